@@ -1,0 +1,32 @@
+import { randomBytes } from "node:crypto";
+import type { Kysely } from "kysely";
+import { readCookie, serializeCookie } from "~/cookies/cookies";
+import type { DatabaseSchema, Seller } from "~/db/schema";
+import { hashForUnknownAccount, verifyPassword } from "./password.server";
+import { tokensMatch } from "./require-seller.server";
+
+/** Before there is a session, the sign-in form's token is double-submitted: cookie and field. */
+const SIGN_IN_TOKEN_COOKIE = "sh_signin_srt";
+
+export function issueSignInToken(request: Request): { token: string; cookie: string } {
+  const existing = readCookie(request.headers.get("Cookie"), SIGN_IN_TOKEN_COOKIE);
+  const token = existing && /^[\w-]{32}$/.test(existing) ? existing : randomBytes(24).toString("base64url");
+  const cookie = serializeCookie(SIGN_IN_TOKEN_COOKIE, token, {
+    httpOnly: true,
+    sameSite: "Strict",
+    secure: new URL(request.url).protocol === "https:",
+  }) as string;
+  return { token, cookie };
+}
+
+export function signInTokenMatches(request: Request, submitted: string): boolean {
+  const expected = readCookie(request.headers.get("Cookie"), SIGN_IN_TOKEN_COOKIE);
+  return expected !== undefined && tokensMatch(expected, submitted);
+}
+
+/** The seller whose username and password these are, or null; as slow for an unknown username. */
+export async function findSellerByCredentials(db: Kysely<DatabaseSchema>, username: string, password: string): Promise<Seller | null> {
+  const seller = await db.selectFrom("seller").selectAll().where("username", "=", username.toLowerCase()).executeTakeFirst();
+  const matches = await verifyPassword(password, seller?.password_hash ?? (await hashForUnknownAccount()));
+  return seller && matches ? seller : null;
+}

@@ -1,0 +1,51 @@
+import { Link } from "react-router";
+import type { NavItem } from "~/navigation/navigation-model";
+import { useDropdown } from "./use-dropdown";
+
+export interface TopNavigationProps {
+  /** Primary items; an item's navItems fill its dropdown. */
+  navItems: NavItem[];
+}
+
+/** The hub's primary navigation: links, some with a dropdown of secondary links. */
+export function TopNavigation({ navItems }: TopNavigationProps) {
+  return (
+    <nav className="top-navigation" aria-label="Main">
+      <ul className="top-navigation__items">
+        {navItems.map((item) =>
+          item.navItems?.length ? <DropdownItem key={item.url} item={item} /> : <li key={item.url} className="top-navigation__item"><PrimaryLink item={item} /></li>,
+        )}
+      </ul>
+    </nav>
+  );
+}
+
+function DropdownItem({ item }: { item: NavItem }) {
+  const { open, itemProps, linkProps, buttonProps, listProps } = useDropdown();
+  return (
+    <li className="top-navigation__item top-navigation__item--dropdown" data-open={open || undefined} {...itemProps}>
+      <PrimaryLink item={item} {...linkProps} />
+      <button className="top-navigation__toggle" {...buttonProps}>
+        <span className="visually-hidden">{`More in ${item.label}`}</span>
+        <span aria-hidden="true" className="top-navigation__chevron" />
+      </button>
+      <ul className="top-navigation__dropdown" {...listProps}>
+        {item.navItems?.map((child) => (
+          <li key={child.url}>
+            <Link to={child.url} aria-current={child.active ? "page" : undefined}>
+              {child.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </li>
+  );
+}
+
+function PrimaryLink({ item, onFocus }: { item: NavItem; onFocus?: () => void }) {
+  return (
+    <Link className="top-navigation__link" to={item.url} aria-current={item.active ? "true" : undefined} onFocus={onFocus}>
+      {item.label}
+    </Link>
+  );
+}

@@ -1,0 +1,97 @@
+/**
+ * One module for every piece of state kept in cookies, on the server (a request's
+ * Cookie header in, Set-Cookie strings out) and in the browser (document.cookie).
+ */
+
+/** A Date, a number of days from now, or a date string. */
+export type CookieExpiry = Date | number | string;
+
+export interface CookieOptions {
+  /** Omitted: a session cookie, gone when the browser closes. */
+  expires?: CookieExpiry;
+  path?: string;
+  sameSite?: "Lax" | "Strict" | "None";
+  secure?: boolean;
+  httpOnly?: boolean;
+}
+
+/** Browsers drop cookies near 4 kB; a value this long or longer is never written. */
+export const MAX_COOKIE_VALUE_LENGTH = 4000;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export function toExpiryDate(expiry: CookieExpiry, now: number = Date.now()): Date {
+  const date =
+    expiry instanceof Date ? expiry : typeof expiry === "number" ? new Date(now + expiry * DAY_MS) : new Date(expiry);
+  if (Number.isNaN(date.getTime())) {
+    throw new TypeError(`Cookie expiry must be convertible to a valid date, got ${JSON.stringify(String(expiry))}`);
+  }
+  return date;
+}
+
+/** Name → decoded value. A value that cannot be decoded is logged and treated as absent. */
+export function parseCookies(header: string | null | undefined): Map<string, string> {
+  const cookies = new Map<string, string>();
+  if (!header) return cookies;
+  for (const pair of header.split(";")) {
+    const separator = pair.indexOf("=");
+    if (separator < 0) continue;
+    const name = pair.slice(0, separator).trim();
+    if (!name || cookies.has(name)) continue;
+    const value = decodeValue(name, pair.slice(separator + 1).trim());
+    if (value !== undefined) cookies.set(name, value);
+  }
+  return cookies;
+}
+
+export function readCookie(header: string | null | undefined, name: string): string | undefined {
+  return parseCookies(header).get(name);
+}
+
+/**
+ * A Set-Cookie value, or null when the value is too long to be written
+ * (the caller keeps working without the cookie).
+ */
+export function serializeCookie(name: string, value: string, options: CookieOptions = {}): string | null {
+  const encoded = encodeURIComponent(value);
+  if (encoded.length >= MAX_COOKIE_VALUE_LENGTH) {
+    console.warn(`Cookie ${name} not written: its value is ${encoded.length} characters, the limit is under ${MAX_COOKIE_VALUE_LENGTH}.`);
+    return null;
+  }
+  const parts = [`${name}=${encoded}`, `Path=${options.path ?? "/"}`];
+  if (options.expires !== undefined) parts.push(`Expires=${toExpiryDate(options.expires).toUTCString()}`);
+  parts.push(`SameSite=${options.sameSite ?? "Lax"}`);
+  if (options.secure) parts.push("Secure");
+  if (options.httpOnly) parts.push("HttpOnly");
+  return parts.join("; ");
+}
+
+export function removalCookie(name: string, options: Pick<CookieOptions, "path" | "secure" | "httpOnly"> = {}): string {
+  return serializeCookie(name, "", { ...options, expires: new Date(0) }) as string;
+}
+
+/** The same rules against document.cookie. */
+export const browserCookies = {
+  read(name: string): string | undefined {
+    return readCookie(document.cookie, name);
+  },
+  /** False when the value was too long and nothing was written. */
+  write(name: string, value: string, options: Omit<CookieOptions, "httpOnly"> = {}): boolean {
+    const cookie = serializeCookie(name, value, { secure: location.protocol === "https:", ...options });
+    if (cookie === null) return false;
+    document.cookie = cookie;
+    return true;
+  },
+  remove(name: string, path = "/"): void {
+    document.cookie = removalCookie(name, { path });
+  },
+};
+
+function decodeValue(name: string, raw: string): string | undefined {
+  try {
+    return decodeURIComponent(raw.startsWith('"') && raw.endsWith('"') ? raw.slice(1, -1) : raw);
+  } catch (error) {
+    console.error(`Cookie ${name} could not be decoded and is ignored:`, error);
+    return undefined;
+  }
+}

@@ -1,0 +1,73 @@
+import { mkdirSync } from "node:fs";
+import { dirname, resolve } from "node:path";
+import { Kysely, PostgresDialect, sql } from "kysely";
+import { Migrator } from "kysely/migration";
+import { Pool, types } from "pg";
+import type { DatabaseSchema } from "./schema";
+import type { Dialect } from "./migrations/dialect.server";
+import { migrationProvider } from "./migrations/index.server";
+import { createNodeSqliteDialect } from "./node-sqlite-dialect.server";
+
+export type { Dialect };
+
+export interface Database {
+  db: Kysely<DatabaseSchema>;
+  dialect: Dialect;
+  close(): Promise<void>;
+}
+
+export const DEFAULT_DATABASE_URL = "sqlite:data/seller-hub.db";
+
+/**
+ * `postgres://…` picks PostgreSQL (several instances share it); `sqlite:PATH`, or nothing,
+ * picks an embedded SQLite file.
+ */
+export async function openDatabase(url: string = process.env.DATABASE_URL ?? DEFAULT_DATABASE_URL): Promise<Database> {
+  const database = url.startsWith("postgres://") || url.startsWith("postgresql://") ? openPostgres(url) : openSqlite(url);
+  try {
+    await migrate(database);
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+  return database;
+}
+
+function openPostgres(url: string): Database {
+  // Times are epoch milliseconds in bigint columns: well inside Number's exact range.
+  types.setTypeParser(types.builtins.INT8, Number);
+  const pool = new Pool({ connectionString: url, max: Number(process.env.DATABASE_POOL_SIZE ?? 10), connectionTimeoutMillis: 5000 });
+  // An idle client losing its connection must not crash the server; the pool replaces it.
+  pool.on("error", (error) => console.error("database: idle connection lost:", error.message));
+  const db = new Kysely<DatabaseSchema>({ dialect: new PostgresDialect({ pool }) });
+  return { db, dialect: "postgres", close: () => db.destroy() };
+}
+
+function openSqlite(url: string): Database {
+  const path = url.replace(/^sqlite:(\/\/)?/, "");
+  if (path !== ":memory:") mkdirSync(dirname(resolve(path)), { recursive: true });
+  const db = new Kysely<DatabaseSchema>({ dialect: createNodeSqliteDialect(path) });
+  return { db, dialect: "sqlite", close: () => db.destroy() };
+}
+
+async function migrate({ db, dialect }: Database): Promise<void> {
+  const migrator = new Migrator({ db, provider: migrationProvider(dialect) });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((result) => result.status === "Error");
+  if (error || failed) {
+    throw new Error(`Database migration ${failed?.migrationName ?? ""} failed: ${String(error)}`);
+  }
+}
+
+/** True when the database answers a trivial query within a second. */
+export async function isDatabaseReachable({ db }: Database): Promise<boolean> {
+  try {
+    await Promise.race([
+      sql`select 1`.execute(db),
+      new Promise((_, reject) => setTimeout(() => reject(new Error("timeout")), 1000).unref()),
+    ]);
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,79 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { TEST_DIALECTS } from "../../test/databases";
+import { findSellerByCredentials } from "~/auth/sign-in.server";
+import { endSession, findSignedInSeller, startSession } from "~/auth/session.server";
+import { FEEDBACK_STAR_COLOURS, feedbackStarFor } from "~/sellers/feedback-star";
+import { openDatabase, type Database } from "./database.server";
+import { DEMO_PASSWORD, DEMO_USERNAME, isEmpty, seedDemoData } from "./seed.server";
+
+describe.each(TEST_DIALECTS)("data layer on $name", (dialect) => {
+  let database: Database;
+
+  beforeAll(async () => {
+    database = await dialect.open();
+    await seedDemoData(database.db);
+  }, 60_000);
+  afterAll(() => database.close());
+
+  it("seeds the demo seller with at least 150 listings across conditions and statuses", async () => {
+    const demo = await database.db.selectFrom("seller").selectAll().where("username", "=", DEMO_USERNAME).executeTakeFirstOrThrow();
+    const listings = await database.db.selectFrom("listing").select(["condition", "status"]).where("seller_id", "=", demo.id).execute();
+    expect(listings.length).toBeGreaterThanOrEqual(150);
+    expect(new Set(listings.map((listing) => listing.condition)).size).toBe(5);
+    expect(new Set(listings.map((listing) => listing.status)).size).toBe(4);
+  });
+
+  it("seeds sellers whose scores cover every star colour, and one with none", async () => {
+    const scores = await database.db.selectFrom("seller").select("feedback_score").execute();
+    const stars = new Set(scores.map((seller) => feedbackStarFor(seller.feedback_score)));
+    for (const colour of FEEDBACK_STAR_COLOURS) expect(stars).toContain(colour);
+    expect(stars).toContain(null);
+  });
+
+  it("finds a seller by username and password, and by nothing less", async () => {
+    expect((await findSellerByCredentials(database.db, DEMO_USERNAME, DEMO_PASSWORD))?.username).toBe(DEMO_USERNAME);
+    expect(await findSellerByCredentials(database.db, DEMO_USERNAME, "wrong")).toBeNull();
+    expect(await findSellerByCredentials(database.db, "nobody", DEMO_PASSWORD)).toBeNull();
+  });
+
+  it("keeps sessions in the database, finds them by cookie, and ends them", async () => {
+    const demo = await database.db.selectFrom("seller").select("id").where("username", "=", DEMO_USERNAME).executeTakeFirstOrThrow();
+    const setCookie = await startSession(database.db, demo.id, new Request("http://localhost/signin"));
+    const request = new Request("http://localhost/sh/ovw", { headers: { Cookie: setCookie.split(";")[0] as string } });
+
+    const signedIn = await findSignedInSeller(database.db, request);
+    expect(signedIn?.seller.username).toBe(DEMO_USERNAME);
+    expect(signedIn?.srt).toMatch(/^[\w-]{32}$/);
+    const stored = await database.db.selectFrom("session").select("id").where("id", "=", signedIn?.sessionId ?? "").execute();
+    expect(stored).toHaveLength(1);
+    // The table holds a hash of the token, never the token the cookie carries.
+    expect(setCookie).not.toContain(stored[0]?.id);
+
+    await endSession(database.db, signedIn?.sessionId ?? "", request);
+    expect(await findSignedInSeller(database.db, request)).toBeNull();
+  });
+
+  it("ignores a session cookie that matches no session", async () => {
+    const request = new Request("http://localhost/sh/ovw", { headers: { Cookie: "sh_session=forged-token" } });
+    expect(await findSignedInSeller(database.db, request)).toBeNull();
+  });
+
+  it("reports whether it holds any seller yet", async () => {
+    expect(await isEmpty(database.db)).toBe(false);
+  });
+});
+
+describe("opening the embedded database", () => {
+  it("creates, migrates, and reopens the same file without migrating twice", async () => {
+    const { mkdtempSync } = await import("node:fs");
+    const { tmpdir } = await import("node:os");
+    const path = `${mkdtempSync(`${tmpdir()}/seller-hub-`)}/nested/hub.db`;
+    const first = await openDatabase(`sqlite:${path}`);
+    expect(await isEmpty(first.db)).toBe(true);
+    await first.close();
+    const second = await openDatabase(`sqlite:${path}`);
+    const migrations = await second.db.selectFrom("kysely_migration" as never).selectAll().execute();
+    expect(migrations).toHaveLength(1);
+    await second.close();
+  });
+});

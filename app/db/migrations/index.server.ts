@@ -1,0 +1,26 @@
+import type { Kysely } from "kysely";
+import type { Migration, MigrationProvider } from "kysely/migration";
+import type { Dialect } from "./dialect.server";
+import * as initial from "./0001-initial.server";
+
+interface DialectMigration {
+  up(db: Kysely<unknown>, dialect: Dialect): Promise<void>;
+}
+
+/** In order; a migration's name never changes once it has shipped. */
+const migrations: Record<string, DialectMigration> = {
+  "0001-initial": initial,
+};
+
+/** Migrations are bundled with the server, so they are listed here rather than read from disk. */
+export function migrationProvider(dialect: Dialect): MigrationProvider {
+  return {
+    async getMigrations() {
+      const bound: Record<string, Migration> = {};
+      for (const [name, migration] of Object.entries(migrations)) {
+        bound[name] = { up: (db) => migration.up(db, dialect) };
+      }
+      return bound;
+    },
+  };
+}

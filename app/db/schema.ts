@@ -1,0 +1,83 @@
+import type { Generated, Insertable, Selectable } from "kysely";
+
+/** Times are milliseconds since the epoch; money is integer minor units. */
+export interface DatabaseSchema {
+  seller: SellerTable;
+  session: SessionTable;
+  listing: ListingTable;
+  message: MessageTable;
+  opt_out: OptOutTable;
+  speed_beacon: SpeedBeaconTable;
+}
+
+export interface SellerTable {
+  id: Generated<number>;
+  username: string;
+  display_name: string;
+  password_hash: string;
+  feedback_score: number;
+  store_url: string;
+  site: string;
+  locale: string;
+  currency: string;
+  created_at: number;
+}
+
+export interface SessionTable {
+  /** SHA-256 of the cookie's token: a leaked table does not leak sessions. */
+  id: string;
+  seller_id: number;
+  srt: string;
+  created_at: number;
+  expires_at: number;
+}
+
+export interface ListingTable {
+  id: Generated<number>;
+  seller_id: number;
+  epid: string;
+  title: string;
+  condition: string;
+  price: number;
+  additional_price: number | null;
+  logistics_cost: number;
+  currency: string;
+  status: string;
+  banner_status: string | null;
+  quantity: number;
+  sold: number;
+  awaiting_shipment: number;
+  created_at: number;
+}
+
+export interface MessageTable {
+  id: Generated<number>;
+  /** null: the message is for every seller. */
+  seller_id: number | null;
+  /** The message view model (spec §3) as JSON. */
+  model: string;
+  starts_at: number;
+  ends_at: number | null;
+  created_at: number;
+}
+
+export interface OptOutTable {
+  seller_id: number;
+  tool: string;
+  created_at: number;
+}
+
+export interface SpeedBeaconTable {
+  id: Generated<number>;
+  page_name: string;
+  seller_id: number | null;
+  speed_session: string;
+  received_at: number;
+  /** The beacon's metrics as JSON. */
+  metrics: string;
+}
+
+export type Seller = Selectable<SellerTable>;
+export type NewSeller = Insertable<SellerTable>;
+export type Listing = Selectable<ListingTable>;
+export type NewListing = Insertable<ListingTable>;

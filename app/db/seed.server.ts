@@ -1,0 +1,124 @@
+import type { Kysely } from "kysely";
+import { hashPassword } from "~/auth/password.server";
+import { LISTING_CONDITIONS, type ListingCondition, type ListingStatus } from "~/listings/listing-fields";
+import type { DatabaseSchema, NewListing } from "./schema";
+
+export const DEMO_USERNAME = "demo";
+export const DEMO_PASSWORD = "sellerhub";
+
+/** Other sellers' scores cover every star of the chart, and one earns none. */
+const OTHER_SELLERS: ReadonlyArray<readonly [username: string, displayName: string, score: number]> = [
+  ["newcomer", "Nia Newcomer", 4],
+  ["yellow-star", "Yusuf Yellow", 25],
+  ["blue-star", "Bea Blue", 75],
+  ["turquoise-star", "Tomas Turquoise", 250],
+  ["purple-star", "Priya Purple", 750],
+  ["green-star", "Gus Green", 7_500],
+  ["yellow-shooting-star", "Yara Shooting", 15_000],
+  ["turquoise-shooting-star", "Theo Shooting", 30_000],
+  ["purple-shooting-star", "Pia Shooting", 75_000],
+  ["red-shooting-star", "Rafa Shooting", 250_000],
+  ["green-shooting-star", "Gala Shooting", 750_000],
+  ["silver-shooting-star", "Sol Silver", 1_500_000],
+];
+
+/** [epid, product, typical price in cents] */
+const CATALOGUE: ReadonlyArray<readonly [string, string, number]> = [
+  ["2254446578", "Apple iPhone 14 128GB Midnight", 52_900],
+  ["1905117542", "Sony WH-1000XM5 Wireless Headphones", 27_900],
+  ["6047843211", "Nintendo Switch OLED Console", 29_900],
+  ["9003271844", "Canon EOS R50 Mirrorless Camera Body", 57_900],
+  ["3300198870", "Dyson V11 Cordless Vacuum", 39_900],
+  ["7719034412", "LEGO Star Wars Millennium Falcon 75257", 13_900],
+  ["1200876543", "Kindle Paperwhite 16GB", 12_900],
+  ["5566001234", "Garmin Forerunner 255 GPS Watch", 24_900],
+  ["8812450091", "KitchenAid Artisan Stand Mixer 5qt", 32_900],
+  ["4409981277", "Samsung Galaxy Tab S9 128GB", 59_900],
+  ["6671205548", "Bose SoundLink Flex Speaker", 11_900],
+  ["2398745501", "Logitech MX Master 3S Mouse", 8_900],
+  ["9087123466", "Apple AirPods Pro 2nd Generation", 19_900],
+  ["3456712098", "Vintage Omega Seamaster Watch 1968", 189_000],
+  ["7001239845", "Patagonia Nano Puff Jacket Men's M", 15_900],
+  ["1122334455", "Le Creuset Dutch Oven 5.5qt Flame", 36_900],
+];
+
+const STATUSES: ReadonlyArray<ListingStatus> = ["active", "active", "active", "active", "out_of_stock", "scheduled", "ended"];
+const BANNERS = [null, null, null, "Price drop", "Ending soon", "Best Offer"];
+
+/** Deterministic, so every fresh database holds the same demo. */
+function randomSequence(seed: number): () => number {
+  let state = seed;
+  return () => {
+    state = (state + 0x6d2b79f5) | 0;
+    let t = Math.imul(state ^ (state >>> 15), 1 | state);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+export function generateListings(sellerId: number, count: number, seed: number, now = Date.now()): NewListing[] {
+  const random = randomSequence(seed);
+  const pick = <T>(items: ReadonlyArray<T>): T => items[Math.floor(random() * items.length)] as T;
+  const conditions = Object.keys(LISTING_CONDITIONS) as ListingCondition[];
+  return Array.from({ length: count }, (_, index) => {
+    const [epid, product, typicalPrice] = pick(CATALOGUE);
+    const condition = pick(conditions);
+    const discount = { new: 1, open_box: 0.88, refurbished: 0.8, used: 0.65, for_parts: 0.3 }[condition];
+    const price = Math.round((typicalPrice * discount * (0.85 + random() * 0.3)) / 100) * 100 - 1;
+    const status = pick(STATUSES);
+    const quantity = status === "out_of_stock" ? 0 : 1 + Math.floor(random() * 12);
+    const sold = Math.floor(random() * 40);
+    return {
+      seller_id: sellerId,
+      epid,
+      title: `${product} – ${LISTING_CONDITIONS[condition]}`,
+      condition,
+      price,
+      additional_price: random() < 0.25 ? Math.round(price * 1.15) : null,
+      logistics_cost: random() < 0.4 ? 0 : 499 + Math.floor(random() * 4) * 250,
+      currency: "USD",
+      status,
+      banner_status: pick(BANNERS),
+      quantity,
+      sold,
+      awaiting_shipment: Math.min(sold, Math.floor(random() * 4)),
+      created_at: now - index * 3_600_000 - Math.floor(random() * 3_600_000),
+    };
+  });
+}
+
+export async function insertListings(db: Kysely<DatabaseSchema>, listings: NewListing[]): Promise<void> {
+  for (let start = 0; start < listings.length; start += 500) {
+    await db.insertInto("listing").values(listings.slice(start, start + 500)).execute();
+  }
+}
+
+/** Fills an empty database with the demo seller, their listings and the other sellers. */
+export async function seedDemoData(db: Kysely<DatabaseSchema>): Promise<void> {
+  const now = Date.now();
+  const sellers = [[DEMO_USERNAME, "Jordan Lee", 1_283] as const, ...OTHER_SELLERS];
+  await db.transaction().execute(async (trx) => {
+    for (const [index, [username, displayName, score]] of sellers.entries()) {
+      const { id } = await trx
+        .insertInto("seller")
+        .values({
+          username,
+          display_name: displayName,
+          password_hash: await hashPassword(DEMO_PASSWORD),
+          feedback_score: score,
+          store_url: `https://stores.example.com/${username}`,
+          site: "EBAY_US",
+          locale: "en-US",
+          currency: "USD",
+          created_at: now,
+        })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      await insertListings(trx, generateListings(id, username === DEMO_USERNAME ? 160 : 20, index + 1, now));
+    }
+  });
+}
+
+export async function isEmpty(db: Kysely<DatabaseSchema>): Promise<boolean> {
+  return (await db.selectFrom("seller").select("id").limit(1).executeTakeFirst()) === undefined;
+}

@@ -1,0 +1,42 @@
+import type { Kysely } from "kysely";
+import type { DatabaseSchema, Seller } from "~/db/schema";
+
+export interface OverviewSummary {
+  activeListings: number;
+  outOfStock: number;
+  unitsSold: number;
+  /** Minor units, in the seller's currency. */
+  salesValue: number;
+  awaitingShipment: number;
+  recentListings: Array<{ id: number; title: string; price: number; currency: string; status: string }>;
+}
+
+/** One aggregate query and one small page of recent listings: never the whole table. */
+export async function summariseSellerActivity(db: Kysely<DatabaseSchema>, seller: Seller): Promise<OverviewSummary> {
+  const totals = await db
+    .selectFrom("listing")
+    .where("seller_id", "=", seller.id)
+    .select((eb) => [
+      eb.fn.sum<number>(eb.case().when("status", "=", "active").then(1).else(0).end()).as("active"),
+      eb.fn.sum<number>(eb.case().when("status", "=", "out_of_stock").then(1).else(0).end()).as("out_of_stock"),
+      eb.fn.sum<number>("sold").as("sold"),
+      eb.fn.sum<number>(eb("price", "*", eb.ref("sold"))).as("sales_value"),
+      eb.fn.sum<number>("awaiting_shipment").as("awaiting_shipment"),
+    ])
+    .executeTakeFirstOrThrow();
+  const recentListings = await db
+    .selectFrom("listing")
+    .where("seller_id", "=", seller.id)
+    .select(["id", "title", "price", "currency", "status"])
+    .orderBy("created_at", "desc")
+    .limit(5)
+    .execute();
+  return {
+    activeListings: Number(totals.active ?? 0),
+    outOfStock: Number(totals.out_of_stock ?? 0),
+    unitsSold: Number(totals.sold ?? 0),
+    salesValue: Number(totals.sales_value ?? 0),
+    awaitingShipment: Number(totals.awaiting_shipment ?? 0),
+    recentListings,
+  };
+}

@@ -1,0 +1,66 @@
+import { useEffect } from "react";
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
+import type { Route } from "./+types/root";
+import { nonceContext } from "./request-context";
+import stylesheet from "./styles/app.css?url";
+
+export const links: Route.LinksFunction = () => [
+  { rel: "stylesheet", href: stylesheet },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export function loader({ context }: Route.LoaderArgs) {
+  return { nonce: context.get(nonceContext) };
+}
+
+/** The benchmark and the end-to-end tests wait for this mark. */
+export const HYDRATED_MARK = "seller-hub:hydrated";
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const nonce = useRouteLoaderData<typeof loader>("root")?.nonce;
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {children}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  useEffect(() => {
+    performance.mark(HYDRATED_MARK);
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
+  return <Outlet />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const [title, detail] = describeError(error);
+  return (
+    <main className="error-page">
+      <h1>{title}</h1>
+      <p>{detail}</p>
+      <p>
+        <a href="/sh/ovw">Go to the overview</a>
+      </p>
+    </main>
+  );
+}
+
+function describeError(error: unknown): [string, string] {
+  if (isRouteErrorResponse(error)) {
+    if (error.status === 404) return ["Page not found", "There is nothing at this address, or it is not yours to see."];
+    if (error.status === 503) return ["Temporarily unavailable", "Seller Hub cannot reach its data right now. Try again in a minute."];
+    return [`${error.status} ${error.statusText}`, typeof error.data === "string" ? error.data : "The request could not be completed."];
+  }
+  return ["Something went wrong", "An unexpected error stopped this page. Try again; if it keeps happening, let us know."];
+}

@@ -1,0 +1,63 @@
+import { data, Form, redirect, useNavigation } from "react-router";
+import { safeRedirectPath } from "~/auth/require-seller.server";
+import { findSellerByCredentials, issueSignInToken, signInTokenMatches } from "~/auth/sign-in.server";
+import { signInFormSchema, WRONG_CREDENTIALS } from "~/auth/sign-in-form";
+import { findSignedInSeller, startSession } from "~/auth/session.server";
+import { readForm } from "~/http/request-body.server";
+import { databaseContext } from "~/request-context";
+import type { Route } from "./+types/signin";
+
+export const handle = { pageName: "sellerHubSignIn" };
+
+export function meta() {
+  return [{ title: "Sign in · Seller Hub" }];
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const redirectTo = safeRedirectPath(new URL(request.url).searchParams.get("redirectTo"));
+  if (await findSignedInSeller(context.get(databaseContext).db, request)) throw redirect(redirectTo);
+  const { token, cookie } = issueSignInToken(request);
+  return data({ srt: token, redirectTo }, { headers: { "Set-Cookie": cookie } });
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const parsed = signInFormSchema.safeParse(Object.fromEntries(await readForm(request)));
+  if (!parsed.success) {
+    return data({ error: parsed.error.issues[0]?.message ?? WRONG_CREDENTIALS }, { status: 400 });
+  }
+  const { username, password, srt, redirectTo } = parsed.data;
+  if (!signInTokenMatches(request, srt)) {
+    return data({ error: "This sign-in form has expired. Reload the page and sign in again." }, { status: 403 });
+  }
+  const { db } = context.get(databaseContext);
+  const seller = await findSellerByCredentials(db, username, password);
+  if (!seller) return data({ error: WRONG_CREDENTIALS }, { status: 401 });
+  const cookie = await startSession(db, seller.id, request);
+  return redirect(safeRedirectPath(redirectTo), { headers: { "Set-Cookie": cookie } });
+}
+
+export default function SignIn({ loaderData, actionData }: Route.ComponentProps) {
+  const signingIn = useNavigation().state === "submitting";
+  const error = actionData?.error;
+  return (
+    <main className="sign-in">
+      <h1>Sign in to Seller Hub</h1>
+      <Form method="post" className="sign-in__form" aria-describedby={error ? "sign-in-error" : undefined}>
+        {error && (
+          <p id="sign-in-error" className="form-error" role="alert">
+            {error}
+          </p>
+        )}
+        <input type="hidden" name="srt" value={loaderData.srt} />
+        <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
+        <label htmlFor="username">Username</label>
+        <input id="username" name="username" autoComplete="username" required autoCapitalize="none" spellCheck={false} />
+        <label htmlFor="password">Password</label>
+        <input id="password" name="password" type="password" autoComplete="current-password" required />
+        <button type="submit" className="button button--primary" disabled={signingIn}>
+          {signingIn ? "Signing in…" : "Sign in"}
+        </button>
+      </Form>
+    </main>
+  );
+}

@@ -1,0 +1,20 @@
+import { redirect } from "react-router";
+import { assertAntiForgeryToken, requireSeller } from "~/auth/require-seller.server";
+import { endSession } from "~/auth/session.server";
+import { readForm } from "~/http/request-body.server";
+import { databaseContext, signedInSellerContext } from "~/request-context";
+import type { Route } from "./+types/signout";
+
+export const middleware: Route.MiddlewareFunction[] = [requireSeller];
+
+/** Signing out changes state, so a GET only leads back to the hub. */
+export function loader() {
+  return redirect("/sh/ovw");
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const signedIn = context.get(signedInSellerContext);
+  assertAntiForgeryToken(signedIn, (await readForm(request)).get("srt"));
+  const cookie = await endSession(context.get(databaseContext).db, signedIn.sessionId, request);
+  return redirect("/signin", { headers: { "Set-Cookie": cookie } });
+}

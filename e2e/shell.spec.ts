@@ -1,0 +1,130 @@
+import { DEMO, expect, expectNoAccessibilityViolations, openTestDatabase, signIn, test, waitForHydration } from "./fixtures";
+
+test.describe("signing in", () => {
+  test("a hub page without a session leads to sign-in, then back to the page", async ({ page }) => {
+    await page.goto("/sh/ovw");
+    await expect(page).toHaveURL(/\/signin\?redirectTo=%2Fsh%2Fovw/);
+    await page.getByLabel("Username").fill(DEMO.username);
+    await page.getByLabel("Password").fill(DEMO.password);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(page).toHaveURL(/\/sh\/ovw$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Overview" })).toBeVisible();
+  });
+
+  test("wrong credentials get one clear error that does not say which part was wrong", async ({ page }) => {
+    await page.goto("/signin");
+    await page.getByLabel("Username").fill(DEMO.username);
+    await page.getByLabel("Password").fill("not-the-password");
+    await page.getByRole("button", { name: "Sign in" }).click();
+    const wrongPassword = await page.getByRole("alert").textContent();
+
+    await page.getByLabel("Username").fill("nobody-by-this-name");
+    await page.getByLabel("Password").fill("not-the-password");
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(page.getByRole("alert")).toHaveText(wrongPassword ?? "");
+    expect(wrongPassword).toMatch(/do not match an account/);
+    await expect(page).toHaveURL(/\/signin/);
+  });
+
+  test("the session lives in the database and signing out ends it", async ({ page }) => {
+    await signIn(page);
+    const database = openTestDatabase();
+    const sessions = () => (database.prepare("select count(*) as n from session").get() as { n: number }).n;
+    const before = sessions();
+    await page.getByRole("button", { name: "Sign out" }).click();
+    await expect(page).toHaveURL(/\/signin$/);
+    expect(sessions()).toBe(before - 1);
+    await page.goto("/sh/ovw");
+    await expect(page).toHaveURL(/\/signin/);
+    database.close();
+  });
+
+  test("the sign-in page has no accessibility violations", async ({ page }) => {
+    await page.goto("/signin");
+    await expectNoAccessibilityViolations(page);
+  });
+});
+
+test.describe("the shell", () => {
+  test("the header shows the member, their score, its star in words and their store", async ({ signedInPage: page }) => {
+    const header = page.getByRole("banner");
+    await expect(header.getByText(DEMO.name)).toBeVisible();
+    await expect(header.getByText("1,283")).toBeVisible();
+    await expect(header.getByText("Red star")).toBeVisible();
+    const store = header.getByRole("link", { name: "Your store (opens in a new window or tab)" });
+    await expect(store).toHaveAttribute("href", "https://stores.example.com/demo");
+    await expect(store).toHaveAttribute("target", "_blank");
+  });
+
+  test("a dropdown opens from its keyboard button and Escape closes it, focus back on the button", async ({ signedInPage: page }) => {
+    const nav = page.getByRole("navigation", { name: "Main" });
+    const button = nav.getByRole("button", { name: "More in Listings" });
+    await expect(button).toHaveAttribute("aria-expanded", "false");
+    await button.focus();
+    await page.keyboard.press("Enter");
+    await expect(button).toHaveAttribute("aria-expanded", "true");
+    const outOfStock = nav.getByRole("link", { name: "Out of stock" });
+    await expect(outOfStock).toBeVisible();
+    await page.keyboard.press("Tab");
+    await expect(nav.getByRole("link", { name: "All listings" })).toBeFocused();
+    await page.keyboard.press("Escape");
+    await expect(button).toHaveAttribute("aria-expanded", "false");
+    await expect(outOfStock).toBeHidden();
+    await expect(button).toBeFocused();
+  });
+
+  test("a dropdown opens when the pointer rests on its item", async ({ signedInPage: page }) => {
+    const nav = page.getByRole("navigation", { name: "Main" });
+    await nav.getByRole("link", { name: "Performance", exact: true }).hover();
+    await expect(nav.getByRole("button", { name: "More in Performance" })).toHaveAttribute("aria-expanded", "true");
+    await expect(nav.getByRole("link", { name: "Site speed" })).toBeVisible();
+  });
+
+  test("the left navigation marks the current page", async ({ signedInPage: page }) => {
+    const sections = page.getByRole("navigation", { name: "Sections" });
+    await expect(sections.getByRole("link", { name: "Summary" })).toHaveAttribute("aria-current", "page");
+    await expect(sections.locator('[aria-current="page"]')).toHaveCount(1);
+  });
+
+  test("the side area offers feedback and the way back to the previous tool", async ({ signedInPage: page }) => {
+    const side = page.getByRole("complementary", { name: "Seller tools" });
+    await expect(side.getByRole("link", { name: "Give feedback" })).toHaveAttribute("href", /^mailto:/);
+    await expect(side.getByRole("link", { name: "Switch to the previous tool" })).toBeVisible();
+  });
+
+  test("the overview sums the seller's own listings from the database", async ({ signedInPage: page }) => {
+    const database = openTestDatabase();
+    const { active } = database
+      .prepare("select count(*) as active from listing join seller on seller.id = listing.seller_id where username = 'demo' and status = 'active'")
+      .get() as { active: number };
+    database.close();
+    const module = page.getByRole("listitem").filter({ hasText: "Active listings" });
+    await expect(module).toContainText(active.toLocaleString("en-US"));
+  });
+
+  test("the overview has no accessibility violations", async ({ signedInPage: page }) => {
+    await expectNoAccessibilityViolations(page);
+  });
+});
+
+test.describe("the browser notice", () => {
+  test.use({ userAgent: "Mozilla/5.0 (Windows NT 10.0; Trident/7.0; rv:11.0) like Gecko" });
+
+  test("an unsupported browser is asked to update, and Close hides the notice for the session", async ({ page }) => {
+    await signIn(page);
+    await waitForHydration(page);
+    const notice = page.getByRole("region", { name: "Your browser is no longer supported" });
+    await expect(notice).toContainText("Update your browser for a better experience");
+    await notice.getByRole("button", { name: "Close" }).click();
+    await expect(notice).toBeHidden();
+    await page.reload();
+    await expect(page.getByRole("heading", { level: 1, name: "Overview" })).toBeVisible();
+    await expect(notice).toBeHidden();
+  });
+});
+
+test("health check reports the database", async ({ request }) => {
+  const response = await request.get("/healthz");
+  expect(response.status()).toBe(200);
+  expect(await response.json()).toEqual({ status: "ok", db: "ok" });
+});

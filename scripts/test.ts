@@ -1,0 +1,63 @@
+/**
+ * `npm test`: type-check, lint, unit and component tests, a production build, and the
+ * end-to-end tests in headless Chromium against it. Ends on one line counting every test.
+ */
+import { spawnSync, type SpawnSyncOptions } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { ensureChromium } from "./ensure-chromium.ts";
+
+const node = process.execPath;
+const bin = {
+  reactRouter: "node_modules/@react-router/dev/bin.cjs",
+  tsc: "node_modules/typescript/bin/tsc",
+  oxlint: "node_modules/oxlint/bin/oxlint",
+  vitest: "node_modules/vitest/vitest.mjs",
+  playwright: "node_modules/@playwright/test/cli.js",
+};
+
+function step(title: string, args: string[], options: SpawnSyncOptions = {}): boolean {
+  console.log(`\n▶ ${title}`);
+  const result = spawnSync(node, args, { stdio: "inherit", ...options });
+  return result.status === 0;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === "object" && address ? address.port : 3210));
+    });
+  });
+}
+
+function readCounts(file: string, pick: (report: any) => { passed: number; failed: number; skipped: number }) {
+  if (!existsSync(file)) return { passed: 0, failed: 1, skipped: 0 };
+  return pick(JSON.parse(readFileSync(file, "utf8")));
+}
+
+ensureChromium();
+rmSync("test-results", { recursive: true, force: true });
+mkdirSync("test-results", { recursive: true });
+
+const staticChecks =
+  step("Type-check", [bin.reactRouter, "typegen"]) &&
+  step("Type-check", [bin.tsc, "--noEmit"]) &&
+  step("Lint", [bin.oxlint, "--deny-warnings", "--quiet"]);
+step("Unit and component tests", [bin.vitest, "run", "--reporter=default", "--reporter=json", "--outputFile.json=test-results/vitest.json"]);
+const built = step("Production build", [bin.reactRouter, "build"]);
+if (built) step("End-to-end tests in Chromium", [bin.playwright, "test"], { env: { ...process.env, E2E_PORT: String(await freePort()) } });
+
+const unit = readCounts("test-results/vitest.json", (r) => ({ passed: r.numPassedTests, failed: r.numFailedTests, skipped: r.numPendingTests + r.numTodoTests }));
+const e2e = built
+  ? readCounts("test-results/playwright.json", (r) => ({ passed: r.stats.expected + r.stats.flaky, failed: r.stats.unexpected, skipped: r.stats.skipped }))
+  : { passed: 0, failed: 1, skipped: 0 };
+const passed = unit.passed + e2e.passed;
+const failed = unit.failed + e2e.failed + (staticChecks ? 0 : 1);
+
+console.log(`\nunit and component: ${unit.passed} passed, ${unit.failed} failed; end-to-end: ${e2e.passed} passed, ${e2e.failed} failed`);
+if (!staticChecks) console.log("The type-check or the lint failed (counted as one failure).");
+console.log(`tests: ${passed} passed, ${failed} failed${unit.skipped + e2e.skipped ? `, ${unit.skipped + e2e.skipped} skipped` : ""}`);
+process.exit(failed === 0 && passed > 0 ? 0 : 1);

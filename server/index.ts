@@ -1,0 +1,71 @@
+import { randomBytes } from "node:crypto";
+import { createServer, type Server } from "node:http";
+import { createRequest, sendResponse } from "@remix-run/node-fetch-server";
+import { createRequestHandler, RouterContextProvider } from "react-router";
+import * as build from "virtual:react-router/server-build";
+import { openDatabase, type Database } from "~/db/database.server";
+import { isEmpty, seedDemoData } from "~/db/seed.server";
+import { databaseContext, nonceContext } from "~/request-context";
+import { setSecurityHeaders } from "./security-headers";
+import { createStaticAssets } from "./static-assets";
+
+export interface SellerHubOptions {
+  /** 0 picks a free port. */
+  port: number;
+  host?: string;
+  /** Defaults to DATABASE_URL, then the embedded SQLite file. */
+  databaseUrl?: string;
+  /** The client build (build/client). */
+  clientDirectory: string;
+  /** Fill an empty database with the demo seller and their listings. */
+  seedDemoData?: boolean;
+}
+
+export interface RunningSellerHub {
+  url: string;
+  database: Database;
+  /** Stops accepting connections, lets in-flight requests finish, closes the database. */
+  close(): Promise<void>;
+}
+
+export async function startSellerHub(options: SellerHubOptions): Promise<RunningSellerHub> {
+  const database = await openDatabase(options.databaseUrl);
+  if (options.seedDemoData !== false && (await isEmpty(database.db))) await seedDemoData(database.db);
+
+  const serveStaticAsset = createStaticAssets(options.clientDirectory);
+  const handlePage = createRequestHandler(build, process.env.NODE_ENV === "development" ? "development" : "production");
+
+  const server = createServer(async (request, response) => {
+    const pathname = (request.url ?? "/").split("?")[0] as string;
+    const nonce = randomBytes(16).toString("base64");
+    setSecurityHeaders(response, nonce, pathname, request.headers["x-forwarded-proto"] === "https");
+    if (serveStaticAsset(request, response)) return;
+
+    const context = new RouterContextProvider();
+    context.set(databaseContext, database);
+    context.set(nonceContext, nonce);
+    await sendResponse(response, await handlePage(createRequest(request, response), context));
+  });
+  await listen(server, options.port, options.host);
+
+  const address = server.address();
+  const port = typeof address === "object" && address ? address.port : options.port;
+  return {
+    url: `http://${options.host && options.host !== "0.0.0.0" ? options.host : "localhost"}:${port}`,
+    database,
+    close: async () => {
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeIdleConnections();
+      });
+      await database.close();
+    },
+  };
+}
+
+function listen(server: Server, port: number, host?: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(port, host, () => resolve());
+  });
+}

@@ -1,0 +1,28 @@
+import type { ServerResponse } from "node:http";
+
+/** The only page that may be framed, and only by the hub itself. */
+const FRAMEABLE_PATHS = new Set(["/sh/prod-summary"]);
+
+export function contentSecurityPolicy(nonce: string, pathname: string): string {
+  return [
+    "default-src 'self'",
+    `script-src 'self' 'nonce-${nonce}'`,
+    "style-src 'self'",
+    "img-src 'self' data:",
+    "connect-src 'self'",
+    "frame-src 'self'",
+    `frame-ancestors ${FRAMEABLE_PATHS.has(pathname) ? "'self'" : "'none'"}`,
+    "form-action 'self'",
+    "base-uri 'none'",
+    "object-src 'none'",
+  ].join("; ");
+}
+
+export function setSecurityHeaders(response: ServerResponse, nonce: string, pathname: string, overHttps: boolean): void {
+  response.setHeader("Content-Security-Policy", contentSecurityPolicy(nonce, pathname));
+  response.setHeader("X-Content-Type-Options", "nosniff");
+  response.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
+  response.setHeader("Cross-Origin-Opener-Policy", "same-origin");
+  if (!FRAMEABLE_PATHS.has(pathname)) response.setHeader("X-Frame-Options", "DENY");
+  if (overHttps) response.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+}

@@ -1,0 +1,44 @@
+import { randomBytes } from "node:crypto";
+import { Client } from "pg";
+import { openDatabase, type Database } from "~/db/database.server";
+
+export interface TestDialect {
+  name: "SQLite" | "PostgreSQL";
+  /** A new, empty, migrated database of this dialect; `database.close()` drops it. */
+  open(): Promise<Database>;
+}
+
+const postgresUrl = process.env.TEST_DATABASE_URL;
+
+/** A database of its own per test file, so parallel runs on one server never meet. */
+async function openPostgres(baseUrl: string): Promise<Database> {
+  const name = `seller_hub_test_${randomBytes(6).toString("hex")}`;
+  const admin = new Client({ connectionString: baseUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase(url.toString());
+  return {
+    ...database,
+    async close() {
+      await database.close();
+      const cleanup = new Client({ connectionString: baseUrl });
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists ${name} with (force)`);
+      await cleanup.end();
+    },
+  };
+}
+
+export const TEST_DIALECTS: TestDialect[] = [
+  { name: "SQLite", open: () => openDatabase("sqlite::memory:") },
+  ...(postgresUrl ? [{ name: "PostgreSQL" as const, open: () => openPostgres(postgresUrl) }] : []),
+];
+
+if (!postgresUrl) {
+  console.info("PostgreSQL data-layer tests skipped: TEST_DATABASE_URL is not set (CI sets it to the machine's PostgreSQL).");
+}
+
+export { postgresUrl as TEST_DATABASE_URL };

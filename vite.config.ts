@@ -1,0 +1,9 @@
+import { reactRouter } from "@react-router/dev/vite";
+import { defineConfig } from "vite";
+
+export default defineConfig({
+  resolve: { tsconfigPaths: true },
+  // The server build starts from our own HTTP server, which wraps React Router's handler.
+  environments: { ssr: { build: { rolldownOptions: { input: "./server/index.ts" } } } },
+  plugins: [reactRouter()],
+});
