@@ -1,0 +1,69 @@
+import * as Dialog from "@radix-ui/react-dialog";
+import { useRef, type ReactNode, type RefObject } from "react";
+
+export interface ModalDialogProps {
+  /** Whether the dialog is shown. */
+  open: boolean;
+  /** Called with false when the seller closes it: Escape, the close cross, or a click outside. */
+  onOpenChange(open: boolean): void;
+  /** The dialog's heading, which is also its accessible name. */
+  title: ReactNode;
+  /** Text describing the dialog, read out when it opens. */
+  description?: ReactNode;
+  /** Milliseconds before focus moves into the dialog (spec §9: the opt-out dialog waits 10). */
+  focusDelayMs?: number;
+  /** What takes focus first; otherwise the first focusable element inside. */
+  initialFocus?: RefObject<HTMLElement | null>;
+  /** The close cross's accessible name; no cross when omitted. */
+  closeLabel?: string;
+  /** Extra class for the dialog box. */
+  className?: string;
+  children?: ReactNode;
+}
+
+/**
+ * A modal dialog: the page behind is inert, Tab stays inside, Escape closes, and focus goes
+ * back to where it was when the dialog opened (Radix UI's dialog primitive does the focus work).
+ */
+export function ModalDialog({ open, onOpenChange, title, description, focusDelayMs = 0, initialFocus, closeLabel, className, children }: ModalDialogProps) {
+  // Radix returns focus only to its own trigger; these dialogs open from state, so remember the opener.
+  const opener = useRef<HTMLElement | null>(null);
+  return (
+    <Dialog.Root open={open} onOpenChange={onOpenChange}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="modal-dialog__overlay" />
+        <Dialog.Content
+          className={["modal-dialog", className].filter(Boolean).join(" ")}
+          // Without a description, say so, rather than point at nothing.
+          {...(description ? {} : { "aria-describedby": undefined })}
+          onOpenAutoFocus={(event) => {
+            event.preventDefault();
+            opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+            const content = event.currentTarget as HTMLElement;
+            setTimeout(() => (initialFocus?.current ?? firstFocusable(content) ?? content).focus(), focusDelayMs);
+          }}
+          onCloseAutoFocus={(event) => {
+            event.preventDefault();
+            opener.current?.focus();
+          }}
+        >
+          <Dialog.Title className="modal-dialog__title">{title}</Dialog.Title>
+          {description && <Dialog.Description className="modal-dialog__description">{description}</Dialog.Description>}
+          {children}
+          {closeLabel && (
+            <Dialog.Close className="modal-dialog__close" aria-label={closeLabel}>
+              <span aria-hidden="true">×</span>
+            </Dialog.Close>
+          )}
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
+
+/** Lets a caller close the dialog from its own button (Cancel, Close). */
+export const ModalDialogClose = Dialog.Close;
+
+function firstFocusable(container: HTMLElement): HTMLElement | null {
+  return container.querySelector<HTMLElement>('button:not([disabled]), [href], input:not([disabled]), select, textarea, [tabindex]:not([tabindex="-1"])');
+}

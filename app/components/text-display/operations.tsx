@@ -1,0 +1,21 @@
+import { createContext, useContext, type ReactNode } from "react";
+
+/** What an OPERATION action can run: the page names its operations. */
+export type Operations = Record<string, () => void>;
+
+const OperationsContext = createContext<Operations>({});
+
+export interface OperationsProviderProps {
+  /** The page's operations, by the name OPERATION actions use. */
+  operations: Operations;
+  children: ReactNode;
+}
+
+/** Gives the text display models below it the page's operations. */
+export function OperationsProvider({ operations, children }: OperationsProviderProps) {
+  return <OperationsContext.Provider value={operations}>{children}</OperationsContext.Provider>;
+}
+
+export function useOperation(name: string): (() => void) | undefined {
+  return useContext(OperationsContext)[name];
+}

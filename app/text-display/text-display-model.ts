@@ -1,0 +1,57 @@
+import { z } from "zod";
+
+/** The ten styles of spec §3. */
+export const TEXT_STYLES = ["NEGATIVE", "POSITIVE", "BOLD", "SUPERSCRIPT", "SUBSCRIPT", "STRIKETHROUGH", "EMPHASIS", "HIGHLIGHT", "ITALIC", "DEFAULT"] as const;
+export type TextStyle = (typeof TEXT_STYLES)[number];
+
+export const STYLES_NOT_AN_ARRAY = "Styles must be passed as an array";
+
+export const stylesSchema = z.array(z.enum(TEXT_STYLES), { error: (issue) => (issue.code === "invalid_type" ? STYLES_NOT_AN_ARRAY : undefined) });
+
+export const trackingSchema = z.record(z.string(), z.union([z.string(), z.number(), z.boolean()]));
+
+/** Links lead to the web or to the hub; never to script. */
+const safeUrl = z.string().refine((url) => /^(https?:\/\/|\/(?!\/)|mailto:)/i.test(url), "Links must be http(s), mailto: or a path on the hub");
+
+export const navActionSchema = z.object({
+  type: z.literal("NAV"),
+  URL: safeUrl,
+  newWindow: z.boolean().optional(),
+  tracking: trackingSchema.optional(),
+});
+
+export const operationActionSchema = z.object({
+  type: z.literal("OPERATION"),
+  name: z.string().min(1),
+  tracking: trackingSchema.optional(),
+});
+
+export const textActionSchema = z.discriminatedUnion("type", [navActionSchema, operationActionSchema]);
+
+export const textSpanSchema = z.object({
+  text: z.string(),
+  styles: stylesSchema.optional(),
+  accessibilityText: z.string().optional(),
+  action: textActionSchema.optional(),
+});
+
+/** Spec §3's text display model: text or textSpans, styled, perhaps an action. */
+export const textDisplaySchema = z
+  .object({
+    text: z.string().optional(),
+    textSpans: z.array(textSpanSchema).optional(),
+    styles: stylesSchema.optional(),
+    action: textActionSchema.optional(),
+    value: z.union([z.string(), z.number()]).optional(),
+    accessibilityText: z.string().optional(),
+  })
+  .refine((model) => model.text !== undefined || model.textSpans !== undefined, "A text display model needs text or textSpans");
+
+export type TextAction = z.infer<typeof textActionSchema>;
+export type TextSpan = z.infer<typeof textSpanSchema>;
+export type TextDisplayModel = z.infer<typeof textDisplaySchema>;
+
+/** Components render models that may come from anywhere; a non-array styles field is refused as the spec says. */
+export function assertStyles(styles: unknown): asserts styles is TextStyle[] | undefined {
+  if (styles !== undefined && !Array.isArray(styles)) throw new TypeError(STYLES_NOT_AN_ARRAY);
+}
