@@ -5,6 +5,8 @@ import type { Database } from "~/db/database.server";
 /** What the HTTP server gives every request: the database and the response's CSP nonce. */
 export const databaseContext = createContext<Database>();
 export const nonceContext = createContext<string>("");
+/** The client's network address, for limits such as sign-in attempts. */
+export const clientAddressContext = createContext<string>("unknown");
 
 /** Set by the seller-hub layout's middleware once the session is known. */
 export const signedInSellerContext = createContext<SignedInSeller>();

@@ -46,8 +46,9 @@ const staticChecks =
   step("Type-check", [bin.reactRouter, "typegen"]) &&
   step("Type-check", [bin.tsc, "--noEmit"]) &&
   step("Lint", [bin.oxlint, "--deny-warnings", "--quiet"]);
-step("Unit and component tests", [bin.vitest, "run", "--reporter=default", "--reporter=json", "--outputFile.json=test-results/vitest.json"]);
+// The server-process tests (shutdown, outage, several instances) run the production build.
 const built = step("Production build", [bin.reactRouter, "build"]);
+step("Unit, component and server tests", [bin.vitest, "run", "--reporter=default", "--reporter=json", "--outputFile.json=test-results/vitest.json"]);
 if (built) step("End-to-end tests in Chromium", [bin.playwright, "test"], { env: { ...process.env, E2E_PORT: String(await freePort()) } });
 
 const unit = readCounts("test-results/vitest.json", (r) => ({ passed: r.numPassedTests, failed: r.numFailedTests, skipped: r.numPendingTests + r.numTodoTests }));

@@ -3,11 +3,12 @@ import { createServer, type Server } from "node:http";
 import { createRequest, sendResponse } from "@remix-run/node-fetch-server";
 import { createRequestHandler, RouterContextProvider } from "react-router";
 import * as build from "virtual:react-router/server-build";
-import { openDatabase, type Database } from "~/db/database.server";
-import { isEmpty, seedDemoData } from "~/db/seed.server";
-import { databaseContext, nonceContext } from "~/request-context";
+import { isDatabaseReachable, openDatabase, type Database } from "~/db/database.server";
+import { seedDemoDataIfEmpty } from "~/db/seed.server";
+import { clientAddressContext, databaseContext, nonceContext } from "~/request-context";
 import { setSecurityHeaders } from "./security-headers";
 import { createStaticAssets } from "./static-assets";
+import { temporarilyUnavailable } from "./temporarily-unavailable";
 
 export interface SellerHubOptions {
   /** 0 picks a free port. */
@@ -30,21 +31,41 @@ export interface RunningSellerHub {
 
 export async function startSellerHub(options: SellerHubOptions): Promise<RunningSellerHub> {
   const database = await openDatabase(options.databaseUrl);
-  if (options.seedDemoData !== false && (await isEmpty(database.db))) await seedDemoData(database.db);
+  if (options.seedDemoData !== false) await seedDemoDataIfEmpty(database);
 
   const serveStaticAsset = createStaticAssets(options.clientDirectory);
   const handlePage = createRequestHandler(build, process.env.NODE_ENV === "development" ? "development" : "production");
 
-  const server = createServer(async (request, response) => {
-    const pathname = (request.url ?? "/").split("?")[0] as string;
-    const nonce = randomBytes(16).toString("base64");
-    setSecurityHeaders(response, nonce, pathname, request.headers["x-forwarded-proto"] === "https");
-    if (serveStaticAsset(request, response)) return;
-
+  /** Renders a page; an error while the database is unreachable becomes a 503 that says so. */
+  async function renderPage(request: Request, nonce: string, clientAddress: string): Promise<Response> {
     const context = new RouterContextProvider();
     context.set(databaseContext, database);
     context.set(nonceContext, nonce);
-    await sendResponse(response, await handlePage(createRequest(request, response), context));
+    context.set(clientAddressContext, clientAddress);
+    let response: Response;
+    try {
+      response = await handlePage(request, context);
+    } catch (error) {
+      console.error(error);
+      response = new Response("Internal server error", { status: 500 });
+    }
+    if (response.status === 500 && !(await isDatabaseReachable(database))) return temporarilyUnavailable(request);
+    return response;
+  }
+
+  const server = createServer(async (request, response) => {
+    try {
+      const pathname = (request.url ?? "/").split("?")[0] as string;
+      const nonce = randomBytes(16).toString("base64");
+      setSecurityHeaders(response, nonce, pathname, request.headers["x-forwarded-proto"] === "https");
+      if (serveStaticAsset(request, response)) return;
+      await sendResponse(response, await renderPage(createRequest(request, response), nonce, request.socket.remoteAddress ?? "unknown"));
+    } catch (error) {
+      // A client that went away mid-response, or a malformed request: never the process's end.
+      console.error("Request failed:", error instanceof Error ? error.message : error);
+      if (!response.headersSent) response.writeHead(400).end();
+      else response.destroy();
+    }
   });
   await listen(server, options.port, options.host);
 

@@ -10,24 +10,33 @@ export interface TestDialect {
 
 const postgresUrl = process.env.TEST_DATABASE_URL;
 
-/** A database of its own per test file, so parallel runs on one server never meet. */
-async function openPostgres(baseUrl: string): Promise<Database> {
-  const name = `seller_hub_test_${randomBytes(6).toString("hex")}`;
+async function administer(baseUrl: string, statement: string): Promise<void> {
   const admin = new Client({ connectionString: baseUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
+  try {
+    await admin.query(statement);
+  } finally {
+    await admin.end();
+  }
+}
+
+/** An empty PostgreSQL database of its own, so parallel runs on one server never meet. */
+export async function createPostgresDatabase(baseUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `seller_hub_test_${randomBytes(6).toString("hex")}`;
+  await administer(baseUrl, `create database ${name}`);
   const url = new URL(baseUrl);
   url.pathname = `/${name}`;
-  const database = await openDatabase(url.toString());
+  return { url: url.toString(), drop: () => administer(baseUrl, `drop database if exists ${name} with (force)`) };
+}
+
+async function openPostgres(baseUrl: string): Promise<Database> {
+  const created = await createPostgresDatabase(baseUrl);
+  const database = await openDatabase(created.url);
   return {
     ...database,
     async close() {
       await database.close();
-      const cleanup = new Client({ connectionString: baseUrl });
-      await cleanup.connect();
-      await cleanup.query(`drop database if exists ${name} with (force)`);
-      await cleanup.end();
+      await created.drop();
     },
   };
 }

@@ -8,6 +8,7 @@ export interface DatabaseSchema {
   message: MessageTable;
   opt_out: OptOutTable;
   speed_beacon: SpeedBeaconTable;
+  sign_in_failure: SignInFailureTable;
 }
 
 export interface SellerTable {
@@ -75,6 +76,15 @@ export interface SpeedBeaconTable {
   received_at: number;
   /** The beacon's metrics as JSON. */
   metrics: string;
+}
+
+export interface SignInFailureTable {
+  id: Generated<number>;
+  /** The username as typed (lower-cased), whether or not such an account exists. */
+  account: string;
+  /** The client's network address. */
+  client: string;
+  at: number;
 }
 
 export type Seller = Selectable<SellerTable>;

@@ -1,6 +1,7 @@
-import type { Kysely } from "kysely";
+import { sql, type Kysely } from "kysely";
 import { hashPassword } from "~/auth/password.server";
 import { LISTING_CONDITIONS, type ListingCondition, type ListingStatus } from "~/listings/listing-fields";
+import type { Database } from "./database.server";
 import type { DatabaseSchema, NewListing } from "./schema";
 
 export const DEMO_USERNAME = "demo";
@@ -93,30 +94,43 @@ export async function insertListings(db: Kysely<DatabaseSchema>, listings: NewLi
   }
 }
 
+/**
+ * Fills an empty database with the demo; several instances starting together seed it once.
+ * On PostgreSQL an advisory lock serialises them; SQLite's write lock does the same.
+ */
+export async function seedDemoDataIfEmpty({ db, dialect }: Database): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    if (dialect === "postgres") await sql`select pg_advisory_xact_lock(hashtext('seller-hub:seed'))`.execute(trx);
+    if (await isEmpty(trx)) await insertDemoData(trx);
+  });
+}
+
 /** Fills an empty database with the demo seller, their listings and the other sellers. */
 export async function seedDemoData(db: Kysely<DatabaseSchema>): Promise<void> {
+  await db.transaction().execute(insertDemoData);
+}
+
+async function insertDemoData(trx: Kysely<DatabaseSchema>): Promise<void> {
   const now = Date.now();
   const sellers = [[DEMO_USERNAME, "Jordan Lee", 1_283] as const, ...OTHER_SELLERS];
-  await db.transaction().execute(async (trx) => {
-    for (const [index, [username, displayName, score]] of sellers.entries()) {
-      const { id } = await trx
-        .insertInto("seller")
-        .values({
-          username,
-          display_name: displayName,
-          password_hash: await hashPassword(DEMO_PASSWORD),
-          feedback_score: score,
-          store_url: `https://stores.example.com/${username}`,
-          site: "EBAY_US",
-          locale: "en-US",
-          currency: "USD",
-          created_at: now,
-        })
-        .returning("id")
-        .executeTakeFirstOrThrow();
-      await insertListings(trx, generateListings(id, username === DEMO_USERNAME ? 160 : 20, index + 1, now));
-    }
-  });
+  for (const [index, [username, displayName, score]] of sellers.entries()) {
+    const { id } = await trx
+      .insertInto("seller")
+      .values({
+        username,
+        display_name: displayName,
+        password_hash: await hashPassword(DEMO_PASSWORD),
+        feedback_score: score,
+        store_url: `https://stores.example.com/${username}`,
+        site: "EBAY_US",
+        locale: "en-US",
+        currency: "USD",
+        created_at: now,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await insertListings(trx, generateListings(id, username === DEMO_USERNAME ? 160 : 20, index + 1, now));
+  }
 }
 
 export async function isEmpty(db: Kysely<DatabaseSchema>): Promise<boolean> {

@@ -1,16 +1,23 @@
 import { data, Form, redirect, useNavigation } from "react-router";
 import { safeRedirectPath } from "~/auth/require-seller.server";
 import { findSellerByCredentials, issueSignInToken, signInTokenMatches } from "~/auth/sign-in.server";
+import { forgetFailedSignIns, recordFailedSignIn, signInRetryAfter } from "~/auth/sign-in-limits.server";
 import { signInFormSchema, WRONG_CREDENTIALS } from "~/auth/sign-in-form";
 import { findSignedInSeller, startSession } from "~/auth/session.server";
 import { readForm } from "~/http/request-body.server";
-import { databaseContext } from "~/request-context";
+import { clientAddressContext, databaseContext } from "~/request-context";
 import type { Route } from "./+types/signin";
 
 export const handle = { pageName: "sellerHubSignIn" };
 
 export function meta() {
   return [{ title: "Sign in · Seller Hub" }];
+}
+
+/** The retry time of a blocked sign-in reaches the client whether the form was posted with or without JavaScript. */
+export function headers({ actionHeaders }: Route.HeadersArgs) {
+  const retryAfter = actionHeaders.get("Retry-After");
+  return retryAfter ? { "Retry-After": retryAfter } : new Headers();
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -30,8 +37,22 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data({ error: "This sign-in form has expired. Reload the page and sign in again." }, { status: 403 });
   }
   const { db } = context.get(databaseContext);
-  const seller = await findSellerByCredentials(db, username, password);
-  if (!seller) return data({ error: WRONG_CREDENTIALS }, { status: 401 });
+  const account = username.toLowerCase();
+  const client = context.get(clientAddressContext);
+  const retryAfter = await signInRetryAfter(db, account, client);
+  if (retryAfter !== null) {
+    const minutes = Math.ceil(retryAfter / 60);
+    return data(
+      { error: `Too many sign-in attempts. Try again in ${minutes === 1 ? "1 minute" : `${minutes} minutes`}.` },
+      { status: 429, headers: { "Retry-After": String(retryAfter) } },
+    );
+  }
+  const seller = await findSellerByCredentials(db, account, password);
+  if (!seller) {
+    await recordFailedSignIn(db, account, client);
+    return data({ error: WRONG_CREDENTIALS }, { status: 401 });
+  }
+  await forgetFailedSignIns(db, account);
   const cookie = await startSession(db, seller.id, request);
   return redirect(safeRedirectPath(redirectTo), { headers: { "Set-Cookie": cookie } });
 }

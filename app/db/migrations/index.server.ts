@@ -2,6 +2,7 @@ import type { Kysely } from "kysely";
 import type { Migration, MigrationProvider } from "kysely/migration";
 import type { Dialect } from "./dialect.server";
 import * as initial from "./0001-initial.server";
+import * as signInFailures from "./0006-sign-in-failures.server";
 
 interface DialectMigration {
   up(db: Kysely<unknown>, dialect: Dialect): Promise<void>;
@@ -10,7 +11,10 @@ interface DialectMigration {
 /** In order; a migration's name never changes once it has shipped. */
 const migrations: Record<string, DialectMigration> = {
   "0001-initial": initial,
+  "0006-sign-in-failures": signInFailures,
 };
+
+export const MIGRATION_NAMES = Object.keys(migrations);
 
 /** Migrations are bundled with the server, so they are listed here rather than read from disk. */
 export function migrationProvider(dialect: Dialect): MigrationProvider {

@@ -1,0 +1,68 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
+export interface ServerProcess {
+  url: string;
+  process: ChildProcess;
+  /** Everything the server printed so far. */
+  output(): string;
+  /** Sends the signal and resolves with the exit code. */
+  stop(signal?: NodeJS.Signals): Promise<number | null>;
+}
+
+/** A fresh SQLite file in a temporary folder. */
+export function temporarySqliteUrl(): string {
+  return `sqlite:${join(mkdtempSync(join(tmpdir(), "seller-hub-")), "hub.db")}`;
+}
+
+/** Starts `npm start`'s script on a free port, as an operator would, and waits until it says it is ready. */
+export function startServerProcess(databaseUrl: string): Promise<ServerProcess> {
+  const child = spawn(process.execPath, ["scripts/start.ts"], {
+    env: { ...process.env, PORT: "0", DATABASE_URL: databaseUrl },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`The server did not start within 60 s:\n${output}`)), 60_000);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const ready = /Seller Hub is ready at (\S+)/.exec(output);
+      if (!ready?.[1]) return;
+      clearTimeout(timer);
+      resolve({
+        url: ready[1],
+        process: child,
+        output: () => output,
+        stop: (signal = "SIGTERM") => {
+          if (child.exitCode === null) child.kill(signal);
+          return exited;
+        },
+      });
+    };
+    child.stdout.on("data", onData);
+    child.stderr.on("data", onData);
+    void exited.then((code) => {
+      clearTimeout(timer);
+      reject(new Error(`The server exited (${code}) before it was ready:\n${output}`));
+    });
+  });
+}
+
+/** Signs in over plain HTTP and returns the Cookie header of the new session. */
+export async function signInOverHttp(baseUrl: string, username = "demo", password = "sellerhub"): Promise<string> {
+  const form = await fetch(`${baseUrl}/signin`);
+  const tokenCookie = (form.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
+  const srt = /name="srt" value="([^"]+)"/.exec(await form.text())?.[1] ?? "";
+  const signedIn = await fetch(`${baseUrl}/signin`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: tokenCookie },
+    body: new URLSearchParams({ username, password, srt }),
+  });
+  const session = signedIn.headers.getSetCookie().find((cookie) => cookie.startsWith("sh_session="));
+  if (!session) throw new Error(`Sign-in as ${username} failed with ${signedIn.status}`);
+  return session.split(";")[0] as string;
+}
