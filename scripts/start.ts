@@ -14,6 +14,7 @@ const hub = await startSellerHub({
   host: process.env.HOST,
   clientDirectory: resolve("build/client"),
   seedDemoData: process.env.SEED_DEMO_DATA !== "false",
+  trustProxy: process.env.TRUST_PROXY === "true",
 });
 console.log(`Seller Hub is ready at ${hub.url}`);
 console.log("Sign in as the demo seller: username demo, password sellerhub");

@@ -7,6 +7,7 @@ import { isDatabaseReachable, openDatabase, type Database } from "~/db/database.
 import { seedDemoDataIfEmpty } from "~/db/seed.server";
 import { clientAddressContext, databaseContext, nonceContext } from "~/request-context";
 import { setSecurityHeaders } from "./security-headers";
+import { proxyFacts } from "./proxy";
 import { createStaticAssets } from "./static-assets";
 import { temporarilyUnavailable } from "./temporarily-unavailable";
 
@@ -20,6 +21,8 @@ export interface SellerHubOptions {
   clientDirectory: string;
   /** Fill an empty database with the demo seller and their listings. */
   seedDemoData?: boolean;
+  /** Believe X-Forwarded-Proto and X-Forwarded-For: only behind a proxy that overwrites them. */
+  trustProxy?: boolean;
 }
 
 export interface RunningSellerHub {
@@ -34,6 +37,7 @@ export async function startSellerHub(options: SellerHubOptions): Promise<Running
   if (options.seedDemoData !== false) await seedDemoDataIfEmpty(database);
 
   const serveStaticAsset = createStaticAssets(options.clientDirectory);
+  const trustProxy = options.trustProxy ?? false;
   const handlePage = createRequestHandler(build, process.env.NODE_ENV === "development" ? "development" : "production");
 
   /** Renders a page; an error while the database is unreachable becomes a 503 that says so. */
@@ -57,9 +61,10 @@ export async function startSellerHub(options: SellerHubOptions): Promise<Running
     try {
       const pathname = (request.url ?? "/").split("?")[0] as string;
       const nonce = randomBytes(16).toString("base64");
-      setSecurityHeaders(response, nonce, pathname, request.headers["x-forwarded-proto"] === "https");
+      const { overHttps, clientAddress } = proxyFacts(request, trustProxy);
+      setSecurityHeaders(response, nonce, pathname, overHttps);
       if (serveStaticAsset(request, response)) return;
-      await sendResponse(response, await renderPage(createRequest(request, response), nonce, request.socket.remoteAddress ?? "unknown"));
+      await sendResponse(response, await renderPage(createRequest(request, response, { trustProxy }), nonce, clientAddress));
     } catch (error) {
       // A client that went away mid-response, or a malformed request: never the process's end.
       console.error("Request failed:", error instanceof Error ? error.message : error);

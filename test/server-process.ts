@@ -18,9 +18,9 @@ export function temporarySqliteUrl(): string {
 }
 
 /** Starts `npm start`'s script on a free port, as an operator would, and waits until it says it is ready. */
-export function startServerProcess(databaseUrl: string): Promise<ServerProcess> {
+export function startServerProcess(databaseUrl: string, environment: Record<string, string> = {}): Promise<ServerProcess> {
   const child = spawn(process.execPath, ["scripts/start.ts"], {
-    env: { ...process.env, PORT: "0", DATABASE_URL: databaseUrl },
+    env: { ...process.env, ...environment, PORT: "0", DATABASE_URL: databaseUrl },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";
