@@ -95,3 +95,4 @@ function listen(server: Server, port: number, host?: string): Promise<void> {
     server.listen(port, host, () => resolve());
   });
 }
+export * from "./operator-tasks";

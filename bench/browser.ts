@@ -1,0 +1,79 @@
+import { gzipSync } from "node:zlib";
+import { chromium, type Browser, type BrowserContext } from "playwright-core";
+import { findChromium } from "../scripts/ensure-chromium.ts";
+
+export interface ShippedJavaScript {
+  files: number;
+  rawBytes: number;
+  /** gzip level 9, as precompressed assets would be sent. */
+  gzipBytes: number;
+}
+
+export interface HydrationTiming {
+  hydratedMs: number[];
+  lcpMs: number[];
+}
+
+const CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
+
+export async function withChromium<T>(work: (browser: Browser) => Promise<T>): Promise<T> {
+  const browser = await chromium.launch({ executablePath: findChromium(), args: CHROMIUM_ARGS });
+  try {
+    return await work(browser);
+  } finally {
+    await browser.close();
+  }
+}
+
+/** A fresh context, so every load starts with a cold cache, carrying the session cookie. */
+async function coldContext(browser: Browser, baseUrl: string, sessionCookie: string): Promise<BrowserContext> {
+  const context = await browser.newContext();
+  const [name, value] = sessionCookie.split("=");
+  if (name && value) await context.addCookies([{ name, value, url: baseUrl }]);
+  return context;
+}
+
+/**
+ * The scripts a page loads on first load, summed. With `frameOnly`, only those of its
+ * frames (the product summary inside the listing page).
+ */
+export async function measureJavaScript(browser: Browser, baseUrl: string, sessionCookie: string, path: string, frameOnly = false): Promise<ShippedJavaScript> {
+  const context = await coldContext(browser, baseUrl, sessionCookie);
+  const page = await context.newPage();
+  const bodies: Array<Promise<Buffer>> = [];
+  page.on("response", (response) => {
+    if (response.request().resourceType() !== "script") return;
+    if (frameOnly && response.frame() === page.mainFrame()) return;
+    bodies.push(response.body());
+  });
+  await page.goto(`${baseUrl}${path}`, { waitUntil: "networkidle" });
+  const scripts = await Promise.all(bodies);
+  await context.close();
+  return {
+    files: scripts.length,
+    rawBytes: scripts.reduce((sum, body) => sum + body.length, 0),
+    gzipBytes: scripts.reduce((sum, body) => sum + gzipSync(body, { level: 9 }).length, 0),
+  };
+}
+
+/** From navigation start to the app's hydration mark, and the page's LCP, over several cold loads. */
+export async function measureHydration(browser: Browser, baseUrl: string, sessionCookie: string, path: string, loads = 5): Promise<HydrationTiming> {
+  const timing: HydrationTiming = { hydratedMs: [], lcpMs: [] };
+  for (let load = 0; load < loads; load++) {
+    const context = await coldContext(browser, baseUrl, sessionCookie);
+    const page = await context.newPage();
+    await page.goto(`${baseUrl}${path}`);
+    await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+    const { hydrated, lcp } = await page.evaluate(async () => {
+      const lcpEntry = await new Promise<PerformanceEntry | undefined>((resolve) => {
+        new PerformanceObserver((list) => resolve(list.getEntries().at(-1))).observe({ type: "largest-contentful-paint", buffered: true });
+        setTimeout(() => resolve(undefined), 2000);
+      });
+      return { hydrated: performance.getEntriesByName("seller-hub:hydrated")[0]?.startTime ?? Number.NaN, lcp: lcpEntry?.startTime ?? Number.NaN };
+    });
+    timing.hydratedMs.push(hydrated);
+    timing.lcpMs.push(lcp);
+    await context.close();
+  }
+  return timing;
+}

@@ -1,0 +1,171 @@
+/**
+ * `npm run bench`: builds, starts the production server on an embedded database with the demo
+ * data, measures, and writes bench/results/latest.json and latest.md. Every comparison is a
+ * ratio of two figures taken in this one run, so a busy machine shifts both sides alike.
+ */
+import { spawn, spawnSync } from "node:child_process";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { pathToFileURL } from "node:url";
+import { signInOverHttp, startServerProcess, temporarySqliteUrl, type ServerProcess } from "../test/server-process.ts";
+import { measureHydration, measureJavaScript, withChromium, type ShippedJavaScript } from "./browser.ts";
+import { runLoad, warmUp, type LoadResult } from "./load.ts";
+import { budget, budgetTable, kB, markdownTable, median, ms, ratio } from "./report.ts";
+
+const quick = process.argv.includes("--quick");
+const seconds = quick ? 2 : 10;
+const memorySeconds = quick ? 3 : 60;
+
+function log(message: string) {
+  console.log(`bench: ${message}`);
+}
+
+function residentMemoryMb(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, "utf8");
+  return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? Number.NaN) / 1024;
+}
+
+async function startStaticServer(file: string): Promise<{ url: string; stop(): void }> {
+  const child = spawn(process.execPath, ["bench/static-server.ts", file], { stdio: ["ignore", "pipe", "inherit"] });
+  const url = await new Promise<string>((ready) => child.stdout.on("data", (chunk: Buffer) => {
+    const match = /ready at (\S+)/.exec(chunk.toString());
+    if (match?.[1]) ready(match[1]);
+  }));
+  return { url, stop: () => child.kill("SIGTERM") };
+}
+
+interface PageThroughput {
+  path: string;
+  page: LoadResult;
+  static: LoadResult;
+  /** How many times more requests per second static serving answers. */
+  staticOverPage: number;
+  pageBytes: number;
+}
+
+/** The page under load, then the same bytes served statically, one after the other. */
+async function measureThroughput(hub: ServerProcess, session: string, path: string): Promise<PageThroughput | null> {
+  const headers = { Cookie: session };
+  const response = await fetch(`${hub.url}${path}`, { headers, redirect: "manual" });
+  if (response.status !== 200) {
+    log(`${path} answered ${response.status}; not measured`);
+    return null;
+  }
+  const file = join(mkdtempSync(join(tmpdir(), "bench-")), "page.html");
+  writeFileSync(file, Buffer.from(await response.arrayBuffer()));
+  await warmUp({ url: `${hub.url}${path}`, headers });
+  const page = await runLoad({ url: `${hub.url}${path}`, headers, durationSeconds: seconds });
+  const staticServer = await startStaticServer(file);
+  await warmUp({ url: staticServer.url });
+  const staticResult = await runLoad({ url: staticServer.url, durationSeconds: seconds });
+  staticServer.stop();
+  log(`${path}: ${Math.round(page.requestsPerSecond)} req/s (static ${Math.round(staticResult.requestsPerSecond)}), p50 ${page.p50Ms} ms, p99 ${page.p99Ms} ms`);
+  return { path, page, static: staticResult, staticOverPage: staticResult.requestsPerSecond / page.requestsPerSecond, pageBytes: readFileSync(file).length };
+}
+
+/** A second database whose demo seller has 100,000 listings. */
+async function databaseWithManyListings(count: number): Promise<string> {
+  const url = temporarySqliteUrl();
+  const { openDatabase, seedDemoDataIfEmpty, generateListings, insertListings, DEMO_USERNAME } = await import(pathToFileURL(resolve("build/server/index.js")).href);
+  const database = await openDatabase(url);
+  await seedDemoDataIfEmpty(database);
+  const demo = await database.db.selectFrom("seller").select("id").where("username", "=", DEMO_USERNAME).executeTakeFirstOrThrow();
+  const existing = Number((await database.db.selectFrom("listing").select((eb: any) => eb.fn.countAll().as("n")).where("seller_id", "=", demo.id).executeTakeFirstOrThrow()).n);
+  await insertListings(database.db, generateListings(demo.id, count - existing, 99));
+  await database.close();
+  return url;
+}
+
+async function main() {
+  log("building");
+  if (spawnSync(process.execPath, ["node_modules/@react-router/dev/bin.cjs", "build"], { stdio: "inherit" }).status !== 0) process.exit(1);
+
+  const hub = await startServerProcess(temporarySqliteUrl());
+  const session = await signInOverHttp(hub.url);
+  const pid = hub.process.pid as number;
+
+  await warmUp({ url: `${hub.url}/sh/ovw`, headers: { Cookie: session } });
+  const rssAfterWarmUp = residentMemoryMb(pid);
+
+  const overview = await measureThroughput(hub, session, "/sh/ovw");
+  const listings = await measureThroughput(hub, session, "/sh/lst/active");
+
+  log("measuring in Chromium");
+  const listingId = /href="\/sh\/lst\/(\d+)"/.exec(await (await fetch(`${hub.url}/sh/ovw`, { headers: { Cookie: session } })).text())?.[1];
+  const { javascript, hydration } = await withChromium(async (browser) => {
+    const shipped: Record<string, ShippedJavaScript | null> = {
+      "/signin": await measureJavaScript(browser, hub.url, "", "/signin"),
+      "/sh/ovw": await measureJavaScript(browser, hub.url, session, "/sh/ovw"),
+      "/sh/lst/active": listings ? await measureJavaScript(browser, hub.url, session, "/sh/lst/active") : null,
+      "product summary frame": listingId ? await measureJavaScript(browser, hub.url, session, `/sh/lst/${listingId}`, true) : null,
+    };
+    // A listing page without a frame (yet) ships no frame scripts: nothing was measured.
+    if (shipped["product summary frame"]?.files === 0) shipped["product summary frame"] = null;
+    return { javascript: shipped, hydration: await measureHydration(browser, hub.url, session, "/sh/ovw") };
+  });
+
+  log(`memory: ${memorySeconds} s of load on /sh/ovw`);
+  await runLoad({ url: `${hub.url}/sh/ovw`, headers: { Cookie: session }, durationSeconds: memorySeconds });
+  const rssAfterLoad = residentMemoryMb(pid);
+  await hub.stop();
+
+  log("scale: 100,000 listings");
+  let scale: { manyP50Ms: number; fewP50Ms: number } | null = null;
+  if (listings) {
+    const manyHub = await startServerProcess(await databaseWithManyListings(100_000));
+    const manySession = await signInOverHttp(manyHub.url);
+    await warmUp({ url: `${manyHub.url}/sh/lst/active`, headers: { Cookie: manySession } });
+    const many = await runLoad({ url: `${manyHub.url}/sh/lst/active`, headers: { Cookie: manySession }, durationSeconds: seconds });
+    await manyHub.stop();
+    scale = { manyP50Ms: many.p50Ms, fewP50Ms: listings.page.p50Ms };
+  }
+
+  const hydratedMedian = median(hydration.hydratedMs);
+  const lcpMedian = median(hydration.lcpMs);
+  const budgets = [
+    budget("/sh/ovw throughput ÷ static serving", overview ? 1 / overview.staticOverPage : null, 1 / 40, (value) => `1/${(1 / value).toFixed(1)}`, "at least"),
+    budget("/sh/ovw p99 ÷ p50 at 50 connections", overview ? overview.page.p99Ms / Math.max(overview.page.p50Ms, 1) : null, 4, ratio),
+    budget("/sh/ovw JavaScript, gzip", javascript["/sh/ovw"]?.gzipBytes ?? null, 110_000, kB),
+    budget("product summary frame JavaScript, gzip", javascript["product summary frame"]?.gzipBytes ?? null, 20_000, kB),
+    budget("/sh/ovw hydrated (median of 5)", hydratedMedian, 500, ms),
+    budget("/sh/ovw LCP (median of 5)", lcpMedian, 400, ms),
+    budget("listings p50, 100,000 ÷ 160 listings", scale ? scale.manyP50Ms / Math.max(scale.fewP50Ms, 1) : null, 2, ratio),
+    budget("RSS after 60 s load ÷ after warm-up", rssAfterLoad / rssAfterWarmUp, 1.2, ratio),
+  ];
+
+  const throughputRows = [overview, listings].filter((entry): entry is PageThroughput => entry !== null).map((entry) => [
+    entry.path,
+    `${Math.round(entry.page.requestsPerSecond)}`,
+    `${entry.page.p50Ms} / ${entry.page.p99Ms} ms`,
+    `${Math.round(entry.static.requestsPerSecond)}`,
+    ratio(entry.staticOverPage),
+    `${entry.page.errors + entry.page.non2xx}`,
+  ]);
+  const javascriptRows = Object.entries(javascript).map(([page, shipped]) => [page, shipped ? `${shipped.files}` : "–", shipped ? kB(shipped.rawBytes) : "–", shipped ? kB(shipped.gzipBytes) : "not measured"]);
+  const markdown = [
+    `# Benchmark${quick ? " (quick run: figures are indicative only)" : ""}`,
+    "",
+    `Run ${new Date().toISOString()}, Node ${process.version}, ${seconds} s per load at 50 connections.`,
+    "",
+    "## Budgets",
+    budgetTable(budgets),
+    "",
+    "## Server rendering against static serving of the same bytes",
+    markdownTable([["page", "req/s", "p50 / p99", "static req/s", "static ÷ page", "errors"], ...throughputRows]),
+    "",
+    "## JavaScript shipped on first load",
+    markdownTable([["page", "scripts", "raw", "gzip -9"], ...javascriptRows]),
+    "",
+    `Hydrated: ${hydration.hydratedMs.map(ms).join(", ")}; LCP: ${hydration.lcpMs.map(ms).join(", ")}.`,
+    `Memory: ${rssAfterWarmUp.toFixed(1)} MB after warm-up, ${rssAfterLoad.toFixed(1)} MB after ${memorySeconds} s of load.`,
+    scale ? `Scale: listings p50 ${scale.fewP50Ms} ms with the demo's 160 listings, ${scale.manyP50Ms} ms with 100,000.` : "Scale: the listings page is not there yet.",
+  ].join("\n");
+
+  const results = { quick, overview, listings, javascript, hydration, memory: { rssAfterWarmUp, rssAfterLoad }, scale, budgets };
+  writeFileSync("bench/results/latest.json", JSON.stringify(results, null, 2));
+  writeFileSync("bench/results/latest.md", markdown + "\n");
+  console.log(`\n${markdown}\n`);
+}
+
+await main();
