@@ -6,6 +6,8 @@ import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { buildIfNeeded, SERVER_BUILD } from "./build-if-needed.ts";
 
+// React and React Router run their slower, checking development builds unless told otherwise.
+process.env.NODE_ENV ??= "production";
 buildIfNeeded();
 const { startSellerHub } = await import(pathToFileURL(resolve(SERVER_BUILD)).href);
 

@@ -10,13 +10,26 @@ export function createNodeSqliteDialect(path: string): SqliteDialect {
   return new SqliteDialect({ database: async () => openNodeSqlite(path) });
 }
 
+/** The hub runs a few hundred distinct queries; preparing each once saves parsing it on every request. */
+const PREPARED_STATEMENT_CACHE_SIZE = 500;
+
 function openNodeSqlite(path: string): SqliteDatabase {
   const database = new DatabaseSync(path, { timeout: 5000 });
   // WAL lets the end-to-end tests read the file while the server writes it.
   database.exec("PRAGMA journal_mode = WAL; PRAGMA foreign_keys = ON; PRAGMA synchronous = NORMAL;");
+  const prepared = new Map<string, SqliteStatement>();
   return {
     close: () => database.close(),
-    prepare: (sql) => adaptStatement(database.prepare(sql)),
+    prepare(sql) {
+      let statement = prepared.get(sql);
+      if (!statement) {
+        // Queries with a varying number of parameters (IN lists, bulk inserts) must not grow the cache without bound.
+        if (prepared.size >= PREPARED_STATEMENT_CACHE_SIZE) prepared.delete(prepared.keys().next().value as string);
+        statement = adaptStatement(database.prepare(sql));
+        prepared.set(sql, statement);
+      }
+      return statement;
+    },
   };
 }
 
