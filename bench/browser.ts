@@ -1,12 +1,27 @@
-import { gzipSync } from "node:zlib";
+import { request as httpRequest } from "node:http";
 import { chromium, type Browser, type BrowserContext } from "playwright-core";
 import { findChromium } from "../scripts/ensure-chromium.ts";
 
 export interface ShippedJavaScript {
   files: number;
   rawBytes: number;
-  /** gzip level 9, as precompressed assets would be sent. */
+  /** What the server sends a browser that accepts only gzip. */
   gzipBytes: number;
+  /** What the server sends a browser that accepts brotli (Chromium does). */
+  brotliBytes: number;
+}
+
+/** The bytes the server sends for a URL with this Accept-Encoding, before any decompression. */
+function encodedSize(url: string, acceptEncoding: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    httpRequest(url, { headers: { "Accept-Encoding": acceptEncoding } }, (response) => {
+      let bytes = 0;
+      response.on("data", (chunk: Buffer) => (bytes += chunk.length));
+      response.on("end", () => resolve(bytes));
+    })
+      .on("error", reject)
+      .end();
+  });
 }
 
 export interface HydrationTiming {
@@ -40,20 +55,16 @@ async function coldContext(browser: Browser, baseUrl: string, sessionCookie: str
 export async function measureJavaScript(browser: Browser, baseUrl: string, sessionCookie: string, path: string, frameOnly = false): Promise<ShippedJavaScript> {
   const context = await coldContext(browser, baseUrl, sessionCookie);
   const page = await context.newPage();
-  const bodies: Array<Promise<Buffer>> = [];
+  const urls: string[] = [];
   page.on("response", (response) => {
     if (response.request().resourceType() !== "script") return;
     if (frameOnly && response.frame() === page.mainFrame()) return;
-    bodies.push(response.body());
+    urls.push(response.url());
   });
   await page.goto(`${baseUrl}${path}`, { waitUntil: "networkidle" });
-  const scripts = await Promise.all(bodies);
   await context.close();
-  return {
-    files: scripts.length,
-    rawBytes: scripts.reduce((sum, body) => sum + body.length, 0),
-    gzipBytes: scripts.reduce((sum, body) => sum + gzipSync(body, { level: 9 }).length, 0),
-  };
+  const sum = async (acceptEncoding: string) => (await Promise.all(urls.map((url) => encodedSize(url, acceptEncoding)))).reduce((total, bytes) => total + bytes, 0);
+  return { files: urls.length, rawBytes: await sum("identity"), gzipBytes: await sum("gzip"), brotliBytes: await sum("br") };
 }
 
 /** From navigation start to the app's hydration mark, and the page's LCP, over several cold loads. */

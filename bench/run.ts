@@ -142,7 +142,9 @@ async function main() {
     ratio(entry.staticOverPage),
     `${entry.page.errors + entry.page.non2xx}`,
   ]);
-  const javascriptRows = Object.entries(javascript).map(([page, shipped]) => [page, shipped ? `${shipped.files}` : "–", shipped ? kB(shipped.rawBytes) : "–", shipped ? kB(shipped.gzipBytes) : "not measured"]);
+  const javascriptRows = Object.entries(javascript).map(([page, shipped]) =>
+    shipped ? [page, `${shipped.files}`, kB(shipped.rawBytes), kB(shipped.gzipBytes), kB(shipped.brotliBytes)] : [page, "–", "–", "not measured", "–"],
+  );
   const markdown = [
     `# Benchmark${quick ? " (quick run: figures are indicative only)" : ""}`,
     "",
@@ -155,7 +157,7 @@ async function main() {
     markdownTable([["page", "req/s", "p50 / p99", "static req/s", "static ÷ page", "errors"], ...throughputRows]),
     "",
     "## JavaScript shipped on first load",
-    markdownTable([["page", "scripts", "raw", "gzip -9"], ...javascriptRows]),
+    markdownTable([["page", "scripts", "raw", "gzip (sent)", "brotli (sent)"], ...javascriptRows]),
     "",
     `Hydrated: ${hydration.hydratedMs.map(ms).join(", ")}; LCP: ${hydration.lcpMs.map(ms).join(", ")}.`,
     `Memory: ${rssAfterWarmUp.toFixed(1)} MB after warm-up, ${rssAfterLoad.toFixed(1)} MB after ${memorySeconds} s of load.`,

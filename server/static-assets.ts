@@ -1,4 +1,4 @@
-import { createReadStream, readdirSync, statSync } from "node:fs";
+import { createReadStream, existsSync, readdirSync, statSync } from "node:fs";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { extname, join, relative, sep } from "node:path";
 
@@ -13,9 +13,20 @@ const CONTENT_TYPES: Record<string, string> = {
   ".woff2": "font/woff2",
 };
 
-interface Asset {
+/** Best first: the build writes both beside every text asset (build-tools/precompress-assets.ts). */
+const ENCODINGS = [
+  { name: "br", suffix: ".br" },
+  { name: "gzip", suffix: ".gz" },
+] as const;
+
+interface Variant {
   file: string;
   size: number;
+}
+
+interface Asset {
+  identity: Variant;
+  encoded: Partial<Record<(typeof ENCODINGS)[number]["name"], Variant>>;
   contentType: string;
   cacheControl: string;
   etag: string;
@@ -28,11 +39,16 @@ interface Asset {
 export function createStaticAssets(directory: string): (request: IncomingMessage, response: ServerResponse) => boolean {
   const assets = new Map<string, Asset>();
   for (const file of listFiles(directory)) {
+    if (ENCODINGS.some(({ suffix }) => file.endsWith(suffix))) continue;
     const urlPath = "/" + relative(directory, file).split(sep).join("/");
     const { size, mtimeMs } = statSync(file);
+    const encoded: Asset["encoded"] = {};
+    for (const { name, suffix } of ENCODINGS) {
+      if (existsSync(file + suffix)) encoded[name] = { file: file + suffix, size: statSync(file + suffix).size };
+    }
     assets.set(urlPath, {
-      file,
-      size,
+      identity: { file, size },
+      encoded,
       contentType: CONTENT_TYPES[extname(file)] ?? "application/octet-stream",
       cacheControl: urlPath.startsWith("/assets/") ? "public, max-age=31536000, immutable" : "public, max-age=3600",
       etag: `"${size.toString(36)}-${Math.round(mtimeMs).toString(36)}"`,
@@ -43,15 +59,23 @@ export function createStaticAssets(directory: string): (request: IncomingMessage
     if (request.method !== "GET" && request.method !== "HEAD") return false;
     const asset = assets.get((request.url ?? "/").split("?")[0] as string);
     if (!asset) return false;
+    const accepted = String(request.headers["accept-encoding"] ?? "");
+    const encoding = ENCODINGS.find(({ name }) => asset.encoded[name] && new RegExp(`\\b${name}\\b`).test(accepted))?.name;
+    const variant = (encoding && asset.encoded[encoding]) || asset.identity;
     response.setHeader("Cache-Control", asset.cacheControl);
     response.setHeader("ETag", asset.etag);
+    response.setHeader("Vary", "Accept-Encoding");
     if (request.headers["if-none-match"] === asset.etag) {
       response.writeHead(304).end();
       return true;
     }
-    response.writeHead(200, { "Content-Type": asset.contentType, "Content-Length": asset.size });
+    response.writeHead(200, {
+      "Content-Type": asset.contentType,
+      "Content-Length": variant.size,
+      ...(encoding && { "Content-Encoding": encoding }),
+    });
     if (request.method === "HEAD") response.end();
-    else createReadStream(asset.file).pipe(response);
+    else createReadStream(variant.file).pipe(response);
     return true;
   };
 }

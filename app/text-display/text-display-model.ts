@@ -1,10 +1,7 @@
 import { z } from "zod";
+import { STYLES_NOT_AN_ARRAY, TEXT_STYLES } from "./text-styles";
 
-/** The ten styles of spec §3. */
-export const TEXT_STYLES = ["NEGATIVE", "POSITIVE", "BOLD", "SUPERSCRIPT", "SUBSCRIPT", "STRIKETHROUGH", "EMPHASIS", "HIGHLIGHT", "ITALIC", "DEFAULT"] as const;
-export type TextStyle = (typeof TEXT_STYLES)[number];
-
-export const STYLES_NOT_AN_ARRAY = "Styles must be passed as an array";
+export { STYLES_NOT_AN_ARRAY, TEXT_STYLES, type TextStyle } from "./text-styles";
 
 export const stylesSchema = z.array(z.enum(TEXT_STYLES), { error: (issue) => (issue.code === "invalid_type" ? STYLES_NOT_AN_ARRAY : undefined) });
 
@@ -50,8 +47,3 @@ export const textDisplaySchema = z
 export type TextAction = z.infer<typeof textActionSchema>;
 export type TextSpan = z.infer<typeof textSpanSchema>;
 export type TextDisplayModel = z.infer<typeof textDisplaySchema>;
-
-/** Components render models that may come from anywhere; a non-array styles field is refused as the spec says. */
-export function assertStyles(styles: unknown): asserts styles is TextStyle[] | undefined {
-  if (styles !== undefined && !Array.isArray(styles)) throw new TypeError(STYLES_NOT_AN_ARRAY);
-}

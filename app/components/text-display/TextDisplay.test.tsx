@@ -1,6 +1,7 @@
 import { fireEvent, render, screen } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
-import { TEXT_STYLES, textDisplaySchema, type TextDisplayModel } from "~/text-display/text-display-model";
+import { textDisplaySchema, type TextDisplayModel } from "~/text-display/text-display-model";
+import { TEXT_STYLES } from "~/text-display/text-styles";
 import { setTrackedPage, TRACKING_EVENT } from "~/tracking/tracking";
 import { OperationsProvider } from "./operations";
 import { TextDisplay } from "./TextDisplay";

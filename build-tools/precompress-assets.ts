@@ -1,0 +1,31 @@
+import { readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import type { Plugin } from "vite";
+
+const COMPRESSIBLE = /\.(js|css|svg|json|txt|html)$/;
+
+/**
+ * Writes a .gz (level 9) and a .br (quality 11) beside every text asset of the client build,
+ * once per build, so the server never compresses per request and sends the smallest encoding
+ * the browser accepts.
+ */
+export function precompressAssets(): Plugin {
+  return {
+    name: "seller-hub:precompress-assets",
+    apply: "build",
+    applyToEnvironment: (environment) => environment.name === "client",
+    writeBundle(options) {
+      const directory = options.dir;
+      if (!directory) return;
+      for (const entry of readdirSync(directory, { recursive: true, withFileTypes: true })) {
+        if (!entry.isFile() || !COMPRESSIBLE.test(entry.name)) continue;
+        const file = join(entry.parentPath, entry.name);
+        const content = readFileSync(file);
+        if (content.length < 1024) continue;
+        writeFileSync(`${file}.gz`, gzipSync(content, { level: 9 }));
+        writeFileSync(`${file}.br`, brotliCompressSync(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: content.length } }));
+      }
+    },
+  };
+}
