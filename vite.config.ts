@@ -1,6 +1,6 @@
 import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig } from "vite";
-import { precompressAssets } from "./build-tools/precompress-assets";
+import { precompressAssets } from "./build-tools/precompress-assets.ts";
 
 export default defineConfig({
   resolve: { tsconfigPaths: true },

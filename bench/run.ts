@@ -8,6 +8,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
+import { SERVER_BUILD } from "../scripts/build-paths.ts";
 import { signInOverHttp, startServerProcess, temporarySqliteUrl, type ServerProcess } from "../test/server-process.ts";
 import { measureHydration, measureJavaScript, withChromium, type ShippedJavaScript } from "./browser.ts";
 import { runLoad, warmUp, type LoadResult } from "./load.ts";
@@ -67,7 +68,7 @@ async function measureThroughput(hub: ServerProcess, session: string, path: stri
 /** A second database whose demo seller has 100,000 listings. */
 async function databaseWithManyListings(count: number): Promise<string> {
   const url = temporarySqliteUrl();
-  const { openDatabase, seedDemoDataIfEmpty, generateListings, insertListings, DEMO_USERNAME } = await import(pathToFileURL(resolve("build/server/index.js")).href);
+  const { openDatabase, seedDemoDataIfEmpty, generateListings, insertListings, DEMO_USERNAME } = await import(pathToFileURL(resolve(SERVER_BUILD)).href);
   const database = await openDatabase(url);
   await seedDemoDataIfEmpty(database);
   const demo = await database.db.selectFrom("seller").select("id").where("username", "=", DEMO_USERNAME).executeTakeFirstOrThrow();
@@ -79,7 +80,8 @@ async function databaseWithManyListings(count: number): Promise<string> {
 
 async function main() {
   log("building");
-  if (spawnSync(process.execPath, ["node_modules/@react-router/dev/bin.cjs", "build"], { stdio: "inherit" }).status !== 0) process.exit(1);
+  const build = spawnSync(process.execPath, ["node_modules/@react-router/dev/bin.cjs", "build"], { stdio: "inherit", env: { ...process.env, NODE_ENV: "production" } });
+  if (build.status !== 0) process.exit(1);
 
   const hub = await startServerProcess(temporarySqliteUrl());
   const session = await signInOverHttp(hub.url);

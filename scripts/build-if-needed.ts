@@ -1,14 +1,16 @@
 import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
+import { SERVER_BUILD } from "./build-paths.ts";
 
 const SOURCES = ["app", "server", "public", "build-tools", "vite.config.ts", "react-router.config.ts", "package-lock.json"];
-export const SERVER_BUILD = "build/server/index.js";
+/** Tests are not part of what is built. */
+const NOT_BUILT = /\.test\.tsx?$/;
 
 function newestModification(path: string): number {
   if (!existsSync(path)) return 0;
   const stats = statSync(path);
-  if (!stats.isDirectory()) return stats.mtimeMs;
+  if (!stats.isDirectory()) return NOT_BUILT.test(path) ? 0 : stats.mtimeMs;
   return readdirSync(path).reduce((newest, entry) => Math.max(newest, newestModification(join(path, entry))), stats.mtimeMs);
 }
 
@@ -17,6 +19,7 @@ export function buildIfNeeded(): void {
   const built = existsSync(SERVER_BUILD) ? statSync(SERVER_BUILD).mtimeMs : 0;
   if (built > Math.max(...SOURCES.map(newestModification))) return;
   console.log("Building Seller Hub…");
-  const result = spawnSync(process.execPath, ["node_modules/@react-router/dev/bin.cjs", "build"], { stdio: "inherit" });
+  // A production build whatever the caller's NODE_ENV (a test runner sets "test").
+  const result = spawnSync(process.execPath, ["node_modules/@react-router/dev/bin.cjs", "build"], { stdio: "inherit", env: { ...process.env, NODE_ENV: "production" } });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }

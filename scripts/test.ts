@@ -47,7 +47,7 @@ const staticChecks =
   step("Type-check", [bin.tsc, "--noEmit"]) &&
   step("Lint", [bin.oxlint, "--deny-warnings", "--quiet"]);
 // The server-process tests (shutdown, outage, several instances) run the production build.
-const built = step("Production build", [bin.reactRouter, "build"]);
+const built = step("Production build", [bin.reactRouter, "build"], { env: { ...process.env, NODE_ENV: "production" } });
 step("Unit, component and server tests", [bin.vitest, "run", "--reporter=default", "--reporter=json", "--outputFile.json=test-results/vitest.json"]);
 if (built) step("End-to-end tests in Chromium", [bin.playwright, "test"], { env: { ...process.env, E2E_PORT: String(await freePort()) } });
 

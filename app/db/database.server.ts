@@ -37,8 +37,10 @@ function openPostgres(url: string): Database {
   // Times are epoch milliseconds in bigint columns: well inside Number's exact range.
   types.setTypeParser(types.builtins.INT8, Number);
   const pool = new Pool({ connectionString: url, max: Number(process.env.DATABASE_POOL_SIZE ?? 10), connectionTimeoutMillis: 5000 });
-  // An idle client losing its connection must not crash the server; the pool replaces it.
+  // A client losing its connection must not crash the server: idle ones are reported by the pool,
+  // checked-out ones by themselves (their query fails too, and the pool replaces them).
   pool.on("error", (error) => console.error("database: idle connection lost:", error.message));
+  pool.on("connect", (client) => client.on("error", (error) => console.error("database: connection lost:", error.message)));
   const db = new Kysely<DatabaseSchema>({ dialect: new PostgresDialect({ pool }) });
   return { db, dialect: "postgres", close: () => db.destroy() };
 }
