@@ -3,7 +3,7 @@ import type { DatabaseSchema, Seller } from "~/db/schema";
 import { feedbackLinkModel } from "~/feedback/feedback-link.server";
 import { pageUrl } from "~/http/page-url";
 import type { NavigationData } from "~/navigation/navigation-model";
-import { optOutViewModelSchema, type OptOutViewModel } from "./opt-out-model";
+import { DEFAULT_OPT_OUT_URL, optOutViewModelSchema, type OptOutViewModel } from "./opt-out-model";
 import { hasOptedOut, isPageOf, LISTINGS_TOOL, type OptOutTool } from "./opt-out.server";
 
 export const OPT_IN_URL = "/sh/optin";
@@ -13,7 +13,7 @@ type Who = Pick<Seller, "username" | "site">;
 /** What the opt-out link, its dialog and the switch-tools page say about leaving `tool`. */
 export function optOutViewModel(tool: OptOutTool, seller: Who, request: Request): OptOutViewModel {
   return optOutViewModelSchema.parse({
-    linkConfig: { text: "Switch to the previous tool", url: "/sh/optout" },
+    linkConfig: { text: "Switch to the previous tool", url: DEFAULT_OPT_OUT_URL },
     optOutInfo: {
       header: "Switch to the previous tool?",
       body: `From now on, opening your listings takes you to the previous tool instead of the ${tool.name}. You can switch back there at any time.`,

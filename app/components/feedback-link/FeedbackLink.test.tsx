@@ -1,17 +1,11 @@
 import { render, screen } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import type { FeedbackLinkModel } from "~/feedback/feedback-link-model";
+import { feedbackLinkModel, GENERAL_FEEDBACK } from "~/feedback/feedback-link.server";
 import { FeedbackLink } from "./FeedbackLink";
 
-const MODEL: FeedbackLinkModel = {
-  label: "Give feedback",
-  to: "sellerhub-feedback@example.com",
-  subject: "Seller Hub feedback",
-  body: "What works?",
-  username: "demo",
-  browser: "Chrome 131 on Linux",
-  site: "EBAY_US",
-};
+const CHROME_ON_LINUX = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
+const MODEL = feedbackLinkModel({ username: "demo", site: "EBAY_US" }, new Request("http://hub.test/sh/ovw", { headers: { "User-Agent": CHROME_ON_LINUX } }), GENERAL_FEEDBACK);
 
 describe("FeedbackLink", () => {
   it("is a link named by its label that prepares the e-mail", () => {

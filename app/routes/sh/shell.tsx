@@ -1,4 +1,4 @@
-import { Outlet, type ShouldRevalidateFunctionArgs } from "react-router";
+import { Outlet } from "react-router";
 import { readCookie } from "~/cookies/cookies";
 import { getSignedInSeller, requireSeller } from "~/auth/require-seller.server";
 import { BrowserNotice } from "~/components/browser-notice/BrowserNotice";
@@ -18,11 +18,6 @@ import { usePageHandle } from "~/shell/page-handle";
 import type { Route } from "./+types/shell";
 
 export const middleware: Route.MiddlewareFunction[] = [requireSeller, redirectOptedOutSeller];
-
-/** The navigation marks and the side area's links belong to the page: read them again for each one. */
-export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
-  return currentUrl.pathname !== nextUrl.pathname || defaultShouldRevalidate;
-}
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { seller, srt } = getSignedInSeller(context);
