@@ -6,5 +6,10 @@ export default [
   route("signout", "routes/signout.ts"),
   route("healthz", "routes/healthz.ts"),
   // Every page of the hub, inside the shell (header, navigation, side area).
-  layout("routes/sh/shell.tsx", [route("sh/ovw", "routes/sh/overview.tsx")]),
+  layout("routes/sh/shell.tsx", [
+    route("sh/ovw", "routes/sh/overview.tsx"),
+    route("sh/optout", "routes/sh/opt-out.tsx"),
+    route("sh/*", "routes/sh/not-found.tsx"),
+  ]),
+  route("sh/optin", "routes/sh/opt-in.ts"),
 ] satisfies RouteConfig;

@@ -86,10 +86,11 @@ test.describe("the shell", () => {
     await expect(sections.locator('[aria-current="page"]')).toHaveCount(1);
   });
 
-  test("the side area offers feedback and the way back to the previous tool", async ({ signedInPage: page }) => {
+  test("the side area offers feedback as an e-mail prepared with the seller's username, browser and site", async ({ signedInPage: page }) => {
     const side = page.getByRole("complementary", { name: "Seller tools" });
-    await expect(side.getByRole("link", { name: "Give feedback" })).toHaveAttribute("href", /^mailto:/);
-    await expect(side.getByRole("link", { name: "Switch to the previous tool" })).toBeVisible();
+    const href = (await side.getByRole("link", { name: "Give feedback" }).getAttribute("href")) ?? "";
+    expect(href).toMatch(/^mailto:sellerhub-feedback@example\.com\?subject=Seller%20Hub%20feedback&body=/);
+    expect(decodeURIComponent(href)).toMatch(/Username: demo\r\nBrowser: Chrome[^\r]* on Linux\r\nSite: EBAY_US$/);
   });
 
   test("the overview sums the seller's own listings from the database", async ({ signedInPage: page }) => {

@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { feedbackLinkModelSchema } from "~/feedback/feedback-link-model";
+import { optOutViewModelSchema } from "~/opt-out/opt-out-model";
 
 /** Same-site paths only: navigation never leads off the hub. */
 const hubPath = z.string().regex(/^\/(?!\/)/, "Navigation URLs are paths on the hub");
@@ -28,8 +30,11 @@ export const navigationDataSchema = z.object({
   navItems: z.array(navItemSchema),
   navGroups: z.array(navGroupSchema),
   messagesLinkData: sideLinkSchema.extend({ count: z.number().int().nonnegative() }).optional(),
-  feedbackLinkData: sideLinkSchema.optional(),
-  optOutLinkData: sideLinkSchema.optional(),
+  feedbackLinkData: feedbackLinkModelSchema.optional(),
+  /** On the pages of a tool the seller may leave. */
+  optOutLinkData: optOutViewModelSchema.optional(),
+  /** On the previous tool's page, for a seller who left the new tool: the way back (a form post). */
+  optInLinkData: sideLinkSchema.optional(),
 });
 
 export type NavLink = z.infer<typeof navLinkSchema>;

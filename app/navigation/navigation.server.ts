@@ -1,13 +1,13 @@
 import { navigationDataSchema, type NavigationData, type NavItem } from "./navigation-model";
 import { LEFT_NAVIGATION, TOP_NAVIGATION, type NavDefinition } from "./navigation-definition";
 
-export interface SideLinks {
+export interface SideLinks extends Pick<NavigationData, "feedbackLinkData" | "optOutLinkData" | "optInLinkData"> {
   /** How many messages apply to the seller now; no link when none do. */
   messageCount: number;
 }
 
 /** The navigation data of spec §3 for the page at `url`, validated before it is rendered. */
-export function buildNavigation(url: URL, { messageCount }: SideLinks): NavigationData {
+export function buildNavigation(url: URL, { messageCount, ...sideLinks }: SideLinks): NavigationData {
   const activeUrl = mostSpecificMatch(url, [...flatten(TOP_NAVIGATION), ...LEFT_NAVIGATION.flatMap((group) => flatten(group.navItems))]);
   const mark = (definition: NavDefinition): NavItem => ({
     label: definition.label,
@@ -24,8 +24,7 @@ export function buildNavigation(url: URL, { messageCount }: SideLinks): Navigati
     ...(messageCount > 0 && {
       messagesLinkData: { label: messageCount === 1 ? "1 message" : `${messageCount} messages`, url: "/sh/ovw#messages", count: messageCount },
     }),
-    feedbackLinkData: { label: "Give feedback", url: "mailto:sellerhub-feedback@example.com?subject=Seller%20Hub%20feedback" },
-    optOutLinkData: { label: "Switch to the previous tool", url: "/sh/optout" },
+    ...sideLinks,
   });
 }
 

@@ -10,15 +10,19 @@ import { TopNavigation } from "~/components/top-navigation/TopNavigation";
 import { pageUrl } from "~/http/page-url";
 import { countCurrentMessages } from "~/messages/message-count.server";
 import { buildNavigation } from "~/navigation/navigation.server";
+import { GENERAL_FEEDBACK, feedbackLinkModel } from "~/feedback/feedback-link.server";
+import { redirectOptedOutSeller } from "~/opt-out/opt-out.server";
+import { switchToolsLinks } from "~/opt-out/opt-out-view-model.server";
 import { databaseContext } from "~/request-context";
 import { usePageHandle } from "~/shell/page-handle";
 import type { Route } from "./+types/shell";
 
-export const middleware: Route.MiddlewareFunction[] = [requireSeller];
+export const middleware: Route.MiddlewareFunction[] = [requireSeller, redirectOptedOutSeller];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { seller, srt } = getSignedInSeller(context);
-  const messageCount = await countCurrentMessages(context.get(databaseContext).db, seller.id);
+  const { db } = context.get(databaseContext);
+  const messageCount = await countCurrentMessages(db, seller.id);
   const cookie = request.headers.get("Cookie");
   return {
     member: {
@@ -27,7 +31,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       storeUrl: seller.store_url,
       locale: seller.locale,
     },
-    navigation: buildNavigation(pageUrl(request), { messageCount }),
+    navigation: buildNavigation(pageUrl(request), {
+      messageCount,
+      feedbackLinkData: feedbackLinkModel(seller, request, GENERAL_FEEDBACK),
+      ...(await switchToolsLinks(db, seller, request)),
+    }),
     srt,
     showBrowserNotice: isUnsupportedBrowser(request.headers.get("User-Agent")) && !readCookie(cookie, BROWSER_NOTICE_CLOSED_COOKIE),
   };
@@ -54,7 +62,7 @@ export default function Shell({ loaderData }: Route.ComponentProps) {
         <main id="main-content" className="shell__main" tabIndex={-1}>
           <Outlet />
         </main>
-        <SideArea {...navigation} />
+        <SideArea {...navigation} srt={srt} />
       </div>
     </div>
   );

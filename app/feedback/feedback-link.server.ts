@@ -1,0 +1,31 @@
+import type { Seller } from "~/db/schema";
+import { summariseBrowser } from "./browser-summary.server";
+import { feedbackLinkModelSchema, type FeedbackLinkModel } from "./feedback-link-model";
+
+export const FEEDBACK_ADDRESS = "sellerhub-feedback@example.com";
+
+export interface FeedbackMessage {
+  /** The link's text. */
+  label: string;
+  subject: string;
+  /** The opening of the message. */
+  body: string;
+}
+
+/** The feedback link model for this seller on this browser, validated before it is rendered. */
+export function feedbackLinkModel(seller: Pick<Seller, "username" | "site">, request: Request, message: FeedbackMessage): FeedbackLinkModel {
+  return feedbackLinkModelSchema.parse({
+    ...message,
+    to: FEEDBACK_ADDRESS,
+    username: seller.username,
+    browser: summariseBrowser(request.headers.get("User-Agent")),
+    site: seller.site,
+  });
+}
+
+/** The side area's general feedback link. */
+export const GENERAL_FEEDBACK: FeedbackMessage = {
+  label: "Give feedback",
+  subject: "Seller Hub feedback",
+  body: "What works well for you in Seller Hub, and what gets in your way?",
+};

@@ -1,0 +1,37 @@
+import { z } from "zod";
+import { feedbackLinkModelSchema } from "~/feedback/feedback-link-model";
+
+/** Spec §2's defaults, which the view model may override. */
+export const DEFAULT_OPT_OUT_URL = "/sh/optout";
+export const DEFAULT_PREVIOUS_TOOL_URL = "/sh/ovw";
+
+/** Same-site paths only: switching tools never leads off the hub. */
+const hubPath = z.string().regex(/^\/(?!\/)/, "Opt-out URLs are paths on the hub");
+
+const action = z.object({ text: z.string().min(1) });
+
+const view = z.object({ header: z.string().min(1), body: z.string().min(1) });
+
+/** Spec §3's opt-out view model: what the opt-out link, its dialog and its page say and where they lead. */
+export const optOutViewModelSchema = z.object({
+  /** The opener: its text, and the switch-tools page it leads to without JavaScript. */
+  linkConfig: z.object({ text: z.string().min(1), url: hubPath }),
+  /** The question, with the switch (primary) and cancel (secondary) actions. */
+  optOutInfo: view.extend({ actions: z.object({ primary: action, secondary: action }) }),
+  /** After the switch; the primary action leads to the previous tool. */
+  optOutSuccess: view.extend({ actions: z.object({ primary: action }) }),
+  /** After a failed or timed-out switch; the primary action closes the dialog. */
+  optOutFailed: view.extend({ actions: z.object({ primary: action }) }),
+  /** The dialog's close cross. */
+  cancelOptout: action,
+  /** The feedback link the success view offers. */
+  feedbackConfig: feedbackLinkModelSchema,
+  optOutUrl: hubPath.default(DEFAULT_OPT_OUT_URL),
+  previousToolUrl: hubPath.default(DEFAULT_PREVIOUS_TOOL_URL),
+});
+
+export type OptOutViewModel = z.infer<typeof optOutViewModelSchema>;
+export type OptOutView = z.infer<typeof view> & { actions: { primary: z.infer<typeof action> } };
+
+/** The form (no JavaScript) and the dialog's JSON call send the same field (spec §7). */
+export const optOutRequestSchema = z.object({ srt: z.string().max(128) });

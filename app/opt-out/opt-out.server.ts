@@ -1,0 +1,61 @@
+import type { Kysely } from "kysely";
+import { redirect, type MiddlewareFunction } from "react-router";
+import { getSignedInSeller } from "~/auth/require-seller.server";
+import type { DatabaseSchema } from "~/db/schema";
+import { pageUrl } from "~/http/page-url";
+import { databaseContext } from "~/request-context";
+import { DEFAULT_PREVIOUS_TOOL_URL } from "./opt-out-model";
+
+/** A new tool a seller may leave for the previous one (decision record 020). */
+export interface OptOutTool {
+  /** Its name in the opt_out table. */
+  id: string;
+  /** How the seller knows it. */
+  name: string;
+  /** Every page whose path starts so belongs to it. */
+  pagesUnder: string;
+  /** Where switching back to it lands. */
+  homeUrl: string;
+  previousToolUrl: string;
+}
+
+export const LISTINGS_TOOL: OptOutTool = {
+  id: "listings",
+  name: "new listings tool",
+  pagesUnder: "/sh/lst/",
+  homeUrl: "/sh/lst/active",
+  previousToolUrl: DEFAULT_PREVIOUS_TOOL_URL,
+};
+
+export function isPageOf(tool: OptOutTool, pathname: string): boolean {
+  return pathname.startsWith(tool.pagesUnder);
+}
+
+/** One primary-key lookup. */
+export async function hasOptedOut(db: Kysely<DatabaseSchema>, sellerId: number, tool: OptOutTool): Promise<boolean> {
+  const row = await db.selectFrom("opt_out").select("seller_id").where("seller_id", "=", sellerId).where("tool", "=", tool.id).executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Idempotent: opting out twice leaves one record, dated by the first. */
+export async function recordOptOut(db: Kysely<DatabaseSchema>, sellerId: number, tool: OptOutTool, now = Date.now()): Promise<void> {
+  await db
+    .insertInto("opt_out")
+    .values({ seller_id: sellerId, tool: tool.id, created_at: now })
+    .onConflict((conflict) => conflict.columns(["seller_id", "tool"]).doNothing())
+    .execute();
+}
+
+export async function optBackIn(db: Kysely<DatabaseSchema>, sellerId: number, tool: OptOutTool): Promise<void> {
+  await db.deleteFrom("opt_out").where("seller_id", "=", sellerId).where("tool", "=", tool.id).execute();
+}
+
+/**
+ * Shell middleware: a seller who left the new listings tool is taken to the previous tool
+ * whenever they open one of its pages. Other pages cost nothing; the tool's pages one lookup.
+ */
+export const redirectOptedOutSeller: MiddlewareFunction<Response> = async ({ request, context }) => {
+  if (!isPageOf(LISTINGS_TOOL, pageUrl(request).pathname)) return;
+  const { seller } = getSignedInSeller(context);
+  if (await hasOptedOut(context.get(databaseContext).db, seller.id, LISTINGS_TOOL)) throw redirect(LISTINGS_TOOL.previousToolUrl);
+};
