@@ -29,6 +29,22 @@ describe.runIf(TEST_DATABASE_URL)("two instances sharing one PostgreSQL", () => 
     expect(demos.rows[0].n).toBe(1);
   });
 
+  it("the same opt-out sent to both instances at once is recorded once", async () => {
+    const session = await signInOverHttp(first.url, "purple-shooting-star");
+    const overview = await (await fetch(`${first.url}/sh/ovw`, { headers: { Cookie: session } })).text();
+    const srt = /name="srt" value="([^"]+)"/.exec(overview)?.[1];
+    const optOut = (url: string) =>
+      fetch(`${url}/sh/optout`, { method: "POST", headers: { Cookie: session, "Content-Type": "application/json" }, body: JSON.stringify({ srt }) });
+    const answers = await Promise.all([optOut(first.url), optOut(second.url), optOut(first.url), optOut(second.url)]);
+    expect(answers.map((answer) => answer.status)).toEqual([204, 204, 204, 204]);
+
+    const client = new Client({ connectionString: database.url });
+    await client.connect();
+    const rows = await client.query("select count(*)::int as n from opt_out join seller on seller.id = opt_out.seller_id where username = 'purple-shooting-star'");
+    await client.end();
+    expect(rows.rows[0].n).toBe(1);
+  });
+
   it("a session made on one instance is valid on the other", async () => {
     const session = await signInOverHttp(first.url);
     const page = await fetch(`${second.url}/sh/ovw`, { headers: { Cookie: session }, redirect: "manual" });
