@@ -8,5 +8,5 @@ export default [
   // Site-speed beacons arrive from every page, signed in or not: not inside the shell.
   route("sh/beacon", "routes/sh/beacon.ts"),
   // Every page of the hub, inside the shell (header, navigation, side area).
-  layout("routes/sh/shell.tsx", [route("sh/ovw", "routes/sh/overview.tsx")]),
+  layout("routes/sh/shell.tsx", [route("sh/ovw", "routes/sh/overview.tsx"), route("sh/perf", "routes/sh/site-speed.tsx")]),
 ] satisfies RouteConfig;

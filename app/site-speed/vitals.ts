@@ -40,7 +40,13 @@ export function rate(name: VitalName, value: number): Rating {
 
 /** "2,480 ms" or "0.12", in the seller's locale. */
 export function formatVital(name: VitalName, value: number, locale: string): string {
+  const number = formatVitalNumber(name, value, locale);
+  return VITALS[name].unit === "ms" ? `${number} ms` : number;
+}
+
+/** The number alone, for axes and ranges: "2,480" or "0.12". */
+export function formatVitalNumber(name: VitalName, value: number, locale: string): string {
   return VITALS[name].unit === "score"
     ? value.toLocaleString(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 })
-    : `${Math.round(value).toLocaleString(locale)} ms`;
+    : Math.round(value).toLocaleString(locale);
 }

@@ -1,0 +1,121 @@
+import { useId } from "react";
+import { CHART, PLOT } from "../chart-frame";
+import { labelEvery, linearScale, niceTicks } from "../chart-scale";
+
+export interface TrendChartPoint {
+  /** Short label under the axis ("3 Nov", "14:00"). */
+  tick: string;
+  /** Full label in the data table ("3 Nov 2026"). */
+  label: string;
+  /** Null where nothing was measured: the line breaks there. */
+  value: number | null;
+  /** How many measurements the value summarises. */
+  samples: number;
+}
+
+export interface TrendChartProps {
+  /** Visible caption and the chart's accessible name. */
+  title: string;
+  /** What the chart shows, in a sentence or two: its description for those who cannot see it. */
+  summary: string;
+  /** One point per time bucket, oldest first. */
+  points: TrendChartPoint[];
+  /** [good up to, needs improvement up to]: drawn as labelled lines. */
+  thresholds: readonly [number, number];
+  /** Formats a value for the axis, the threshold labels and the table ("2,500 ms"). */
+  formatValue: (value: number) => string;
+  /** Heading of the value column in the data table. */
+  valueHeading: string;
+}
+
+/** A line over time against two labelled thresholds, drawn as SVG, with its data as a table. */
+export function TrendChart({ title, summary, points, thresholds, formatValue, valueHeading }: TrendChartProps) {
+  const id = useId();
+  const measured = points.flatMap((point) => (point.value === null ? [] : [point.value]));
+  const ticks = niceTicks(Math.max(...measured, thresholds[1]) * 1.1);
+  const y = linearScale([0, ticks.at(-1) as number], [PLOT.bottom, PLOT.top]);
+  const slot = PLOT.width / Math.max(points.length, 1);
+  const x = (index: number) => PLOT.left + slot * (index + 0.5);
+  const every = labelEvery(points.length, 8);
+
+  return (
+    <figure className="chart">
+      <figcaption className="chart__caption">{title}</figcaption>
+      <svg className="chart__svg" viewBox={`0 0 ${CHART.width} ${CHART.height}`} role="img" aria-labelledby={`${id}-title`} aria-describedby={`${id}-desc`}>
+        <title id={`${id}-title`}>{title}</title>
+        <desc id={`${id}-desc`}>{summary}</desc>
+        {ticks.map((tick) => (
+          <g key={tick}>
+            <line className="chart__grid" x1={PLOT.left} x2={PLOT.right} y1={y(tick)} y2={y(tick)} />
+            <text className="chart__axis-label" x={PLOT.left - 8} y={y(tick)} textAnchor="end" dominantBaseline="middle">
+              {formatValue(tick)}
+            </text>
+          </g>
+        ))}
+        <ThresholdLine y={y(thresholds[0])} className="chart__threshold chart__threshold--good" label={`Good up to ${formatValue(thresholds[0])}`} />
+        <ThresholdLine y={y(thresholds[1])} className="chart__threshold chart__threshold--poor" label={`Poor above ${formatValue(thresholds[1])}`} />
+        <path className="chart__line" d={linePath(points, x, y)} />
+        {points.map((point, index) =>
+          point.value === null ? null : <circle key={index} className="chart__point" cx={x(index)} cy={y(point.value)} r={4} />,
+        )}
+        {points.map((point, index) =>
+          index % every === 0 ? (
+            <text key={index} className="chart__axis-label" x={x(index)} y={PLOT.bottom + 20} textAnchor="middle">
+              {point.tick}
+            </text>
+          ) : null,
+        )}
+      </svg>
+      <details className="chart__data">
+        <summary>
+          Data table<span className="visually-hidden">: {title}</span>
+        </summary>
+        <table className="data-table">
+          <caption className="visually-hidden">{title}</caption>
+          <thead>
+            <tr>
+              <th scope="col">Period</th>
+              <th scope="col">{valueHeading}</th>
+              <th scope="col">Page views</th>
+            </tr>
+          </thead>
+          <tbody>
+            {points.map((point) => (
+              <tr key={point.label}>
+                <th scope="row">{point.label}</th>
+                <td>{point.value === null ? "No data" : formatValue(point.value)}</td>
+                <td>{point.samples}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </details>
+    </figure>
+  );
+}
+
+function ThresholdLine({ y, className, label }: { y: number; className: string; label: string }) {
+  return (
+    <g className={className}>
+      <line x1={PLOT.left} x2={PLOT.right} y1={y} y2={y} />
+      <text className="chart__threshold-label" x={PLOT.right - 4} y={y - 5} textAnchor="end">
+        {label}
+      </text>
+    </g>
+  );
+}
+
+/** Joins neighbouring measured points; a bucket without data breaks the line. */
+function linePath(points: readonly TrendChartPoint[], x: (index: number) => number, y: (value: number) => number): string {
+  let path = "";
+  let drawing = false;
+  points.forEach((point, index) => {
+    if (point.value === null) {
+      drawing = false;
+      return;
+    }
+    path += `${drawing ? "L" : "M"}${x(index).toFixed(1)} ${y(point.value).toFixed(1)}`;
+    drawing = true;
+  });
+  return path;
+}
