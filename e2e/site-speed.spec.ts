@@ -127,6 +127,10 @@ test.describe("the beacon collector", () => {
 
     for (const speedSession of [misshapen, oversized, crossSite]) expect(beaconsOfSession(speedSession)).toEqual([]);
 
+    const get = await page.request.get("/sh/beacon");
+    expect(get.status()).toBe(405);
+    expect(get.headers().allow).toBe("POST");
+
     const accepted = newId();
     expect((await post(page, beacon(accepted))).status()).toBe(204);
     expect(beaconsOfSession(accepted)).toEqual([expect.objectContaining({ page_name: "sellerHubOverview", seller_id: null })]);

@@ -20,7 +20,7 @@ const count = z.int().min(0).max(Number.MAX_SAFE_INTEGER);
 /** Random identifiers the browser makes; nothing else fits, so nothing else is stored. */
 const randomId = z.string().regex(/^[\w-]{16,64}$/, "Expected 16 to 64 letters, digits, - or _");
 /** Route handles name pages in camel case ("sellerHubOverview"). */
-export const pageNameSchema = z.string().regex(/^[A-Za-z][\w-]{0,63}$/, "Expected a page name such as sellerHubOverview");
+const pageNameSchema = z.string().regex(/^[A-Za-z][\w-]{0,63}$/, "Expected a page name such as sellerHubOverview");
 
 const navigationTiming = z.object({
   type: z.enum(["navigate", "reload", "back_forward", "prerender"]),

@@ -1,7 +1,7 @@
-import { useId } from "react";
 import { RATING_LABELS, RATINGS, type Rating } from "~/site-speed/vitals";
-import { CHART, PLOT } from "../chart-frame";
-import { labelEvery, linearScale, niceTicks } from "../chart-scale";
+import { ChartFigure } from "../chart-figure/ChartFigure";
+import { PLOT } from "../chart-figure/chart-frame";
+import { labelEvery } from "../chart-figure/chart-scale";
 
 export interface DistributionBin {
   /** Short label drawn under the bin's upper edge ("1,500"); the last bin is open-ended, its label ("more") centred under it. */
@@ -32,77 +32,50 @@ export interface DistributionChartProps {
  * axis, across the bins they cover, so colour is never the only sign.
  */
 export function DistributionChart({ title, summary, bins, rangeHeading, unit, locale }: DistributionChartProps) {
-  const id = useId();
-  const ticks = niceTicks(Math.max(...bins.map((bin) => bin.count), 1));
-  const y = linearScale([0, ticks.at(-1) as number], [PLOT.bottom, PLOT.top]);
   const slot = PLOT.width / Math.max(bins.length, 1);
   const every = labelEvery(bins.length, 14);
 
   return (
-    <figure className="chart">
-      <figcaption className="chart__caption">{title}</figcaption>
-      <svg className="chart__svg" viewBox={`0 0 ${CHART.width} ${CHART.height}`} role="img" aria-labelledby={`${id}-title`} aria-describedby={`${id}-desc`}>
-        <title id={`${id}-title`}>{title}</title>
-        <desc id={`${id}-desc`}>{summary}</desc>
-        {ticks.map((tick) => (
-          <g key={tick}>
-            <line className="chart__grid" x1={PLOT.left} x2={PLOT.right} y1={y(tick)} y2={y(tick)} />
-            <text className="chart__axis-label" x={PLOT.left - 8} y={y(tick)} textAnchor="end" dominantBaseline="middle">
-              {tick.toLocaleString(locale)}
+    <ChartFigure
+      title={title}
+      summary={summary}
+      maxValue={Math.max(...bins.map((bin) => bin.count), 1)}
+      formatTick={(tick) => tick.toLocaleString(locale)}
+      table={{
+        headings: [rangeHeading, "Page views", "Rating"],
+        rows: bins.map((bin) => [bin.label, bin.count.toLocaleString(locale), RATING_LABELS[bin.rating]]),
+      }}
+    >
+      {(y) => (
+        <>
+          {bins.map((bin, index) => (
+            <g key={bin.label}>
+              {bin.count > 0 && (
+                <rect className={`chart__bar chart__bar--${bin.rating}`} x={PLOT.left + slot * index + slot * 0.1} width={slot * 0.8} y={y(bin.count)} height={PLOT.bottom - y(bin.count)} />
+              )}
+              {(index % every === 0 || index === bins.length - 1) && (
+                <text className="chart__axis-label" x={PLOT.left + slot * (index + (index === bins.length - 1 ? 0.5 : 1))} y={PLOT.bottom + 16} textAnchor="middle">
+                  {bin.tick}
+                </text>
+              )}
+            </g>
+          ))}
+          {unit && (
+            <text className="chart__axis-label" x={PLOT.left - 8} y={PLOT.bottom + 16} textAnchor="end">
+              {unit}
             </text>
-          </g>
-        ))}
-        {bins.map((bin, index) => (
-          <g key={bin.label}>
-            {bin.count > 0 && (
-              <rect className={`chart__bar chart__bar--${bin.rating}`} x={PLOT.left + slot * index + slot * 0.1} width={slot * 0.8} y={y(bin.count)} height={PLOT.bottom - y(bin.count)} />
-            )}
-            {(index % every === 0 || index === bins.length - 1) && (
-              <text className="chart__axis-label" x={PLOT.left + slot * (index + (index === bins.length - 1 ? 0.5 : 1))} y={PLOT.bottom + 16} textAnchor="middle">
-                {bin.tick}
+          )}
+          {ratingSpans(bins).map(({ rating, first, last }) => (
+            <g key={rating} className={`chart__rating-band chart__rating-band--${rating}`}>
+              <line x1={PLOT.left + slot * first + 2} x2={PLOT.left + slot * (last + 1) - 2} y1={PLOT.bottom + 26} y2={PLOT.bottom + 26} />
+              <text className="chart__rating-label" x={PLOT.left + (slot * (first + last + 1)) / 2} y={PLOT.bottom + 42} textAnchor="middle">
+                {RATING_LABELS[rating]}
               </text>
-            )}
-          </g>
-        ))}
-        {unit && (
-          <text className="chart__axis-label" x={PLOT.left - 8} y={PLOT.bottom + 16} textAnchor="end">
-            {unit}
-          </text>
-        )}
-        {ratingSpans(bins).map(({ rating, first, last }) => (
-          <g key={rating} className={`chart__rating-band chart__rating-band--${rating}`}>
-            <line x1={PLOT.left + slot * first + 2} x2={PLOT.left + slot * (last + 1) - 2} y1={PLOT.bottom + 26} y2={PLOT.bottom + 26} />
-            <text className="chart__rating-label" x={PLOT.left + (slot * (first + last + 1)) / 2} y={PLOT.bottom + 42} textAnchor="middle">
-              {RATING_LABELS[rating]}
-            </text>
-          </g>
-        ))}
-      </svg>
-      <details className="chart__data">
-        <summary>
-          Data table<span className="visually-hidden">: {title}</span>
-        </summary>
-        <table className="data-table">
-          <caption className="visually-hidden">{title}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{rangeHeading}</th>
-              <th scope="col">Page views</th>
-              <th scope="col">Rating</th>
-            </tr>
-          </thead>
-          <tbody>
-            {bins.map((bin) => (
-              <tr key={bin.label}>
-                <th scope="row">{bin.label}</th>
-                <td>{bin.count.toLocaleString(locale)}</td>
-                <td>{RATING_LABELS[bin.rating]}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </details>
-    </figure>
+            </g>
+          ))}
+        </>
+      )}
+    </ChartFigure>
   );
 }
 

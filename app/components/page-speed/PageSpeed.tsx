@@ -63,6 +63,7 @@ function VitalCharts({ pageName, summary, bucketMs, locale }: { pageName: string
             thresholds={VITALS[name].thresholds}
             formatValue={(value) => formatVital(name, value, locale)}
             valueHeading={`${name}, 75th percentile`}
+            locale={locale}
           />
           <DistributionChart
             title={`${name} of ${pageName}: distribution of page views`}

@@ -18,6 +18,7 @@ function renderChart() {
       thresholds={[2500, 4000]}
       formatValue={(value) => `${value.toLocaleString("en-US")} ms`}
       valueHeading="LCP, 75th percentile"
+      locale="en-US"
     />,
   );
 }

@@ -1,6 +1,6 @@
-import { useId } from "react";
-import { CHART, PLOT } from "../chart-frame";
-import { labelEvery, linearScale, niceTicks } from "../chart-scale";
+import { ChartFigure } from "../chart-figure/ChartFigure";
+import { PLOT } from "../chart-figure/chart-frame";
+import { labelEvery } from "../chart-figure/chart-scale";
 
 export interface TrendChartPoint {
   /** Short label under the axis ("3 Nov", "14:00"). */
@@ -26,71 +26,46 @@ export interface TrendChartProps {
   formatValue: (value: number) => string;
   /** Heading of the value column in the data table. */
   valueHeading: string;
+  /** Formats counts in the seller's locale. */
+  locale: string;
 }
 
 /** A line over time against two labelled thresholds, drawn as SVG, with its data as a table. */
-export function TrendChart({ title, summary, points, thresholds, formatValue, valueHeading }: TrendChartProps) {
-  const id = useId();
+export function TrendChart({ title, summary, points, thresholds, formatValue, valueHeading, locale }: TrendChartProps) {
   const measured = points.flatMap((point) => (point.value === null ? [] : [point.value]));
-  const ticks = niceTicks(Math.max(...measured, thresholds[1]) * 1.1);
-  const y = linearScale([0, ticks.at(-1) as number], [PLOT.bottom, PLOT.top]);
   const slot = PLOT.width / Math.max(points.length, 1);
   const x = (index: number) => PLOT.left + slot * (index + 0.5);
   const every = labelEvery(points.length, 8);
 
   return (
-    <figure className="chart">
-      <figcaption className="chart__caption">{title}</figcaption>
-      <svg className="chart__svg" viewBox={`0 0 ${CHART.width} ${CHART.height}`} role="img" aria-labelledby={`${id}-title`} aria-describedby={`${id}-desc`}>
-        <title id={`${id}-title`}>{title}</title>
-        <desc id={`${id}-desc`}>{summary}</desc>
-        {ticks.map((tick) => (
-          <g key={tick}>
-            <line className="chart__grid" x1={PLOT.left} x2={PLOT.right} y1={y(tick)} y2={y(tick)} />
-            <text className="chart__axis-label" x={PLOT.left - 8} y={y(tick)} textAnchor="end" dominantBaseline="middle">
-              {formatValue(tick)}
-            </text>
-          </g>
-        ))}
-        <ThresholdLine y={y(thresholds[0])} className="chart__threshold chart__threshold--good" label={`Good up to ${formatValue(thresholds[0])}`} />
-        <ThresholdLine y={y(thresholds[1])} className="chart__threshold chart__threshold--poor" label={`Poor above ${formatValue(thresholds[1])}`} />
-        <path className="chart__line" d={linePath(points, x, y)} />
-        {points.map((point, index) =>
-          point.value === null ? null : <circle key={index} className="chart__point" cx={x(index)} cy={y(point.value)} r={4} />,
-        )}
-        {points.map((point, index) =>
-          index % every === 0 ? (
-            <text key={index} className="chart__axis-label" x={x(index)} y={PLOT.bottom + 20} textAnchor="middle">
-              {point.tick}
-            </text>
-          ) : null,
-        )}
-      </svg>
-      <details className="chart__data">
-        <summary>
-          Data table<span className="visually-hidden">: {title}</span>
-        </summary>
-        <table className="data-table">
-          <caption className="visually-hidden">{title}</caption>
-          <thead>
-            <tr>
-              <th scope="col">Period</th>
-              <th scope="col">{valueHeading}</th>
-              <th scope="col">Page views</th>
-            </tr>
-          </thead>
-          <tbody>
-            {points.map((point) => (
-              <tr key={point.label}>
-                <th scope="row">{point.label}</th>
-                <td>{point.value === null ? "No data" : formatValue(point.value)}</td>
-                <td>{point.samples}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </details>
-    </figure>
+    <ChartFigure
+      title={title}
+      summary={summary}
+      maxValue={Math.max(...measured, thresholds[1]) * 1.1}
+      formatTick={formatValue}
+      table={{
+        headings: ["Period", valueHeading, "Page views"],
+        rows: points.map((point) => [point.label, point.value === null ? "No data" : formatValue(point.value), point.samples.toLocaleString(locale)]),
+      }}
+    >
+      {(y) => (
+        <>
+          <ThresholdLine y={y(thresholds[0])} className="chart__threshold chart__threshold--good" label={`Good up to ${formatValue(thresholds[0])}`} />
+          <ThresholdLine y={y(thresholds[1])} className="chart__threshold chart__threshold--poor" label={`Poor above ${formatValue(thresholds[1])}`} />
+          <path className="chart__line" d={linePath(points, x, y)} />
+          {points.map((point, index) =>
+            point.value === null ? null : <circle key={index} className="chart__point" cx={x(index)} cy={y(point.value)} r={4} />,
+          )}
+          {points.map((point, index) =>
+            index % every === 0 ? (
+              <text key={index} className="chart__axis-label" x={x(index)} y={PLOT.bottom + 20} textAnchor="middle">
+                {point.tick}
+              </text>
+            ) : null,
+          )}
+        </>
+      )}
+    </ChartFigure>
   );
 }
 

@@ -10,3 +10,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return new Response(null, { status: 204 });
   });
 }
+
+export function loader() {
+  return new Response("Site-speed beacons are sent with POST.", { status: 405, headers: { Allow: "POST", "Content-Type": "text/plain; charset=utf-8" } });
+}
