@@ -2,6 +2,8 @@ import { useEffect } from "react";
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/root";
 import { nonceContext } from "./request-context";
+import { usePageHandle } from "./shell/page-handle";
+import { startSiteSpeedBeacon } from "./site-speed/site-speed-beacon";
 import stylesheet from "./styles/app.css?url";
 
 export const links: Route.LinksFunction = () => [
@@ -13,13 +15,19 @@ export function loader({ context }: Route.LoaderArgs) {
   return { nonce: context.get(nonceContext) };
 }
 
+// Here rather than in an effect: script errors count from the moment the hub's code runs,
+// before hydration, and on pages whose hydration fails.
+if (typeof document !== "undefined") startSiteSpeedBeacon();
+
 /** The benchmark and the end-to-end tests wait for this mark. */
 export const HYDRATED_MARK = "seller-hub:hydrated";
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useRouteLoaderData<typeof loader>("root")?.nonce;
+  // Read by the site-speed beacon (~/shell/page-name.ts), which runs outside React.
+  const { pageName } = usePageHandle();
   return (
-    <html lang="en">
+    <html lang="en" data-page-name={pageName}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />

@@ -5,9 +5,12 @@ export default [
   route("signin", "routes/signin.tsx"),
   route("signout", "routes/signout.ts"),
   route("healthz", "routes/healthz.ts"),
+  // Site-speed beacons arrive from every page, signed in or not: not inside the shell.
+  route("sh/beacon", "routes/sh/beacon.ts"),
   // Every page of the hub, inside the shell (header, navigation, side area).
   layout("routes/sh/shell.tsx", [
     route("sh/ovw", "routes/sh/overview.tsx"),
+    route("sh/perf", "routes/sh/site-speed.tsx"),
     route("sh/optout", "routes/sh/opt-out.tsx"),
     route("sh/*", "routes/sh/not-found.tsx"),
   ]),

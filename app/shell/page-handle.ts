@@ -1,4 +1,5 @@
 import { useMatches } from "react-router";
+import { DEFAULT_PAGE_NAME } from "./page-name";
 
 /** Every page names itself: the name tags its tracking and its speed beacons; the title heads it. */
 export interface PageHandle {
@@ -15,5 +16,5 @@ export function usePageHandle(): PageHandle {
   const handles = useMatches()
     .map((match) => match.handle)
     .filter(isPageHandle);
-  return handles.at(-1) ?? { pageName: "sellerHub" };
+  return handles.at(-1) ?? { pageName: DEFAULT_PAGE_NAME };
 }

@@ -2,6 +2,7 @@ import type { Kysely } from "kysely";
 import type { Migration, MigrationProvider } from "kysely/migration";
 import type { Dialect } from "./dialect.server";
 import * as initial from "./0001-initial.server";
+import * as speedBeaconIndexes from "./0002-speed-beacon-indexes.server";
 import * as signInFailures from "./0006-sign-in-failures.server";
 
 interface DialectMigration {
@@ -11,6 +12,7 @@ interface DialectMigration {
 /** In order; a migration's name never changes once it has shipped. */
 const migrations: Record<string, DialectMigration> = {
   "0001-initial": initial,
+  "0002-speed-beacon-indexes": speedBeaconIndexes,
   "0006-sign-in-failures": signInFailures,
 };
 

@@ -1,0 +1,63 @@
+import { render, screen, within } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import type { PageSummary } from "~/site-speed/site-speed-report";
+import { countRatings, histogram, p75, percentages, trend } from "~/site-speed/vital-statistics";
+import { rate, VITAL_NAMES, type VitalName } from "~/site-speed/vitals";
+import { PageSpeed } from "./PageSpeed";
+
+const DAY = 86_400_000;
+const SINCE = Date.UTC(2026, 10, 16);
+
+function summary(name: VitalName, values: number[]) {
+  const ratingCounts = countRatings(name, values);
+  const percentile = p75(values);
+  return {
+    name,
+    samples: values.length,
+    p75: percentile,
+    rating: percentile === null ? null : rate(name, percentile),
+    ratingCounts,
+    ratingPercentages: percentages(ratingCounts),
+    histogram: histogram(name, values),
+    trend: trend(values.map((value) => ({ at: SINCE + 6 * DAY, value })), SINCE, SINCE + 7 * DAY, DAY),
+  };
+}
+
+const PAGE: PageSummary = {
+  pageName: "sellerHubOverview",
+  pageViews: 3,
+  vitals: VITAL_NAMES.map((name) => summary(name, name === "INP" ? [] : name === "CLS" ? [0.01, 0.02, 0.05] : [300, 600, 900])),
+};
+
+describe("PageSpeed", () => {
+  it("is a region named after the page, with a table of all five vitals", () => {
+    render(<PageSpeed page={PAGE} bucketMs={DAY} locale="en-US" />);
+    const region = screen.getByRole("region", { name: "sellerHubOverview · 3 page views" });
+    const rows = within(within(region).getByRole("table", { name: "Web vitals of sellerHubOverview at the 75th percentile" })).getAllByRole("rowheader");
+    expect(rows.map((row) => row.textContent)).toEqual([
+      "LCP (Largest Contentful Paint)",
+      "INP (Interaction to Next Paint)",
+      "CLS (Cumulative Layout Shift)",
+      "FCP (First Contentful Paint)",
+      "TTFB (Time to First Byte)",
+    ]);
+  });
+
+  it("charts LCP, INP, CLS and TTFB over time and as distributions", () => {
+    render(<PageSpeed page={PAGE} bucketMs={DAY} locale="en-US" />);
+    expect(screen.getAllByRole("img").map((chart) => chart.querySelector("title")?.textContent)).toEqual([
+      "LCP of sellerHubOverview: 75th percentile over time",
+      "LCP of sellerHubOverview: distribution of page views",
+      "CLS of sellerHubOverview: 75th percentile over time",
+      "CLS of sellerHubOverview: distribution of page views",
+      "TTFB of sellerHubOverview: 75th percentile over time",
+      "TTFB of sellerHubOverview: distribution of page views",
+    ]);
+  });
+
+  it("explains a vital nobody measured instead of drawing empty charts", () => {
+    render(<PageSpeed page={PAGE} bucketMs={DAY} locale="en-US" />);
+    const inp = screen.getByRole("region", { name: "INP (Interaction to Next Paint)" });
+    expect(inp).toHaveTextContent("No page view of sellerHubOverview measured INP in this period. INP needs a click, a tap or a key press on the page.");
+  });
+});

@@ -1,0 +1,96 @@
+import { ChartFigure } from "../chart-figure/ChartFigure";
+import { PLOT } from "../chart-figure/chart-frame";
+import { labelEvery } from "../chart-figure/chart-scale";
+
+export interface TrendChartPoint {
+  /** Short label under the axis ("3 Nov", "14:00"). */
+  tick: string;
+  /** Full label in the data table ("3 Nov 2026"). */
+  label: string;
+  /** Null where nothing was measured: the line breaks there. */
+  value: number | null;
+  /** How many measurements the value summarises. */
+  samples: number;
+}
+
+export interface TrendChartProps {
+  /** Visible caption and the chart's accessible name. */
+  title: string;
+  /** What the chart shows, in a sentence or two: its description for those who cannot see it. */
+  summary: string;
+  /** One point per time bucket, oldest first. */
+  points: TrendChartPoint[];
+  /** [good up to, needs improvement up to]: drawn as labelled lines. */
+  thresholds: readonly [number, number];
+  /** Formats a value for the axis, the threshold labels and the table ("2,500 ms"). */
+  formatValue: (value: number) => string;
+  /** Heading of the value column in the data table. */
+  valueHeading: string;
+  /** Formats counts in the seller's locale. */
+  locale: string;
+}
+
+/** A line over time against two labelled thresholds, drawn as SVG, with its data as a table. */
+export function TrendChart({ title, summary, points, thresholds, formatValue, valueHeading, locale }: TrendChartProps) {
+  const measured = points.flatMap((point) => (point.value === null ? [] : [point.value]));
+  const slot = PLOT.width / Math.max(points.length, 1);
+  const x = (index: number) => PLOT.left + slot * (index + 0.5);
+  const every = labelEvery(points.length, 8);
+
+  return (
+    <ChartFigure
+      title={title}
+      summary={summary}
+      maxValue={Math.max(...measured, thresholds[1]) * 1.1}
+      formatTick={formatValue}
+      table={{
+        headings: ["Period", valueHeading, "Page views"],
+        rows: points.map((point) => [point.label, point.value === null ? "No data" : formatValue(point.value), point.samples.toLocaleString(locale)]),
+      }}
+    >
+      {(y) => (
+        <>
+          <ThresholdLine y={y(thresholds[0])} className="chart__threshold chart__threshold--good" label={`Good up to ${formatValue(thresholds[0])}`} />
+          <ThresholdLine y={y(thresholds[1])} className="chart__threshold chart__threshold--poor" label={`Poor above ${formatValue(thresholds[1])}`} />
+          <path className="chart__line" d={linePath(points, x, y)} />
+          {points.map((point, index) =>
+            point.value === null ? null : <circle key={index} className="chart__point" cx={x(index)} cy={y(point.value)} r={4} />,
+          )}
+          {points.map((point, index) =>
+            index % every === 0 ? (
+              <text key={index} className="chart__axis-label" x={x(index)} y={PLOT.bottom + 20} textAnchor="middle">
+                {point.tick}
+              </text>
+            ) : null,
+          )}
+        </>
+      )}
+    </ChartFigure>
+  );
+}
+
+function ThresholdLine({ y, className, label }: { y: number; className: string; label: string }) {
+  return (
+    <g className={className}>
+      <line x1={PLOT.left} x2={PLOT.right} y1={y} y2={y} />
+      <text className="chart__threshold-label" x={PLOT.right - 4} y={y - 5} textAnchor="end">
+        {label}
+      </text>
+    </g>
+  );
+}
+
+/** Joins neighbouring measured points; a bucket without data breaks the line. */
+function linePath(points: readonly TrendChartPoint[], x: (index: number) => number, y: (value: number) => number): string {
+  let path = "";
+  let drawing = false;
+  points.forEach((point, index) => {
+    if (point.value === null) {
+      drawing = false;
+      return;
+    }
+    path += `${drawing ? "L" : "M"}${x(index).toFixed(1)} ${y(point.value).toFixed(1)}`;
+    drawing = true;
+  });
+  return path;
+}

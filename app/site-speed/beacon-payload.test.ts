@@ -1,0 +1,186 @@
+import { describe, expect, it } from "vitest";
+import {
+  buildSpeedBeacon,
+  describeErrorEvent,
+  describeRejection,
+  foldScriptError,
+  isWithinResendWindow,
+  serializeBeacon,
+  shortUrl,
+  type PageMeasurements,
+} from "./beacon-payload";
+import { MAX_BEACON_BYTES, MAX_SCRIPT_ERROR_KINDS } from "./beacon-rules";
+import { speedBeaconSchema, type ScriptError } from "./beacon-schema";
+
+const ORIGIN = "https://hub.example";
+
+function resource(index: number, overrides: Partial<PerformanceResourceTiming> = {}): PerformanceResourceTiming {
+  return {
+    name: `${ORIGIN}/assets/chunk-${index}.js?v=1`,
+    initiatorType: "script",
+    startTime: 10.4 + index,
+    duration: 20.6,
+    transferSize: 1200,
+    ...overrides,
+  } as PerformanceResourceTiming;
+}
+
+const navigation = {
+  type: "navigate",
+  transferSize: 5120,
+  domainLookupStart: 1.2,
+  connectStart: 2.4,
+  requestStart: 5.5,
+  responseStart: 80.2,
+  responseEnd: 95.9,
+  domInteractive: 210.1,
+  domContentLoadedEventEnd: 230.7,
+  loadEventEnd: 0,
+} as PerformanceNavigationTiming;
+
+function measurements(overrides: Partial<PageMeasurements> = {}): PageMeasurements {
+  return {
+    pageName: "sellerHubOverview",
+    speedSession: "a1b2c3d4e5f6a7b8c9d0e1f2a3b4c5d6",
+    pageView: "f6e5d4c3b2a1f6e5d4c3b2a1f6e5d4c3",
+    msSinceLoad: 4321.7,
+    origin: ORIGIN,
+    navigation,
+    resources: [resource(1)],
+    vitals: { LCP: 1234.56, CLS: 0.123456, TTFB: 80.2 },
+    errors: [],
+    ...overrides,
+  };
+}
+
+describe("the resend window", () => {
+  it("sends until 1,200,000 ms after load and never after", () => {
+    expect(isWithinResendWindow(0)).toBe(true);
+    expect(isWithinResendWindow(1_199_999)).toBe(true);
+    expect(isWithinResendWindow(1_200_000)).toBe(false);
+    expect(isWithinResendWindow(3_600_000)).toBe(false);
+  });
+});
+
+describe("script errors", () => {
+  const occurrence = { message: "Uncaught TypeError: x is undefined", source: "/assets/root.js", line: 3, column: 14, pageName: "sellerHubOverview" };
+
+  it("folds repeats of the same error into one entry with a count", () => {
+    const errors: ScriptError[] = [];
+    foldScriptError(errors, occurrence);
+    foldScriptError(errors, { ...occurrence });
+    foldScriptError(errors, { ...occurrence, line: 4 });
+    foldScriptError(errors, occurrence);
+    expect(errors).toEqual([
+      { ...occurrence, count: 3 },
+      { ...occurrence, line: 4, count: 1 },
+    ]);
+  });
+
+  it("tells the same error on another page apart", () => {
+    const errors: ScriptError[] = [];
+    foldScriptError(errors, occurrence);
+    foldScriptError(errors, { ...occurrence, pageName: "sellerHubSiteSpeed" });
+    expect(errors.map((error) => error.count)).toEqual([1, 1]);
+  });
+
+  it("keeps counting known errors but stops adding new kinds at the limit", () => {
+    const errors: ScriptError[] = [];
+    for (let line = 1; line <= MAX_SCRIPT_ERROR_KINDS + 5; line++) foldScriptError(errors, { ...occurrence, line });
+    foldScriptError(errors, { ...occurrence, line: 1 });
+    expect(errors).toHaveLength(MAX_SCRIPT_ERROR_KINDS);
+    expect(errors[0]?.count).toBe(2);
+  });
+
+  it("describes an error event with its message, source, line and column", () => {
+    const event = { message: "Uncaught Error: boom", error: new Error("boom"), filename: `${ORIGIN}/assets/shell.js?x=1`, lineno: 12, colno: 7 };
+    expect(describeErrorEvent(event, "sellerHubOverview", ORIGIN)).toEqual({
+      message: "Uncaught Error: boom",
+      source: "/assets/shell.js",
+      line: 12,
+      column: 7,
+      pageName: "sellerHubOverview",
+    });
+  });
+
+  it("describes an unhandled rejection by its reason", () => {
+    expect(describeRejection(new TypeError("Failed to fetch"), "sellerHubOverview").message).toBe("Unhandled rejection: TypeError: Failed to fetch");
+    expect(describeRejection("no listing", "sellerHubOverview")).toEqual({
+      message: "Unhandled rejection: no listing",
+      source: "",
+      line: 0,
+      column: 0,
+      pageName: "sellerHubOverview",
+    });
+  });
+
+  it("cuts very long messages", () => {
+    expect(describeRejection("x".repeat(5000), "sellerHubOverview").message).toHaveLength(300);
+  });
+});
+
+describe("resource names", () => {
+  it("keeps the path of the hub's own resources and the origin of others, never a query", () => {
+    expect(shortUrl(`${ORIGIN}/sh/lst/active.data?search=red+shoes`, ORIGIN)).toBe("/sh/lst/active.data");
+    expect(shortUrl("https://cdn.example/img/a.png#x", ORIGIN)).toBe("https://cdn.example/img/a.png");
+    expect(shortUrl("data:image/png;base64,AAAA", ORIGIN)).toBe("data:");
+    expect(shortUrl("", ORIGIN)).toBe("");
+  });
+});
+
+describe("buildSpeedBeacon", () => {
+  it("builds a beacon the collector's schema accepts, numbers rounded", () => {
+    const beacon = buildSpeedBeacon(measurements());
+    expect(speedBeaconSchema.parse(beacon)).toEqual(beacon);
+    expect(beacon).toMatchObject({
+      pageName: "sellerHubOverview",
+      sentAfterMs: 4322,
+      navigation: { type: "navigate", responseStart: 80, domInteractive: 210, loadEventEnd: 0, transferSize: 5120 },
+      vitals: { LCP: 1235, CLS: 0.1235, TTFB: 80 },
+      resources: [{ name: "/assets/chunk-1.js", type: "script", start: 11, duration: 21, size: 1200 }],
+    });
+  });
+
+  it("caps resource timings at 300", () => {
+    const resources = Array.from({ length: 450 }, (_, index) => resource(index));
+    const beacon = buildSpeedBeacon(measurements({ resources }));
+    expect(beacon.resources).toHaveLength(300);
+    expect(beacon.resources[299]?.name).toBe("/assets/chunk-299.js");
+  });
+
+  it("leaves out the beacon's own earlier sends", () => {
+    const beacon = buildSpeedBeacon(measurements({ resources: [resource(1), resource(2, { name: `${ORIGIN}/sh/beacon`, initiatorType: "beacon" })] }));
+    expect(beacon.resources.map((entry) => entry.name)).toEqual(["/assets/chunk-1.js"]);
+  });
+
+  it("copies the errors, so later ones do not change a beacon already built", () => {
+    const errors: ScriptError[] = [];
+    foldScriptError(errors, describeRejection("first", "sellerHubOverview"));
+    const beacon = buildSpeedBeacon(measurements({ errors }));
+    foldScriptError(errors, describeRejection("first", "sellerHubOverview"));
+    expect(beacon.errors[0]?.count).toBe(1);
+  });
+
+  it("works before the navigation entry or any vital is known", () => {
+    const beacon = buildSpeedBeacon(measurements({ navigation: undefined, vitals: {}, resources: [] }));
+    expect(speedBeaconSchema.safeParse(beacon).success).toBe(true);
+  });
+});
+
+describe("serializeBeacon", () => {
+  it("sends small beacons whole", () => {
+    const beacon = buildSpeedBeacon(measurements());
+    expect(JSON.parse(serializeBeacon(beacon))).toEqual(beacon);
+  });
+
+  it("drops resource timings until the body fits the collector's 64 kB", () => {
+    const longName = `${ORIGIN}/assets/${"a".repeat(180)}.js`;
+    const resources = Array.from({ length: 300 }, (_, index) => resource(index, { name: `${longName}${index}` }));
+    const body = serializeBeacon(buildSpeedBeacon(measurements({ resources })));
+    expect(new TextEncoder().encode(body).byteLength).toBeLessThanOrEqual(MAX_BEACON_BYTES);
+    const sent = JSON.parse(body);
+    expect(sent.resources.length).toBeGreaterThan(100);
+    expect(sent.resources.length).toBeLessThan(300);
+    expect(sent.pageName).toBe("sellerHubOverview");
+  });
+});

@@ -1,0 +1,137 @@
+/**
+ * Builds a site-speed beacon from what the browser measured. Pure functions over plain data:
+ * the browser glue (site-speed-beacon.ts) hands in performance entries and events.
+ */
+import type { NavigationTiming, ResourceTiming, ScriptError, SpeedBeacon } from "./beacon-schema";
+import {
+  BEACON_RESEND_WINDOW_MS,
+  MAX_BEACON_BYTES,
+  MAX_MESSAGE_LENGTH,
+  MAX_RESOURCE_TIMINGS,
+  MAX_SCRIPT_ERROR_KINDS,
+  MAX_URL_LENGTH,
+  NAVIGATION_MILESTONES,
+} from "./beacon-rules";
+import type { VitalName } from "./vitals";
+
+export type ScriptErrorOccurrence = Omit<ScriptError, "count">;
+
+/** Spec §9: nothing is sent, or sent again, once 1,200,000 ms have passed since the page loaded. */
+export function isWithinResendWindow(msSinceLoad: number): boolean {
+  return msSinceLoad < BEACON_RESEND_WINDOW_MS;
+}
+
+/**
+ * A URL as the beacon keeps it: the path for the hub's own, origin and path for others, never
+ * the query or fragment (they may hold what a seller searched for).
+ */
+export function shortUrl(url: string, origin: string): string {
+  if (!url) return "";
+  try {
+    const parsed = new URL(url, origin);
+    if (parsed.protocol !== "http:" && parsed.protocol !== "https:") return parsed.protocol;
+    return ((parsed.origin === origin ? "" : parsed.origin) + parsed.pathname).slice(0, MAX_URL_LENGTH);
+  } catch {
+    return "";
+  }
+}
+
+/** An uncaught error where the browser says it happened. */
+export function describeErrorEvent(event: Pick<ErrorEvent, "message" | "error" | "filename" | "lineno" | "colno">, pageName: string, origin: string): ScriptErrorOccurrence {
+  return {
+    message: (event.message || String(event.error)).slice(0, MAX_MESSAGE_LENGTH),
+    source: shortUrl(event.filename, origin),
+    line: event.lineno || 0,
+    column: event.colno || 0,
+    pageName,
+  };
+}
+
+/** A promise rejected with nobody to handle it; where it happened is in no event field. */
+export function describeRejection(reason: unknown, pageName: string): ScriptErrorOccurrence {
+  const what = reason instanceof Error ? `${reason.name}: ${reason.message}` : String(reason);
+  return { message: `Unhandled rejection: ${what}`.slice(0, MAX_MESSAGE_LENGTH), source: "", line: 0, column: 0, pageName };
+}
+
+/** The same error again only counts; a new one joins the list while there is room. */
+export function foldScriptError(errors: ScriptError[], occurrence: ScriptErrorOccurrence): void {
+  const same = errors.find(
+    (error) =>
+      error.message === occurrence.message &&
+      error.source === occurrence.source &&
+      error.line === occurrence.line &&
+      error.column === occurrence.column &&
+      error.pageName === occurrence.pageName,
+  );
+  if (same) same.count += 1;
+  else if (errors.length < MAX_SCRIPT_ERROR_KINDS) errors.push({ ...occurrence, count: 1 });
+}
+
+export interface PageMeasurements {
+  /** The page the browser loaded. */
+  pageName: string;
+  speedSession: string;
+  pageView: string;
+  msSinceLoad: number;
+  /** The page's own origin: its resources are named by path. */
+  origin: string;
+  navigation: PerformanceNavigationTiming | undefined;
+  resources: readonly PerformanceResourceTiming[];
+  vitals: Partial<Record<VitalName, number>>;
+  errors: readonly ScriptError[];
+}
+
+export function buildSpeedBeacon(measured: PageMeasurements): SpeedBeacon {
+  return {
+    pageName: measured.pageName,
+    speedSession: measured.speedSession,
+    pageView: measured.pageView,
+    sentAfterMs: Math.round(measured.msSinceLoad),
+    navigation: measured.navigation && describeNavigation(measured.navigation),
+    vitals: roundVitals(measured.vitals),
+    resources: measured.resources
+      // Earlier sends of this very beacon are not what the page loaded.
+      .filter((entry) => entry.initiatorType !== "beacon")
+      .slice(0, MAX_RESOURCE_TIMINGS)
+      .map((entry) => describeResource(entry, measured.origin))
+      .filter((resource) => resource.name !== ""),
+    errors: measured.errors.map((error) => ({ ...error })),
+  };
+}
+
+/** The beacon as a body the collector accepts: if it would be too large, fewer resource timings go. */
+export function serializeBeacon(beacon: SpeedBeacon): string {
+  let resources = beacon.resources;
+  let body = JSON.stringify(beacon);
+  while (utf8Length(body) > MAX_BEACON_BYTES && resources.length > 0) {
+    resources = resources.slice(0, Math.floor(resources.length / 2));
+    body = JSON.stringify({ ...beacon, resources });
+  }
+  return body;
+}
+
+function describeNavigation(entry: PerformanceNavigationTiming): NavigationTiming {
+  const milestones = Object.fromEntries(NAVIGATION_MILESTONES.map((milestone) => [milestone, Math.max(0, Math.round(entry[milestone]))]));
+  return { type: entry.type, transferSize: entry.transferSize, ...(milestones as Omit<NavigationTiming, "type" | "transferSize">) };
+}
+
+function describeResource(entry: PerformanceResourceTiming, origin: string): ResourceTiming {
+  return {
+    name: shortUrl(entry.name, origin),
+    type: entry.initiatorType.slice(0, 32),
+    start: Math.round(entry.startTime),
+    duration: Math.round(entry.duration),
+    size: entry.transferSize,
+  };
+}
+
+/** Milliseconds to the millisecond, layout shift to four decimals: more would be noise. */
+function roundVitals(vitals: Partial<Record<VitalName, number>>): Partial<Record<VitalName, number>> {
+  return Object.fromEntries(
+    Object.entries(vitals).map(([name, value]) => [name, name === "CLS" ? Math.round(value * 10_000) / 10_000 : Math.round(value)]),
+  );
+}
+
+function utf8Length(text: string): number {
+  return new TextEncoder().encode(text).byteLength;
+}

@@ -1,0 +1,39 @@
+/**
+ * The limits the browser's beacon and the collector agree on. No zod here: the browser imports
+ * this module, and the beacon must stay a few kilobytes.
+ */
+
+/** Where beacons go (DESIGN.md §2). */
+export const BEACON_PATH = "/sh/beacon";
+
+/** Spec §9: the browser keeps this many resource timings, and a beacon carries no more. */
+export const MAX_RESOURCE_TIMINGS = 300;
+
+/** Spec §9: a page stops sending (and resending) its beacon this long after it loaded. */
+export const BEACON_RESEND_WINDOW_MS = 1_200_000;
+
+/** The collector refuses larger bodies (413); sendBeacon's own quota is the same 64 KiB. */
+export const MAX_BEACON_BYTES = 64 * 1024;
+
+/** A page that keeps failing reports this many different script errors, each with its count. */
+export const MAX_SCRIPT_ERROR_KINDS = 20;
+
+/** Longer texts are cut: a beacon measures, it does not copy pages. */
+export const MAX_MESSAGE_LENGTH = 300;
+export const MAX_URL_LENGTH = 200;
+
+/** The cookie that ties one browser's beacons together, and its lifetime (spec §9: 730 days). */
+export const SPEED_SESSION_COOKIE = "sh_speed_session";
+export const SPEED_SESSION_EXPIRY_DAYS = 730;
+
+/** The navigation-timing milestones a beacon reports, in milliseconds from the navigation's start. */
+export const NAVIGATION_MILESTONES = [
+  "domainLookupStart",
+  "connectStart",
+  "requestStart",
+  "responseStart",
+  "responseEnd",
+  "domInteractive",
+  "domContentLoadedEventEnd",
+  "loadEventEnd",
+] as const;

@@ -1,0 +1,47 @@
+import { describe, expect, it } from "vitest";
+import { sampleBeacon } from "../../test/speed-beacons";
+import { speedBeaconSchema } from "./beacon-schema";
+
+const resource = { name: "/assets/root.js", type: "script", start: 1, duration: 2, size: 3 };
+const error = { message: "Uncaught Error: boom", source: "/assets/root.js", line: 1, column: 2, count: 1, pageName: "sellerHubOverview" };
+
+describe("the beacon schema", () => {
+  it("accepts what the browser sends", () => {
+    const beacon = sampleBeacon({ errors: [error] });
+    expect(speedBeaconSchema.parse(beacon)).toEqual(beacon);
+  });
+
+  it("accepts a beacon sent before anything but the page was measured", () => {
+    const { navigation: _navigation, ...beacon } = sampleBeacon({ vitals: {}, resources: [] });
+    expect(speedBeaconSchema.safeParse(beacon).success).toBe(true);
+  });
+
+  it("drops fields it does not know, so they are never stored", () => {
+    const parsed = speedBeaconSchema.parse({ ...sampleBeacon(), cookies: "sh_session=…", vitals: { LCP: 1, FID: 3 } });
+    expect(parsed).not.toHaveProperty("cookies");
+    expect(parsed.vitals).toEqual({ LCP: 1 });
+  });
+
+  it.each([
+    ["more than 300 resource timings", { resources: Array.from({ length: 301 }, () => resource) }, "resources"],
+    ["more than 20 kinds of script error", { errors: Array.from({ length: 21 }, (_, line) => ({ ...error, line })) }, "errors"],
+    ["a page name that is not a name", { pageName: "<img src=x>" }, "pageName"],
+    ["a speed session that is not a random id", { speedSession: "1 or 1=1" }, "speedSession"],
+    ["a negative time", { vitals: { LCP: -5 } }, "vitals.LCP"],
+    ["a time longer than a day", { sentAfterMs: 90_000_000 }, "sentAfterMs"],
+    ["a layout shift beyond any page's", { vitals: { CLS: 1000 } }, "vitals.CLS"],
+    ["an unknown navigation type", { navigation: { ...sampleBeacon().navigation, type: "teleport" } }, "navigation.type"],
+    ["an error message longer than 300 characters", { errors: [{ ...error, message: "x".repeat(301) }] }, "errors.0.message"],
+    ["an error counted zero times", { errors: [{ ...error, count: 0 }] }, "errors.0.count"],
+    ["a resource with a query string's worth of name", { resources: [{ ...resource, name: "x".repeat(201) }] }, "resources.0.name"],
+  ])("refuses %s", (_, overrides, path) => {
+    const result = speedBeaconSchema.safeParse({ ...sampleBeacon(), ...overrides });
+    expect(result.success).toBe(false);
+    expect(result.error?.issues.map((issue) => issue.path.join("."))).toContain(path);
+  });
+
+  it("refuses a body that is not a beacon at all", () => {
+    expect(speedBeaconSchema.safeParse([1, 2, 3]).success).toBe(false);
+    expect(speedBeaconSchema.safeParse(null).success).toBe(false);
+  });
+});

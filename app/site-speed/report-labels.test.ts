@@ -1,0 +1,50 @@
+import { describe, expect, it } from "vitest";
+import { binLabels, bucketLabels, distributionSummary, trendSummary, vitalTitle } from "./report-labels";
+import type { VitalSummary } from "./site-speed-report";
+import { histogram } from "./vital-statistics";
+
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+const START = Date.UTC(2026, 10, 22, 14);
+
+describe("dashboard labels", () => {
+  it("labels hourly buckets by UTC time and daily ones by date", () => {
+    expect(bucketLabels(START, HOUR, "en-GB")).toEqual({ tick: "14:00", label: "22 Nov, 14:00 UTC" });
+    expect(bucketLabels(Date.UTC(2026, 10, 22), DAY, "en-GB")).toEqual({ tick: "22 Nov", label: "Sun, 22 Nov 2026" });
+  });
+
+  it("labels distribution bins by their upper edge and their range", () => {
+    const bins = histogram("LCP", []);
+    expect(binLabels("LCP", bins[0]!, "en-US")).toEqual({ tick: "500", label: "Up to 500 ms" });
+    expect(binLabels("LCP", bins[2]!, "en-US")).toEqual({ tick: "1,500", label: "1,000–1,500 ms" });
+    expect(binLabels("LCP", bins[11]!, "en-US")).toEqual({ tick: "more", label: "Over 5,500 ms" });
+    expect(binLabels("CLS", histogram("CLS", [])[2]!, "en-US")).toEqual({ tick: "0.15", label: "0.10–0.15" });
+  });
+
+  it("names a vital by its acronym and in words", () => {
+    expect(vitalTitle("INP")).toBe("INP (Interaction to Next Paint)");
+  });
+
+  it("sums a trend up in words", () => {
+    const points = [
+      { start: START - DAY, p75: 3100, samples: 4 },
+      { start: START, p75: null, samples: 0 },
+    ];
+    expect(trendSummary("LCP", points, DAY, "en-US")).toBe(
+      "The 75th percentile of LCP was 3,100 ms (needs improvement) on Sat, Nov 21, 2026, the latest with data; 1 of 2 days have data.",
+    );
+    expect(trendSummary("INP", [{ start: START, p75: null, samples: 0 }], HOUR, "en-US")).toBe("No INP was measured in this period.");
+  });
+
+  it("sums a distribution up in words", () => {
+    const summary = {
+      name: "CLS",
+      samples: 4,
+      ratingCounts: { good: 2, "needs-improvement": 1, poor: 1 },
+      ratingPercentages: { good: 50, "needs-improvement": 25, poor: 25 },
+    } as VitalSummary;
+    expect(distributionSummary(summary, "en-US")).toBe(
+      "Of 4 page views that measured CLS, 2 (50%) were good, 1 (25%) needed improvement and 1 (25%) were poor.",
+    );
+  });
+});

@@ -1,0 +1,33 @@
+/** The periods the site-speed dashboard offers, and the time buckets its trends use for each. */
+
+const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;
+
+export interface ReportPeriod {
+  /** The query-string value: /sh/perf?period=7d */
+  key: string;
+  label: string;
+  durationMs: number;
+  /** One trend point per bucket; buckets start on whole UTC hours or days. */
+  bucketMs: number;
+}
+
+export const REPORT_PERIODS = [
+  { key: "24h", label: "Last 24 hours", durationMs: DAY_MS, bucketMs: HOUR_MS },
+  { key: "7d", label: "Last 7 days", durationMs: 7 * DAY_MS, bucketMs: DAY_MS },
+  { key: "30d", label: "Last 30 days", durationMs: 30 * DAY_MS, bucketMs: DAY_MS },
+] as const satisfies readonly ReportPeriod[];
+
+export const DEFAULT_REPORT_PERIOD: ReportPeriod = REPORT_PERIODS[1];
+
+/** The period a query string asks for; none means the default, an unknown one is null. */
+export function findReportPeriod(key: string | null): ReportPeriod | null {
+  if (key === null || key === "") return DEFAULT_REPORT_PERIOD;
+  return REPORT_PERIODS.find((period) => period.key === key) ?? null;
+}
+
+/** The period's window: it ends at the end of the current bucket, so buckets are whole hours or days. */
+export function periodWindow(period: ReportPeriod, now: number): { since: number; until: number } {
+  const until = Math.ceil((now + 1) / period.bucketMs) * period.bucketMs;
+  return { since: until - period.durationMs, until };
+}

@@ -1,0 +1,134 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { TEST_DIALECTS } from "../../test/databases";
+import { sampleBeacon, testId } from "../../test/speed-beacons";
+import type { Database } from "~/db/database.server";
+import type { SpeedBeacon } from "./beacon-schema";
+import { findReportPeriod } from "./report-periods";
+import { MAX_REPORTED_BEACONS, type SiteSpeedReport } from "./site-speed-report";
+import { buildSiteSpeedReport } from "./site-speed-report.server";
+
+const HOUR = 3_600_000;
+const NOW = Date.UTC(2026, 10, 22, 14, 30);
+const LAST_WEEK = findReportPeriod("7d")!;
+const boom = { message: "Uncaught Error: boom", source: "/assets/shell.js", line: 3, column: 9, pageName: "sellerHubOverview" };
+
+describe.each(TEST_DIALECTS)("the site-speed report on $name", (dialect) => {
+  let database: Database;
+  let sellerId: number;
+  let otherSellerId: number;
+
+  function store(beacon: SpeedBeacon, receivedAt: number, seller: number | null = sellerId) {
+    const { pageName, speedSession, ...metrics } = beacon;
+    return { page_name: pageName, speed_session: speedSession, seller_id: seller, received_at: receivedAt, metrics: JSON.stringify(metrics) };
+  }
+  const insert = (...rows: ReturnType<typeof store>[]) => database.db.insertInto("speed_beacon").values(rows).execute();
+  const report = (now = NOW): Promise<SiteSpeedReport> => buildSiteSpeedReport(database.db, sellerId, LAST_WEEK, now);
+  const vital = (result: SiteSpeedReport, pageName: string, name: string) =>
+    result.pages.find((page) => page.pageName === pageName)?.vitals.find((summary) => summary.name === name);
+
+  beforeAll(async () => {
+    database = await dialect.open();
+    const sellers = await database.db
+      .insertInto("seller")
+      .values(
+        ["report-seller", "report-other"].map((username) => ({
+          username,
+          display_name: username,
+          password_hash: "x",
+          feedback_score: 0,
+          store_url: "https://stores.example.com",
+          site: "EBAY_US",
+          locale: "en-US",
+          currency: "USD",
+          created_at: NOW,
+        })),
+      )
+      .returning("id")
+      .execute();
+    [sellerId, otherSellerId] = sellers.map((seller) => seller.id) as [number, number];
+  }, 60_000);
+  afterAll(() => database.close());
+  beforeEach(async () => {
+    await database.db.deleteFrom("speed_beacon").execute();
+  });
+
+  it("is empty without beacons", async () => {
+    expect(await report()).toMatchObject({ pageViews: 0, truncated: false, pages: [], scriptErrors: [] });
+  });
+
+  it("shows a seller their own beacons only, never another seller's or anonymous ones", async () => {
+    await insert(store(sampleBeacon(), NOW - HOUR), store(sampleBeacon(), NOW - HOUR, otherSellerId), store(sampleBeacon(), NOW - HOUR, null));
+    expect((await report()).pageViews).toBe(1);
+  });
+
+  it("summarises each page at the 75th percentile, busiest page first", async () => {
+    await insert(
+      ...[1000, 2000, 3000, 5000].map((LCP, index) => store(sampleBeacon({ vitals: { LCP, CLS: index * 0.1 } }), NOW - index * HOUR)),
+      store(sampleBeacon({ pageName: "sellerHubSiteSpeed", vitals: { LCP: 900 } }), NOW - HOUR),
+    );
+    const result = await report();
+    expect(result.pages.map((page) => [page.pageName, page.pageViews])).toEqual([
+      ["sellerHubOverview", 4],
+      ["sellerHubSiteSpeed", 1],
+    ]);
+    expect(vital(result, "sellerHubOverview", "LCP")).toMatchObject({
+      samples: 4,
+      p75: 3000,
+      rating: "needs-improvement",
+      ratingCounts: { good: 2, "needs-improvement": 1, poor: 1 },
+      ratingPercentages: { good: 50, "needs-improvement": 25, poor: 25 },
+    });
+    expect(vital(result, "sellerHubOverview", "CLS")).toMatchObject({ samples: 4, p75: 0.2, rating: "needs-improvement" });
+    expect(vital(result, "sellerHubSiteSpeed", "INP")).toMatchObject({ samples: 0, p75: null, rating: null });
+  });
+
+  it("draws the trend in daily buckets over the last 7 days", async () => {
+    await insert(store(sampleBeacon({ vitals: { TTFB: 300 } }), NOW), store(sampleBeacon({ vitals: { TTFB: 900 } }), NOW - 3 * 24 * HOUR));
+    const points = vital(await report(), "sellerHubOverview", "TTFB")?.trend ?? [];
+    expect(points).toHaveLength(7);
+    expect(points.map((point) => point.p75)).toEqual([null, null, null, 900, null, null, 300]);
+    expect(new Date(points[6]?.start ?? 0).toISOString()).toBe("2026-11-22T00:00:00.000Z");
+  });
+
+  it("leaves out beacons older than the period", async () => {
+    await insert(store(sampleBeacon(), NOW - 8 * 24 * HOUR), store(sampleBeacon(), NOW - HOUR));
+    expect((await report()).pageViews).toBe(1);
+  });
+
+  it("counts a page view once, with what its newest beacon says", async () => {
+    const pageView = testId();
+    await insert(
+      store(sampleBeacon({ pageView, vitals: { INP: 80 }, errors: [{ ...boom, count: 1 }] }), NOW - 2 * HOUR),
+      store(sampleBeacon({ pageView, vitals: { INP: 640 }, errors: [{ ...boom, count: 3 }] }), NOW - HOUR),
+    );
+    const result = await report();
+    expect(result.pageViews).toBe(1);
+    expect(vital(result, "sellerHubOverview", "INP")).toMatchObject({ samples: 1, p75: 640, rating: "poor" });
+    expect(result.scriptErrors).toEqual([{ ...boom, occurrences: 3, pageViews: 1 }]);
+  });
+
+  it("lists the most frequent script errors first, across page views", async () => {
+    const rare = { ...boom, message: "Uncaught TypeError: rare", line: 40 };
+    await insert(
+      store(sampleBeacon({ errors: [{ ...boom, count: 2 }, { ...rare, count: 1 }] }), NOW - HOUR),
+      store(sampleBeacon({ errors: [{ ...boom, count: 1 }] }), NOW - 2 * HOUR),
+    );
+    expect((await report()).scriptErrors).toEqual([
+      { ...boom, occurrences: 3, pageViews: 2 },
+      { ...rare, occurrences: 1, pageViews: 1 },
+    ]);
+  });
+
+  it("skips a stored beacon it cannot read instead of failing the page", async () => {
+    await insert({ ...store(sampleBeacon(), NOW - HOUR), metrics: "{broken" }, store(sampleBeacon(), NOW - HOUR));
+    expect((await report()).pageViews).toBe(1);
+  });
+
+  it(`reads at most the newest ${MAX_REPORTED_BEACONS} beacons and says so`, async () => {
+    const rows = Array.from({ length: MAX_REPORTED_BEACONS + 1 }, (_, index) => store(sampleBeacon({ vitals: { LCP: index } }), NOW - index * 1000));
+    for (let start = 0; start < rows.length; start += 1000) await insert(...rows.slice(start, start + 1000));
+    const result = await report();
+    expect(result).toMatchObject({ pageViews: MAX_REPORTED_BEACONS, truncated: true });
+    expect(vital(result, "sellerHubOverview", "LCP")?.samples).toBe(MAX_REPORTED_BEACONS);
+  });
+});

@@ -1,0 +1,83 @@
+/** The maths of the site-speed dashboard: percentiles, ratings, distributions, trends. */
+import { rate, RATINGS, VITALS, type Rating, type VitalName } from "./vitals";
+
+/**
+ * The nearest-rank percentile: the smallest measured value that at least `p` per cent of the
+ * values do not exceed. Always a value some seller actually experienced; null without values.
+ */
+export function percentile(values: readonly number[], p: number): number | null {
+  if (values.length === 0) return null;
+  const sorted = values.toSorted((a, b) => a - b);
+  return sorted[Math.max(1, Math.ceil((p / 100) * sorted.length)) - 1] as number;
+}
+
+/** Web vitals are judged at the 75th percentile: three page views in four were at least this fast. */
+export const p75 = (values: readonly number[]) => percentile(values, 75);
+
+export type RatingCounts = Record<Rating, number>;
+
+export function countRatings(name: VitalName, values: readonly number[]): RatingCounts {
+  const counts: RatingCounts = { good: 0, "needs-improvement": 0, poor: 0 };
+  for (const value of values) counts[rate(name, value)] += 1;
+  return counts;
+}
+
+/** Whole per cents that add up to 100 (largest remainders), or zeros when nothing was counted. */
+export function percentages(counts: RatingCounts): RatingCounts {
+  const total = RATINGS.reduce((sum, rating) => sum + counts[rating], 0);
+  if (total === 0) return { good: 0, "needs-improvement": 0, poor: 0 };
+  const exact = RATINGS.map((rating) => ({ rating, share: (counts[rating] * 100) / total }));
+  const result = Object.fromEntries(exact.map(({ rating, share }) => [rating, Math.floor(share)])) as RatingCounts;
+  let missing = 100 - RATINGS.reduce((sum, rating) => sum + result[rating], 0);
+  for (const { rating } of exact.toSorted((a, b) => (b.share % 1) - (a.share % 1))) {
+    if (missing-- <= 0) break;
+    result[rating] += 1;
+  }
+  return result;
+}
+
+export interface HistogramBin {
+  /** Exclusive lower edge (the first bin also holds 0). */
+  from: number;
+  /** Inclusive upper edge; null for the last, open-ended bin. */
+  to: number | null;
+  count: number;
+  rating: Rating;
+}
+
+/** Bins of the vital's width; edges fall on its thresholds, so each bin has one rating. */
+export function histogram(name: VitalName, values: readonly number[]): HistogramBin[] {
+  const { binWidth, binCount } = VITALS[name];
+  const bins: HistogramBin[] = Array.from({ length: binCount }, (_, index) => {
+    const to = index === binCount - 1 ? null : (index + 1) * binWidth;
+    return { from: index * binWidth, to, count: 0, rating: rate(name, to ?? Number.POSITIVE_INFINITY) };
+  });
+  for (const value of values) {
+    const index = Math.min(binCount - 1, Math.max(0, Math.ceil(value / binWidth - 1e-9) - 1));
+    (bins[index] as HistogramBin).count += 1;
+  }
+  return bins;
+}
+
+export interface TimedValue {
+  /** Epoch milliseconds. */
+  at: number;
+  value: number;
+}
+
+export interface TrendPoint {
+  /** Start of the time bucket, epoch milliseconds. */
+  start: number;
+  p75: number | null;
+  samples: number;
+}
+
+/** The 75th percentile per time bucket from `since` to `until`; empty buckets stay in, with null. */
+export function trend(values: readonly TimedValue[], since: number, until: number, bucketMs: number): TrendPoint[] {
+  const buckets: number[][] = Array.from({ length: Math.max(1, Math.ceil((until - since) / bucketMs)) }, () => []);
+  for (const { at, value } of values) {
+    const index = Math.floor((at - since) / bucketMs);
+    buckets[Math.min(buckets.length - 1, Math.max(0, index))]?.push(value);
+  }
+  return buckets.map((bucket, index) => ({ start: since + index * bucketMs, p75: p75(bucket), samples: bucket.length }));
+}

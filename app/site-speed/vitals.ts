@@ -1,0 +1,52 @@
+/**
+ * The web vitals the hub measures and how each is judged: web.dev's thresholds, as the
+ * `web-vitals` library rates them (a value up to the first is good, up to the second needs
+ * improvement, above it is poor). Kept here rather than imported from `web-vitals`, so that
+ * pages drawing the dashboard do not pull the measuring library into their bundle.
+ */
+
+export const VITAL_NAMES = ["LCP", "INP", "CLS", "FCP", "TTFB"] as const;
+export type VitalName = (typeof VITAL_NAMES)[number];
+
+export type Rating = "good" | "needs-improvement" | "poor";
+export const RATINGS: readonly Rating[] = ["good", "needs-improvement", "poor"];
+export const RATING_LABELS: Record<Rating, string> = { good: "Good", "needs-improvement": "Needs improvement", poor: "Poor" };
+
+export interface VitalDefinition {
+  name: VitalName;
+  /** What the acronym stands for, for headings and screen readers. */
+  label: string;
+  /** Milliseconds, or a unitless layout-shift score. */
+  unit: "ms" | "score";
+  /** [good up to, needs improvement up to]. */
+  thresholds: readonly [number, number];
+  /** The distribution's bins: their width and how many (the last one is open-ended). */
+  binWidth: number;
+  binCount: number;
+}
+
+export const VITALS: Record<VitalName, VitalDefinition> = {
+  LCP: { name: "LCP", label: "Largest Contentful Paint", unit: "ms", thresholds: [2500, 4000], binWidth: 500, binCount: 12 },
+  INP: { name: "INP", label: "Interaction to Next Paint", unit: "ms", thresholds: [200, 500], binWidth: 50, binCount: 14 },
+  CLS: { name: "CLS", label: "Cumulative Layout Shift", unit: "score", thresholds: [0.1, 0.25], binWidth: 0.05, binCount: 8 },
+  FCP: { name: "FCP", label: "First Contentful Paint", unit: "ms", thresholds: [1800, 3000], binWidth: 200, binCount: 20 },
+  TTFB: { name: "TTFB", label: "Time to First Byte", unit: "ms", thresholds: [800, 1800], binWidth: 200, binCount: 14 },
+};
+
+export function rate(name: VitalName, value: number): Rating {
+  const [good, needsImprovement] = VITALS[name].thresholds;
+  return value <= good ? "good" : value <= needsImprovement ? "needs-improvement" : "poor";
+}
+
+/** "2,480 ms" or "0.12", in the seller's locale. */
+export function formatVital(name: VitalName, value: number, locale: string): string {
+  const number = formatVitalNumber(name, value, locale);
+  return VITALS[name].unit === "ms" ? `${number} ms` : number;
+}
+
+/** The number alone, for axes and ranges: "2,480" or "0.12". */
+export function formatVitalNumber(name: VitalName, value: number, locale: string): string {
+  return VITALS[name].unit === "score"
+    ? value.toLocaleString(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 })
+    : Math.round(value).toLocaleString(locale);
+}

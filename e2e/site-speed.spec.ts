@@ -1,0 +1,184 @@
+import { randomUUID } from "node:crypto";
+import type { Page } from "@playwright/test";
+import { DEMO, expect, expectNoAccessibilityViolations, openTestDatabase, test, waitForHydration } from "./fixtures";
+
+interface StoredBeacon {
+  page_name: string;
+  seller_id: number | null;
+  metrics: string;
+}
+
+/** Marked by the beacon once web-vitals is measuring (app/site-speed/site-speed-beacon.ts). */
+const MEASURING_WEB_VITALS_MARK = "seller-hub:measuring-web-vitals";
+
+/**
+ * Loads `path` as a new document, whose load the beacon measures (signing in reaches the
+ * overview by a client-side navigation, so its beacon belongs to the sign-in page), and waits
+ * until web-vitals is measuring.
+ */
+async function loadPage(page: Page, path: string): Promise<void> {
+  await page.goto(path);
+  await waitForHydration(page);
+  await page.waitForFunction((mark) => performance.getEntriesByName(mark).length > 0, MEASURING_WEB_VITALS_MARK);
+}
+
+/** Throws `message` outside any handler, as a broken script would, and waits until the page has seen it. */
+async function throwOnPage(page: Page, message: string, times = 1): Promise<void> {
+  await page.evaluate(
+    ([text, count]) =>
+      new Promise<void>((resolve) => {
+        let seen = 0;
+        addEventListener("error", () => ++seen === count && resolve());
+        for (let time = 0; time < count; time++) {
+          setTimeout(() => {
+            throw new Error(text);
+          });
+        }
+      }),
+    [message, times] as const,
+  );
+}
+
+function queryTestDatabase<T>(sql: string, ...parameters: Array<string | number>): T[] {
+  const database = openTestDatabase();
+  try {
+    return database.prepare(sql).all(...parameters) as T[];
+  } finally {
+    database.close();
+  }
+}
+
+const beaconsOfSession = (speedSession: string) =>
+  queryTestDatabase<StoredBeacon>("select page_name, seller_id, metrics from speed_beacon where speed_session = ? order by id", speedSession);
+
+/** Waits until the collector has stored this browser's beacon from `pageName`, and returns the newest. */
+async function storedBeaconOf(page: Page, pageName: string): Promise<StoredBeacon & { measured: Record<string, any> }> {
+  const speedSession = async () => (await page.context().cookies()).find((cookie) => cookie.name === "sh_speed_session")?.value ?? "";
+  const fromPage = async () => (await beaconsOfSession(await speedSession())).filter((beacon) => beacon.page_name === pageName);
+  await expect.poll(async () => (await fromPage()).length, { timeout: 15_000 }).toBeGreaterThan(0);
+  const beacon = (await fromPage()).at(-1) as StoredBeacon;
+  return { ...beacon, measured: JSON.parse(beacon.metrics) };
+}
+
+test.describe("the site-speed beacon", () => {
+  test("loading and leaving a page delivers a beacon with the page's name, the seller and the measurements", async ({ signedInPage: page }) => {
+    await loadPage(page, "/sh/ovw");
+    await page.goto("/healthz");
+
+    const beacon = await storedBeaconOf(page, "sellerHubOverview");
+    const [demo] = queryTestDatabase<{ id: number }>("select id from seller where username = ?", DEMO.username);
+    expect(beacon.seller_id).toBe(demo?.id);
+    const { navigation, vitals, resources, errors } = beacon.measured;
+    expect(navigation.type).toBe("navigate");
+    expect(navigation.responseStart).toBeGreaterThan(0);
+    expect(navigation.domInteractive).toBeGreaterThanOrEqual(navigation.responseStart);
+    expect(vitals.TTFB).toBeGreaterThan(0);
+    expect(vitals.FCP).toBeGreaterThan(0);
+    expect(resources).toContainEqual(expect.objectContaining({ name: expect.stringMatching(/^\/assets\/root-.+\.js$/) }));
+    expect(errors).toEqual([]);
+  });
+
+  test("script errors on the page arrive in the next beacon, repeats folded", async ({ signedInPage: page }) => {
+    await loadPage(page, "/sh/ovw");
+    await throwOnPage(page, "Listing price could not be drawn", 2);
+    await page.goto("/healthz");
+
+    const { measured } = await storedBeaconOf(page, "sellerHubOverview");
+    expect(measured.errors).toEqual([
+      expect.objectContaining({ message: "Uncaught Error: Listing price could not be drawn", count: 2, pageName: "sellerHubOverview", line: expect.any(Number) }),
+    ]);
+  });
+
+  test("after a client-side navigation the beacon still names the page that loaded, and each error the page it happened on", async ({ signedInPage: page }) => {
+    await loadPage(page, "/sh/ovw");
+    await page.getByRole("navigation", { name: "Sections" }).getByRole("link", { name: "Site speed" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Site speed" })).toBeVisible();
+    await throwOnPage(page, "Dashboard chart failed");
+    await page.goto("/healthz");
+
+    const { measured } = await storedBeaconOf(page, "sellerHubOverview");
+    expect(measured.errors).toEqual([expect.objectContaining({ message: "Uncaught Error: Dashboard chart failed", pageName: "sellerHubSiteSpeed" })]);
+  });
+});
+
+test.describe("the beacon collector", () => {
+  const newId = () => randomUUID().replaceAll("-", "");
+  const beacon = (speedSession: string) =>
+    JSON.stringify({ pageName: "sellerHubOverview", speedSession, pageView: newId(), sentAfterMs: 1200, vitals: { LCP: 1000 }, resources: [], errors: [] });
+  const post = (page: Page, data: string, headers: Record<string, string> = {}) =>
+    page.request.post("/sh/beacon", { headers: { "Content-Type": "text/plain;charset=UTF-8", ...headers }, data });
+
+  test("refuses malformed, oversized and cross-site beacons with the reason, and stores none of them", async ({ page }) => {
+    const notJson = await post(page, "{this is not json");
+    expect(notJson.status()).toBe(400);
+    expect(await notJson.text()).toBe("The request body is not valid JSON.");
+
+    const misshapen = newId();
+    const wrongShape = await post(page, beacon(misshapen).replace('"sellerHubOverview"', '"<b>"'));
+    expect(wrongShape.status()).toBe(400);
+    expect(await wrongShape.text()).toMatch(/^The beacon is malformed: pageName: Expected a page name/);
+
+    const oversized = newId();
+    const tooLarge = await post(page, beacon(oversized).replace('"errors":[]', `"errors":[{"message":"${"x".repeat(70_000)}"}]`));
+    expect(tooLarge.status()).toBe(413);
+
+    const crossSite = newId();
+    expect((await post(page, beacon(crossSite), { "Sec-Fetch-Site": "cross-site" })).status()).toBe(403);
+
+    for (const speedSession of [misshapen, oversized, crossSite]) expect(beaconsOfSession(speedSession)).toEqual([]);
+
+    const get = await page.request.get("/sh/beacon");
+    expect(get.status()).toBe(405);
+    expect(get.headers().allow).toBe("POST");
+
+    const accepted = newId();
+    expect((await post(page, beacon(accepted))).status()).toBe(204);
+    expect(beaconsOfSession(accepted)).toEqual([expect.objectContaining({ page_name: "sellerHubOverview", seller_id: null })]);
+  });
+});
+
+test.describe("the site-speed dashboard", () => {
+  test("shows the seller's measured pages, their vitals as tables and charts, and their script errors", async ({ signedInPage: page }) => {
+    await loadPage(page, "/sh/ovw");
+    await throwOnPage(page, "Overview module failed to render");
+    await page.goto("/healthz");
+    await storedBeaconOf(page, "sellerHubOverview");
+
+    const cspViolations: string[] = [];
+    page.on("console", (message) => {
+      if (message.text().includes("Content Security Policy")) cspViolations.push(message.text());
+    });
+    await page.goto("/sh/perf?period=24h");
+    await expect(page.getByRole("heading", { level: 1, name: "Site speed" })).toBeVisible();
+    await expect(page.getByLabel("Period")).toHaveValue("24h");
+
+    const overview = page.getByRole("region", { name: /sellerHubOverview · \d+ page views?/ });
+    const vitals = overview.getByRole("table", { name: "Web vitals of sellerHubOverview at the 75th percentile" });
+    const ttfb = vitals.getByRole("row", { name: /TTFB \(Time to First Byte\)/ });
+    await expect(ttfb).toContainText(/\d ms/);
+    await expect(ttfb).toContainText(/Good|Needs improvement|Poor/);
+    await expect(overview.getByRole("img", { name: "TTFB of sellerHubOverview: 75th percentile over time" })).toBeVisible();
+    await expect(overview.getByRole("img", { name: "TTFB of sellerHubOverview: distribution of page views" })).toBeVisible();
+
+    const errors = page.getByRole("region", { name: "Most frequent script errors" });
+    await expect(errors.getByRole("row", { name: /Overview module failed to render/ })).toContainText("sellerHubOverview");
+    expect(cspViolations).toEqual([]);
+  });
+
+  test("has no accessibility violations, with a data table open", async ({ signedInPage: page }) => {
+    await loadPage(page, "/sh/ovw");
+    await page.goto("/healthz");
+    await storedBeaconOf(page, "sellerHubOverview");
+    await page.goto("/sh/perf");
+    await waitForHydration(page);
+    await page.getByText("Data table").first().click();
+    await expect(page.getByRole("table", { name: /75th percentile over time/ }).first()).toBeVisible();
+    await expectNoAccessibilityViolations(page);
+  });
+
+  test("refuses a period it does not offer, and says which it does", async ({ signedInPage: page }) => {
+    const response = await page.goto("/sh/perf?period=forever");
+    expect(response?.status()).toBe(400);
+    await expect(page.getByText("Choose a period of 24h, 7d, 30d.")).toBeVisible();
+  });
+});

@@ -1,0 +1,43 @@
+import type { SpeedBeacon } from "~/site-speed/beacon-schema";
+
+let nextId = 0;
+/** A fresh 32-character id, as the browser makes them. */
+export function testId(): string {
+  nextId += 1;
+  return nextId.toString(16).padStart(32, "0");
+}
+
+/** A beacon as the browser sends it: one page view of the overview. */
+export function sampleBeacon(overrides: Partial<SpeedBeacon> = {}): SpeedBeacon {
+  return {
+    pageName: "sellerHubOverview",
+    speedSession: testId(),
+    pageView: testId(),
+    sentAfterMs: 5400,
+    navigation: {
+      type: "navigate",
+      transferSize: 5120,
+      domainLookupStart: 1,
+      connectStart: 2,
+      requestStart: 5,
+      responseStart: 80,
+      responseEnd: 96,
+      domInteractive: 210,
+      domContentLoadedEventEnd: 231,
+      loadEventEnd: 420,
+    },
+    vitals: { LCP: 1480, INP: 96, CLS: 0.02, FCP: 900, TTFB: 80 },
+    resources: [{ name: "/assets/root.js", type: "script", start: 40, duration: 12, size: 900 }],
+    errors: [],
+    ...overrides,
+  };
+}
+
+/** The collector's request for `body`, sent the way sendBeacon sends it from the hub's own page. */
+export function beaconRequest(body: unknown, headers: Record<string, string> = {}): Request {
+  return new Request("http://localhost/sh/beacon", {
+    method: "POST",
+    headers: { "Content-Type": "text/plain;charset=UTF-8", "Sec-Fetch-Site": "same-origin", Origin: "http://localhost", ...headers },
+    body: typeof body === "string" ? body : JSON.stringify(body),
+  });
+}
