@@ -10,8 +10,8 @@ export interface TestDialect {
 
 const postgresUrl = process.env.TEST_DATABASE_URL;
 
-/** A database of its own per test file, so parallel runs on one server never meet. */
-async function openPostgres(baseUrl: string): Promise<Database> {
+/** A new, empty PostgreSQL database on the server of `baseUrl`: its URL, and how to drop it. */
+export async function createPostgresDatabase(baseUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `seller_hub_test_${randomBytes(6).toString("hex")}`;
   const admin = new Client({ connectionString: baseUrl });
   await admin.connect();
@@ -19,15 +19,26 @@ async function openPostgres(baseUrl: string): Promise<Database> {
   await admin.end();
   const url = new URL(baseUrl);
   url.pathname = `/${name}`;
-  const database = await openDatabase(url.toString());
   return {
-    ...database,
-    async close() {
-      await database.close();
+    url: url.toString(),
+    async drop() {
       const cleanup = new Client({ connectionString: baseUrl });
       await cleanup.connect();
       await cleanup.query(`drop database if exists ${name} with (force)`);
       await cleanup.end();
+    },
+  };
+}
+
+/** A database of its own per test file, so parallel runs on one server never meet. */
+async function openPostgres(baseUrl: string): Promise<Database> {
+  const { url, drop } = await createPostgresDatabase(baseUrl);
+  const database = await openDatabase(url);
+  return {
+    ...database,
+    async close() {
+      await database.close();
+      await drop();
     },
   };
 }

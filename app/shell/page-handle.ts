@@ -4,6 +4,8 @@ import { useMatches } from "react-router";
 export interface PageHandle {
   pageName: string;
   title?: string;
+  /** The page shows the seller's messages at the top of its main area (the shell renders them). */
+  showsMessages?: boolean;
 }
 
 function isPageHandle(handle: unknown): handle is PageHandle {

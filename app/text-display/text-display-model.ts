@@ -1,10 +1,7 @@
 import { z } from "zod";
+import { STYLES_NOT_AN_ARRAY, TEXT_STYLES } from "./text-styles";
 
-/** The ten styles of spec §3. */
-export const TEXT_STYLES = ["NEGATIVE", "POSITIVE", "BOLD", "SUPERSCRIPT", "SUBSCRIPT", "STRIKETHROUGH", "EMPHASIS", "HIGHLIGHT", "ITALIC", "DEFAULT"] as const;
-export type TextStyle = (typeof TEXT_STYLES)[number];
-
-export const STYLES_NOT_AN_ARRAY = "Styles must be passed as an array";
+export { STYLES_NOT_AN_ARRAY, TEXT_STYLES, type TextStyle } from "./text-styles";
 
 export const stylesSchema = z.array(z.enum(TEXT_STYLES), { error: (issue) => (issue.code === "invalid_type" ? STYLES_NOT_AN_ARRAY : undefined) });
 
@@ -35,23 +32,23 @@ export const textSpanSchema = z.object({
   action: textActionSchema.optional(),
 });
 
+/** The fields of the text display model, for models built on it (a message's controls). */
+export const textDisplayFields = z.object({
+  text: z.string().optional(),
+  textSpans: z.array(textSpanSchema).optional(),
+  styles: stylesSchema.optional(),
+  action: textActionSchema.optional(),
+  value: z.union([z.string(), z.number()]).optional(),
+  accessibilityText: z.string().optional(),
+});
+
+export function hasText(model: { text?: string; textSpans?: unknown[] }): boolean {
+  return model.text !== undefined || model.textSpans !== undefined;
+}
+
 /** Spec §3's text display model: text or textSpans, styled, perhaps an action. */
-export const textDisplaySchema = z
-  .object({
-    text: z.string().optional(),
-    textSpans: z.array(textSpanSchema).optional(),
-    styles: stylesSchema.optional(),
-    action: textActionSchema.optional(),
-    value: z.union([z.string(), z.number()]).optional(),
-    accessibilityText: z.string().optional(),
-  })
-  .refine((model) => model.text !== undefined || model.textSpans !== undefined, "A text display model needs text or textSpans");
+export const textDisplaySchema = textDisplayFields.refine(hasText, "A text display model needs text or textSpans");
 
 export type TextAction = z.infer<typeof textActionSchema>;
 export type TextSpan = z.infer<typeof textSpanSchema>;
 export type TextDisplayModel = z.infer<typeof textDisplaySchema>;
-
-/** Components render models that may come from anywhere; a non-array styles field is refused as the spec says. */
-export function assertStyles(styles: unknown): asserts styles is TextStyle[] | undefined {
-  if (styles !== undefined && !Array.isArray(styles)) throw new TypeError(STYLES_NOT_AN_ARRAY);
-}

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
-import { assertStyles, type TextAction, type TextDisplayModel, type TextSpan, type TextStyle } from "~/text-display/text-display-model";
+import type { TextAction, TextDisplayModel, TextSpan } from "~/text-display/text-display-model";
+import { assertStyles, type TextStyle } from "~/text-display/text-styles";
 import { recordTracking } from "~/tracking/tracking";
 import { NewWindowLink } from "../new-window-link/NewWindowLink";
 import { useOperation } from "./operations";
