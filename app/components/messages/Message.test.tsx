@@ -132,6 +132,18 @@ describe("states", () => {
     expect(browserCookies.read("shui-messages-bulk-prices-dismissalLeft")).toBe("0");
   });
 
+  it("closes on Escape when the seller is in it and it has a cross", () => {
+    const onClose = vi.fn<() => void>();
+    const { rerender } = render(<Message model={{ ...news, content: [{ text: "Read the guide", action: { type: "NAV", URL: "/help" } }] }} shownAtLoad onClose={onClose} />);
+    fireEvent.keyDown(screen.getByRole("link", { name: "Read the guide" }), { key: "Escape" });
+    expect(screen.queryByRole("note")).toBeNull();
+    expect(onClose).toHaveBeenCalledOnce();
+
+    rerender(<Message key="no-cross" model={{ ...news, controls: [] }} shownAtLoad />);
+    fireEvent.keyDown(screen.getByRole("note"), { key: "Escape" });
+    expect(screen.getByRole("note")).toBeVisible();
+  });
+
   it("takes one dismissal when it has maxDismissal", () => {
     render(<Message model={{ ...news, config: { messageId: "bulk-prices", maxDismissal: 3 } }} shownAtLoad />);
     fireEvent.click(screen.getByRole("button", { name: "Dismiss" }));

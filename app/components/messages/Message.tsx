@@ -1,7 +1,8 @@
-import { lazy, Suspense, useId, type FormEvent } from "react";
+import { lazy, Suspense, useId, type FormEvent, type KeyboardEvent } from "react";
 import type { MessageViewModel } from "~/messages/message-model";
 import { INVALID_MESSAGE_MODEL, isDialogMessage, messageTone, type MessageTone } from "~/messages/message-type";
 import { widgetIdOf } from "~/widgets/widget-id";
+import { isEscape } from "../keyboard";
 import { Controls, crossLabelOf, MessageOperations, Paragraphs } from "./message-parts";
 import { useMessageState } from "./use-message-state";
 
@@ -62,10 +63,18 @@ function ShownMessage({ model, shownAtLoad, onClose, closeForm }: MessageProps &
   if (state !== "shown") return null;
   const { role, word, icon } = TONES[messageTone(model)];
   const crossLabel = crossLabelOf(model);
+  // Spec §9: Escape closes messages; here, a dismissible one the seller is in.
+  const closeOnEscape = (event: KeyboardEvent) => {
+    if (!isEscape(event) || !crossLabel) return;
+    event.preventDefault();
+    close();
+  };
   return (
+    // oxlint-disable-next-line jsx-a11y/no-static-element-interactions -- it has a role (alert, status or note, chosen at run time) and only hears Escape from the links and buttons inside it
     <div
       className={`message message--${messageTone(model)}`}
       role={role}
+      onKeyDown={closeOnEscape}
       aria-labelledby={model.title ? titleId : undefined}
       data-message-id={model.config?.messageId}
       data-message-type={model.messageType}
