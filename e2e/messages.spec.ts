@@ -96,6 +96,7 @@ test.describe("messages", () => {
     const restarted = await restartBrowser(browser, context);
     await expect(restarted.getByRole("heading", { level: 1, name: "Overview" })).toBeVisible();
     await expect(restarted.getByText(title)).toHaveCount(0);
+    await restarted.context().close();
   });
 
   test("a message closed for the session stays away in that session and returns in the next", async ({ page, context, browser }) => {
@@ -111,6 +112,7 @@ test.describe("messages", () => {
 
     const restarted = await restartBrowser(browser, context);
     await expect(messageNamed(restarted, title)).toBeVisible();
+    await restarted.context().close();
   });
 
   test("maxDismissal: the message comes back until it has been closed that many times", async ({ page }) => {

@@ -138,8 +138,8 @@ export const DEMO_MESSAGES: MessageFile[] = [
       content: [
         {
           textSpans: [
-            { text: "Payouts pause on " },
-            { text: "30 June", styles: ["BOLD"] },
+            { text: "Payouts pause at the " },
+            { text: "end of this month", styles: ["BOLD"] },
             { text: " unless your tax details are confirmed. It takes about five minutes." },
           ],
         },

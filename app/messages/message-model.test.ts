@@ -48,7 +48,7 @@ describe("the message view model", () => {
     ["two looks at once", { ...valid, type: ["alert", "success"] }, "model.type: type names at most one of alert, success and info"],
     ["a dialog without a title", { type: "dialog", message: "x" }, "model.title: A dialog message needs a title: it names the dialog"],
     ["a control without an action", { ...valid, controls: [{ name: "ok", text: "OK" }] }, "model.controls[0]: A control other than the cross needs text or textSpans, and an action"],
-    ["two crosses", { ...valid, controls: [{ name: "cross" }, { name: "cross" }] }, "model.controls: A message has at most one close cross"],
+    ["two crosses", { ...valid, controls: [{ name: "cross" }, { name: "cross" }] }, "model.controls: Each control needs a name of its own (one cross at most)"],
     ["styles that are not an array", { ...valid, message: { text: "x", styles: "BOLD" } }, "model.message.styles: Styles must be passed as an array"],
     ["a misspelt key", { ...valid, tittle: "x" }, 'model: Unrecognized key: "tittle"'],
     ["maxViews of zero", { ...valid, config: { messageId: "a", maxViews: 0 } }, "model.config.maxViews: Too small: expected number to be >0"],

@@ -58,8 +58,8 @@ export const messageViewModelSchema = z
     message: "A dialog message needs a title: it names the dialog",
     path: ["title"],
   })
-  .refine((model) => (model.controls ?? []).filter((control) => control.name === CLOSE_CROSS).length <= 1, {
-    message: "A message has at most one close cross",
+  .refine((model) => new Set(model.controls?.map((control) => control.name)).size === (model.controls?.length ?? 0), {
+    message: "Each control needs a name of its own (one cross at most)",
     path: ["controls"],
   });
 
