@@ -12,6 +12,7 @@ export default [
     route("sh/ovw", "routes/sh/overview.tsx"),
     route("sh/perf", "routes/sh/site-speed.tsx"),
     route("sh/optout", "routes/sh/opt-out.tsx"),
+    route("sh/messages/close", "routes/sh/message-close.ts"),
     route("sh/*", "routes/sh/not-found.tsx"),
   ]),
   route("sh/optin", "routes/sh/opt-in.ts"),

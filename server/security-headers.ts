@@ -7,7 +7,8 @@ export function contentSecurityPolicy(nonce: string, pathname: string): string {
   return [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}'`,
-    "style-src 'self'",
+    // The nonce admits only the style elements the modal dialog's scroll lock adds (app/entry.client.tsx); style attributes stay refused.
+    `style-src 'self' 'nonce-${nonce}'`,
     "img-src 'self' data:",
     "connect-src 'self'",
     "frame-src 'self'",

@@ -29,14 +29,15 @@ export async function createPostgresDatabase(baseUrl: string): Promise<{ url: st
   return { url: url.toString(), drop: () => administer(baseUrl, `drop database if exists ${name} with (force)`) };
 }
 
+/** A database of its own per test file, so parallel runs on one server never meet. */
 async function openPostgres(baseUrl: string): Promise<Database> {
-  const created = await createPostgresDatabase(baseUrl);
-  const database = await openDatabase(created.url);
+  const { url, drop } = await createPostgresDatabase(baseUrl);
+  const database = await openDatabase(url);
   return {
     ...database,
     async close() {
       await database.close();
-      await created.drop();
+      await drop();
     },
   };
 }

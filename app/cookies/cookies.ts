@@ -20,13 +20,35 @@ export const MAX_COOKIE_VALUE_LENGTH = 4000;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
+/**
+ * The expiry as a Date. Anything else than a valid Date, a finite number of days or a string
+ * that parses to a date is refused: `new Date(null)` or `new Date(true)` would quietly mean 1970.
+ */
 export function toExpiryDate(expiry: CookieExpiry, now: number = Date.now()): Date {
   const date =
-    expiry instanceof Date ? expiry : typeof expiry === "number" ? new Date(now + expiry * DAY_MS) : new Date(expiry);
-  if (Number.isNaN(date.getTime())) {
-    throw new TypeError(`Cookie expiry must be convertible to a valid date, got ${JSON.stringify(String(expiry))}`);
+    expiry instanceof Date
+      ? expiry
+      : typeof expiry === "number"
+        ? new Date(now + expiry * DAY_MS)
+        : typeof expiry === "string" && expiry.trim() !== ""
+          ? new Date(expiry)
+          : undefined;
+  if (date === undefined || Number.isNaN(date.getTime())) {
+    throw new TypeError(`Cookie expiry must be convertible to a valid date, got ${describeExpiry(expiry)}`);
   }
   return date;
+}
+
+function describeExpiry(value: unknown): string {
+  if (value instanceof Date) return "an invalid Date";
+  return typeof value === "string" ? JSON.stringify(value) : String(value);
+}
+
+/** RFC 6265 token characters: a name with anything else would break the header it is written into. */
+const COOKIE_NAME = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
+
+function assertCookieName(name: string): void {
+  if (!COOKIE_NAME.test(name)) throw new TypeError(`Invalid cookie name ${JSON.stringify(name)}`);
 }
 
 /** Name → decoded value. A value that cannot be decoded is logged and treated as absent. */
@@ -53,6 +75,7 @@ export function readCookie(header: string | null | undefined, name: string): str
  * (the caller keeps working without the cookie).
  */
 export function serializeCookie(name: string, value: string, options: CookieOptions = {}): string | null {
+  assertCookieName(name);
   const encoded = encodeURIComponent(value);
   if (encoded.length >= MAX_COOKIE_VALUE_LENGTH) {
     console.warn(`Cookie ${name} not written: its value is ${encoded.length} characters, the limit is under ${MAX_COOKIE_VALUE_LENGTH}.`);

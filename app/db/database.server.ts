@@ -23,7 +23,7 @@ export const DEFAULT_DATABASE_URL = "sqlite:data/seller-hub.db";
  * picks an embedded SQLite file.
  */
 export async function openDatabase(url: string = process.env.DATABASE_URL ?? DEFAULT_DATABASE_URL): Promise<Database> {
-  const database = url.startsWith("postgres://") || url.startsWith("postgresql://") ? openPostgres(url) : openSqlite(url);
+  const database = isPostgresUrl(url) ? openPostgres(url) : openSqlite(url);
   try {
     await migrate(database);
   } catch (error) {
@@ -45,8 +45,17 @@ function openPostgres(url: string): Database {
   return { db, dialect: "postgres", close: () => db.destroy() };
 }
 
+/** The file of an SQLite URL; undefined for PostgreSQL. */
+export function sqlitePathOf(url: string): string | undefined {
+  return isPostgresUrl(url) ? undefined : url.replace(/^sqlite:(\/\/)?/, "");
+}
+
+function isPostgresUrl(url: string): boolean {
+  return url.startsWith("postgres://") || url.startsWith("postgresql://");
+}
+
 function openSqlite(url: string): Database {
-  const path = url.replace(/^sqlite:(\/\/)?/, "");
+  const path = sqlitePathOf(url) as string;
   if (path !== ":memory:") mkdirSync(dirname(resolve(path)), { recursive: true });
   const db = new Kysely<DatabaseSchema>({ dialect: createNodeSqliteDialect(path) });
   return { db, dialect: "sqlite", close: () => db.destroy() };

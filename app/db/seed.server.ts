@@ -2,6 +2,7 @@ import { sql, type Kysely } from "kysely";
 import { hashPassword } from "~/auth/password.server";
 import { LISTING_CONDITIONS, type ListingCondition, type ListingStatus } from "~/listings/listing-fields";
 import type { Database } from "./database.server";
+import { addMessage, type MessageFile } from "~/messages/messages.server";
 import type { DatabaseSchema, NewListing } from "./schema";
 
 export const DEMO_USERNAME = "demo";
@@ -131,7 +132,65 @@ async function insertDemoData(trx: Kysely<DatabaseSchema>): Promise<void> {
       .executeTakeFirstOrThrow();
     await insertListings(trx, generateListings(id, username === DEMO_USERNAME ? 160 : 20, index + 1, now));
   }
+  for (const message of DEMO_MESSAGES) {
+    const added = await addMessage(trx, message, now);
+    if (!added.ok) throw new Error(`A demo message is invalid: ${added.reasons.join("; ")}`);
+  }
 }
+
+/**
+ * The demo seller's messages, one of each inline kind. No dialog: a modal at load would stand in
+ * front of everything else on the demo overview.
+ */
+export const DEMO_MESSAGES: MessageFile[] = [
+  {
+    audience: { seller: DEMO_USERNAME },
+    model: {
+      title: "Confirm your tax details",
+      type: "alert",
+      messageType: "COMPLIANCE",
+      content: [
+        {
+          textSpans: [
+            { text: "Payouts pause at the " },
+            { text: "end of this month", styles: ["BOLD"] },
+            { text: " unless your tax details are confirmed. It takes about five minutes." },
+          ],
+        },
+      ],
+      controls: [
+        { name: "taxHelp", text: "How to confirm your tax details", action: { type: "NAV", URL: "https://www.example.com/help/tax-details", newWindow: true, tracking: { eventAction: "taxHelp" } } },
+        { name: "cross", accessibilityText: "Dismiss the tax details alert" },
+      ],
+      config: { maxDismissal: 3 },
+    },
+  },
+  {
+    audience: { seller: DEMO_USERNAME },
+    model: {
+      title: "New: change prices in bulk",
+      type: "info",
+      messageType: "FEATURE",
+      content: [
+        { text: "Select several listings and change their prices in one go, by an amount or a percentage." },
+        { textSpans: [{ text: "Try bulk price changes", action: { type: "NAV", URL: "/sh/lst/active", tracking: { eventAction: "bulkPriceTry" } } }, { text: " on your listings page." }] },
+      ],
+      controls: [{ name: "cross", accessibilityText: "Dismiss the bulk price news" }],
+      config: { maxViews: 5, permanent: true },
+    },
+  },
+  {
+    audience: { seller: DEMO_USERNAME },
+    model: {
+      title: "Payout account verified",
+      type: "success",
+      messageType: "ACCOUNT",
+      message: "Your next payouts go to the account ending 4821.",
+      controls: [{ name: "cross", accessibilityText: "Dismiss the payout account message" }],
+      config: { permanent: true },
+    },
+  },
+];
 
 export async function isEmpty(db: Kysely<DatabaseSchema>): Promise<boolean> {
   return (await db.selectFrom("seller").select("id").limit(1).executeTakeFirst()) === undefined;

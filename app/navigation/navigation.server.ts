@@ -1,3 +1,4 @@
+import { messagesLinkData } from "./messages-link";
 import { navigationDataSchema, type NavigationData, type NavItem } from "./navigation-model";
 import { LEFT_NAVIGATION, TOP_NAVIGATION, type NavDefinition } from "./navigation-definition";
 
@@ -21,9 +22,7 @@ export function buildNavigation(url: URL, { messageCount, ...sideLinks }: SideLi
   return navigationDataSchema.parse({
     navItems: TOP_NAVIGATION.map(mark),
     navGroups: LEFT_NAVIGATION.map((group) => ({ heading: group.heading, navItems: group.navItems.map(markExact) })),
-    ...(messageCount > 0 && {
-      messagesLinkData: { label: messageCount === 1 ? "1 message" : `${messageCount} messages`, url: "/sh/ovw#messages", count: messageCount },
-    }),
+    messagesLinkData: messagesLinkData(messageCount),
     ...sideLinks,
   });
 }

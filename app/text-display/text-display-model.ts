@@ -32,17 +32,22 @@ export const textSpanSchema = z.object({
   action: textActionSchema.optional(),
 });
 
+/** The fields of the text display model, for models built on it (a message's controls). */
+export const textDisplayFields = z.object({
+  text: z.string().optional(),
+  textSpans: z.array(textSpanSchema).optional(),
+  styles: stylesSchema.optional(),
+  action: textActionSchema.optional(),
+  value: z.union([z.string(), z.number()]).optional(),
+  accessibilityText: z.string().optional(),
+});
+
+export function hasText(model: { text?: string; textSpans?: unknown[] }): boolean {
+  return model.text !== undefined || model.textSpans !== undefined;
+}
+
 /** Spec §3's text display model: text or textSpans, styled, perhaps an action. */
-export const textDisplaySchema = z
-  .object({
-    text: z.string().optional(),
-    textSpans: z.array(textSpanSchema).optional(),
-    styles: stylesSchema.optional(),
-    action: textActionSchema.optional(),
-    value: z.union([z.string(), z.number()]).optional(),
-    accessibilityText: z.string().optional(),
-  })
-  .refine((model) => model.text !== undefined || model.textSpans !== undefined, "A text display model needs text or textSpans");
+export const textDisplaySchema = textDisplayFields.refine(hasText, "A text display model needs text or textSpans");
 
 export type TextAction = z.infer<typeof textActionSchema>;
 export type TextSpan = z.infer<typeof textSpanSchema>;

@@ -24,7 +24,9 @@ describe("ModalDialog", () => {
     render(<Page />);
     fireEvent.click(screen.getByRole("button", { name: "Open" }));
     const dialog = screen.getByRole("dialog", { name: "Switch tools" });
+    expect(dialog).toHaveAttribute("aria-modal", "true");
     expect(dialog).toHaveAccessibleDescription("You can come back.");
+    expect(screen.getByRole("button", { name: "Open", hidden: true }).closest("[aria-hidden=true]")).not.toBeNull();
   });
 
   it("moves focus in only after the focus delay", () => {

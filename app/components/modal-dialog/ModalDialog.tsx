@@ -8,8 +8,10 @@ export interface ModalDialogProps {
   onOpenChange(open: boolean): void;
   /** The dialog's heading, which is also its accessible name. */
   title: ReactNode;
-  /** Text describing the dialog, read out when it opens. */
+  /** What describes the dialog, read out when it opens (a block: it may hold paragraphs). */
   description?: ReactNode;
+  /** "alertdialog" for a dialog that reports something urgent. */
+  role?: "dialog" | "alertdialog";
   /** Milliseconds before focus moves into the dialog (spec §9: the opt-out dialog waits 10). */
   focusDelayMs?: number;
   /** What takes focus first; otherwise the first focusable element inside. */
@@ -25,7 +27,7 @@ export interface ModalDialogProps {
  * A modal dialog: the page behind is inert, Tab stays inside, Escape closes, and focus goes
  * back to where it was when the dialog opened (Radix UI's dialog primitive does the focus work).
  */
-export function ModalDialog({ open, onOpenChange, title, description, focusDelayMs = 0, initialFocus, closeLabel, className, children }: ModalDialogProps) {
+export function ModalDialog({ open, onOpenChange, title, description, role = "dialog", focusDelayMs = 0, initialFocus, closeLabel, className, children }: ModalDialogProps) {
   // Radix returns focus only to its own trigger; these dialogs open from state, so remember the opener.
   const opener = useRef<HTMLElement | null>(null);
   return (
@@ -33,6 +35,9 @@ export function ModalDialog({ open, onOpenChange, title, description, focusDelay
       <Dialog.Portal>
         <Dialog.Overlay className="modal-dialog__overlay" />
         <Dialog.Content
+          role={role}
+          // Radix hides the page behind from assistive technology; aria-modal says so to those that ask.
+          aria-modal="true"
           className={["modal-dialog", className].filter(Boolean).join(" ")}
           // Without a description, say so, rather than point at nothing.
           {...(description ? {} : { "aria-describedby": undefined })}
@@ -48,7 +53,11 @@ export function ModalDialog({ open, onOpenChange, title, description, focusDelay
           }}
         >
           <Dialog.Title className="modal-dialog__title">{title}</Dialog.Title>
-          {description && <Dialog.Description className="modal-dialog__description">{description}</Dialog.Description>}
+          {description && (
+            <Dialog.Description asChild>
+              <div className="modal-dialog__description">{description}</div>
+            </Dialog.Description>
+          )}
           {children}
           {closeLabel && (
             <Dialog.Close className="modal-dialog__close" aria-label={closeLabel}>

@@ -19,3 +19,8 @@ export function OperationsProvider({ operations, children }: OperationsProviderP
 export function useOperation(name: string): (() => void) | undefined {
   return useContext(OperationsContext)[name];
 }
+
+/** The operations in scope, for a part of the page that adds its own to them. */
+export function useOperations(): Operations {
+  return useContext(OperationsContext);
+}

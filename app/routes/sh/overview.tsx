@@ -7,7 +7,7 @@ import { databaseContext } from "~/request-context";
 import type { PageHandle } from "~/shell/page-handle";
 import type { Route } from "./+types/overview";
 
-export const handle: PageHandle = { pageName: "sellerHubOverview", title: "Overview" };
+export const handle: PageHandle = { pageName: "sellerHubOverview", title: "Overview", showsMessages: true };
 
 export function meta() {
   return [{ title: "Overview · Seller Hub" }];

@@ -1,14 +1,17 @@
-import { Outlet } from "react-router";
+import { Outlet, useLocation, type ShouldRevalidateFunctionArgs } from "react-router";
 import { readCookie } from "~/cookies/cookies";
 import { getSignedInSeller, requireSeller } from "~/auth/require-seller.server";
 import { BrowserNotice } from "~/components/browser-notice/BrowserNotice";
 import { BROWSER_NOTICE_CLOSED_COOKIE, isUnsupportedBrowser } from "~/components/browser-notice/unsupported-browser";
 import { LeftNavigation } from "~/components/left-navigation/LeftNavigation";
+import { PageMessages } from "~/components/messages/PageMessages";
+import { usePageMessages } from "~/components/messages/use-page-messages";
 import { SellerHeader } from "~/components/seller-header/SellerHeader";
 import { SideArea } from "~/components/side-area/SideArea";
 import { TopNavigation } from "~/components/top-navigation/TopNavigation";
 import { pageUrl } from "~/http/page-url";
-import { countCurrentMessages } from "~/messages/message-count.server";
+import { findCurrentMessages, messagesShownAtLoad } from "~/messages/messages.server";
+import { messagesLinkData } from "~/navigation/messages-link";
 import { buildNavigation } from "~/navigation/navigation.server";
 import { GENERAL_FEEDBACK, feedbackLinkModel } from "~/feedback/feedback-link.server";
 import { redirectOptedOutSeller } from "~/opt-out/opt-out.server";
@@ -22,8 +25,10 @@ export const middleware: Route.MiddlewareFunction[] = [requireSeller, redirectOp
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { seller, srt } = getSignedInSeller(context);
   const { db } = context.get(databaseContext);
-  const messageCount = await countCurrentMessages(db, seller.id);
   const cookie = request.headers.get("Cookie");
+  // The few current messages are decided here for whichever page opts in: the first render
+  // comes from the request's cookies, so a message whose views are used up never flashes.
+  const messages = messagesShownAtLoad(await findCurrentMessages(db, seller.id), cookie);
   return {
     member: {
       name: seller.display_name,
@@ -32,19 +37,30 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       locale: seller.locale,
     },
     navigation: buildNavigation(pageUrl(request), {
-      messageCount,
+      messageCount: messages.length,
       feedbackLinkData: feedbackLinkModel(seller, request, GENERAL_FEEDBACK),
       ...(await switchToolsLinks(db, seller, request)),
     }),
+    messages,
     srt,
     showBrowserNotice: isUnsupportedBrowser(request.headers.get("User-Agent")) && !readCookie(cookie, BROWSER_NOTICE_CLOSED_COOKIE),
   };
 }
 
+/**
+ * Messages and the active navigation item depend on the page and the cookies, so the shell's
+ * data is fetched again on every move to another page, not only when the query changes.
+ */
+export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return defaultShouldRevalidate || currentUrl.pathname !== nextUrl.pathname;
+}
+
 /** The shell of every hub page: header, navigation, side area around the page. */
 export default function Shell({ loaderData }: Route.ComponentProps) {
-  const { member, navigation, srt, showBrowserNotice } = loaderData;
-  const { title = "Seller Hub" } = usePageHandle();
+  const { member, navigation, srt, showBrowserNotice, messages } = loaderData;
+  const { title = "Seller Hub", showsMessages = false } = usePageHandle();
+  const location = useLocation();
+  const pageMessages = usePageMessages(messages, location);
   return (
     <div className="shell">
       <SellerHeader
@@ -60,9 +76,20 @@ export default function Shell({ loaderData }: Route.ComponentProps) {
       <div className="shell__body">
         <LeftNavigation navGroups={navigation.navGroups} />
         <main id="main-content" className="shell__main" tabIndex={-1}>
+          {showsMessages && (
+            <PageMessages
+              // Each page view shows its messages afresh, and counts one view of each.
+              key={location.pathname}
+              messages={messages}
+              closedIds={pageMessages.closedIds}
+              onClose={pageMessages.close}
+              focusAfterLast="main-content"
+              closeForm={{ action: "/sh/messages/close", srt, returnTo: location.pathname + location.search }}
+            />
+          )}
           <Outlet />
         </main>
-        <SideArea {...navigation} srt={srt} />
+        <SideArea {...navigation} srt={srt} messagesLinkData={messagesLinkData(pageMessages.openCount)} />
       </div>
     </div>
   );

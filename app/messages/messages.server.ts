@@ -1,0 +1,123 @@
+import type { Kysely } from "kysely";
+import { z } from "zod";
+import { parseCookies, serializeCookie } from "~/cookies/cookies";
+import type { DatabaseSchema } from "~/db/schema";
+import { describeIssues, messageViewModelSchema, type PageMessage } from "./message-model";
+import { INVALID_MESSAGE_MODEL, messageTone } from "./message-type";
+import { closeCookie, isShownAtLoad } from "./message-state";
+
+/**
+ * The messages meant for this seller (or for every seller) whose time is now: alerts first, then
+ * the newest first.
+ * A message without its own messageId is named by its row id (DESIGN.md §3); of two that share
+ * a messageId only the newest shows, since they would share their cookies.
+ */
+export async function findCurrentMessages(db: Kysely<DatabaseSchema>, sellerId: number, now = Date.now()): Promise<PageMessage[]> {
+  const rows = await db
+    .selectFrom("message")
+    .select(["id", "model"])
+    .where((eb) => eb.or([eb("seller_id", "=", sellerId), eb("seller_id", "is", null)]))
+    .where("starts_at", "<=", now)
+    .where((eb) => eb.or([eb("ends_at", "is", null), eb("ends_at", ">", now)]))
+    .orderBy("starts_at", "desc")
+    .orderBy("id", "desc")
+    .execute();
+  const messages = new Map<string, PageMessage>();
+  for (const row of rows) {
+    const message = storedMessage(row);
+    if (message && !messages.has(message.config.messageId)) messages.set(message.config.messageId, message);
+  }
+  // Alerts first: they ask the seller to act.
+  return [...messages.values()].sort((a, b) => Number(messageTone(b) === "alert") - Number(messageTone(a) === "alert"));
+}
+
+function storedMessage(row: { id: number; model: string }): PageMessage | undefined {
+  let json: unknown;
+  try {
+    json = JSON.parse(row.model);
+  } catch {
+    json = undefined;
+  }
+  const parsed = messageViewModelSchema.safeParse(json);
+  if (!parsed.success) {
+    // The spec's words first, then what an operator needs to mend the row.
+    console.error(INVALID_MESSAGE_MODEL);
+    console.error(`Message ${row.id} is not shown: ${json === undefined ? "its model is not JSON" : describeIssues(parsed.error, "model").join("; ")}`);
+    return undefined;
+  }
+  const model = parsed.data;
+  return { ...model, config: { ...model.config, messageId: model.config?.messageId ?? String(row.id) } };
+}
+
+/** The messages that show at this load, decided from the request's cookies (spec §4). */
+export function messagesShownAtLoad(messages: PageMessage[], cookieHeader: string | null): PageMessage[] {
+  const cookies = parseCookies(cookieHeader);
+  return messages.filter((message) => isShownAtLoad(message.config, (name) => cookies.get(name)));
+}
+
+/** One of the seller's current messages, by its messageId. */
+export async function findCurrentMessage(db: Kysely<DatabaseSchema>, sellerId: number, messageId: unknown, now = Date.now()): Promise<PageMessage | undefined> {
+  return (await findCurrentMessages(db, sellerId, now)).find((message) => message.config.messageId === messageId);
+}
+
+/** The Set-Cookie that records closing the message, by the rules of spec §4 and the request's cookies. */
+export function closedMessageCookie(message: PageMessage, request: Request): string | null {
+  const cookies = parseCookies(request.headers.get("Cookie"));
+  const cookie = closeCookie(message.config, (name) => cookies.get(name));
+  return cookie && serializeCookie(cookie.name, cookie.value, { expires: cookie.expires, secure: new URL(request.url).protocol === "https:" });
+}
+
+/** 2026-07-01 (midnight UTC) or 2026-07-01T09:00:00Z / +02:00: never a time without its zone. */
+const isoDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2}))?$/, "a date such as 2026-07-01 or 2026-07-01T09:00:00Z")
+  .refine(isCalendarDate, "not a date on the calendar")
+  .transform((text) => Date.parse(text));
+
+/** Date.parse would quietly read 2026-02-30 as 2 March. */
+function isCalendarDate(text: string): boolean {
+  const [year, month, day] = text.slice(0, 10).split("-").map(Number) as [number, number, number];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCMonth() === month - 1 && date.getUTCDate() === day && !Number.isNaN(Date.parse(text));
+}
+
+/** What an operator writes to add a message (`npm run messages:add -- FILE.json`). */
+export const messageFileSchema = z.strictObject({
+  /** "all", or { "seller": "username" }: no default, so a forgotten line never reaches every seller. */
+  audience: z.union([z.literal("all"), z.strictObject({ seller: z.string().min(1) })], {
+    error: 'audience must be "all" or { "seller": "username" }',
+  }),
+  /** Default: now. */
+  startsAt: isoDate.optional(),
+  /** Default: shown until another message replaces it or it is removed. */
+  endsAt: isoDate.optional(),
+  model: messageViewModelSchema,
+});
+
+export type MessageFile = z.input<typeof messageFileSchema>;
+
+export type AddMessageResult =
+  | { ok: true; id: number; messageId: string; audience: string; startsAt: number; endsAt: number | null }
+  | { ok: false; reasons: string[] };
+
+/** Validates a message file and stores it; a refused file writes nothing and says why. */
+export async function addMessage(db: Kysely<DatabaseSchema>, file: unknown, now = Date.now()): Promise<AddMessageResult> {
+  const parsed = messageFileSchema.safeParse(file);
+  if (!parsed.success) return { ok: false, reasons: describeIssues(parsed.error) };
+  const { audience, model, startsAt = now, endsAt = null } = parsed.data;
+  if (endsAt !== null && endsAt <= now) return { ok: false, reasons: ["endsAt: is in the past, so the message would never show"] };
+  if (endsAt !== null && endsAt <= startsAt) return { ok: false, reasons: ["endsAt: must be after startsAt"] };
+
+  let sellerId: number | null = null;
+  if (audience !== "all") {
+    const seller = await db.selectFrom("seller").select("id").where("username", "=", audience.seller).executeTakeFirst();
+    if (!seller) return { ok: false, reasons: [`audience.seller: no seller has the username ${JSON.stringify(audience.seller)}`] };
+    sellerId = seller.id;
+  }
+  const { id } = await db
+    .insertInto("message")
+    .values({ seller_id: sellerId, model: JSON.stringify(model), starts_at: startsAt, ends_at: endsAt, created_at: now })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return { ok: true, id, messageId: model.config?.messageId ?? String(id), audience: audience === "all" ? "every seller" : audience.seller, startsAt, endsAt };
+}

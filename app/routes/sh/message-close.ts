@@ -1,0 +1,22 @@
+import { data, redirect } from "react-router";
+import { assertAntiForgeryToken, getSignedInSeller, safeRedirectPath } from "~/auth/require-seller.server";
+import { readForm } from "~/http/request-body.server";
+import { closedMessageCookie, findCurrentMessage } from "~/messages/messages.server";
+import { databaseContext } from "~/request-context";
+import type { Route } from "./+types/message-close";
+
+/** The close cross pressed before hydration or without JavaScript: the same rules, applied on the server. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const signedIn = getSignedInSeller(context);
+  const form = await readForm(request);
+  assertAntiForgeryToken(signedIn, form.get("srt"));
+  const message = await findCurrentMessage(context.get(databaseContext).db, signedIn.seller.id, form.get("messageId"));
+  if (!message) throw data("There is no such message to close: it may have ended already.", { status: 404 });
+  const cookie = closedMessageCookie(message, request);
+  return redirect(safeRedirectPath(form.get("returnTo")), { status: 303, headers: cookie ? { "Set-Cookie": cookie } : {} });
+}
+
+/** Closing changes state, so a GET only leads back to the hub. */
+export function loader() {
+  return redirect("/sh/ovw");
+}

@@ -1,0 +1,242 @@
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { DatabaseSync } from "node:sqlite";
+import type { Browser, BrowserContext, Page } from "@playwright/test";
+import { expect, expectNoAccessibilityViolations, signIn, test, waitForHydration } from "./fixtures";
+
+/*
+ * Messages are added as an operator adds them, with `npm run messages:add`, for sellers no other
+ * test relies on: inline messages for purple-star, the dialog (a modal that would stand in front
+ * of everything) for turquoise-star, and removed again when its test ends.
+ */
+const INLINE_SELLER = "purple-star";
+const DIALOG_SELLER = "turquoise-star";
+const folder = mkdtempSync(join(tmpdir(), "e2e-messages-"));
+
+interface MessageOptions {
+  seller?: string;
+  type?: string | string[];
+  config?: Record<string, unknown>;
+  endsAt?: string;
+  controls?: unknown[];
+}
+
+/** Runs the operator's command; gives the message's id, which names its cookies. */
+function addMessage(title: string, { seller = INLINE_SELLER, type = "info", config = {}, endsAt, controls }: MessageOptions = {}): string {
+  const file = join(folder, `${title.replaceAll(/\W+/g, "-")}.json`);
+  const model = { title, type, message: `${title}: details for the seller.`, controls: controls ?? [{ name: "cross", accessibilityText: `Dismiss ${title}` }], config };
+  writeFileSync(file, JSON.stringify({ audience: { seller }, ...(endsAt && { endsAt }), model }));
+  const result = spawnSync(process.execPath, ["scripts/messages-add.ts", file], {
+    env: { ...process.env, DATABASE_URL: `sqlite:${process.env.E2E_DATABASE_PATH}` },
+    encoding: "utf8",
+  });
+  expect(result.stderr).toBe("");
+  const id = /^Added message (\d+) /.exec(result.stdout)?.[1];
+  if (!id) throw new Error(`messages:add said: ${result.stdout}`);
+  return id;
+}
+
+function removeMessage(id: string): void {
+  const database = new DatabaseSync(process.env.E2E_DATABASE_PATH as string);
+  database.prepare("delete from message where id = ?").run(Number(id));
+  database.close();
+}
+
+async function cookieValue(context: BrowserContext, name: string): Promise<string | undefined> {
+  return (await context.cookies()).find((cookie) => cookie.name === name)?.value;
+}
+
+/** Closing the browser and opening it again: cookies without an expiry are gone, the rest stay. */
+async function restartBrowser(browser: Browser, context: BrowserContext): Promise<Page> {
+  const state = await context.storageState();
+  await context.close();
+  const restarted = await browser.newContext({ storageState: { ...state, cookies: state.cookies.filter((cookie) => cookie.expires !== -1) } });
+  const page = await restarted.newPage();
+  await page.goto("/sh/ovw");
+  await waitForHydration(page);
+  return page;
+}
+
+const messageNamed = (page: Page, title: string) => page.getByRole("region", { name: "Messages" }).getByRole("note", { name: title });
+
+test.describe("messages", () => {
+  test("a message with maxViews 2 shows on two loads and not the third, without a flash", async ({ page, context }) => {
+    const title = "Two views only";
+    const id = addMessage(title, { config: { maxViews: 2 } });
+    const viewsLeft = `shui-messages-${id}-viewsLeft`;
+
+    await signIn(page, INLINE_SELLER);
+    await expect(messageNamed(page, title)).toBeVisible();
+    await expect.poll(() => cookieValue(context, viewsLeft)).toBe("1");
+
+    await page.reload();
+    await expect(messageNamed(page, title)).toBeVisible();
+    await expect.poll(() => cookieValue(context, viewsLeft)).toBe("0");
+
+    const third = await page.reload();
+    // Decided on the server from the cookies: the page never carries it.
+    expect(await third?.text()).not.toContain(title);
+    await waitForHydration(page);
+    await expect(page.getByText(title)).toHaveCount(0);
+  });
+
+  test("a permanent message, once closed, stays closed after the browser restarts", async ({ page, context, browser }) => {
+    const title = "Closed for good";
+    const id = addMessage(title, { config: { permanent: true } });
+    await signIn(page, INLINE_SELLER);
+    await waitForHydration(page);
+    await page.getByRole("button", { name: `Dismiss ${title}` }).click();
+    await expect(messageNamed(page, title)).toBeHidden();
+    const cookie = (await context.cookies()).find(({ name }) => name === `shui-messages-${id}-dismissalLeft`);
+    expect(cookie?.value).toBe("0");
+    expect(cookie?.expires).toBeGreaterThan(Date.now() / 1000 + 300 * 24 * 60 * 60);
+
+    const restarted = await restartBrowser(browser, context);
+    await expect(restarted.getByRole("heading", { level: 1, name: "Overview" })).toBeVisible();
+    await expect(restarted.getByText(title)).toHaveCount(0);
+    await restarted.context().close();
+  });
+
+  test("a message closed for the session stays away in that session and returns in the next", async ({ page, context, browser }) => {
+    const title = "Back next session";
+    addMessage(title);
+    await signIn(page, INLINE_SELLER);
+    await waitForHydration(page);
+    await page.getByRole("button", { name: `Dismiss ${title}` }).click();
+    await expect(messageNamed(page, title)).toBeHidden();
+    await page.reload();
+    await expect(page.getByRole("heading", { level: 1, name: "Overview" })).toBeVisible();
+    await expect(page.getByText(title)).toHaveCount(0);
+
+    const restarted = await restartBrowser(browser, context);
+    await expect(messageNamed(restarted, title)).toBeVisible();
+    await restarted.context().close();
+  });
+
+  test("maxDismissal: the message comes back until it has been closed that many times", async ({ page }) => {
+    const title = "Close me twice";
+    addMessage(title, { config: { maxDismissal: 2 } });
+    await signIn(page, INLINE_SELLER);
+    for (const round of [1, 2]) {
+      await waitForHydration(page);
+      await page.getByRole("button", { name: `Dismiss ${title}` }).click();
+      await expect(messageNamed(page, title)).toBeHidden();
+      await page.reload();
+      if (round === 1) await expect(messageNamed(page, title)).toBeVisible();
+    }
+    await expect(page.getByRole("heading", { level: 1, name: "Overview" })).toBeVisible();
+    await expect(page.getByText(title)).toHaveCount(0);
+  });
+
+  test("the side area counts the messages shown and leads to them; closing one counts it off", async ({ page }) => {
+    addMessage("Counted message");
+    await signIn(page, INLINE_SELLER);
+    await waitForHydration(page);
+    const region = page.getByRole("region", { name: "Messages" });
+    const shown = await region.locator(".message").count();
+    const link = page.getByRole("complementary", { name: "Seller tools" }).getByRole("link", { name: /^\d+ messages?$/ });
+    await expect(link).toHaveText(shown === 1 ? "1 message" : `${shown} messages`);
+
+    await link.click();
+    await expect(page).toHaveURL(/\/sh\/ovw#messages$/);
+    await expect(region).toBeFocused();
+
+    await page.getByRole("button", { name: "Dismiss Counted message" }).click();
+    await expect(region.locator(".message")).toHaveCount(shown - 1);
+    if (shown > 1) await expect(link).toHaveText(shown - 1 === 1 ? "1 message" : `${shown - 1} messages`);
+    else await expect(link).toHaveCount(0);
+  });
+
+  test("every kind of inline message passes axe", async ({ page }) => {
+    addMessage("An alert to check", { type: "alert", config: { maxDismissal: 3 } });
+    addMessage("A success to check", { type: "success" });
+    addMessage("News to check", { type: "info", controls: [{ name: "guide", text: "Read the guide", action: { type: "NAV", URL: "https://help.example.com/guide", newWindow: true } }, { name: "cross" }] });
+    await signIn(page, INLINE_SELLER);
+    await waitForHydration(page);
+    const region = page.getByRole("region", { name: "Messages" });
+    await expect(region.getByRole("alert", { name: "An alert to check" })).toBeVisible();
+    await expect(region.getByRole("status", { name: "A success to check" })).toBeVisible();
+    await expect(region.getByRole("note", { name: "News to check" })).toBeVisible();
+    await expectNoAccessibilityViolations(page);
+  });
+});
+
+test.describe("a dialog message", () => {
+  test("opens as a modal dialog; Tab stays inside, Escape closes it and focus returns", async ({ page, context }) => {
+    const title = "Tell us how listing went";
+    const endsAt = new Date(Date.now() + 5 * 60_000).toISOString();
+    const id = addMessage(title, {
+      seller: DIALOG_SELLER,
+      type: "dialog",
+      endsAt,
+      controls: [
+        { name: "survey", text: "Take the survey", action: { type: "NAV", URL: "https://survey.example.com", newWindow: true } },
+        { name: "later", text: "Not now", action: { type: "OPERATION", name: "closeMessage" } },
+        { name: "cross", accessibilityText: "Close the survey" },
+      ],
+    });
+    const consoleErrors: string[] = [];
+    page.on("console", (message) => message.type() === "error" && consoleErrors.push(message.text()));
+    try {
+      await signIn(page, DIALOG_SELLER);
+      await expect(page.getByRole("dialog", { name: title })).toBeVisible();
+
+      // Load the page again with its scripts held back, so that the seller has a place on the
+      // page (the skip link) before the dialog opens in front of it.
+      let release: () => void = () => {};
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route("**/assets/**/*.js", async (route) => {
+        await held;
+        await route.continue();
+      });
+      await page.goto("/sh/ovw", { waitUntil: "commit" });
+      const skipLink = page.getByRole("link", { name: "Skip to main content" });
+      await expect(skipLink).toBeAttached();
+      await page.keyboard.press("Tab");
+      await expect(skipLink).toBeFocused();
+      release();
+
+      const dialog = page.getByRole("dialog", { name: title });
+      await expect(dialog).toBeVisible();
+      await expect(dialog).toHaveAttribute("aria-modal", "true");
+      await expect(dialog).toHaveAccessibleDescription(`${title}: details for the seller.`);
+      await expect(dialog.getByRole("link", { name: /Take the survey/ })).toBeFocused();
+      await expectNoAccessibilityViolations(page);
+      for (const next of ["Not now", "Close the survey", /Take the survey/]) {
+        await page.keyboard.press("Tab");
+        await expect(dialog.getByRole(typeof next === "string" ? "button" : "link", { name: next })).toBeFocused();
+      }
+
+      await page.keyboard.press("Escape");
+      await expect(dialog).toBeHidden();
+      await expect(skipLink).toBeFocused();
+      expect(await cookieValue(context, `shui-messages-${id}-dismissalLeft`)).toBe("0");
+
+      await page.reload();
+      await waitForHydration(page);
+      await expect(page.getByRole("heading", { level: 1, name: "Overview" })).toBeVisible();
+      await expect(page.getByRole("dialog")).toHaveCount(0);
+      // The dialog's scroll lock stays within the page's Content Security Policy.
+      expect(consoleErrors).toEqual([]);
+    } finally {
+      removeMessage(id);
+    }
+  });
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the close cross is a form: the message closes and stays closed", async ({ page }) => {
+    const title = "Closed without scripts";
+    addMessage(title, { config: { permanent: true } });
+    await signIn(page, INLINE_SELLER);
+    await expect(messageNamed(page, title)).toBeVisible();
+    await page.getByRole("button", { name: `Dismiss ${title}` }).click();
+    await expect(page).toHaveURL(/\/sh\/ovw$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Overview" })).toBeVisible();
+    await expect(page.getByText(title)).toHaveCount(0);
+  });
+});
