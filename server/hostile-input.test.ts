@@ -19,6 +19,7 @@ const ROUTES: Array<{ path: string; methods: Array<"GET" | "POST"> }> = [
   { path: "/sh/no-such-page", methods: ["GET"] },
   { path: "/sh/perf", methods: ["GET", "POST"] },
   { path: "/sh/beacon", methods: ["GET", "POST"] },
+  { path: "/sh/messages/close", methods: ["GET", "POST"] },
 ];
 
 const HOSTILE_QUERIES = ["?%ZZ", "?offset=-1&limit=1000000", "?a=" + "x".repeat(6000), "?redirectTo=//evil.example", "?redirectTo=javascript:alert(1)", "?status[]=1&status[]=2", "?%00=%00"];
