@@ -64,11 +64,22 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   );
 }
 
+/** Headings for the refusals a seller can meet; the reason below each says what to do. */
+const REFUSAL_TITLES: Record<number, string> = {
+  400: "This request could not be read",
+  403: "This action is not allowed",
+  405: "This address does not take that kind of request",
+  413: "This request is too large",
+  415: "This request is in a form Seller Hub does not read",
+  429: "Too many requests",
+};
+
 function describeError(error: unknown): [string, string] {
   if (isRouteErrorResponse(error)) {
-    if (error.status === 404) return ["Page not found", "There is nothing at this address, or it is not yours to see."];
+    if (error.status === 404) return ["Page not found", typeof error.data === "string" && error.data ? error.data : "There is nothing at this address, or it is not yours to see."];
     if (error.status === 503) return ["Temporarily unavailable", "Seller Hub cannot reach its data right now. Try again in a minute."];
-    return [`${error.status} ${error.statusText}`, typeof error.data === "string" ? error.data : "The request could not be completed."];
+    const reason = typeof error.data === "string" && error.data ? error.data : "The request could not be completed.";
+    return [REFUSAL_TITLES[error.status] ?? `Error ${error.status}`, reason];
   }
   return ["Something went wrong", "An unexpected error stopped this page. Try again; if it keeps happening, let us know."];
 }

@@ -96,6 +96,9 @@ describe("hostile and malformed input", () => {
     const unsupported = await send("xml", "/signin", { method: "POST", headers: { "Content-Type": "application/xml" }, body: "<x/>" });
     expect(unsupported.status).toBe(415);
     expect(unsupported.reason).toContain("application/x-www-form-urlencoded");
+    // A resource route answers with the reason itself, as plain text.
+    const forged = await send("forged sign-out", "/signout", { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: session }, body: "srt=forged" });
+    expect(forged).toEqual({ status: 403, reason: "The anti-forgery token is missing or does not match your session. Reload the page and try again." });
   });
 
   it("survives a request line and headers that are not HTTP at all", async () => {

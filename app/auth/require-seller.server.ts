@@ -1,6 +1,7 @@
 import { timingSafeEqual } from "node:crypto";
-import { data, redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
+import { redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import { pageUrl } from "~/http/page-url";
+import { refusal } from "~/http/refusal";
 import { databaseContext, signedInSellerContext } from "~/request-context";
 import { findSignedInSeller, type SignedInSeller } from "./session.server";
 
@@ -26,7 +27,7 @@ export function tokensMatch(expected: string, actual: unknown): boolean {
 /** Every state change carries the session's anti-forgery token; anything else is refused with 403. */
 export function assertAntiForgeryToken(signedIn: SignedInSeller, srt: unknown): void {
   if (!tokensMatch(signedIn.srt, srt)) {
-    throw data("The anti-forgery token is missing or does not match your session. Reload the page and try again.", { status: 403 });
+    throw refusal(403, "The anti-forgery token is missing or does not match your session. Reload the page and try again.");
   }
 }
 

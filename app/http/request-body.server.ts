@@ -1,4 +1,4 @@
-import { data } from "react-router";
+import { refusal } from "./refusal";
 
 /** Forms and JSON bodies of the hub are small; anything larger is refused before it is read. */
 export const MAX_BODY_BYTES = 16 * 1024;
@@ -18,7 +18,7 @@ export async function readBodyText(request: Request, maxBytes = MAX_BODY_BYTES):
   try {
     return new TextDecoder("utf-8", { fatal: true }).decode(Buffer.concat(chunks));
   } catch {
-    throw data("The request body is not valid UTF-8.", { status: 400 });
+    throw refusal(400, "The request body is not valid UTF-8.");
   }
 }
 
@@ -33,10 +33,10 @@ export async function readForm(request: Request, maxBytes = MAX_BODY_BYTES): Pro
     try {
       return await request.formData();
     } catch {
-      throw data("The form could not be read: the multipart body is malformed.", { status: 400 });
+      throw refusal(400, "The form could not be read: the multipart body is malformed.");
     }
   }
-  throw data("Send the form as application/x-www-form-urlencoded or multipart/form-data.", { status: 415 });
+  throw refusal(415, "Send the form as application/x-www-form-urlencoded or multipart/form-data.");
 }
 
 /** A JSON body; malformed JSON is a 400, an oversized body a 413. */
@@ -45,7 +45,7 @@ export async function readJson(request: Request, maxBytes = MAX_BODY_BYTES): Pro
   try {
     return JSON.parse(text);
   } catch {
-    throw data("The request body is not valid JSON.", { status: 400 });
+    throw refusal(400, "The request body is not valid JSON.");
   }
 }
 
@@ -56,5 +56,5 @@ function toFormData(parameters: URLSearchParams): FormData {
 }
 
 function tooLarge(maxBytes: number) {
-  return data(`The request body is larger than the ${maxBytes} bytes this endpoint accepts.`, { status: 413 });
+  return refusal(413, `The request body is larger than the ${maxBytes} bytes this endpoint accepts.`);
 }

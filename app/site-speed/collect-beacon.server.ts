@@ -4,10 +4,10 @@
  * and nothing is stored. Why it takes no anti-forgery token: docs/decisions/041.
  */
 import type { Kysely } from "kysely";
-import { data } from "react-router";
 import type { z } from "zod";
 import { findSignedInSeller } from "~/auth/session.server";
 import type { DatabaseSchema } from "~/db/schema";
+import { refusal } from "~/http/refusal";
 import { readJson } from "~/http/request-body.server";
 import { MAX_BEACON_BYTES } from "./beacon-rules";
 import { speedBeaconSchema } from "./beacon-schema";
@@ -19,7 +19,7 @@ const MINUTE_MS = 60_000;
 export async function collectSpeedBeacon(db: Kysely<DatabaseSchema>, request: Request, now: number = Date.now()): Promise<void> {
   assertFromOwnPages(request);
   const parsed = speedBeaconSchema.safeParse(await readJson(request, MAX_BEACON_BYTES));
-  if (!parsed.success) throw data(`The beacon is malformed: ${describeProblems(parsed.error)}.`, { status: 400 });
+  if (!parsed.success) throw refusal(400, `The beacon is malformed: ${describeProblems(parsed.error)}.`);
   const { pageName, speedSession, ...metrics } = parsed.data;
   await assertWithinRate(db, speedSession, now);
   const signedIn = await findSignedInSeller(db, request);
@@ -38,7 +38,7 @@ function assertFromOwnPages(request: Request): void {
   const site = request.headers.get("Sec-Fetch-Site");
   const origin = request.headers.get("Origin");
   const fromElsewhere = site !== null ? site !== "same-origin" : origin !== null && hostOf(origin) !== new URL(request.url).host;
-  if (fromElsewhere) throw data("Site-speed beacons are accepted only from Seller Hub's own pages.", { status: 403 });
+  if (fromElsewhere) throw refusal(403, "Site-speed beacons are accepted only from Seller Hub's own pages.");
 }
 
 function hostOf(origin: string): string | null {
@@ -59,9 +59,8 @@ async function assertWithinRate(db: Kysely<DatabaseSchema>, speedSession: string
     .executeTakeFirstOrThrow();
   if (Number(sent) < BEACONS_PER_MINUTE) return;
   const retryAfter = Math.max(1, Math.ceil((Number(oldest) + MINUTE_MS - now) / 1000));
-  throw data(`This browser sent more than ${BEACONS_PER_MINUTE} site-speed beacons in a minute. Try again in ${retryAfter} seconds.`, {
-    status: 429,
-    headers: { "Retry-After": String(retryAfter) },
+  throw refusal(429, `This browser sent more than ${BEACONS_PER_MINUTE} site-speed beacons in a minute. Try again in ${retryAfter} seconds.`, {
+    "Retry-After": String(retryAfter),
   });
 }
 

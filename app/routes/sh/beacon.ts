@@ -1,14 +1,11 @@
-import { answeringRefusalsAsText } from "~/http/plain-text-refusals.server";
 import { databaseContext } from "~/request-context";
 import { collectSpeedBeacon } from "~/site-speed/collect-beacon.server";
 import type { Route } from "./+types/beacon";
 
 /** POST /sh/beacon: a page's site-speed beacon. Outside the shell: it needs no session, only gains a seller from one. */
 export async function action({ request, context }: Route.ActionArgs) {
-  return answeringRefusalsAsText(async () => {
-    await collectSpeedBeacon(context.get(databaseContext).db, request);
-    return new Response(null, { status: 204 });
-  });
+  await collectSpeedBeacon(context.get(databaseContext).db, request);
+  return new Response(null, { status: 204 });
 }
 
 export function loader() {

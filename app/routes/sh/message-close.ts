@@ -1,5 +1,6 @@
-import { data, redirect } from "react-router";
+import { redirect } from "react-router";
 import { assertAntiForgeryToken, getSignedInSeller, safeRedirectPath } from "~/auth/require-seller.server";
+import { refusal } from "~/http/refusal";
 import { readForm } from "~/http/request-body.server";
 import { closedMessageCookie, findCurrentMessage } from "~/messages/messages.server";
 import { databaseContext } from "~/request-context";
@@ -11,7 +12,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
   assertAntiForgeryToken(signedIn, form.get("srt"));
   const message = await findCurrentMessage(context.get(databaseContext).db, signedIn.seller.id, form.get("messageId"));
-  if (!message) throw data("There is no such message to close: it may have ended already.", { status: 404 });
+  if (!message) throw refusal(404, "There is no such message to close: it may have ended already.");
   const cookie = closedMessageCookie(message, request);
   return redirect(safeRedirectPath(form.get("returnTo")), { status: 303, headers: cookie ? { "Set-Cookie": cookie } : {} });
 }

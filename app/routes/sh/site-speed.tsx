@@ -1,5 +1,6 @@
-import { data, Form } from "react-router";
+import { Form } from "react-router";
 import { getSignedInSeller } from "~/auth/require-seller.server";
+import { refusal } from "~/http/refusal";
 import { PageSpeed } from "~/components/page-speed/PageSpeed";
 import { ScriptErrorsTable } from "~/components/script-errors-table/ScriptErrorsTable";
 import { databaseContext } from "~/request-context";
@@ -20,7 +21,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { seller } = getSignedInSeller(context);
   const period = findReportPeriod(new URL(request.url).searchParams.get("period"));
   if (!period) {
-    throw data(`Choose a period of ${REPORT_PERIODS.map((known) => known.key).join(", ")}.`, { status: 400 });
+    throw refusal(400, `Choose a period of ${REPORT_PERIODS.map((known) => known.key).join(", ")}.`);
   }
   const report = await buildSiteSpeedReport(context.get(databaseContext).db, seller.id, period);
   return { report, period: period.key, periodLabel: period.label, locale: seller.locale };
