@@ -2,6 +2,7 @@ import type { Kysely } from "kysely";
 import type { Migration, MigrationProvider } from "kysely/migration";
 import type { Dialect } from "./dialect.server";
 import * as initial from "./0001-initial.server";
+import * as listingSortIndexes from "./0005-listing-sort-indexes.server";
 
 interface DialectMigration {
   up(db: Kysely<unknown>, dialect: Dialect): Promise<void>;
@@ -10,6 +11,7 @@ interface DialectMigration {
 /** In order; a migration's name never changes once it has shipped. */
 const migrations: Record<string, DialectMigration> = {
   "0001-initial": initial,
+  "0005-listing-sort-indexes": listingSortIndexes,
 };
 
 /** Migrations are bundled with the server, so they are listed here rather than read from disk. */

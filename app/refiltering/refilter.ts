@@ -1,0 +1,38 @@
+import { rebuildQuery, type QueryChanges } from "./rebuild-query";
+
+/** Dispatched on window before a re-filtering navigation starts and after its content is in place. */
+export const REFILTER_BEFORE = "seller-hub:refilter-before";
+export const REFILTER_AFTER = "seller-hub:refilter-after";
+
+export interface RefilterDetail {
+  /** Path and query of the re-filtered page. */
+  url: string;
+  /** Where the reload came from, when the caller named it. */
+  src?: string;
+}
+
+export interface RefilterOptions {
+  /** Names where this reload came from; sent as the `src` parameter. */
+  src?: string;
+  /** The partial-page navigation to `url`; resolves once the new content is in place. */
+  navigate(url: string): Promise<void> | void;
+  /** Receives the before and after events; window unless a test gives another. */
+  events?: EventTarget;
+}
+
+/**
+ * Re-filtering (spec §2, §7): reloads the current path with its query rebuilt from the changes,
+ * through a partial-page navigation, announcing it before and after. Resolves to the new URL.
+ */
+export async function refilter(
+  location: { pathname: string; search: string },
+  changes: QueryChanges,
+  { src, navigate, events = window }: RefilterOptions,
+): Promise<string> {
+  const search = rebuildQuery(new URLSearchParams(location.search), changes, src).toString();
+  const detail: RefilterDetail = { url: search ? `${location.pathname}?${search}` : location.pathname, ...(src && { src }) };
+  events.dispatchEvent(new CustomEvent(REFILTER_BEFORE, { detail }));
+  await navigate(detail.url);
+  events.dispatchEvent(new CustomEvent(REFILTER_AFTER, { detail }));
+  return detail.url;
+}
