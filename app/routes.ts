@@ -5,6 +5,12 @@ export default [
   route("signin", "routes/signin.tsx"),
   route("signout", "routes/signout.ts"),
   route("healthz", "routes/healthz.ts"),
+  // Embedded in the listing detail page's frame, so outside the shell.
+  route("sh/prod-summary", "routes/sh/product-summary.ts"),
   // Every page of the hub, inside the shell (header, navigation, side area).
-  layout("routes/sh/shell.tsx", [route("sh/ovw", "routes/sh/overview.tsx")]),
+  layout("routes/sh/shell.tsx", [
+    route("sh/ovw", "routes/sh/overview.tsx"),
+    route("sh/lst/active", "routes/sh/listings.tsx"),
+    route("sh/lst/:listingId", "routes/sh/listing-detail.tsx", [route("insights", "routes/sh/listing-insights.tsx")]),
+  ]),
 ] satisfies RouteConfig;

@@ -1,6 +1,7 @@
 import { sql, type Kysely, type SelectQueryBuilder } from "kysely";
 import type { DatabaseSchema, Listing } from "~/db/schema";
-import { LISTING_SORTS, type ListingFilters } from "./listing-filters";
+import { LISTING_SORTS } from "./listing-filter-options";
+import type { ListingFilters } from "./listing-filters";
 
 export type ListingRow = Pick<Listing, "id" | "title" | "price" | "currency" | "condition" | "status" | "quantity" | "sold">;
 
@@ -67,3 +68,24 @@ function lastPageOffset(total: number, limit: number): number {
 export async function findSellerListing(db: Kysely<DatabaseSchema>, sellerId: number, listingId: number): Promise<Listing | undefined> {
   return db.selectFrom("listing").selectAll().where("id", "=", listingId).where("seller_id", "=", sellerId).executeTakeFirst();
 }
+
+/** The seller's lowest-priced listing of a product with the given condition and status, if any. */
+export async function findLowestPricedListing(
+  db: Kysely<DatabaseSchema>,
+  sellerId: number,
+  epid: string,
+  { condition, status }: { condition?: string; status?: string },
+): Promise<Listing | undefined> {
+  return db
+    .selectFrom("listing")
+    .selectAll()
+    .where("seller_id", "=", sellerId)
+    .where("epid", "=", epid)
+    .$if(condition !== undefined, (query) => query.where("condition", "=", condition as string))
+    .$if(status !== undefined, (query) => query.where("status", "=", status as string))
+    .orderBy("price")
+    .orderBy("id")
+    .limit(1)
+    .executeTakeFirst();
+}
+

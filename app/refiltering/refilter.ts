@@ -20,17 +20,24 @@ export interface RefilterOptions {
   events?: EventTarget;
 }
 
+type PageLocation = { pathname: string; search: string };
+
+/** The current path with its query rebuilt from the changes (see rebuildQuery). */
+export function refilteredUrl(location: PageLocation, changes: QueryChanges, src?: string): string {
+  const search = rebuildQuery(new URLSearchParams(location.search), changes, src).toString();
+  return search ? `${location.pathname}?${search}` : location.pathname;
+}
+
 /**
  * Re-filtering (spec §2, §7): reloads the current path with its query rebuilt from the changes,
  * through a partial-page navigation, announcing it before and after. Resolves to the new URL.
  */
 export async function refilter(
-  location: { pathname: string; search: string },
+  location: PageLocation,
   changes: QueryChanges,
   { src, navigate, events = window }: RefilterOptions,
 ): Promise<string> {
-  const search = rebuildQuery(new URLSearchParams(location.search), changes, src).toString();
-  const detail: RefilterDetail = { url: search ? `${location.pathname}?${search}` : location.pathname, ...(src && { src }) };
+  const detail: RefilterDetail = { url: refilteredUrl(location, changes, src), ...(src && { src }) };
   events.dispatchEvent(new CustomEvent(REFILTER_BEFORE, { detail }));
   await navigate(detail.url);
   events.dispatchEvent(new CustomEvent(REFILTER_AFTER, { detail }));

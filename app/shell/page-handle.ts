@@ -4,6 +4,7 @@ import { useMatches } from "react-router";
 export interface PageHandle {
   pageName: string;
   title?: string;
+  showsMessages?: boolean;
 }
 
 function isPageHandle(handle: unknown): handle is PageHandle {
