@@ -23,8 +23,7 @@ export function Pagination({ total, offset, limit, label, onPageShown }: Paginat
   const step = (word: "Previous" | "Next", target: number | null) => {
     const text = (
       <>
-        {word}
-        <span className="visually-hidden"> page</span>
+        {word} <span className="visually-hidden">page</span>
       </>
     );
     return target === null ? (
@@ -55,8 +54,7 @@ export function Pagination({ total, offset, limit, label, onPageShown }: Paginat
                 className="pagination__page"
                 aria-current={page === current ? "page" : undefined}
               >
-                <span className="visually-hidden">Page </span>
-                {page}
+                <span className="visually-hidden">Page</span> {page}
               </RefilterLink>
             </li>
           ),

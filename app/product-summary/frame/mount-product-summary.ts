@@ -4,15 +4,22 @@ import { insightsDataOf, OPEN_INSIGHTS_SELECTOR, SUMMARY_ELEMENT_ID } from "../s
 
 type InsightsData = Omit<LoadProductInsightsData, "contentHeight">;
 
+export interface SummaryFrame {
+  /** The frame's own window, which shows the summary. */
+  window: Window;
+  /** The listing detail page's window: the only one it talks to. */
+  parent: Window;
+}
+
 /**
- * Runs the product summary shown in the frame `window`: reports its data and content height to
- * the parent (on load, and whenever the height changes), asks the parent to open the product's
- * insights, and on a conditionChange from the parent tears itself down, then hands the change to
+ * Runs the product summary shown in the frame: reports its data and content height to the parent
+ * (on load, and whenever the height changes), asks the parent to open the product's insights, and
+ * on a conditionChange from the parent tears itself down, then hands the change to
  * `onConditionChange`. Messages go to, and come only from, the parent at the hub's own origin.
  * Returns the teardown.
  */
-export function mountProductSummary(window: Window, onConditionChange: (change: ConditionChange) => void): () => void {
-  const { document, parent } = window;
+export function mountProductSummary({ window, parent }: SummaryFrame, onConditionChange: (change: ConditionChange) => void): () => void {
+  const { document } = window;
   const origin = window.location.origin;
   const summary = document.getElementById(SUMMARY_ELEMENT_ID);
   if (!summary) return () => {};

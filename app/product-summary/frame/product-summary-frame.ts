@@ -10,7 +10,7 @@ import { mountProductSummary } from "./mount-product-summary";
 import { swapSummary } from "./swap-summary";
 
 function show(): void {
-  mountProductSummary(window, async (change) => {
+  mountProductSummary({ window, parent: window.parent }, async (change) => {
     await refilter(window.location, conditionChangeQuery(change), { src: "conditionChange", navigate: (url) => swapSummary(window, url) });
     show();
   });
