@@ -83,7 +83,7 @@ describe("the frame's messages to its parent", () => {
 
 describe("postMessageTo", () => {
   it("posts to the exact origin given, never to any origin", () => {
-    const target = { postMessage: vi.fn<Window["postMessage"]>() };
+    const target = { postMessage: vi.fn<(message: unknown, targetOrigin: string) => void>() };
     postMessageTo(target, { type: "openProductInsights", data: { epid: "1" } }, "https://hub.example");
     expect(target.postMessage).toHaveBeenCalledExactlyOnceWith({ type: "openProductInsights", data: { epid: "1" } }, "https://hub.example");
   });

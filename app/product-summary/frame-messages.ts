@@ -71,6 +71,6 @@ export function listenForMessages<T>(target: Window, { origin, source, schema, o
 }
 
 /** Posts to one window, only ever to the exact origin given, never "*". */
-export function postMessageTo(target: Pick<Window, "postMessage">, message: FrameToParentMessage | ParentToFrameMessage, origin: string): void {
+export function postMessageTo(target: { postMessage(message: unknown, targetOrigin: string): void }, message: FrameToParentMessage | ParentToFrameMessage, origin: string): void {
   target.postMessage(message, origin);
 }
