@@ -2,7 +2,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 
-const SOURCES = ["app", "server", "public", "vite.config.ts", "react-router.config.ts", "package-lock.json"];
+const SOURCES = ["app", "server", "public", "vite-plugins", "vite.config.ts", "react-router.config.ts", "package-lock.json"];
 export const SERVER_BUILD = "build/server/index.js";
 
 function newestModification(path: string): number {

@@ -142,7 +142,7 @@ describe("the page query on SQLite", () => {
   });
   afterAll(() => database.close());
 
-  it.each(["sort=newest", "sort=price_asc", "sort=title_desc", "status=active&sort=price_desc", "status=ended&sort=oldest"])(
+  it.each(["sort=newest", "sort=price_asc", "sort=title_desc", "status=active&sort=price_desc", "status=ended&sort=oldest", "condition=used"])(
     "reads a page's ids from an index alone, never the whole table (%s)",
     async (query) => {
       const { sql, parameters } = listingIdsPage(database.db, seller, filters(query), 400).compile();
