@@ -1,20 +1,8 @@
 import { describe, expect, it } from "vitest";
-import type { ProductSummary } from "./product-summary-model";
+import { KINDLE_SUMMARY } from "../../test/product-summary";
 import { renderProductSummary } from "./render-product-summary.server";
 
-const SUMMARY: ProductSummary = {
-  listingId: 42,
-  subject: "This listing",
-  heading: "Kindle <Paperwhite> & case",
-  listingSummary: {
-    listingId: { text: "42" },
-    epid: { text: "1200876543" },
-    displayPrice: { text: "$129.99", styles: ["BOLD"] },
-    logisticsCost: { text: "Free" },
-  },
-  marketComparison: { text: "No active New listings of this product to compare with." },
-  insightsData: { listingId: "42", epid: "1200876543", displayPrice: "$129.99", additionalPrice: "", logisticsCost: "Free" },
-};
+const SUMMARY = { ...KINDLE_SUMMARY, heading: "Kindle <Paperwhite> & case" };
 
 const render = () =>
   renderProductSummary({

@@ -1,6 +1,7 @@
 import { LISTING_CONDITIONS, LISTING_STATUSES, isListingCondition, isListingStatus } from "~/listings/listing-fields";
 import type { ListingRow } from "~/listings/listings.server";
 import { formatMoney } from "~/money/format-money";
+import { DescriptionList } from "../description-list/DescriptionList";
 
 export interface ListingFactsProps {
   /** The listing, with its product id. */
@@ -19,14 +20,5 @@ export function ListingFacts({ listing, locale }: ListingFactsProps) {
     ["Sold", listing.sold.toLocaleString(locale)],
     ["Product ID (ePID)", listing.epid],
   ];
-  return (
-    <dl className="listing-facts">
-      {facts.map(([term, detail]) => (
-        <div key={term} className="listing-facts__fact">
-          <dt>{term}</dt>
-          <dd>{detail}</dd>
-        </div>
-      ))}
-    </dl>
-  );
+  return <DescriptionList className="listing-facts" itemClassName="listing-facts__fact" items={facts} />;
 }

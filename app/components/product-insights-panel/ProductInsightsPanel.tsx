@@ -15,6 +15,8 @@ export interface ProductInsightsPanelProps {
   onClose?(): void;
 }
 
+const FIGURE_HEADINGS = ["Listings", "Lowest", "Median", "Highest"] as const;
+
 /**
  * Product insights: how many active listings the product has on the marketplace and their lowest,
  * median and highest price, by condition. Focus moves to its heading when it opens.
@@ -44,18 +46,11 @@ export function ProductInsightsPanel({ market, locale, closeTo, onClose }: Produ
           <thead>
             <tr>
               <th scope="col">Condition</th>
-              <th scope="col" className="data-table__number">
-                Listings
-              </th>
-              <th scope="col" className="data-table__number">
-                Lowest
-              </th>
-              <th scope="col" className="data-table__number">
-                Median
-              </th>
-              <th scope="col" className="data-table__number">
-                Highest
-              </th>
+              {FIGURE_HEADINGS.map((figure) => (
+                <th key={figure} scope="col" className="data-table__number">
+                  {figure}
+                </th>
+              ))}
             </tr>
           </thead>
           <tbody>

@@ -1,5 +1,6 @@
 import type { Ref } from "react";
 import type { InsightsData } from "~/product-summary/use-product-summary-frame";
+import { DescriptionList } from "../description-list/DescriptionList";
 import { useHydrated } from "../use-hydrated";
 
 export interface ProductSummaryFrameProps {
@@ -28,30 +29,15 @@ export function ProductSummaryFrame({ src, ref, insights }: ProductSummaryFrameP
       {insights?.listingId && (
         <div className="product-summary-frame__insights">
           <h4 className="product-summary-frame__insights-heading">At a glance</h4>
-          <dl>
-          <div>
-            <dt>Listing number</dt>
-            <dd>{insights.listingId}</dd>
-          </div>
-          <div>
-            <dt>Price</dt>
-            <dd>{insights.displayPrice}</dd>
-          </div>
-          {insights.additionalPrice && (
-            <div>
-              <dt>Was</dt>
-              <dd>{insights.additionalPrice}</dd>
-            </div>
-          )}
-          <div>
-            <dt>Shipping</dt>
-            <dd>{insights.logisticsCost}</dd>
-          </div>
-          <div>
-            <dt>Product ID (ePID)</dt>
-            <dd>{insights.epid}</dd>
-          </div>
-          </dl>
+          <DescriptionList
+            items={[
+              ["Listing number", insights.listingId],
+              ["Price", insights.displayPrice],
+              ["Was", insights.additionalPrice],
+              ["Shipping", insights.logisticsCost],
+              ["Product ID (ePID)", insights.epid],
+            ]}
+          />
         </div>
       )}
     </div>

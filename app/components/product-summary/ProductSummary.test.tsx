@@ -1,24 +1,8 @@
 import { render, screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import type { ProductSummary as ProductSummaryModel } from "~/product-summary/product-summary-model";
 import { detailUrlOf, insightsDataOf, OPEN_INSIGHTS_SELECTOR, SUMMARY_ELEMENT_ID } from "~/product-summary/summary-dom";
+import { KINDLE_SUMMARY as SUMMARY } from "../../../test/product-summary";
 import { ProductSummary } from "./ProductSummary";
-
-const SUMMARY: ProductSummaryModel = {
-  listingId: 42,
-  subject: "This listing",
-  heading: "Kindle Paperwhite 16GB – New",
-  listingSummary: {
-    listingId: { text: "42" },
-    epid: { text: "1200876543" },
-    displayPrice: { text: "$129.99", styles: ["BOLD"] },
-    additionalPrice: { text: "$149.99", styles: ["STRIKETHROUGH"] },
-    logisticsCost: { text: "Free" },
-    bannerStatus: { text: "Price drop", styles: ["HIGHLIGHT"] },
-  },
-  marketComparison: { textSpans: [{ text: "3 active New listings of this product, median $125.00. Yours is " }, { text: "4% above the median", styles: ["BOLD"] }, { text: "." }] },
-  insightsData: { listingId: "42", epid: "1200876543", displayPrice: "$129.99", additionalPrice: "$149.99", logisticsCost: "Free" },
-};
 
 const field = (term: string) => screen.getByText(term, { selector: "dt" }).nextElementSibling as HTMLElement;
 

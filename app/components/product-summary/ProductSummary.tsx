@@ -1,7 +1,7 @@
-import type { ReactNode } from "react";
 import type { ProductSummary as ProductSummaryModel } from "~/product-summary/product-summary-model";
 import { SUMMARY_ELEMENT_ID } from "~/product-summary/summary-dom";
 import type { TextDisplayModel } from "~/text-display/text-display-model";
+import { DescriptionList } from "../description-list/DescriptionList";
 import { TextDisplay } from "../text-display/TextDisplay";
 
 export interface ProductSummaryProps {
@@ -30,14 +30,18 @@ export function ProductSummary({ summary }: ProductSummaryProps) {
         {summary.heading}
       </h1>
       {fields && (
-        <dl className="product-summary__fields">
-          <Field label="Price" model={fields.displayPrice} />
-          {fields.additionalPrice && <Field label="Was" model={fields.additionalPrice} />}
-          <Field label="Shipping" model={fields.logisticsCost} />
-          {fields.bannerStatus && <Field label="Banner" model={fields.bannerStatus} />}
-          <Field label="Listing number" model={fields.listingId} />
-          <Field label="Product ID (ePID)" model={fields.epid} />
-        </dl>
+        <DescriptionList
+          className="product-summary__fields"
+          itemClassName="product-summary__field"
+          items={[
+            ["Price", shown(fields.displayPrice)],
+            ["Was", shown(fields.additionalPrice)],
+            ["Shipping", shown(fields.logisticsCost)],
+            ["Banner", shown(fields.bannerStatus)],
+            ["Listing number", shown(fields.listingId)],
+            ["Product ID (ePID)", shown(fields.epid)],
+          ]}
+        />
       )}
       <p className="product-summary__market">
         <TextDisplay model={summary.marketComparison} />
@@ -49,13 +53,6 @@ export function ProductSummary({ summary }: ProductSummaryProps) {
   );
 }
 
-function Field({ label, model }: { label: ReactNode; model: TextDisplayModel }) {
-  return (
-    <div className="product-summary__field">
-      <dt>{label}</dt>
-      <dd>
-        <TextDisplay model={model} />
-      </dd>
-    </div>
-  );
+function shown(model: TextDisplayModel | undefined) {
+  return model && <TextDisplay model={model} />;
 }

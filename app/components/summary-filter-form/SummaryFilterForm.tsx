@@ -11,8 +11,10 @@ export interface SummaryFilterFormProps {
   onChange(field: SummaryFilterField, value: string): void;
 }
 
-const CONDITION_OPTIONS: FilterOptions = [["", "The listing's own"], ...Object.entries(LISTING_CONDITIONS)];
-const STATUS_OPTIONS: FilterOptions = [["", "Any status"], ...Object.entries(LISTING_STATUSES)];
+const FIELDS: ReadonlyArray<{ field: SummaryFilterField; label: string; options: FilterOptions }> = [
+  { field: "condition", label: "Compare with condition", options: [["", "The listing's own"], ...Object.entries(LISTING_CONDITIONS)] },
+  { field: "status", label: "Your listings with status", options: [["", "Any status"], ...Object.entries(LISTING_STATUSES)] },
+];
 
 /**
  * The listing detail page's filters for its product summary. A GET form whose Compare button
@@ -23,22 +25,17 @@ export function SummaryFilterForm({ filters, onChange }: SummaryFilterFormProps)
   const hydrated = useHydrated();
   return (
     <form method="get" className="filter-form summary-filter-form">
-      <FilterSelect
-        id="summary-condition"
-        name="condition"
-        label="Compare with condition"
-        options={CONDITION_OPTIONS}
-        value={filters.condition ?? ""}
-        onChoose={(value) => onChange("condition", value)}
-      />
-      <FilterSelect
-        id="summary-status"
-        name="status"
-        label="Your listings with status"
-        options={STATUS_OPTIONS}
-        value={filters.status ?? ""}
-        onChoose={(value) => onChange("status", value)}
-      />
+      {FIELDS.map(({ field, label, options }) => (
+        <FilterSelect
+          key={field}
+          id={`summary-${field}`}
+          name={field}
+          label={label}
+          options={options}
+          value={filters[field] ?? ""}
+          onChoose={(value) => onChange(field, value)}
+        />
+      ))}
       {!hydrated && (
         <button type="submit" className="button button--primary">
           Compare

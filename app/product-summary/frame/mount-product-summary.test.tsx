@@ -2,22 +2,8 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ProductSummary } from "~/components/product-summary/ProductSummary";
 import { setTrackedPage, TRACKING_EVENT, type TrackingEvent } from "~/tracking/tracking";
-import type { ProductSummary as ProductSummaryModel } from "../product-summary-model";
+import { KINDLE_SUMMARY as SUMMARY } from "../../../test/product-summary";
 import { mountProductSummary } from "./mount-product-summary";
-
-const SUMMARY: ProductSummaryModel = {
-  listingId: 42,
-  subject: "This listing",
-  heading: "Kindle Paperwhite 16GB – New",
-  listingSummary: {
-    listingId: { text: "42" },
-    epid: { text: "1200876543" },
-    displayPrice: { text: "$129.99", styles: ["BOLD"] },
-    logisticsCost: { text: "Free" },
-  },
-  marketComparison: { text: "3 active New listings of this product, median $125.00." },
-  insightsData: { listingId: "42", epid: "1200876543", displayPrice: "$129.99", additionalPrice: "", logisticsCost: "Free" },
-};
 
 /** Stands in for the browser's ResizeObserver, which jsdom lacks; `resize` plays a layout change. */
 class FakeResizeObserver {
