@@ -7,9 +7,13 @@ export default [
   route("healthz", "routes/healthz.ts"),
   // Site-speed beacons arrive from every page, signed in or not: not inside the shell.
   route("sh/beacon", "routes/sh/beacon.ts"),
+  // Embedded in the listing detail page's frame, so outside the shell.
+  route("sh/prod-summary", "routes/sh/product-summary.ts"),
   // Every page of the hub, inside the shell (header, navigation, side area).
   layout("routes/sh/shell.tsx", [
     route("sh/ovw", "routes/sh/overview.tsx"),
+    route("sh/lst/active", "routes/sh/listings.tsx"),
+    route("sh/lst/:listingId", "routes/sh/listing-detail.tsx", [route("insights", "routes/sh/listing-insights.tsx")]),
     route("sh/perf", "routes/sh/site-speed.tsx"),
     route("sh/optout", "routes/sh/opt-out.tsx"),
     route("sh/messages/close", "routes/sh/message-close.ts"),

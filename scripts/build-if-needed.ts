@@ -3,7 +3,7 @@ import { existsSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { SERVER_BUILD } from "./build-paths.ts";
 
-const SOURCES = ["app", "server", "public", "build-tools", "vite.config.ts", "react-router.config.ts", "package-lock.json"];
+const SOURCES = ["app", "server", "public", "vite-plugins", "vite.config.ts", "react-router.config.ts", "package-lock.json"];
 /** Tests are not part of what is built. */
 const NOT_BUILT = /\.test\.tsx?$/;
 

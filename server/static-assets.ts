@@ -13,7 +13,7 @@ const CONTENT_TYPES: Record<string, string> = {
   ".woff2": "font/woff2",
 };
 
-/** Best first: the build writes both beside every text asset (build-tools/precompress-assets.ts). */
+/** Best first: the build writes both beside every text asset (vite-plugins/precompress-assets.ts). */
 const ENCODINGS = [
   { name: "br", suffix: ".br" },
   { name: "gzip", suffix: ".gz" },

@@ -69,12 +69,16 @@ describe("opening the embedded database", () => {
     const { mkdtempSync } = await import("node:fs");
     const { tmpdir } = await import("node:os");
     const path = `${mkdtempSync(`${tmpdir()}/seller-hub-`)}/nested/hub.db`;
+    const migrated = async (database: Database) => (await database.db.selectFrom("kysely_migration" as never).selectAll().execute()).length;
     const first = await openDatabase(`sqlite:${path}`);
     expect(await isEmpty(first.db)).toBe(true);
+    const migrations = await migrated(first);
+    expect(migrations).toBeGreaterThan(0);
     await first.close();
     const second = await openDatabase(`sqlite:${path}`);
-    const migrations = await second.db.selectFrom("kysely_migration" as never).select("name" as never).execute();
-    expect(migrations.map((row) => (row as { name: string }).name).sort()).toEqual([...MIGRATION_NAMES].sort());
+    const names = await second.db.selectFrom("kysely_migration" as never).select("name" as never).execute();
+    expect(names.map((row) => (row as { name: string }).name).sort()).toEqual([...MIGRATION_NAMES].sort());
+    expect(await migrated(second)).toBe(migrations);
     await second.close();
   });
 });

@@ -3,6 +3,7 @@ import type { Migration, MigrationProvider } from "kysely/migration";
 import type { Dialect } from "./dialect.server";
 import * as initial from "./0001-initial.server";
 import * as speedBeaconIndexes from "./0002-speed-beacon-indexes.server";
+import * as listingSortIndexes from "./0005-listing-sort-indexes.server";
 import * as signInFailures from "./0006-sign-in-failures.server";
 
 interface DialectMigration {
@@ -13,6 +14,7 @@ interface DialectMigration {
 const migrations: Record<string, DialectMigration> = {
   "0001-initial": initial,
   "0002-speed-beacon-indexes": speedBeaconIndexes,
+  "0005-listing-sort-indexes": listingSortIndexes,
   "0006-sign-in-failures": signInFailures,
 };
 

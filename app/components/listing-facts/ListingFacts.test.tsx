@@ -1,0 +1,22 @@
+import { render, screen } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { ListingFacts } from "./ListingFacts";
+
+describe("ListingFacts", () => {
+  it("shows the listing's facts in the seller's words and locale", () => {
+    render(
+      <ListingFacts
+        locale="en-US"
+        listing={{ id: 7, title: "Kindle", price: 12_999, currency: "USD", condition: "refurbished", status: "out_of_stock", quantity: 1_500, sold: 34, epid: "1200876543" }}
+      />,
+    );
+    expect(screen.getAllByRole("term").map((term) => `${term.textContent}: ${term.nextElementSibling?.textContent}`)).toEqual([
+      "Price: $129.99",
+      "Condition: Certified refurbished",
+      "Status: Out of stock",
+      "Quantity: 1,500",
+      "Sold: 34",
+      "Product ID (ePID): 1200876543",
+    ]);
+  });
+});

@@ -1,0 +1,85 @@
+import type { Ref } from "react";
+import { Link } from "react-router";
+import { LISTING_SORTS, type ListingSort } from "~/listings/listing-filter-options";
+import { LISTING_CONDITIONS, LISTING_STATUSES, isListingCondition, isListingStatus } from "~/listings/listing-fields";
+import type { ListingRow } from "~/listings/listings.server";
+import { formatMoney } from "~/money/format-money";
+import { RefilterLink } from "../refilter-link/RefilterLink";
+
+export interface ListingsTableProps {
+  /** The page of listings to show. */
+  listings: ListingRow[];
+  /** How they are sorted; the sorted column says so (aria-sort). */
+  sort: ListingSort;
+  /** The seller's locale, for prices and numbers. */
+  locale: string;
+  /** True while new results load. */
+  busy?: boolean;
+  /** The table takes focus (tabIndex -1) when a new page of results shows. */
+  ref?: Ref<HTMLTableElement>;
+}
+
+/** Columns a seller can sort by clicking their heading: ascending first, then the other way. */
+const SORTABLE = {
+  title: { ascending: ["title_asc", "A to Z"], descending: ["title_desc", "Z to A"] },
+  price: { ascending: ["price_asc", "lowest first"], descending: ["price_desc", "highest first"] },
+} as const satisfies Record<string, Record<"ascending" | "descending", readonly [ListingSort, string]>>;
+
+/** The seller's listings: title, price, condition, status, quantity and units sold. */
+export function ListingsTable({ listings, sort, locale, busy = false, ref }: ListingsTableProps) {
+  const number = (value: number) => value.toLocaleString(locale);
+  return (
+    <table ref={ref} tabIndex={-1} className="data-table listings-table" aria-busy={busy || undefined}>
+      <caption className="listings-table__caption">Your listings ({LISTING_SORTS[sort].label.toLowerCase()})</caption>
+      <thead>
+        <tr>
+          <SortableHeading column="title" sort={sort}>
+            Title
+          </SortableHeading>
+          <SortableHeading column="price" sort={sort} numeric>
+            Price
+          </SortableHeading>
+          <th scope="col">Condition</th>
+          <th scope="col">Status</th>
+          <th scope="col" className="data-table__number">
+            Quantity
+          </th>
+          <th scope="col" className="data-table__number">
+            Sold
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {listings.map((listing) => (
+          <tr key={listing.id}>
+            <th scope="row" className="listings-table__title">
+              <Link to={`/sh/lst/${listing.id}`}>{listing.title}</Link>
+            </th>
+            <td className="data-table__number">{formatMoney(listing.price, listing.currency, locale)}</td>
+            <td>{isListingCondition(listing.condition) ? LISTING_CONDITIONS[listing.condition] : listing.condition}</td>
+            <td>{isListingStatus(listing.status) ? LISTING_STATUSES[listing.status] : listing.status}</td>
+            <td className="data-table__number">{number(listing.quantity)}</td>
+            <td className="data-table__number">{number(listing.sold)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+function SortableHeading({ column, sort, numeric = false, children }: { column: keyof typeof SORTABLE; sort: ListingSort; numeric?: boolean; children: string }) {
+  const { ascending, descending } = SORTABLE[column];
+  const direction = sort === ascending[0] ? "ascending" : sort === descending[0] ? "descending" : undefined;
+  const [next, hint] = direction === "ascending" ? descending : ascending;
+  return (
+    <th scope="col" aria-sort={direction} className={numeric ? "data-table__number" : undefined}>
+      <RefilterLink changes={["sort", next]} className="sort-link">
+        {children}
+        <span className="sort-link__indicator" aria-hidden="true">
+          {direction === "ascending" ? "▲" : direction === "descending" ? "▼" : "↕"}
+        </span>
+        <span className="visually-hidden">, sort {hint}</span>
+      </RefilterLink>
+    </th>
+  );
+}

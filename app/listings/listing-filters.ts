@@ -1,0 +1,33 @@
+import { z } from "zod";
+import { conditionParameter, keysOf, statusParameter } from "./listing-field-schemas";
+import { DEFAULT_PAGE_SIZE, DEFAULT_SORT, LARGEST_PAGE_SIZE, LISTING_SORTS, MAX_SEARCH_LENGTH, PAGE_SIZES } from "./listing-filter-options";
+
+/** The smallest offered page size that holds `limit` rows; nonsense gets the default. */
+function pageSizeFor(limit: number): number {
+  if (!(limit > 0)) return DEFAULT_PAGE_SIZE;
+  return PAGE_SIZES.find((size) => size >= limit) ?? LARGEST_PAGE_SIZE;
+}
+
+/**
+ * The listings page's query parameters. Never fails: an unknown status, condition or sort is
+ * ignored, a negative or malformed offset becomes 0, a limit is rounded up to an offered page
+ * size (at most 100), and search text is trimmed and cut to 100 characters.
+ */
+export const listingFiltersSchema = z.object({
+  status: statusParameter,
+  condition: conditionParameter,
+  q: z
+    .string()
+    .transform((text) => text.trim().slice(0, MAX_SEARCH_LENGTH) || undefined)
+    .optional()
+    .catch(undefined),
+  sort: z.enum(keysOf(LISTING_SORTS)).catch(DEFAULT_SORT),
+  offset: z.coerce.number().int().nonnegative().catch(0),
+  limit: z.coerce.number().transform(pageSizeFor).catch(DEFAULT_PAGE_SIZE),
+});
+
+export type ListingFilters = z.infer<typeof listingFiltersSchema>;
+
+export function parseListingFilters(query: URLSearchParams): ListingFilters {
+  return listingFiltersSchema.parse(Object.fromEntries(query));
+}

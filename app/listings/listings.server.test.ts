@@ -1,0 +1,155 @@
+import { CompiledQuery } from "kysely";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { TEST_DIALECTS } from "../../test/databases";
+import { insertSeller, testListing } from "../../test/listings";
+import { openDatabase, type Database } from "~/db/database.server";
+import { generateListings, insertListings } from "~/db/seed.server";
+import { parseListingFilters, type ListingFilters } from "./listing-filters";
+import { findListingsPage, findSellerListing, listingIdsPage } from "./listings.server";
+
+const filters = (query: string): ListingFilters => parseListingFilters(new URLSearchParams(query));
+
+describe.each(TEST_DIALECTS)("a seller's listings on $name", (dialect) => {
+  let database: Database;
+  let seller: number;
+  let other: number;
+  const titles = (page: { listings: Array<{ title: string }> }) => page.listings.map((listing) => listing.title);
+
+  beforeAll(async () => {
+    database = await dialect.open();
+    seller = await insertSeller(database.db, "lister");
+    other = await insertSeller(database.db, "someone-else");
+    const day = 86_400_000;
+    await insertListings(database.db, [
+      testListing(seller, { title: "Kindle Paperwhite", price: 12_900, condition: "used", status: "active", created_at: 5 * day }),
+      testListing(seller, { title: "Dyson V11 vacuum", price: 39_900, condition: "new", status: "ended", created_at: 4 * day }),
+      testListing(seller, { title: "LEGO Falcon – 100% complete", price: 13_900, condition: "used", status: "active", created_at: 3 * day }),
+      testListing(seller, { title: "Kindle Oasis", price: 12_900, condition: "new", status: "scheduled", created_at: 2 * day }),
+      testListing(seller, { title: "Bose speaker", price: 9_900, condition: "for_parts", status: "active", created_at: 1 * day }),
+      testListing(other, { title: "Kindle Scribe", price: 30_000, status: "active", created_at: 6 * day }),
+    ]);
+  }, 60_000);
+  afterAll(() => database.close());
+
+  it("shows only the seller's own listings, newest first", async () => {
+    const page = await findListingsPage(database.db, seller, filters(""));
+    expect(page.total).toBe(5);
+    expect(titles(page)).toEqual(["Kindle Paperwhite", "Dyson V11 vacuum", "LEGO Falcon – 100% complete", "Kindle Oasis", "Bose speaker"]);
+  });
+
+  it("filters by status and by condition", async () => {
+    expect(titles(await findListingsPage(database.db, seller, filters("status=active")))).toEqual(["Kindle Paperwhite", "LEGO Falcon – 100% complete", "Bose speaker"]);
+    expect(titles(await findListingsPage(database.db, seller, filters("status=active&condition=used")))).toEqual(["Kindle Paperwhite", "LEGO Falcon – 100% complete"]);
+  });
+
+  it("searches titles whatever the case, taking % and _ literally", async () => {
+    expect(titles(await findListingsPage(database.db, seller, filters("q=KINDLE")))).toEqual(["Kindle Paperwhite", "Kindle Oasis"]);
+    expect(titles(await findListingsPage(database.db, seller, filters("q=100%25")))).toEqual(["LEGO Falcon – 100% complete"]);
+    expect((await findListingsPage(database.db, seller, filters("q=%25"))).total).toBe(1);
+    expect((await findListingsPage(database.db, seller, filters("q=_"))).total).toBe(0);
+  });
+
+  it("sorts by price and by title, ties broken by id so pages never overlap", async () => {
+    expect(titles(await findListingsPage(database.db, seller, filters("sort=price_asc")))).toEqual([
+      "Bose speaker",
+      "Kindle Paperwhite",
+      "Kindle Oasis",
+      "LEGO Falcon – 100% complete",
+      "Dyson V11 vacuum",
+    ]);
+    expect(titles(await findListingsPage(database.db, seller, filters("sort=price_desc")))).toEqual([
+      "Dyson V11 vacuum",
+      "LEGO Falcon – 100% complete",
+      "Kindle Oasis",
+      "Kindle Paperwhite",
+      "Bose speaker",
+    ]);
+    expect(titles(await findListingsPage(database.db, seller, filters("sort=title_asc")))).toEqual([
+      "Bose speaker",
+      "Dyson V11 vacuum",
+      "Kindle Oasis",
+      "Kindle Paperwhite",
+      "LEGO Falcon – 100% complete",
+    ]);
+  });
+
+  it("pages by offset and limit, and corrects an offset past the end to the last page", async () => {
+    const fromThird = await findListingsPage(database.db, seller, filters("sort=oldest&limit=10&offset=2"));
+    expect(fromThird).toMatchObject({ total: 5, offset: 2, limit: 10 });
+    expect(titles(fromThird)).toEqual(["LEGO Falcon – 100% complete", "Dyson V11 vacuum", "Kindle Paperwhite"]);
+    const pageOfTwo = { ...filters("sort=oldest&offset=2"), limit: 2 };
+    expect(titles(await findListingsPage(database.db, seller, pageOfTwo))).toEqual(["LEGO Falcon – 100% complete", "Dyson V11 vacuum"]);
+    const beyond = await findListingsPage(database.db, seller, { ...pageOfTwo, offset: 1_000_000 });
+    expect(beyond.offset).toBe(4);
+    expect(titles(beyond)).toEqual(["Kindle Paperwhite"]);
+  });
+
+  it("finds nothing, without error, when nothing matches", async () => {
+    expect(await findListingsPage(database.db, seller, filters("condition=refurbished&offset=40"))).toEqual({ listings: [], total: 0, offset: 0, limit: 20 });
+  });
+
+  it("finds the seller's own listing and not another seller's", async () => {
+    const [mine, theirs] = await Promise.all([
+      database.db.selectFrom("listing").select("id").where("seller_id", "=", seller).executeTakeFirstOrThrow(),
+      database.db.selectFrom("listing").select("id").where("seller_id", "=", other).executeTakeFirstOrThrow(),
+    ]);
+    expect((await findSellerListing(database.db, seller, mine.id))?.seller_id).toBe(seller);
+    expect(await findSellerListing(database.db, seller, theirs.id)).toBeUndefined();
+  });
+});
+
+describe.each(TEST_DIALECTS)("100,000 listings for one seller on $name", (dialect) => {
+  const COUNT = 100_000;
+  let database: Database;
+  let seller: number;
+  /** Every listing's id, price and status, sorted here rather than by the query under test. */
+  let all: Array<{ id: number; price: number; status: string }>;
+
+  beforeAll(async () => {
+    database = await dialect.open();
+    seller = await insertSeller(database.db, "big-seller");
+    const neighbour = await insertSeller(database.db, "neighbour");
+    await insertListings(database.db, [...generateListings(seller, COUNT, 7), ...generateListings(neighbour, 500, 8)]);
+    all = await database.db.selectFrom("listing").select(["id", "price", "status"]).where("seller_id", "=", seller).execute();
+  }, 300_000);
+  afterAll(() => database.close());
+
+  it("counts them all and pages deep into them in price order", async () => {
+    const page = await findListingsPage(database.db, seller, { ...filters("sort=price_asc&limit=50"), offset: 60_000 });
+    const expected = all.toSorted((a, b) => a.price - b.price || a.id - b.id).slice(60_000, 60_050);
+    expect(page.total).toBe(COUNT);
+    expect(page.listings.map((listing) => listing.id)).toEqual(expected.map((listing) => listing.id));
+  });
+
+  it("pages through one status in descending price order", async () => {
+    const ended = all.filter((listing) => listing.status === "ended").toSorted((a, b) => b.price - a.price || b.id - a.id);
+    const page = await findListingsPage(database.db, seller, { ...filters("status=ended&sort=price_desc&limit=20"), offset: 5_000 });
+    expect(page.total).toBe(ended.length);
+    expect(page.listings.map((listing) => listing.id)).toEqual(ended.slice(5_000, 5_020).map((listing) => listing.id));
+    expect(page.listings.every((listing) => listing.status === "ended")).toBe(true);
+  });
+
+});
+
+describe("the page query on SQLite", () => {
+  let database: Database;
+  let seller: number;
+
+  beforeAll(async () => {
+    database = await openDatabase("sqlite::memory:");
+    seller = await insertSeller(database.db, "planned");
+    await insertListings(database.db, generateListings(seller, 1_000, 3));
+  });
+  afterAll(() => database.close());
+
+  it.each(["sort=newest", "sort=price_asc", "sort=title_desc", "status=active&sort=price_desc", "status=ended&sort=oldest", "condition=used"])(
+    "reads a page's ids from an index alone, never the whole table (%s)",
+    async (query) => {
+      const { sql, parameters } = listingIdsPage(database.db, seller, filters(query), 400).compile();
+      const plan = await database.db.executeQuery<{ detail: string }>(CompiledQuery.raw(`explain query plan ${sql}`, [...parameters]));
+      const steps = plan.rows.map((row) => row.detail).join("; ");
+      expect(steps).toMatch(/USING COVERING INDEX listing_seller_/);
+      expect(steps).not.toMatch(/TEMP B-TREE/);
+    },
+  );
+});

@@ -1,0 +1,91 @@
+import { sql, type Kysely, type SelectQueryBuilder } from "kysely";
+import type { DatabaseSchema, Listing } from "~/db/schema";
+import { LISTING_SORTS } from "./listing-filter-options";
+import type { ListingFilters } from "./listing-filters";
+
+export type ListingRow = Pick<Listing, "id" | "title" | "price" | "currency" | "condition" | "status" | "quantity" | "sold">;
+
+export interface ListingsPage {
+  listings: ListingRow[];
+  /** How many of the seller's listings match the filters. */
+  total: number;
+  /** The offset actually shown: one past the end is corrected to the last page. */
+  offset: number;
+  limit: number;
+}
+
+type ListingQuery = SelectQueryBuilder<DatabaseSchema, "listing", object>;
+
+/** The seller's listings that match the filters, as a query to count or to page through. */
+export function matchingListings(db: Kysely<DatabaseSchema>, sellerId: number, filters: ListingFilters): ListingQuery {
+  return db
+    .selectFrom("listing")
+    .where("seller_id", "=", sellerId)
+    .$if(filters.status !== undefined, (query) => query.where("status", "=", filters.status as string))
+    .$if(filters.condition !== undefined, (query) => query.where("condition", "=", filters.condition as string))
+    .$if(filters.q !== undefined, (query) => query.where(titleContains(filters.q as string)));
+}
+
+/** Case-insensitive on both dialects; the seller's % and _ are letters, not wildcards. */
+function titleContains(text: string) {
+  const pattern = `%${text.toLowerCase().replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+  return sql<boolean>`lower(${sql.ref("title")}) like ${pattern} escape '\\'`;
+}
+
+/** The ids of one page, in order: a query the indexes answer without reading the rows. */
+export function listingIdsPage(db: Kysely<DatabaseSchema>, sellerId: number, filters: ListingFilters, offset: number) {
+  const { column, direction } = LISTING_SORTS[filters.sort];
+  return matchingListings(db, sellerId, filters).select("id").orderBy(column, direction).orderBy("id", direction).limit(filters.limit).offset(offset);
+}
+
+/**
+ * One page of the seller's listings. Counting and finding the page's ids use the indexes alone;
+ * only the page's rows are read, so a deep page of 100,000 listings costs an index walk, not a
+ * table scan.
+ */
+export async function findListingsPage(db: Kysely<DatabaseSchema>, sellerId: number, filters: ListingFilters): Promise<ListingsPage> {
+  const { total } = await matchingListings(db, sellerId, filters)
+    .select((eb) => eb.fn.countAll<number>().as("total"))
+    .executeTakeFirstOrThrow();
+  const count = Number(total);
+  const offset = filters.offset < count ? filters.offset : lastPageOffset(count, filters.limit);
+  const { column, direction } = LISTING_SORTS[filters.sort];
+  const listings = await db
+    .selectFrom("listing")
+    .select(["id", "title", "price", "currency", "condition", "status", "quantity", "sold"])
+    .where("id", "in", listingIdsPage(db, sellerId, filters, offset))
+    .orderBy(column, direction)
+    .orderBy("id", direction)
+    .execute();
+  return { listings, total: count, offset, limit: filters.limit };
+}
+
+function lastPageOffset(total: number, limit: number): number {
+  return total === 0 ? 0 : Math.floor((total - 1) / limit) * limit;
+}
+
+/** The seller's own listing; another seller's is as absent as one that does not exist. */
+export async function findSellerListing(db: Kysely<DatabaseSchema>, sellerId: number, listingId: number): Promise<Listing | undefined> {
+  return db.selectFrom("listing").selectAll().where("id", "=", listingId).where("seller_id", "=", sellerId).executeTakeFirst();
+}
+
+/** The seller's lowest-priced listing of a product with the given condition and status, if any. */
+export async function findLowestPricedListing(
+  db: Kysely<DatabaseSchema>,
+  sellerId: number,
+  epid: string,
+  { condition, status }: { condition?: string; status?: string },
+): Promise<Listing | undefined> {
+  return db
+    .selectFrom("listing")
+    .selectAll()
+    .where("seller_id", "=", sellerId)
+    .where("epid", "=", epid)
+    .$if(condition !== undefined, (query) => query.where("condition", "=", condition as string))
+    .$if(status !== undefined, (query) => query.where("status", "=", status as string))
+    .orderBy("price")
+    .orderBy("id")
+    .limit(1)
+    .executeTakeFirst();
+}
+

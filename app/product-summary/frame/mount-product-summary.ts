@@ -1,0 +1,66 @@
+import { recordTracking } from "~/tracking/tracking";
+import { conditionChangeSchema, listenForMessages, postMessageTo, type ConditionChange, type FrameToParentMessage, type LoadProductInsightsData } from "../frame-messages";
+import { insightsDataOf, OPEN_INSIGHTS_SELECTOR, SUMMARY_ELEMENT_ID } from "../summary-dom";
+
+type InsightsData = Omit<LoadProductInsightsData, "contentHeight">;
+
+export interface SummaryFrame {
+  /** The frame's own window, which shows the summary. */
+  window: Window;
+  /** The listing detail page's window: the only one it talks to. */
+  parent: Window;
+}
+
+/**
+ * Runs the product summary shown in the frame: reports its data and content height to the parent
+ * (on load, and whenever the height changes), asks the parent to open the product's insights, and
+ * on a conditionChange from the parent tears itself down, then hands the change to
+ * `onConditionChange`. Messages go to, and come only from, the parent at the hub's own origin.
+ * Returns the teardown.
+ */
+export function mountProductSummary({ window, parent }: SummaryFrame, onConditionChange: (change: ConditionChange) => void): () => void {
+  const { document } = window;
+  const origin = window.location.origin;
+  const summary = document.getElementById(SUMMARY_ELEMENT_ID);
+  if (!summary) return () => {};
+  const insights = insightsDataOf(summary) as InsightsData;
+  const post = (message: FrameToParentMessage) => postMessageTo(parent, message, origin);
+
+  let reportedHeight: number | undefined;
+  const reportHeight = () => {
+    const contentHeight = Math.ceil(document.documentElement.getBoundingClientRect().height);
+    if (contentHeight === reportedHeight) return;
+    reportedHeight = contentHeight;
+    post({ type: "loadProductInsightsData", data: { ...insights, contentHeight } });
+  };
+  // A ResizeObserver reports once as soon as it observes: that is the report "on load".
+  const resizeObserver = new ResizeObserver(reportHeight);
+  resizeObserver.observe(document.documentElement);
+
+  const insightsControl = summary.querySelector<HTMLElement>(OPEN_INSIGHTS_SELECTOR);
+  const openInsights = (event: MouseEvent) => {
+    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    event.preventDefault();
+    recordTracking({ eventAction: "openProductInsights", epid: insights.epid });
+    post({ type: "openProductInsights", data: { epid: insights.epid } });
+  };
+  insightsControl?.addEventListener("click", openInsights);
+
+  const stopListening = listenForMessages(window, {
+    origin,
+    source: () => parent,
+    schema: conditionChangeSchema,
+    onMessage: ({ data }) => {
+      teardown();
+      summary.setAttribute("aria-busy", "true");
+      onConditionChange(data);
+    },
+  });
+
+  function teardown() {
+    resizeObserver.disconnect();
+    insightsControl?.removeEventListener("click", openInsights);
+    stopListening();
+  }
+  return teardown;
+}

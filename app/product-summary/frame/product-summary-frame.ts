@@ -1,0 +1,27 @@
+/**
+ * The embedded product summary's whole script: a standalone entry of the client build, without
+ * React (vite-plugins/standalone-scripts.ts; decision record 030).
+ */
+import { refilter } from "~/refiltering/refilter";
+import { setTrackedPage } from "~/tracking/tracking";
+import { conditionChangeQuery } from "../summary-filters";
+import { detailUrlOf, SUMMARY_ELEMENT_ID } from "../summary-dom";
+import { mountProductSummary } from "./mount-product-summary";
+import { swapSummary } from "./swap-summary";
+
+function show(): void {
+  mountProductSummary({ window, parent: window.parent }, async (change) => {
+    await refilter(window.location, conditionChangeQuery(change), { src: "conditionChange", navigate: (url) => swapSummary(window, url) });
+    show();
+  });
+}
+
+const summary = document.getElementById(SUMMARY_ELEMENT_ID);
+const detailUrl = summary && detailUrlOf(summary);
+if (window.top === window && detailUrl) {
+  // Opened on its own, outside the listing detail page: go there instead.
+  window.location.replace(detailUrl);
+} else {
+  setTrackedPage(document.body.dataset.pageName ?? "sellerHubProductSummary");
+  show();
+}

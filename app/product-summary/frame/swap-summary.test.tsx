@@ -1,0 +1,48 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { swapSummary } from "./swap-summary";
+
+const page = (heading: string) =>
+  `<!DOCTYPE html><html><head><title>${heading} · Seller Hub</title></head><body><main id="product-summary"><h1>${heading}</h1></main></body></html>`;
+
+let replace: ReturnType<typeof vi.fn<(url: string) => void>>;
+
+beforeEach(() => {
+  document.body.innerHTML = '<p id="kept">kept</p><main id="product-summary"><h1>Before</h1></main>';
+  document.title = "Before";
+  replace = vi.fn<(url: string) => void>();
+  // jsdom does not navigate; this stands in for the full reload.
+  vi.spyOn(window, "location", "get").mockReturnValue({ ...window.location, replace } as unknown as Location);
+});
+
+afterEach(() => vi.restoreAllMocks());
+
+describe("swapSummary", () => {
+  it("fetches the re-filtered summary and puts it in place of the current one, in the same document", async () => {
+    const fetch = vi.spyOn(window, "fetch").mockResolvedValue(new Response(page("After")));
+    const replaceState = vi.spyOn(window.history, "replaceState");
+    const kept = document.getElementById("kept");
+
+    await swapSummary(window, "/sh/prod-summary?listingId=42&condition=new");
+
+    expect(fetch).toHaveBeenCalledWith("/sh/prod-summary?listingId=42&condition=new", { headers: { Accept: "text/html" } });
+    expect(document.querySelector("#product-summary h1")).toHaveTextContent("After");
+    expect(document.querySelectorAll("#product-summary")).toHaveLength(1);
+    expect(document.getElementById("kept")).toBe(kept);
+    expect(document.title).toBe("After · Seller Hub");
+    expect(replaceState).toHaveBeenCalledWith(null, "", "/sh/prod-summary?listingId=42&condition=new");
+    expect(replace).not.toHaveBeenCalled();
+  });
+
+  it("loads the whole document when the answer is not a summary", async () => {
+    vi.spyOn(window, "fetch").mockResolvedValue(new Response("None of your listings has this number.", { status: 404 }));
+    await swapSummary(window, "/sh/prod-summary?listingId=7");
+    expect(replace).toHaveBeenCalledWith("/sh/prod-summary?listingId=7");
+    expect(document.querySelector("#product-summary h1")).toHaveTextContent("Before");
+  });
+
+  it("loads the whole document when the network fails", async () => {
+    vi.spyOn(window, "fetch").mockRejectedValue(new TypeError("Failed to fetch"));
+    await swapSummary(window, "/sh/prod-summary?listingId=42");
+    expect(replace).toHaveBeenCalledWith("/sh/prod-summary?listingId=42");
+  });
+});

@@ -1,0 +1,45 @@
+import { renderToStaticMarkup } from "react-dom/server";
+import { ProductSummary } from "~/components/product-summary/ProductSummary";
+import type { ProductSummary as ProductSummaryModel } from "./product-summary-model";
+
+export interface ProductSummaryDocument {
+  summary: ProductSummaryModel;
+  /** Tags the page's tracking (spec §1: the embedded summary's own page name). */
+  pageName: string;
+  /** The response's CSP nonce, for the one script. */
+  nonce: string;
+  stylesheet: string;
+  script: { src: string; preload: string[] };
+}
+
+/**
+ * The frame's whole HTML document, rendered once on the server. React never hydrates it: the page
+ * loads one small standalone script instead of the hub's React bundle (decision record 030).
+ */
+export function renderProductSummary({ summary, pageName, nonce, stylesheet, script }: ProductSummaryDocument): Response {
+  const html = renderToStaticMarkup(
+    <html lang="en" className="product-summary-document">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <title>{`Product summary: ${summary.heading} · Seller Hub`}</title>
+        <link rel="stylesheet" href={stylesheet} />
+        {script.preload.map((href) => (
+          <link key={href} rel="modulepreload" href={href} nonce={nonce} />
+        ))}
+        <script type="module" src={script.src} nonce={nonce} />
+      </head>
+      <body className="product-summary-page" data-page-name={pageName}>
+        <ProductSummary summary={summary} />
+      </body>
+    </html>,
+  );
+  return new Response(`<!DOCTYPE html>${html}`, {
+    headers: {
+      "Content-Type": "text/html; charset=utf-8",
+      "Cache-Control": "private, no-store",
+      // The same address answers a frame and, opened on its own, redirects (Sec-Fetch-Dest).
+      Vary: "Sec-Fetch-Dest",
+    },
+  });
+}

@@ -1,0 +1,77 @@
+import { Link, Outlet, useLocation, useNavigate } from "react-router";
+import { ListingFacts } from "~/components/listing-facts/ListingFacts";
+import { ProductSummaryFrame } from "~/components/product-summary-frame/ProductSummaryFrame";
+import { SummaryFilterForm } from "~/components/summary-filter-form/SummaryFilterForm";
+import { pageUrl } from "~/http/page-url";
+import { requireSellerListing } from "~/listings/require-listing.server";
+import { productSummaryUrl, type SummaryFilters } from "~/product-summary/summary-filters";
+import { parseSummaryFilters } from "~/product-summary/summary-query";
+import { useProductSummaryFrame } from "~/product-summary/use-product-summary-frame";
+import type { PageHandle } from "~/shell/page-handle";
+import type { Route } from "./+types/listing-detail";
+
+/** The header says "Listing"; the page's own heading is the listing's title. */
+export const handle: PageHandle = { pageName: "sellerHubListingDetail", title: "Listing" };
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return [{ title: `${loaderData?.listing.title ?? "Listing"} · Seller Hub` }];
+}
+
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const { seller, listing } = await requireSellerListing(context, params.listingId);
+  const { condition, status } = parseSummaryFilters(pageUrl(request).searchParams);
+  // The summary starts with this listing; choosing a status (the Compare button, without
+  // JavaScript) asks for the seller's listings of that status instead (spec §5's itemId rule).
+  const summaryFilters: SummaryFilters = { condition, status, itemId: status ? undefined : listing.id };
+  const { id, title, price, currency, quantity, sold, epid } = listing;
+  return {
+    listing: { id, title, price, currency, condition: listing.condition, status: listing.status, quantity, sold, epid },
+    locale: seller.locale,
+    summaryFilters,
+    summarySrc: productSummaryUrl(listing.id, summaryFilters),
+  };
+}
+
+/** What the insights panel (a child route) gets from this page. */
+export interface ListingDetailOutletContext {
+  /** This page's query, kept when the panel closes. */
+  search: string;
+  /** Puts focus back on the product summary, where the panel was opened from. */
+  onInsightsClosed(): void;
+}
+
+export default function ListingDetail({ loaderData }: Route.ComponentProps) {
+  // Another listing, or other filters from the address, start the frame and its state afresh.
+  return <ListingDetailPage key={loaderData.summarySrc} {...loaderData} />;
+}
+
+function ListingDetailPage({ listing, locale, summaryFilters, summarySrc }: Route.ComponentProps["loaderData"]) {
+  const navigate = useNavigate();
+  const { search } = useLocation();
+  const { frameRef, filters, insights, changeFilter } = useProductSummaryFrame({
+    epid: listing.epid,
+    initialFilters: summaryFilters,
+    onOpenInsights: () => void navigate(`/sh/lst/${listing.id}/insights${search}`, { preventScrollReset: true }),
+  });
+  const outletContext: ListingDetailOutletContext = { search, onInsightsClosed: () => frameRef.current?.focus() };
+
+  return (
+    <article className="listing-detail" aria-labelledby="listing-title">
+      <p className="listing-detail__back">
+        <Link to="/sh/lst/active">All listings</Link>
+      </p>
+      <h2 id="listing-title">{listing.title}</h2>
+      <ListingFacts listing={listing} locale={locale} />
+      <section className="listing-detail__summary" aria-labelledby="product-summary-title">
+        <h3 id="product-summary-title">Product summary</h3>
+        <p className="listing-detail__hint">
+          The summary starts with this listing. A condition compares its price with that condition&rsquo;s market; a status shows your
+          lowest-priced listing of this product with that status instead.
+        </p>
+        <SummaryFilterForm filters={filters} onChange={changeFilter} />
+        <ProductSummaryFrame ref={frameRef} src={summarySrc} insights={insights} />
+      </section>
+      <Outlet context={outletContext} />
+    </article>
+  );
+}

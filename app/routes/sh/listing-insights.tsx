@@ -1,0 +1,24 @@
+import { useOutletContext } from "react-router";
+import { ProductInsightsPanel } from "~/components/product-insights-panel/ProductInsightsPanel";
+import { requireSellerListing } from "~/listings/require-listing.server";
+import { findMarketFigures } from "~/listings/market-figures.server";
+import { databaseContext } from "~/request-context";
+import type { PageHandle } from "~/shell/page-handle";
+import type { ListingDetailOutletContext } from "./listing-detail";
+import type { Route } from "./+types/listing-insights";
+
+export const handle: PageHandle = { pageName: "sellerHubProductInsights", title: "Listing" };
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const { seller, listing } = await requireSellerListing(context, params.listingId);
+  return {
+    market: await findMarketFigures(context.get(databaseContext).db, listing.epid, listing.currency),
+    locale: seller.locale,
+    listingId: listing.id,
+  };
+}
+
+export default function ListingInsights({ loaderData: { market, locale, listingId } }: Route.ComponentProps) {
+  const { search, onInsightsClosed } = useOutletContext<ListingDetailOutletContext>();
+  return <ProductInsightsPanel market={market} locale={locale} closeTo={`/sh/lst/${listingId}${search}`} onClose={onInsightsClosed} />;
+}
