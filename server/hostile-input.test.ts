@@ -20,6 +20,11 @@ const ROUTES: Array<{ path: string; methods: Array<"GET" | "POST"> }> = [
   { path: "/sh/perf", methods: ["GET", "POST"] },
   { path: "/sh/beacon", methods: ["GET", "POST"] },
   { path: "/sh/messages/close", methods: ["GET", "POST"] },
+  { path: "/sh/lst/active", methods: ["GET", "POST"] },
+  { path: "/sh/lst/not-a-number", methods: ["GET"] },
+  { path: "/sh/lst/999999999999999999999", methods: ["GET"] },
+  { path: "/sh/lst/1/insights", methods: ["GET", "POST"] },
+  { path: "/sh/prod-summary", methods: ["GET", "POST"] },
 ];
 
 const HOSTILE_QUERIES = ["?%ZZ", "?offset=-1&limit=1000000", "?a=" + "x".repeat(6000), "?redirectTo=//evil.example", "?redirectTo=javascript:alert(1)", "?status[]=1&status[]=2", "?%00=%00"];
