@@ -9,3 +9,6 @@ export function parseListingId(value: unknown): number | null {
   const id = Number(text);
   return id <= MAX_LISTING_ID ? id : null;
 }
+
+/** Malformed, unknown and another seller's ids all get this answer: it never confirms a listing exists. */
+export const NO_SUCH_LISTING = "None of your listings has this number.";

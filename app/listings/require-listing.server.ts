@@ -1,8 +1,9 @@
-import { data, type RouterContextProvider } from "react-router";
+import type { RouterContextProvider } from "react-router";
 import { getSignedInSeller } from "~/auth/require-seller.server";
+import { refusal } from "~/http/refusal";
 import type { Listing, Seller } from "~/db/schema";
 import { databaseContext } from "~/request-context";
-import { parseListingId } from "./listing-id";
+import { NO_SUCH_LISTING, parseListingId } from "./listing-id";
 import { findSellerListing } from "./listings.server";
 
 /**
@@ -13,6 +14,6 @@ export async function requireSellerListing(context: Readonly<RouterContextProvid
   const { seller } = getSignedInSeller(context);
   const listingId = parseListingId(listingIdParam);
   const listing = listingId === null ? undefined : await findSellerListing(context.get(databaseContext).db, seller.id, listingId);
-  if (!listing) throw data("None of your listings has this number.", { status: 404 });
+  if (!listing) throw refusal(404, NO_SUCH_LISTING);
   return { seller, listing };
 }

@@ -2,7 +2,8 @@ import { redirect } from "react-router";
 import productSummaryScript from "virtual:standalone-script/product-summary-frame";
 import { getSignedInSeller, requireSeller } from "~/auth/require-seller.server";
 import { pageUrl } from "~/http/page-url";
-import { parseListingId } from "~/listings/listing-id";
+import { refusal } from "~/http/refusal";
+import { NO_SUCH_LISTING, parseListingId } from "~/listings/listing-id";
 import { buildProductSummary } from "~/product-summary/product-summary.server";
 import { renderProductSummary } from "~/product-summary/render-product-summary.server";
 import { parseSummaryFilters } from "~/product-summary/summary-query";
@@ -19,16 +20,12 @@ export const middleware: Route.MiddlewareFunction[] = [requireSeller];
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = pageUrl(request);
   const listingId = parseListingId(url.searchParams.get("listingId"));
-  if (listingId === null) return notFound();
+  if (listingId === null) return refusal(404, NO_SUCH_LISTING);
   // Browsers say what a request is for: opened on its own, the summary belongs on its listing's page.
   if (request.headers.get("Sec-Fetch-Dest") === "document") throw redirect(`/sh/lst/${listingId}`);
 
   const { seller } = getSignedInSeller(context);
   const summary = await buildProductSummary(context.get(databaseContext).db, seller, listingId, parseSummaryFilters(url.searchParams));
-  if (!summary) return notFound();
+  if (!summary) return refusal(404, NO_SUCH_LISTING);
   return renderProductSummary({ summary, pageName: handle.pageName, nonce: context.get(nonceContext), stylesheet, script: productSummaryScript });
-}
-
-function notFound(): Response {
-  return new Response("None of your listings has this number.", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
 }
