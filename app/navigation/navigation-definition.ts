@@ -6,6 +6,8 @@ export interface NavDefinition {
   label: string;
   url: string;
   navItems?: NavDefinition[];
+  /** Every page under this path belongs to the item's section (a listing's own page, say). */
+  section?: string;
 }
 
 const LISTING_VIEWS: NavDefinition[] = [
@@ -19,6 +21,7 @@ export const TOP_NAVIGATION: NavDefinition[] = [
   {
     label: "Listings",
     url: "/sh/lst/active",
+    section: "/sh/lst/",
     navItems: [{ label: "All listings", url: "/sh/lst/active" }, { label: "Active", url: "/sh/lst/active?status=active" }, ...LISTING_VIEWS],
   },
   {

@@ -13,7 +13,10 @@ export function buildNavigation(url: URL, { messageCount, ...sideLinks }: SideLi
   const mark = (definition: NavDefinition): NavItem => ({
     label: definition.label,
     url: definition.url,
-    active: definition.url === activeUrl || (definition.navItems ?? []).some((item) => item.url === activeUrl),
+    active:
+      definition.url === activeUrl ||
+      (definition.navItems ?? []).some((item) => item.url === activeUrl) ||
+      (definition.section !== undefined && url.pathname.startsWith(definition.section)),
     ...(definition.navItems && { navItems: definition.navItems.map((item) => ({ label: item.label, url: item.url, active: item.url === activeUrl })) }),
   });
   // In the left navigation only the one item for this page is active, never its parent too.

@@ -21,6 +21,12 @@ describe("buildNavigation", () => {
     expect(allListings?.navItems?.filter((item) => item.active).map((item) => item.label)).toEqual(["Ended"]);
   });
 
+  it("marks the Listings section on a listing's own page, though no item is that page", () => {
+    const navigation = build("/sh/lst/1234");
+    expect(navigation.navItems.filter((item) => item.active).map((item) => item.label)).toEqual(["Listings"]);
+    expect(navigation.navGroups.flatMap((group) => group.navItems).filter((item) => item.active)).toEqual([]);
+  });
+
   it("offers a messages link only when messages apply, with their count", () => {
     expect(build("/sh/ovw").messagesLinkData).toBeUndefined();
     expect(build("/sh/ovw", 3).messagesLinkData).toMatchObject({ label: "3 messages", count: 3 });
