@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { signInOverHttp, startServerProcess, temporarySqliteUrl, type ServerProcess } from "../test/server-process";
+import { signInOverHttp, signInSetCookie, startServerProcess, temporarySqliteUrl, type ServerProcess } from "../test/server-process";
 
 /** Headers as a browser receives them, from the production server. */
 describe("security headers", () => {
@@ -53,27 +53,13 @@ describe("security headers", () => {
     expect((await get("/sh/ovw")).headers.get("strict-transport-security")).toBeNull();
     expect((await get("/sh/ovw", { "X-Forwarded-Proto": "https" })).headers.get("strict-transport-security")).toMatch(/max-age=\d+/);
     const overHttps = { "X-Forwarded-Proto": "https" };
-    expect(await signInCookie(overHttps)).toMatch(/; Secure/);
-    expect(await signInCookie({})).not.toMatch(/Secure/);
+    expect(await signInSetCookie(server.url, "demo", "sellerhub", overHttps)).toMatch(/; Secure/);
+    expect(await signInSetCookie(server.url)).not.toMatch(/Secure/);
   });
 
   it("keeps the session cookie away from scripts and other sites", async () => {
-    const cookie = await signInCookie({});
+    const cookie = await signInSetCookie(server.url);
     expect(cookie).toContain("HttpOnly");
     expect(cookie).toContain("SameSite=Lax");
   });
-
-  /** The Set-Cookie of a fresh session, signed in with these extra headers. */
-  async function signInCookie(headers: Record<string, string>): Promise<string> {
-    const form = await fetch(`${server.url}/signin`, { headers });
-    const tokenCookie = (form.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
-    const srt = /name="srt" value="([^"]+)"/.exec(await form.text())?.[1] ?? "";
-    const signedIn = await fetch(`${server.url}/signin`, {
-      method: "POST",
-      redirect: "manual",
-      headers: { ...headers, "Content-Type": "application/x-www-form-urlencoded", Cookie: tokenCookie },
-      body: new URLSearchParams({ username: "demo", password: "sellerhub", srt }),
-    });
-    return signedIn.headers.getSetCookie().find((value) => value.startsWith("sh_session=")) ?? "";
-  }
 });

@@ -55,18 +55,26 @@ export function startServerProcess(databaseUrl: string, environment: Record<stri
   });
 }
 
-/** Signs in over plain HTTP and returns the Cookie header of the new session. */
-export async function signInOverHttp(baseUrl: string, username = "demo", password = "sellerhub"): Promise<string> {
-  const form = await fetch(`${baseUrl}/signin`);
+/**
+ * Signs in over plain HTTP, through the form as a browser would, and returns the session's
+ * Set-Cookie header as the server sent it (with its attributes). `headers` go with both requests.
+ */
+export async function signInSetCookie(baseUrl: string, username = "demo", password = "sellerhub", headers: Record<string, string> = {}): Promise<string> {
+  const form = await fetch(`${baseUrl}/signin`, { headers });
   const tokenCookie = (form.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
   const srt = /name="srt" value="([^"]+)"/.exec(await form.text())?.[1] ?? "";
   const signedIn = await fetch(`${baseUrl}/signin`, {
     method: "POST",
     redirect: "manual",
-    headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: tokenCookie },
+    headers: { ...headers, "Content-Type": "application/x-www-form-urlencoded", Cookie: tokenCookie },
     body: new URLSearchParams({ username, password, srt }),
   });
   const session = signedIn.headers.getSetCookie().find((cookie) => cookie.startsWith("sh_session="));
   if (!session) throw new Error(`Sign-in as ${username} failed with ${signedIn.status}`);
-  return session.split(";")[0] as string;
+  return session;
+}
+
+/** Signs in over plain HTTP and returns the Cookie header of the new session. */
+export async function signInOverHttp(baseUrl: string, username = "demo", password = "sellerhub"): Promise<string> {
+  return (await signInSetCookie(baseUrl, username, password)).split(";")[0] as string;
 }
