@@ -1,5 +1,6 @@
 import { DatabaseSync, type SQLInputValue, type StatementSync } from "node:sqlite";
 import { SqliteDialect, type SqliteDatabase, type SqliteStatement } from "kysely";
+import { boundedMemo } from "~/memo/bounded-memo";
 
 /**
  * Kysely ships a SQLite dialect written against better-sqlite3, a native addon.
@@ -17,20 +18,9 @@ function openNodeSqlite(path: string): SqliteDatabase {
   const database = new DatabaseSync(path, { timeout: 5000 });
   // WAL lets the end-to-end tests read the file while the server writes it.
   database.exec("PRAGMA journal_mode = WAL; PRAGMA foreign_keys = ON; PRAGMA synchronous = NORMAL;");
-  const prepared = new Map<string, SqliteStatement>();
-  return {
-    close: () => database.close(),
-    prepare(sql) {
-      let statement = prepared.get(sql);
-      if (!statement) {
-        // Queries with a varying number of parameters (IN lists, bulk inserts) must not grow the cache without bound.
-        if (prepared.size >= PREPARED_STATEMENT_CACHE_SIZE) prepared.delete(prepared.keys().next().value as string);
-        statement = adaptStatement(database.prepare(sql));
-        prepared.set(sql, statement);
-      }
-      return statement;
-    },
-  };
+  // Queries with a varying number of parameters (IN lists, bulk inserts) must not grow the cache without bound.
+  const prepare = boundedMemo(PREPARED_STATEMENT_CACHE_SIZE, (sql: string) => adaptStatement(database.prepare(sql)));
+  return { close: () => database.close(), prepare };
 }
 
 function adaptStatement(statement: StatementSync): SqliteStatement {

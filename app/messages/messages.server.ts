@@ -2,7 +2,8 @@ import type { Kysely } from "kysely";
 import { z } from "zod";
 import { parseCookies, serializeCookie } from "~/cookies/cookies";
 import type { DatabaseSchema } from "~/db/schema";
-import { describeIssues, messageViewModelSchema, type PageMessage } from "./message-model";
+import { boundedMemo } from "~/memo/bounded-memo";
+import { describeIssues, messageViewModelSchema, type MessageViewModel, type PageMessage } from "./message-model";
 import { INVALID_MESSAGE_MODEL, messageTone } from "./message-type";
 import { closeCookie, isShownAtLoad } from "./message-state";
 
@@ -32,22 +33,28 @@ export async function findCurrentMessages(db: Kysely<DatabaseSchema>, sellerId: 
 }
 
 function storedMessage(row: { id: number; model: string }): PageMessage | undefined {
-  let json: unknown;
-  try {
-    json = JSON.parse(row.model);
-  } catch {
-    json = undefined;
-  }
-  const parsed = messageViewModelSchema.safeParse(json);
-  if (!parsed.success) {
-    // The spec's words first, then what an operator needs to mend the row.
+  const checked = checkedModel(row.model);
+  if (!checked.ok) {
+    // The spec's words first, then what an operator needs to mend the row: at every load, until it is mended.
     console.error(INVALID_MESSAGE_MODEL);
-    console.error(`Message ${row.id} is not shown: ${json === undefined ? "its model is not JSON" : describeIssues(parsed.error, "model").join("; ")}`);
+    console.error(`Message ${row.id} is not shown: ${checked.reason}`);
     return undefined;
   }
-  const model = parsed.data;
+  const { model } = checked;
   return { ...model, config: { ...model.config, messageId: model.config?.messageId ?? String(row.id) } };
 }
+
+/** Every page load reads the same few stored models: each distinct text is parsed and validated once. */
+const checkedModel = boundedMemo(1000, (text: string): { ok: true; model: MessageViewModel } | { ok: false; reason: string } => {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    return { ok: false, reason: "its model is not JSON" };
+  }
+  const parsed = messageViewModelSchema.safeParse(json);
+  return parsed.success ? { ok: true, model: parsed.data } : { ok: false, reason: describeIssues(parsed.error, "model").join("; ") };
+});
 
 /** The messages that show at this load, decided from the request's cookies (spec §4). */
 export function messagesShownAtLoad(messages: PageMessage[], cookieHeader: string | null): PageMessage[] {
