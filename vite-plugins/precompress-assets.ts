@@ -1,12 +1,14 @@
+import { gzipAsync } from "@gfx/zopfli";
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import { brotliCompressSync, constants } from "node:zlib";
 import type { Plugin } from "vite";
 
 const COMPRESSIBLE = /\.(js|css|svg|json|txt|html)$/;
 
 /**
- * Writes a .gz (level 9) and a .br (quality 11) beside every text asset of the client build,
+ * Writes a .gz (zopfli, 15 iterations: any gzip reader takes it, 4–5% smaller than zlib's level
+ * 9; decision record 013) and a .br (quality 11) beside every text asset of the client build,
  * once per build, so the server never compresses per request and sends the smallest encoding
  * the browser accepts.
  */
@@ -15,7 +17,7 @@ export function precompressAssets(): Plugin {
     name: "seller-hub:precompress-assets",
     apply: "build",
     applyToEnvironment: (environment) => environment.name === "client",
-    writeBundle(options) {
+    async writeBundle(options) {
       const directory = options.dir;
       if (!directory) return;
       for (const entry of readdirSync(directory, { recursive: true, withFileTypes: true })) {
@@ -23,7 +25,7 @@ export function precompressAssets(): Plugin {
         const file = join(entry.parentPath, entry.name);
         const content = readFileSync(file);
         if (content.length < 1024) continue;
-        writeFileSync(`${file}.gz`, gzipSync(content, { level: 9 }));
+        writeFileSync(`${file}.gz`, await gzipAsync(content, { numiterations: 15 }));
         writeFileSync(`${file}.br`, brotliCompressSync(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: content.length } }));
       }
     },
