@@ -1,10 +1,12 @@
 import { connect } from "node:net";
 import { describe, expect, it } from "vitest";
-import { startServerProcess, temporarySqliteUrl } from "../test/server-process";
+import { serverProcessIds, startServerProcess, temporarySqliteUrl } from "../test/server-process";
 
-describe("stopping the server", () => {
-  it("finishes a request in flight on SIGTERM, then exits 0 within 10 s", async () => {
-    const server = await startServerProcess(temporarySqliteUrl());
+describe.each(["1", "2"])("stopping the server (WEB_CONCURRENCY=%s)", (processes) => {
+  it("finishes a request in flight on SIGTERM, then exits 0 within 10 s, leaving no worker behind", async () => {
+    const server = await startServerProcess(temporarySqliteUrl(), { WEB_CONCURRENCY: processes });
+    const workers = serverProcessIds(server.process.pid as number).slice(1);
+    expect(workers).toHaveLength(processes === "1" ? 0 : 2);
     const { port, hostname } = new URL(server.url);
 
     // A sign-in whose body is still arriving when the signal comes.
@@ -27,10 +29,11 @@ describe("stopping the server", () => {
     expect(await exitCode).toBe(0);
     expect(Date.now() - started).toBeLessThan(10_000);
     expect(server.output()).toContain("SIGTERM");
+    for (const worker of workers) expect(() => process.kill(worker, 0)).toThrow("ESRCH");
   }, 60_000);
 
   it("stops accepting new connections once stopping", async () => {
-    const server = await startServerProcess(temporarySqliteUrl());
+    const server = await startServerProcess(temporarySqliteUrl(), { WEB_CONCURRENCY: processes });
     await server.stop("SIGTERM");
     await expect(fetch(`${server.url}/healthz`)).rejects.toThrow("fetch failed");
   }, 60_000);

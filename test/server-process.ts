@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
@@ -19,12 +19,13 @@ export function temporarySqliteUrl(): string {
 
 /**
  * Serves the production build (which `npm test` makes first) on a free port, as an operator
- * would, and waits until it says it is ready. It never builds: several run at once.
+ * would, and waits until it says it is ready. It never builds: several run at once. One server
+ * process unless `environment` sets WEB_CONCURRENCY: many of these run side by side.
  */
 export function startServerProcess(databaseUrl: string, environment: Record<string, string> = {}): Promise<ServerProcess> {
   const child = spawn(process.execPath, ["scripts/serve.ts"], {
     // The test runner's NODE_ENV=test would put React in its slow development mode.
-    env: { ...process.env, ...environment, NODE_ENV: "production", PORT: "0", DATABASE_URL: databaseUrl },
+    env: { ...process.env, WEB_CONCURRENCY: "1", ...environment, NODE_ENV: "production", PORT: "0", DATABASE_URL: databaseUrl },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";
@@ -53,6 +54,13 @@ export function startServerProcess(databaseUrl: string, environment: Record<stri
       reject(new Error(`The server exited (${code}) before it was ready:\n${output}`));
     });
   });
+}
+
+/** The processes of a running server: its own, then its workers' (none with WEB_CONCURRENCY=1). */
+export function serverProcessIds(pid: number): number[] {
+  const children = `/proc/${pid}/task/${pid}/children`;
+  const workers = existsSync(children) ? readFileSync(children, "utf8").trim().split(/\s+/).filter(Boolean).map(Number) : [];
+  return [pid, ...workers];
 }
 
 /**

@@ -1,0 +1,92 @@
+import { readdirSync, readFileSync, readlinkSync } from "node:fs";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { serverProcessIds, signInOverHttp, startServerProcess, temporarySqliteUrl, type ServerProcess } from "../test/server-process";
+
+/** CPU time a process has used, in clock ticks (user and system). */
+function cpuTicks(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
+  return Number(fields[11]) + Number(fields[12]);
+}
+
+function openFiles(pid: number): string[] {
+  return readdirSync(`/proc/${pid}/fd`).flatMap((fd) => {
+    try {
+      return [readlinkSync(`/proc/${pid}/fd/${fd}`)];
+    } catch {
+      return []; // closed meanwhile
+    }
+  });
+}
+
+async function waitFor(condition: () => boolean, what: string): Promise<void> {
+  for (const started = Date.now(); !condition(); await new Promise((resolve) => setTimeout(resolve, 50))) {
+    if (Date.now() - started > 20_000) throw new Error(`Still waiting for ${what}`);
+  }
+}
+
+describe("serving with two worker processes (WEB_CONCURRENCY=2)", () => {
+  let server: ServerProcess;
+  let session: string;
+  const workers = () => serverProcessIds(server.process.pid as number).slice(1);
+
+  /** Overview pages over 20 connections at once; each worker's share of the CPU time they took. */
+  async function shareOfWork(): Promise<number[]> {
+    const before = workers().map(cpuTicks);
+    const load = async () => {
+      for (let index = 0; index < 10; index++) expect((await fetch(`${server.url}/sh/ovw`, { headers: { Cookie: session } })).status).toBe(200);
+    };
+    await Promise.all(Array.from({ length: 20 }, load));
+    const used = workers().map((pid, index) => cpuTicks(pid) - (before[index] as number));
+    const total = used.reduce((sum, ticks) => sum + ticks, 0);
+    return used.map((ticks) => ticks / total);
+  }
+
+  beforeAll(async () => {
+    server = await startServerProcess(temporarySqliteUrl(), { WEB_CONCURRENCY: "2" });
+    session = await signInOverHttp(server.url);
+  }, 60_000);
+  afterAll(() => server?.stop());
+
+  it("says it is ready once, when both workers listen on the one port", async () => {
+    expect(workers()).toHaveLength(2);
+    const shares = await shareOfWork();
+    for (const share of shares) expect(share).toBeGreaterThan(0.2);
+    expect(server.output().match(/Seller Hub is ready at/g)).toHaveLength(1);
+  }, 60_000);
+
+  it("migrated and seeded before the workers started, and keeps no database open in the primary", () => {
+    const databaseFiles = (pid: number) => openFiles(pid).filter((file) => file.endsWith("hub.db"));
+    expect(databaseFiles(server.process.pid as number)).toEqual([]);
+    for (const worker of workers()) expect(databaseFiles(worker)).toHaveLength(1);
+  });
+
+  it("replaces a worker that dies, and goes on serving with both", async () => {
+    const [killed, survivor] = workers() as [number, number];
+    process.kill(killed, "SIGKILL");
+    await waitFor(() => server.output().includes(`Worker process ${killed} stopped unexpectedly (signal SIGKILL); starting another.`), "the primary to notice");
+    expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
+
+    await waitFor(() => /is serving in place of/.test(server.output()), "the replacement to listen");
+    expect(workers()).toHaveLength(2);
+    expect(workers()).toContain(survivor);
+    expect(workers()).not.toContain(killed);
+    for (const share of await shareOfWork()) expect(share).toBeGreaterThan(0.2);
+    expect(server.output().match(/Seller Hub is ready at/g)).toHaveLength(1);
+  }, 60_000);
+});
+
+describe("starting worker processes", () => {
+  it.each(["0", "two", "1.5", "-2", "3 "])("refuses WEB_CONCURRENCY=%j, saying why", async (setting) => {
+    await expect(startServerProcess(temporarySqliteUrl(), { WEB_CONCURRENCY: setting })).rejects.toThrow(/exited \(1\)[\s\S]*WEB_CONCURRENCY must be a whole number of server processes, 1 or more/);
+  });
+
+  it("refuses several processes for an in-memory database, which one process holds", async () => {
+    await expect(startServerProcess("sqlite::memory:", { WEB_CONCURRENCY: "2" })).rejects.toThrow(/exited \(1\)[\s\S]*cannot be shared by 2 processes: set WEB_CONCURRENCY=1/);
+  });
+
+  it("stops with an error, rather than starting workers for ever, when a worker cannot start", async () => {
+    // An address no interface has: listening fails in every worker.
+    const started = startServerProcess(temporarySqliteUrl(), { WEB_CONCURRENCY: "2", HOST: "192.0.2.1" });
+    await expect(started).rejects.toThrow(/exited \(1\)[\s\S]*stopped before it was serving/);
+  }, 60_000);
+});
