@@ -5,8 +5,10 @@
  * any error, any unexpected status, or memory that kept growing past its working size.
  */
 import { buildIfNeeded } from "../scripts/build-if-needed.ts";
+import { serverProcessCount } from "../scripts/cluster.ts";
 import { signInOverHttp, startServerProcess, temporarySqliteUrl } from "../test/server-process.ts";
 import { runMixedLoad, type MixedLoadReport } from "./mixed-load.ts";
+import { servingProcesses } from "./server-memory.ts";
 
 const seconds = Number(process.argv.find((argument) => argument.startsWith("--seconds="))?.split("=")[1] ?? 60);
 const WARM_UP_SECONDS = 10;
@@ -14,10 +16,11 @@ const WARM_UP_SECONDS = 10;
 const GROWTH_LIMIT = 1.2;
 
 buildIfNeeded();
-const hub = await startServerProcess(process.env.DATABASE_URL ?? temporarySqliteUrl());
+// As production runs it: WEB_CONCURRENCY, else one process per core.
+const hub = await startServerProcess(process.env.DATABASE_URL ?? temporarySqliteUrl(), { WEB_CONCURRENCY: String(serverProcessCount()) });
 const session = await signInOverHttp(hub.url);
 const pid = hub.process.pid as number;
-console.log(`load: ${WARM_UP_SECONDS} s of warm-up, then ${seconds} s, 50 connections, against ${hub.url}`);
+console.log(`load: ${WARM_UP_SECONDS} s of warm-up, then ${seconds} s, 50 connections, against ${hub.url} (${servingProcesses(pid)} serving processes)`);
 const warmUp = await runMixedLoad({ url: hub.url, session, pid, seconds: WARM_UP_SECONDS });
 const report = await runMixedLoad({ url: hub.url, session, pid, seconds });
 await hub.stop();
@@ -30,7 +33,7 @@ for (const [route, counts] of Object.entries(report.statuses)) {
 }
 const unexpected = { ...warmUp.unexpected, ...report.unexpected };
 console.log(`unexpected statuses: ${Object.keys(unexpected).length ? JSON.stringify(unexpected) : "none"}`);
-console.log(`memory (RSS): ${warmUp.rssStartMb.toFixed(1)} MB idle, ${report.rssStartMb.toFixed(1)} MB at start (after the warm-up), ${report.rssEndMb.toFixed(1)} MB at end`);
+console.log(`memory (RSS, every server process summed): ${warmUp.rssStartMb.toFixed(1)} MB idle, ${report.rssStartMb.toFixed(1)} MB at start (after the warm-up), ${report.rssEndMb.toFixed(1)} MB at end`);
 
 const growth = report.rssEndMb / report.rssStartMb;
 if (growth > GROWTH_LIMIT) console.log(`memory grew ${growth.toFixed(2)}× under steady load: look for a leak`);

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
-import { readFileSync } from "node:fs";
 import autocannon from "autocannon";
+import { serverMemoryMb } from "./server-memory.ts";
 
 /** What a mixed load found: every answer by route and status, and the server's memory around it. */
 export interface MixedLoadReport {
@@ -19,7 +19,7 @@ export interface MixedLoadOptions {
   url: string;
   /** Cookie header of a signed-in session. */
   session: string;
-  /** The server process, whose memory is read. */
+  /** The server process, whose memory (with its workers') is read. */
   pid: number;
   seconds: number;
   connections?: number;
@@ -29,10 +29,6 @@ interface LoadedRoute {
   name: string;
   expected: number[];
   request: autocannon.Request;
-}
-
-function residentMemoryMb(pid: number): number {
-  return Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? Number.NaN) / 1024;
 }
 
 /** A beacon as the browser sends it, from a new speed session each time (so the per-session limit is not what is measured). */
@@ -68,7 +64,7 @@ async function loadedRoutes({ url, session }: MixedLoadOptions): Promise<LoadedR
 export async function runMixedLoad(options: MixedLoadOptions): Promise<MixedLoadReport> {
   const routes = await loadedRoutes(options);
   const statuses: MixedLoadReport["statuses"] = Object.fromEntries(routes.map(({ name }) => [name, {}]));
-  const rssStartMb = residentMemoryMb(options.pid);
+  const rssStartMb = serverMemoryMb(options.pid);
   const result = await autocannon({
     url: options.url,
     connections: options.connections ?? 50,
@@ -87,5 +83,5 @@ export async function runMixedLoad(options: MixedLoadOptions): Promise<MixedLoad
       if (!expected.includes(Number(status))) unexpected[`${name} ${status}`] = count;
     }
   }
-  return { seconds: options.seconds, requests: result.requests.total, errors: result.errors + result.timeouts, unexpected, statuses, rssStartMb, rssEndMb: residentMemoryMb(options.pid) };
+  return { seconds: options.seconds, requests: result.requests.total, errors: result.errors + result.timeouts, unexpected, statuses, rssStartMb, rssEndMb: serverMemoryMb(options.pid) };
 }

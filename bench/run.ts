@@ -6,13 +6,14 @@
 import { spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
-import { pathToFileURL } from "node:url";
-import { SERVER_BUILD } from "../scripts/build-paths.ts";
+import { join } from "node:path";
+import { serverBuildUrl } from "../scripts/build-paths.ts";
+import { serverProcessCount } from "../scripts/cluster.ts";
 import { signInOverHttp, startServerProcess, temporarySqliteUrl, type ServerProcess } from "../test/server-process.ts";
 import { measureHydration, measureJavaScript, withChromium, type ShippedJavaScript } from "./browser.ts";
 import { runLoad, warmUp, type LoadResult } from "./load.ts";
 import { budget, budgetTable, kB, markdownTable, median, ms, ratio } from "./report.ts";
+import { serverMemoryMb, servingProcesses } from "./server-memory.ts";
 
 const quick = process.argv.includes("--quick");
 const seconds = quick ? 2 : 10;
@@ -23,10 +24,8 @@ function log(message: string) {
   console.log(`bench: ${message}`);
 }
 
-function residentMemoryMb(pid: number): number {
-  const status = readFileSync(`/proc/${pid}/status`, "utf8");
-  return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? Number.NaN) / 1024;
-}
+/** The server as production runs it: WEB_CONCURRENCY processes, else one per core. */
+const serverEnvironment = { WEB_CONCURRENCY: String(serverProcessCount()) };
 
 async function startStaticServer(file: string): Promise<{ url: string; stop(): void }> {
   const child = spawn(process.execPath, ["bench/static-server.ts", file], { stdio: ["ignore", "pipe", "inherit"] });
@@ -69,7 +68,7 @@ async function measureThroughput(hub: ServerProcess, session: string, path: stri
 /** A second database whose demo seller has 100,000 listings. */
 async function databaseWithManyListings(count: number): Promise<string> {
   const url = temporarySqliteUrl();
-  const { openDatabase, seedDemoDataIfEmpty, generateListings, insertListings, DEMO_USERNAME } = await import(pathToFileURL(resolve(SERVER_BUILD)).href);
+  const { openDatabase, seedDemoDataIfEmpty, generateListings, insertListings, DEMO_USERNAME } = await import(serverBuildUrl());
   const database = await openDatabase(url);
   await seedDemoDataIfEmpty(database);
   const demo = await database.db.selectFrom("seller").select("id").where("username", "=", DEMO_USERNAME).executeTakeFirstOrThrow();
@@ -79,14 +78,20 @@ async function databaseWithManyListings(count: number): Promise<string> {
   return url;
 }
 
+function servedBy(processes: number): string {
+  return processes === 1 ? "one process" : `${processes} worker processes (node:cluster) under a primary`;
+}
+
 async function main() {
   log("building");
   const build = spawnSync(process.execPath, ["node_modules/@react-router/dev/bin.cjs", "build"], { stdio: "inherit", env: { ...process.env, NODE_ENV: "production" } });
   if (build.status !== 0) process.exit(1);
 
-  const hub = await startServerProcess(temporarySqliteUrl());
+  const hub = await startServerProcess(temporarySqliteUrl(), serverEnvironment);
   const session = await signInOverHttp(hub.url);
   const pid = hub.process.pid as number;
+  const processes = servingProcesses(pid);
+  log(`the hub served by ${servedBy(processes)}`);
 
   await warmUp({ url: `${hub.url}/sh/ovw`, headers: { Cookie: session } });
 
@@ -110,15 +115,15 @@ async function main() {
   log(`memory: ${memorySeconds} s of load on /sh/ovw, after ${memoryWarmUpSeconds} s to reach its working size`);
   // The heap grows to what 50 connections need within seconds, then holds: that is the baseline.
   await runLoad({ url: `${hub.url}/sh/ovw`, headers: { Cookie: session }, durationSeconds: memoryWarmUpSeconds });
-  const rssAfterWarmUp = residentMemoryMb(pid);
+  const rssAfterWarmUp = serverMemoryMb(pid);
   await runLoad({ url: `${hub.url}/sh/ovw`, headers: { Cookie: session }, durationSeconds: memorySeconds });
-  const rssAfterLoad = residentMemoryMb(pid);
+  const rssAfterLoad = serverMemoryMb(pid);
   await hub.stop();
 
   log("scale: 100,000 listings");
   let scale: { manyP50Ms: number; fewP50Ms: number } | null = null;
   if (listings) {
-    const manyHub = await startServerProcess(await databaseWithManyListings(100_000));
+    const manyHub = await startServerProcess(await databaseWithManyListings(100_000), serverEnvironment);
     const manySession = await signInOverHttp(manyHub.url);
     await warmUp({ url: `${manyHub.url}/sh/lst/active`, headers: { Cookie: manySession } });
     const many = await runLoad({ url: `${manyHub.url}/sh/lst/active`, headers: { Cookie: manySession }, durationSeconds: seconds });
@@ -153,7 +158,7 @@ async function main() {
   const markdown = [
     `# Benchmark${quick ? " (quick run: figures are indicative only)" : ""}`,
     "",
-    `Run ${new Date().toISOString()}, Node ${process.version}, ${seconds} s per load at 50 connections.`,
+    `Run ${new Date().toISOString()}, Node ${process.version}, ${seconds} s per load at 50 connections; the hub served by ${servedBy(processes)}, static serving by one process.`,
     "",
     "## Budgets",
     budgetTable(budgets),
@@ -165,11 +170,11 @@ async function main() {
     markdownTable([["page", "scripts", "raw", "gzip (sent)", "brotli (sent)"], ...javascriptRows]),
     "",
     `Hydrated: ${hydration.hydratedMs.map(ms).join(", ")}; LCP: ${hydration.lcpMs.map(ms).join(", ")}.`,
-    `Memory: ${rssAfterWarmUp.toFixed(1)} MB after ${memoryWarmUpSeconds} s of warm-up load, ${rssAfterLoad.toFixed(1)} MB after ${memorySeconds} s more.`,
+    `Memory (RSS of every server process, summed): ${rssAfterWarmUp.toFixed(1)} MB after ${memoryWarmUpSeconds} s of warm-up load, ${rssAfterLoad.toFixed(1)} MB after ${memorySeconds} s more.`,
     scale ? `Scale: listings p50 ${scale.fewP50Ms} ms with the demo's 160 listings, ${scale.manyP50Ms} ms with 100,000.` : "Scale: the listings page is not there yet.",
   ].join("\n");
 
-  const results = { quick, overview, listings, javascript, hydration, memory: { rssAfterWarmUp, rssAfterLoad }, scale, budgets };
+  const results = { quick, servingProcesses: processes, overview, listings, javascript, hydration, memory: { rssAfterWarmUp, rssAfterLoad }, scale, budgets };
   writeFileSync("bench/results/latest.json", JSON.stringify(results, null, 2));
   writeFileSync("bench/results/latest.md", markdown + "\n");
   console.log(`\n${markdown}\n`);
