@@ -5,10 +5,10 @@
  * with PORT=0 the workers share the one port the primary picked.
  *
  * The primary serves nothing. It has the database migrated and seeded once, by a short-lived
- * process, before it starts the workers: workers never race to migrate or seed (SQLite least of
- * all), and the primary holds neither a connection nor the server's memory. Then it says ready once
- * every worker listens, replaces a worker that dies, and on SIGTERM or SIGINT has every worker
- * finish its requests in flight and stop.
+ * process, before it starts the workers: workers never race to migrate or seed (two SQLite
+ * seeders can fail), and the primary holds neither a connection nor the server's memory. Then it
+ * says ready once every worker listens, replaces a worker that dies, and on SIGTERM or SIGINT has
+ * every worker finish its requests in flight and stop.
  */
 import { spawn } from "node:child_process";
 import cluster, { type Worker } from "node:cluster";
