@@ -31,7 +31,10 @@ export function startServerProcess(databaseUrl: string, environment: Record<stri
   let output = "";
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`The server did not start within 60 s:\n${output}`)), 60_000);
+    const timer = setTimeout(() => {
+      child.kill("SIGKILL");
+      reject(new Error(`The server did not start within 60 s:\n${output}`));
+    }, 60_000);
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
       const ready = /Seller Hub is ready at (\S+)/.exec(output);

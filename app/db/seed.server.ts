@@ -97,7 +97,9 @@ export async function insertListings(db: Kysely<DatabaseSchema>, listings: NewLi
 
 /**
  * Fills an empty database with the demo; several instances starting together seed it once.
- * On PostgreSQL an advisory lock serialises them; SQLite's write lock does the same.
+ * On PostgreSQL an advisory lock serialises them. On SQLite a second seeder may fail with
+ * SQLITE_BUSY rather than wait, which is why the worker processes' primary seeds once, before
+ * any worker starts (scripts/cluster.ts).
  */
 export async function seedDemoDataIfEmpty({ db, dialect }: Database): Promise<void> {
   await db.transaction().execute(async (trx) => {
