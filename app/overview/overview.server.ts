@@ -11,19 +11,23 @@ export interface OverviewSummary {
   recentListings: Array<{ id: number; title: string; price: number; currency: string; status: string }>;
 }
 
-/** One aggregate query and one small page of recent listings: never the whole table. */
-export async function summariseSellerActivity(db: Kysely<DatabaseSchema>, seller: Seller): Promise<OverviewSummary> {
-  const totals = await db
+/** The sums of every listing of the seller: one index (migration 0007) answers them without the rows. */
+export function sellerTotalsQuery(db: Kysely<DatabaseSchema>, sellerId: number) {
+  return db
     .selectFrom("listing")
-    .where("seller_id", "=", seller.id)
+    .where("seller_id", "=", sellerId)
     .select((eb) => [
       eb.fn.sum<number>(eb.case().when("status", "=", "active").then(1).else(0).end()).as("active"),
       eb.fn.sum<number>(eb.case().when("status", "=", "out_of_stock").then(1).else(0).end()).as("out_of_stock"),
       eb.fn.sum<number>("sold").as("sold"),
       eb.fn.sum<number>(eb("price", "*", eb.ref("sold"))).as("sales_value"),
       eb.fn.sum<number>("awaiting_shipment").as("awaiting_shipment"),
-    ])
-    .executeTakeFirstOrThrow();
+    ]);
+}
+
+/** One aggregate query and one small page of recent listings: never the whole table. */
+export async function summariseSellerActivity(db: Kysely<DatabaseSchema>, seller: Seller): Promise<OverviewSummary> {
+  const totals = await sellerTotalsQuery(db, seller.id).executeTakeFirstOrThrow();
   const recentListings = await db
     .selectFrom("listing")
     .where("seller_id", "=", seller.id)

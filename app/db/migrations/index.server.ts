@@ -5,6 +5,7 @@ import * as initial from "./0001-initial.server";
 import * as speedBeaconIndexes from "./0002-speed-beacon-indexes.server";
 import * as listingSortIndexes from "./0005-listing-sort-indexes.server";
 import * as signInFailures from "./0006-sign-in-failures.server";
+import * as overviewTotalsIndex from "./0007-overview-totals-index.server";
 
 interface DialectMigration {
   up(db: Kysely<unknown>, dialect: Dialect): Promise<void>;
@@ -16,6 +17,7 @@ const migrations: Record<string, DialectMigration> = {
   "0002-speed-beacon-indexes": speedBeaconIndexes,
   "0005-listing-sort-indexes": listingSortIndexes,
   "0006-sign-in-failures": signInFailures,
+  "0007-overview-totals-index": overviewTotalsIndex,
 };
 
 export const MIGRATION_NAMES = Object.keys(migrations);
