@@ -73,7 +73,7 @@ export async function serveInWorkers(count: number): Promise<void> {
     if (stopping) return;
     stopping = true;
     setTimeout(() => {
-      console.error("Worker processes still running after 9 s; stopping them.");
+      console.error(`Worker processes still running after ${GRACE_PERIOD_MS / 1000} s; stopping them.`);
       for (const worker of live) worker.process.kill("SIGKILL");
       process.exit(1);
     }, GRACE_PERIOD_MS).unref();

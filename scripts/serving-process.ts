@@ -29,7 +29,7 @@ export async function serveInThisProcess({ seedDemoData, saysWhenStopping }: { s
     if (saysWhenStopping) announceStopping(signal);
     // A request that never finishes must not keep the process past its grace period.
     setTimeout(() => {
-      console.error("Requests still running after 9 s; stopping anyway.");
+      console.error(`Requests still running after ${GRACE_PERIOD_MS / 1000} s; stopping anyway.`);
       process.exit(1);
     }, GRACE_PERIOD_MS).unref();
     await hub.close();
