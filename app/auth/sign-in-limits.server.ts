@@ -8,12 +8,36 @@ export const SIGN_IN_LIMITS = {
   failuresPerClient: 20,
 } as const;
 
-/** Seconds until this account and client may try again, or null when they may now. */
-export async function signInRetryAfter(db: Kysely<DatabaseSchema>, account: string, client: string, now = Date.now()): Promise<number | null> {
+/** An attempt that may check its password, or the seconds until this account and client may try again. */
+export type SignInAttempt = { allowed: true } | { allowed: false; retryAfterSeconds: number };
+
+/**
+ * Claims one attempt before the password is checked. The claim is written first and the attempts
+ * counted after it, so a burst of parallel guesses, on any process or instance, cannot all pass a
+ * count taken before any of them was recorded: each sees at least the claims written before its
+ * own, so no more than the limit go through. A claim stands as a failure unless the sign-in
+ * succeeds (`forgetFailedSignIns`); a refused claim is withdrawn, so waiting out the block is enough.
+ */
+export async function claimSignInAttempt(db: Kysely<DatabaseSchema>, account: string, client: string, now = Date.now()): Promise<SignInAttempt> {
+  // A blocked client learns so from one read, without a write: a flood of refused guesses stays cheap.
+  const blocked = await signInRetryAfter(db, account, client, now);
+  if (blocked !== null) return { allowed: false, retryAfterSeconds: blocked };
+  const { id } = await db.insertInto("sign_in_failure").values({ account, client, at: now }).returning("id").executeTakeFirstOrThrow();
+  const overLimit = await signInRetryAfter(db, account, client, now, 1);
+  if (overLimit === null) return { allowed: true };
+  await db.deleteFrom("sign_in_failure").where("id", "=", id).execute();
+  return { allowed: false, retryAfterSeconds: (await signInRetryAfter(db, account, client, now)) ?? overLimit };
+}
+
+/**
+ * Seconds until this account and client may try again, or null when they may now. `claimed`
+ * attempts of the caller's own are already among the rows, so they are allowed past the limit.
+ */
+export async function signInRetryAfter(db: Kysely<DatabaseSchema>, account: string, client: string, now = Date.now(), claimed = 0): Promise<number | null> {
   const since = now - SIGN_IN_LIMITS.windowMs;
   const [byAccount, byClient] = await Promise.all([
-    recentFailures(db, "account", account, since, SIGN_IN_LIMITS.failuresPerAccount),
-    recentFailures(db, "client", client, since, SIGN_IN_LIMITS.failuresPerClient),
+    recentFailures(db, "account", account, since, SIGN_IN_LIMITS.failuresPerAccount + claimed),
+    recentFailures(db, "client", client, since, SIGN_IN_LIMITS.failuresPerClient + claimed),
   ]);
   const unblockedAt = Math.max(byAccount ?? 0, byClient ?? 0);
   return unblockedAt > now ? Math.ceil((unblockedAt - now) / 1000) : null;
@@ -35,13 +59,12 @@ async function recentFailures(db: Kysely<DatabaseSchema>, column: "account" | "c
   return rows.length < limit ? null : (rows.at(-1)?.at ?? 0) + SIGN_IN_LIMITS.windowMs;
 }
 
-export async function recordFailedSignIn(db: Kysely<DatabaseSchema>, account: string, client: string, now = Date.now()): Promise<void> {
-  await db.insertInto("sign_in_failure").values({ account, client, at: now }).execute();
-  // Failures older than the window never count again.
+/** The claimed attempt failed: its claim stays as the failure; failures older than the window go. */
+export async function settleFailedSignIn(db: Kysely<DatabaseSchema>, account: string, now = Date.now()): Promise<void> {
   await db.deleteFrom("sign_in_failure").where("account", "=", account).where("at", "<=", now - SIGN_IN_LIMITS.windowMs).execute();
 }
 
-/** A successful sign-in forgives the account's failures (not the client's). */
+/** A successful sign-in forgives the account's failures (not the client's), its own claim among them. */
 export async function forgetFailedSignIns(db: Kysely<DatabaseSchema>, account: string): Promise<void> {
   await db.deleteFrom("sign_in_failure").where("account", "=", account).execute();
 }

@@ -1,7 +1,7 @@
 import { data, Form, redirect, useNavigation } from "react-router";
 import { safeRedirectPath } from "~/auth/require-seller.server";
 import { findSellerByCredentials, issueSignInToken, signInTokenMatches } from "~/auth/sign-in.server";
-import { forgetFailedSignIns, recordFailedSignIn, signInRetryAfter } from "~/auth/sign-in-limits.server";
+import { claimSignInAttempt, forgetFailedSignIns, settleFailedSignIn } from "~/auth/sign-in-limits.server";
 import { signInFormSchema, WRONG_CREDENTIALS } from "~/auth/sign-in-form";
 import { findSignedInSeller, startSession } from "~/auth/session.server";
 import { readForm } from "~/http/request-body.server";
@@ -39,17 +39,17 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { db } = context.get(databaseContext);
   const account = username.toLowerCase();
   const client = context.get(clientAddressContext);
-  const retryAfter = await signInRetryAfter(db, account, client);
-  if (retryAfter !== null) {
-    const minutes = Math.ceil(retryAfter / 60);
+  const attempt = await claimSignInAttempt(db, account, client);
+  if (!attempt.allowed) {
+    const minutes = Math.ceil(attempt.retryAfterSeconds / 60);
     return data(
       { error: `Too many sign-in attempts. Try again in ${minutes === 1 ? "1 minute" : `${minutes} minutes`}.` },
-      { status: 429, headers: { "Retry-After": String(retryAfter) } },
+      { status: 429, headers: { "Retry-After": String(attempt.retryAfterSeconds) } },
     );
   }
   const seller = await findSellerByCredentials(db, account, password);
   if (!seller) {
-    await recordFailedSignIn(db, account, client);
+    await settleFailedSignIn(db, account);
     return data({ error: WRONG_CREDENTIALS }, { status: 401 });
   }
   await forgetFailedSignIns(db, account);
