@@ -6,40 +6,28 @@
  *   { "audience": { "seller": "demo" } | "all", "startsAt": "2026-07-01", "endsAt": "2026-07-31T18:00:00Z",
  *     "model": { "title": "…", "type": "info", "message": "…", "controls": [{ "name": "cross" }], "config": { "maxViews": 3 } } }
  */
-import { existsSync, readFileSync } from "node:fs";
-import { registerAppModules } from "./app-modules.ts";
+import { readFileSync } from "node:fs";
+import { isoTime, openOperatorDatabase, refuse } from "./operator-database.ts";
 
-registerAppModules();
-const { DEFAULT_DATABASE_URL, openDatabase, sqlitePathOf } = await import("../app/db/database.server.ts");
 const { addMessage } = await import("../app/messages/messages.server.ts");
-
-function refuse(reasons: string[]): never {
-  console.error(`Refused: nothing was written.\n${reasons.map((reason) => `  - ${reason}`).join("\n")}`);
-  process.exit(1);
-}
+const NOTHING_WRITTEN = "nothing was written";
 
 const paths = process.argv.slice(2);
-if (paths.length !== 1) refuse(["Usage: npm run messages:add -- FILE.json (one file)"]);
+if (paths.length !== 1) refuse(["Usage: npm run messages:add -- FILE.json (one file)"], NOTHING_WRITTEN);
 const path = paths[0] as string;
 
 let file: unknown;
 try {
   file = JSON.parse(readFileSync(path, "utf8"));
 } catch (error) {
-  refuse([`${path} could not be read as JSON: ${error instanceof Error ? error.message : String(error)}`]);
+  refuse([`${path} could not be read as JSON: ${error instanceof Error ? error.message : String(error)}`], NOTHING_WRITTEN);
 }
 
-const url = process.env.DATABASE_URL ?? DEFAULT_DATABASE_URL;
-const sqlitePath = sqlitePathOf(url);
-if (sqlitePath !== undefined && sqlitePath !== ":memory:" && !existsSync(sqlitePath)) {
-  refuse([`There is no database at ${sqlitePath}: start the hub once (npm start) to create it, or set DATABASE_URL.`]);
-}
-const database = await openDatabase(url);
+const database = await openOperatorDatabase(NOTHING_WRITTEN);
 const result = await addMessage(database.db, file).finally(() => database.close());
-if (!result.ok) refuse(result.reasons.map((reason) => `${path}: ${reason}`));
+if (!result.ok) refuse(result.reasons.map((reason) => `${path}: ${reason}`), NOTHING_WRITTEN);
 
-const date = (time: number) => new Date(time).toISOString();
 console.log(
-  `Added message ${result.id} for ${result.audience}: shown from ${date(result.startsAt)} ${result.endsAt === null ? "with no end" : `until ${date(result.endsAt)}`}; ` +
+  `Added message ${result.id} for ${result.audience}: shown from ${isoTime(result.startsAt)} ${result.endsAt === null ? "with no end" : `until ${isoTime(result.endsAt)}`}; ` +
     `its cookies are named shui-messages-${result.messageId}-….`,
 );

@@ -96,7 +96,7 @@ export const messageFileSchema = z.strictObject({
   }),
   /** Default: now. */
   startsAt: isoDate.optional(),
-  /** Default: shown until another message replaces it or it is removed. */
+  /** Default: shown until another message replaces it, or an operator ends it (`npm run messages:end`). */
   endsAt: isoDate.optional(),
   model: messageViewModelSchema,
 });

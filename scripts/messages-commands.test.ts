@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPostgresDatabase, TEST_DATABASE_URL } from "../test/databases";
 import { openDatabase } from "~/db/database.server";
 
-const folder = mkdtempSync(join(tmpdir(), "messages-add-"));
+const folder = mkdtempSync(join(tmpdir(), "messages-commands-"));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
 const TARGETS = [
@@ -22,15 +22,16 @@ function writeFile(name: string, content: unknown): string {
 
 const GOOD = { audience: { seller: "priya" }, endsAt: "2099-01-01", model: { title: "New: bulk prices", type: "info", message: "Change prices together.", controls: [{ name: "cross" }] } };
 
-function runCommand(databaseUrl: string, ...files: string[]) {
-  return spawnSync(process.execPath, ["scripts/messages-add.ts", ...files], { env: { ...process.env, DATABASE_URL: databaseUrl }, encoding: "utf8" });
+/** One of the operators' message commands, `npm run messages:NAME`, on the database at `databaseUrl`. */
+function runCommand(databaseUrl: string, name: "add" | "list" | "end", ...args: string[]) {
+  return spawnSync(process.execPath, [`scripts/messages-${name}.ts`, ...args], { env: { ...process.env, DATABASE_URL: databaseUrl }, encoding: "utf8" });
 }
 
-describe.each(TARGETS)("npm run messages:add on $name", (target) => {
+describe.each(TARGETS)("npm run messages:add, :list and :end on $name", (target) => {
   let url: string;
   let drop: () => Promise<void>;
 
-  const run = (path: string) => runCommand(url, path);
+  const run = (path: string) => runCommand(url, "add", path);
 
   async function storedModels(): Promise<string[]> {
     const database = await openDatabase(url);
@@ -77,18 +78,36 @@ describe.each(TARGETS)("npm run messages:add on $name", (target) => {
     expect(result.stdout).toMatch(/^Added message 1 for priya: shown from \S+ until 2099-01-01T00:00:00.000Z; its cookies are named shui-messages-1-…\.\n$/);
     expect((await storedModels()).map((model) => JSON.parse(model))).toEqual([GOOD.model]);
   });
+
+  it("lists the message with its id, ends it by that id, and then lists nothing", () => {
+    const listed = runCommand(url, "list");
+    expect(listed.status).toBe(0);
+    expect(listed.stdout).toMatch(/^1\tshowing from \S+ until 2099-01-01T00:00:00.000Z\tfor priya\tNew: bulk prices\n$/);
+    const ended = runCommand(url, "end", "1");
+    expect(ended.stderr).toBe("");
+    expect(ended.stdout).toMatch(/^Ended message 1 for priya \("New: bulk prices"\) at \S+\.\n$/);
+    expect(runCommand(url, "list").stdout).toBe("No message is showing or scheduled.\n");
+  });
+
+  it("refuses to end a message that has ended or never existed, saying which", () => {
+    const again = runCommand(url, "end", "1");
+    expect(again.status).toBe(1);
+    expect(again.stderr).toBe("Refused: nothing was changed.\n  - Message 1 has already ended.\n");
+    expect(runCommand(url, "end", "42").stderr).toContain("There is no message 42.");
+    expect(runCommand(url, "end", "first").stderr).toContain("Usage: npm run messages:end -- ID");
+  });
 });
 
 describe("npm run messages:add, used wrongly", () => {
   it("refuses to run without a database rather than create an empty one", () => {
     const missing = join(folder, "missing", "hub.db");
-    const result = runCommand(`sqlite:${missing}`, writeFile("any.json", GOOD));
+    const result = runCommand(`sqlite:${missing}`, "add", writeFile("any.json", GOOD));
     expect(result.status).toBe(1);
     expect(result.stderr).toContain(`There is no database at ${missing}`);
   });
 
   it("says how to use it when not given one file", () => {
-    const result = runCommand(`sqlite:${join(folder, "hub.db")}`);
+    const result = runCommand(`sqlite:${join(folder, "hub.db")}`, "add");
     expect(result.status).toBe(1);
     expect(result.stderr).toContain("Usage: npm run messages:add -- FILE.json (one file)");
   });
