@@ -1,10 +1,11 @@
-import type { Generated, Insertable, Selectable } from "kysely";
+import type { ColumnType, Generated, Insertable, Selectable } from "kysely";
 
 /** Times are milliseconds since the epoch; money is integer minor units. */
 export interface DatabaseSchema {
   seller: SellerTable;
   session: SessionTable;
   listing: ListingTable;
+  listing_tally: ListingTallyTable;
   message: MessageTable;
   opt_out: OptOutTable;
   speed_beacon: SpeedBeaconTable;
@@ -49,6 +50,24 @@ export interface ListingTable {
   sold: number;
   awaiting_shipment: number;
   created_at: number;
+}
+
+/** Kept by the database's triggers on `listing` (migration 0008): the app reads it and never writes it. */
+type Tallied<T> = ColumnType<T, never, never>;
+
+/** The seller's listings of one status and condition, counted and summed; a row goes with its last listing. */
+export interface ListingTallyTable {
+  seller_id: Tallied<number>;
+  status: Tallied<string>;
+  condition: Tallied<string>;
+  /** How many listings. */
+  listings: Tallied<number>;
+  /** Units sold, summed. */
+  sold: Tallied<number>;
+  /** Price × units sold, summed: minor units of each listing's currency. */
+  sales_value: Tallied<number>;
+  /** Units sold and not yet shipped, summed. */
+  awaiting_shipment: Tallied<number>;
 }
 
 export interface MessageTable {

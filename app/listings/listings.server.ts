@@ -20,10 +20,13 @@ type ListingQuery = SelectQueryBuilder<DatabaseSchema, "listing", object>;
 export function matchingListings(db: Kysely<DatabaseSchema>, sellerId: number, filters: ListingFilters): ListingQuery {
   return db
     .selectFrom("listing")
-    .where("seller_id", "=", sellerId)
-    .$if(filters.status !== undefined, (query) => query.where("status", "=", filters.status as string))
-    .$if(filters.condition !== undefined, (query) => query.where("condition", "=", filters.condition as string))
+    .where((eb) => eb.and(sellerStatusAndCondition(sellerId, filters)))
     .$if(filters.q !== undefined, (query) => query.where(titleContains(filters.q as string)));
+}
+
+/** The seller, and the status and the condition when the filters name them: listings and tallies alike. */
+function sellerStatusAndCondition(sellerId: number, { status, condition }: ListingFilters) {
+  return { seller_id: sellerId, ...(status && { status }), ...(condition && { condition }) };
 }
 
 /** Case-insensitive on both dialects; the seller's % and _ are letters, not wildcards. */
@@ -39,15 +42,11 @@ export function listingIdsPage(db: Kysely<DatabaseSchema>, sellerId: number, fil
 }
 
 /**
- * One page of the seller's listings. Counting and finding the page's ids use the indexes alone;
- * only the page's rows are read, so a deep page of 100,000 listings costs an index walk, not a
- * table scan.
+ * One page of the seller's listings. Finding the page's ids uses the indexes alone; only the
+ * page's rows are read, so a deep page of 100,000 listings costs an index walk, not a table scan.
  */
 export async function findListingsPage(db: Kysely<DatabaseSchema>, sellerId: number, filters: ListingFilters): Promise<ListingsPage> {
-  const { total } = await matchingListings(db, sellerId, filters)
-    .select((eb) => eb.fn.countAll<number>().as("total"))
-    .executeTakeFirstOrThrow();
-  const count = Number(total);
+  const count = await countMatchingListings(db, sellerId, filters);
   const offset = filters.offset < count ? filters.offset : lastPageOffset(count, filters.limit);
   const { column, direction } = LISTING_SORTS[filters.sort];
   const listings = await db
@@ -58,6 +57,19 @@ export async function findListingsPage(db: Kysely<DatabaseSchema>, sellerId: num
     .orderBy("id", direction)
     .execute();
   return { listings, total: count, offset, limit: filters.limit };
+}
+
+/**
+ * Without a title search the seller's tallies (migration 0008) hold the count in a few rows,
+ * however many listings match; a search counts its matches.
+ */
+async function countMatchingListings(db: Kysely<DatabaseSchema>, sellerId: number, filters: ListingFilters): Promise<number> {
+  const counted =
+    filters.q === undefined
+      ? db.selectFrom("listing_tally").where((eb) => eb.and(sellerStatusAndCondition(sellerId, filters))).select((eb) => eb.fn.sum<number | null>("listings").as("total"))
+      : matchingListings(db, sellerId, filters).select((eb) => eb.fn.countAll<number>().as("total"));
+  const { total } = await counted.executeTakeFirstOrThrow();
+  return Number(total ?? 0);
 }
 
 function lastPageOffset(total: number, limit: number): number {

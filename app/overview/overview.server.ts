@@ -11,16 +11,16 @@ export interface OverviewSummary {
   recentListings: Array<{ id: number; title: string; price: number; currency: string; status: string }>;
 }
 
-/** The sums of every listing of the seller: one index (migration 0007) answers them without the rows. */
+/** The sums of every listing of the seller, from their tallies (migration 0008): a few rows, however many listings. */
 export function sellerTotalsQuery(db: Kysely<DatabaseSchema>, sellerId: number) {
   return db
-    .selectFrom("listing")
+    .selectFrom("listing_tally")
     .where("seller_id", "=", sellerId)
     .select((eb) => [
-      eb.fn.sum<number>(eb.case().when("status", "=", "active").then(1).else(0).end()).as("active"),
-      eb.fn.sum<number>(eb.case().when("status", "=", "out_of_stock").then(1).else(0).end()).as("out_of_stock"),
+      eb.fn.sum<number>("listings").filterWhere("status", "=", "active").as("active"),
+      eb.fn.sum<number>("listings").filterWhere("status", "=", "out_of_stock").as("out_of_stock"),
       eb.fn.sum<number>("sold").as("sold"),
-      eb.fn.sum<number>(eb("price", "*", eb.ref("sold"))).as("sales_value"),
+      eb.fn.sum<number>("sales_value").as("sales_value"),
       eb.fn.sum<number>("awaiting_shipment").as("awaiting_shipment"),
     ]);
 }
