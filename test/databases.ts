@@ -4,8 +4,8 @@ import { openDatabase, type Database } from "~/db/database.server";
 
 export interface TestDialect {
   name: "SQLite" | "PostgreSQL";
-  /** A new, empty, migrated database of this dialect; `database.close()` drops it. */
-  open(): Promise<Database>;
+  /** A new, empty database of this dialect, migrated (up to `lastMigration` if given); `database.close()` drops it. */
+  open(lastMigration?: string): Promise<Database>;
 }
 
 const postgresUrl = process.env.TEST_DATABASE_URL;
@@ -30,9 +30,9 @@ export async function createPostgresDatabase(baseUrl: string): Promise<{ url: st
 }
 
 /** A database of its own per test file, so parallel runs on one server never meet. */
-async function openPostgres(baseUrl: string): Promise<Database> {
+async function openPostgres(baseUrl: string, lastMigration?: string): Promise<Database> {
   const { url, drop } = await createPostgresDatabase(baseUrl);
-  const database = await openDatabase(url);
+  const database = await openDatabase(url, lastMigration);
   return {
     ...database,
     async close() {
@@ -43,8 +43,8 @@ async function openPostgres(baseUrl: string): Promise<Database> {
 }
 
 export const TEST_DIALECTS: TestDialect[] = [
-  { name: "SQLite", open: () => openDatabase("sqlite::memory:") },
-  ...(postgresUrl ? [{ name: "PostgreSQL" as const, open: () => openPostgres(postgresUrl) }] : []),
+  { name: "SQLite", open: (lastMigration) => openDatabase("sqlite::memory:", lastMigration) },
+  ...(postgresUrl ? [{ name: "PostgreSQL" as const, open: (lastMigration?: string) => openPostgres(postgresUrl, lastMigration) }] : []),
 ];
 
 if (!postgresUrl) {

@@ -20,12 +20,13 @@ export const DEFAULT_DATABASE_URL = "sqlite:data/seller-hub.db";
 
 /**
  * `postgres://…` picks PostgreSQL (several instances share it); `sqlite:PATH`, or nothing,
- * picks an embedded SQLite file.
+ * picks an embedded SQLite file. It is migrated to the latest migration, or up to `lastMigration`
+ * (a test of a migration opens the database as it was before it).
  */
-export async function openDatabase(url: string = process.env.DATABASE_URL ?? DEFAULT_DATABASE_URL): Promise<Database> {
+export async function openDatabase(url: string = process.env.DATABASE_URL ?? DEFAULT_DATABASE_URL, lastMigration?: string): Promise<Database> {
   const database = isPostgresUrl(url) ? openPostgres(url) : openSqlite(url);
   try {
-    await migrate(database);
+    await migrate(database, lastMigration);
   } catch (error) {
     await database.close();
     throw error;
@@ -61,9 +62,9 @@ function openSqlite(url: string): Database {
   return { db, dialect: "sqlite", close: () => db.destroy() };
 }
 
-async function migrate({ db, dialect }: Database): Promise<void> {
+export async function migrate({ db, dialect }: Database, lastMigration?: string): Promise<void> {
   const migrator = new Migrator({ db, provider: migrationProvider(dialect) });
-  const { error, results } = await migrator.migrateToLatest();
+  const { error, results } = await (lastMigration === undefined ? migrator.migrateToLatest() : migrator.migrateTo(lastMigration));
   const failed = results?.find((result) => result.status === "Error");
   if (error || failed) {
     throw new Error(`Database migration ${failed?.migrationName ?? ""} failed: ${String(error)}`);
