@@ -1,7 +1,9 @@
 import { sql, type Kysely, type SelectQueryBuilder } from "kysely";
+import type { Database } from "~/db/database.server";
 import type { DatabaseSchema, Listing } from "~/db/schema";
 import { LISTING_SORTS } from "./listing-filter-options";
 import type { ListingFilters } from "./listing-filters";
+import { searchesTitleIndexFirst, titleIndexFinds } from "./title-index.server";
 
 export type ListingRow = Pick<Listing, "id" | "title" | "price" | "currency" | "condition" | "status" | "quantity" | "sold">;
 
@@ -16,15 +18,27 @@ export interface ListingsPage {
 
 type ListingQuery = SelectQueryBuilder<DatabaseSchema, "listing", object>;
 
-/** The seller's listings that match the filters, as a query to count or to page through. */
-export function matchingListings(db: Kysely<DatabaseSchema>, sellerId: number, filters: ListingFilters): ListingQuery {
+/**
+ * The seller's listings that match the filters, as a query to count or to page through. With
+ * `fromTitleIndex` (SQLite, see `searchesTitleIndexFirst`) it reads the few listings the title
+ * index finds, by id, rather than every listing of the seller.
+ */
+export function matchingListings(db: Kysely<DatabaseSchema>, sellerId: number, filters: ListingFilters, fromTitleIndex = false): ListingQuery {
   return db
     .selectFrom("listing")
-    .where("seller_id", "=", sellerId)
+    .where(fromTitleIndex ? sellerNotIndexed : "seller_id", "=", sellerId)
     .$if(filters.status !== undefined, (query) => query.where("status", "=", filters.status as string))
     .$if(filters.condition !== undefined, (query) => query.where("condition", "=", filters.condition as string))
-    .$if(filters.q !== undefined, (query) => query.where(titleContains(filters.q as string)));
+    .$if(filters.q !== undefined, (query) => query.where(titleContains(filters.q as string)))
+    .$if(fromTitleIndex, (query) => query.where("id", "in", titleIndexFinds(db, filters.q as string)));
 }
+
+/**
+ * SQLite's unary + keeps a term off the indexes. Without statistics its planner takes any seller
+ * to have a few listings, and would walk all of the seller's rather than the few the title index
+ * found.
+ */
+const sellerNotIndexed = sql<number>`+seller_id`;
 
 /** Case-insensitive on both dialects; the seller's % and _ are letters, not wildcards. */
 function titleContains(text: string) {
@@ -33,18 +47,20 @@ function titleContains(text: string) {
 }
 
 /** The ids of one page, in order: a query the indexes answer without reading the rows. */
-export function listingIdsPage(db: Kysely<DatabaseSchema>, sellerId: number, filters: ListingFilters, offset: number) {
+export function listingIdsPage(db: Kysely<DatabaseSchema>, sellerId: number, filters: ListingFilters, offset: number, fromTitleIndex = false) {
   const { column, direction } = LISTING_SORTS[filters.sort];
-  return matchingListings(db, sellerId, filters).select("id").orderBy(column, direction).orderBy("id", direction).limit(filters.limit).offset(offset);
+  return matchingListings(db, sellerId, filters, fromTitleIndex).select("id").orderBy(column, direction).orderBy("id", direction).limit(filters.limit).offset(offset);
 }
 
 /**
  * One page of the seller's listings. Counting and finding the page's ids use the indexes alone;
  * only the page's rows are read, so a deep page of 100,000 listings costs an index walk, not a
- * table scan.
+ * table scan. A search the title index narrows reads only the listings it finds.
  */
-export async function findListingsPage(db: Kysely<DatabaseSchema>, sellerId: number, filters: ListingFilters): Promise<ListingsPage> {
-  const { total } = await matchingListings(db, sellerId, filters)
+export async function findListingsPage(database: Database, sellerId: number, filters: ListingFilters): Promise<ListingsPage> {
+  const { db } = database;
+  const fromTitleIndex = filters.q !== undefined && (await searchesTitleIndexFirst(database, filters.q));
+  const { total } = await matchingListings(db, sellerId, filters, fromTitleIndex)
     .select((eb) => eb.fn.countAll<number>().as("total"))
     .executeTakeFirstOrThrow();
   const count = Number(total);
@@ -53,7 +69,7 @@ export async function findListingsPage(db: Kysely<DatabaseSchema>, sellerId: num
   const listings = await db
     .selectFrom("listing")
     .select(["id", "title", "price", "currency", "condition", "status", "quantity", "sold"])
-    .where("id", "in", listingIdsPage(db, sellerId, filters, offset))
+    .where("id", "in", listingIdsPage(db, sellerId, filters, offset, fromTitleIndex))
     .orderBy(column, direction)
     .orderBy("id", direction)
     .execute();

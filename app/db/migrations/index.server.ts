@@ -6,6 +6,7 @@ import * as speedBeaconIndexes from "./0002-speed-beacon-indexes.server";
 import * as listingSortIndexes from "./0005-listing-sort-indexes.server";
 import * as signInFailures from "./0006-sign-in-failures.server";
 import * as overviewTotalsIndex from "./0007-overview-totals-index.server";
+import * as listingTitleSearch from "./0009-listing-title-search.server";
 
 interface DialectMigration {
   up(db: Kysely<unknown>, dialect: Dialect): Promise<void>;
@@ -18,6 +19,7 @@ const migrations: Record<string, DialectMigration> = {
   "0005-listing-sort-indexes": listingSortIndexes,
   "0006-sign-in-failures": signInFailures,
   "0007-overview-totals-index": overviewTotalsIndex,
+  "0009-listing-title-search": listingTitleSearch,
 };
 
 export const MIGRATION_NAMES = Object.keys(migrations);
