@@ -40,17 +40,18 @@ async function expectTalliesToEqualRecount(db: Db): Promise<void> {
   expect(tallies).toEqual(await recount(db));
 }
 
-const totalShown = async (db: Db, sellerId: number, query: string) => (await findListingsPage(db, sellerId, parseListingFilters(new URLSearchParams(query)))).total;
+const totalShown = async (database: Database, sellerId: number, query: string) => (await findListingsPage(database, sellerId, parseListingFilters(new URLSearchParams(query)))).total;
 
 /** The figures the seller sees: the listings page's totals, with and without filters, and the overview's sums. */
-async function figuresShown(db: Db, sellerId: number) {
+async function figuresShown(database: Database, sellerId: number) {
+  const { db } = database;
   const seller = await db.selectFrom("seller").selectAll().where("id", "=", sellerId).executeTakeFirstOrThrow();
   const { recentListings: _, ...overview } = await summariseSellerActivity(db, seller);
   return {
-    listings: await totalShown(db, sellerId, ""),
-    endedListings: await totalShown(db, sellerId, "status=ended"),
-    usedListings: await totalShown(db, sellerId, "condition=used"),
-    activeNewListings: await totalShown(db, sellerId, "status=active&condition=new"),
+    listings: await totalShown(database, sellerId, ""),
+    endedListings: await totalShown(database, sellerId, "status=ended"),
+    usedListings: await totalShown(database, sellerId, "condition=used"),
+    activeNewListings: await totalShown(database, sellerId, "status=active&condition=new"),
     ...overview,
   };
 }
@@ -73,8 +74,8 @@ async function figuresOfListings(db: Db, sellerId: number) {
   };
 }
 
-async function expectFiguresShownToEqualListings(db: Db, sellerIds: number[]): Promise<void> {
-  for (const sellerId of sellerIds) expect(await figuresShown(db, sellerId)).toEqual(await figuresOfListings(db, sellerId));
+async function expectFiguresShownToEqualListings(database: Database, sellerIds: number[]): Promise<void> {
+  for (const sellerId of sellerIds) expect(await figuresShown(database, sellerId)).toEqual(await figuresOfListings(database.db, sellerId));
 }
 
 describe.each(TEST_DIALECTS)("the listing tallies on $name", (dialect) => {
@@ -92,8 +93,8 @@ describe.each(TEST_DIALECTS)("the listing tallies on $name", (dialect) => {
     const bob = await insertSeller(db, "bob");
     const idOf = async (title: string) => (await db.selectFrom("listing").select("id").where("title", "=", title).executeTakeFirstOrThrow()).id;
     const change = async (title: string, values: Partial<NewListing>) => db.updateTable("listing").set(values).where("id", "=", await idOf(title)).execute();
-    const aliceSees = () => figuresShown(db, alice);
-    const check = () => Promise.all([expectTalliesToEqualRecount(db), expectFiguresShownToEqualListings(db, [alice, bob])]);
+    const aliceSees = () => figuresShown(database, alice);
+    const check = () => Promise.all([expectTalliesToEqualRecount(db), expectFiguresShownToEqualListings(database, [alice, bob])]);
 
     await insertListings(db, [
       testListing(alice, { title: "Kindle", status: "active", condition: "new", price: 10_000, sold: 3, awaiting_shipment: 1 }),
@@ -103,7 +104,7 @@ describe.each(TEST_DIALECTS)("the listing tallies on $name", (dialect) => {
       testListing(bob, { title: "Omega", status: "active", condition: "used", price: 19_000_000, sold: 200 }),
     ]);
     expect(await aliceSees()).toMatchObject({ listings: 3, activeNewListings: 1, activeListings: 2, outOfStock: 1, unitsSold: 5, salesValue: 70_000, awaitingShipment: 3 });
-    expect(await figuresShown(db, bob)).toMatchObject({ listings: 1, salesValue: 3_800_000_000 });
+    expect(await figuresShown(database, bob)).toMatchObject({ listings: 1, salesValue: 3_800_000_000 });
     await check();
 
     await change("Dyson", { status: "ended" });
@@ -117,7 +118,7 @@ describe.each(TEST_DIALECTS)("the listing tallies on $name", (dialect) => {
 
     await change("Dyson", { seller_id: bob, status: "active", condition: "new" });
     expect(await aliceSees()).toMatchObject({ listings: 2, endedListings: 0 });
-    expect(await figuresShown(db, bob)).toMatchObject({ listings: 2, activeNewListings: 1, usedListings: 1 });
+    expect(await figuresShown(database, bob)).toMatchObject({ listings: 2, activeNewListings: 1, usedListings: 1 });
     await db.updateTable("listing").set({ status: "scheduled" }).where("seller_id", "=", alice).execute();
     expect(await aliceSees()).toMatchObject({ listings: 2, activeListings: 0, outOfStock: 0, unitsSold: 7 });
     await check();
@@ -144,7 +145,7 @@ describe.each(TEST_DIALECTS)("the listing tallies on $name", (dialect) => {
       ...generateListings(seller, 20, 22).map((listing) => db.insertInto("listing").values(listing).execute()),
     ]);
     await expectTalliesToEqualRecount(db);
-    await expectFiguresShownToEqualListings(db, [seller]);
+    await expectFiguresShownToEqualListings(database, [seller]);
   });
 
   // PostgreSQL's TRUNCATE fires no delete trigger; SQLite has none, and its DELETE without WHERE still fires them.
@@ -215,7 +216,7 @@ describe.each(TEST_DIALECTS)("the listing tallies on $name, whatever the writes"
         await database.db.deleteFrom("listing").execute();
         for (const change of writes) await apply(database.db, sellerIds, change);
         await expectTalliesToEqualRecount(database.db);
-        await expectFiguresShownToEqualListings(database.db, sellerIds);
+        await expectFiguresShownToEqualListings(database, sellerIds);
       }),
       { numRuns: 100 },
     );
@@ -230,7 +231,7 @@ describe.each(TEST_DIALECTS)("migration 0008 on $name", (dialect) => {
       await insertListings(database.db, [...generateListings(sellerIds[0] as number, 2_000, 31), ...generateListings(sellerIds[1] as number, 300, 32)]);
       await migrate(database);
       await expectTalliesToEqualRecount(database.db);
-      await expectFiguresShownToEqualListings(database.db, sellerIds);
+      await expectFiguresShownToEqualListings(database, sellerIds);
     } finally {
       await database.close();
     }

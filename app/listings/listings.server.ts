@@ -1,7 +1,9 @@
 import { sql, type Kysely, type SelectQueryBuilder } from "kysely";
+import type { Database } from "~/db/database.server";
 import type { DatabaseSchema, Listing } from "~/db/schema";
 import { LISTING_SORTS } from "./listing-filter-options";
 import type { ListingFilters } from "./listing-filters";
+import { searchesTitleIndexFirst, titleIndexFinds } from "./title-index.server";
 
 export type ListingRow = Pick<Listing, "id" | "title" | "price" | "currency" | "condition" | "status" | "quantity" | "sold">;
 
@@ -16,17 +18,30 @@ export interface ListingsPage {
 
 type ListingQuery = SelectQueryBuilder<DatabaseSchema, "listing", object>;
 
-/** The seller's listings that match the filters, as a query to count or to page through. */
-export function matchingListings(db: Kysely<DatabaseSchema>, sellerId: number, filters: ListingFilters): ListingQuery {
+/**
+ * The seller's listings that match the filters, as a query to count or to page through. With
+ * `fromTitleIndex` (SQLite, see `searchesTitleIndexFirst`) it reads the few listings the title
+ * index finds, by id, rather than every listing of the seller.
+ */
+export function matchingListings(db: Kysely<DatabaseSchema>, sellerId: number, filters: ListingFilters, fromTitleIndex = false): ListingQuery {
   return db
     .selectFrom("listing")
-    .where((eb) => eb.and(sellerStatusAndCondition(sellerId, filters)))
-    .$if(filters.q !== undefined, (query) => query.where(titleContains(filters.q as string)));
+    .where(fromTitleIndex ? sellerNotIndexed : "seller_id", "=", sellerId)
+    .where((eb) => eb.and(statusAndCondition(filters)))
+    .$if(filters.q !== undefined, (query) => query.where(titleContains(filters.q as string)))
+    .$if(fromTitleIndex, (query) => query.where("id", "in", titleIndexFinds(db, filters.q as string)));
 }
 
-/** The seller, and the status and the condition when the filters name them: listings and tallies alike. */
-function sellerStatusAndCondition(sellerId: number, { status, condition }: ListingFilters) {
-  return { seller_id: sellerId, ...(status && { status }), ...(condition && { condition }) };
+/**
+ * SQLite's unary + keeps a term off the indexes. Without statistics its planner takes any seller
+ * to have a few listings, and would walk all of the seller's rather than the few the title index
+ * found.
+ */
+const sellerNotIndexed = sql<number>`+seller_id`;
+
+/** The status and the condition when the filters name them: listings and tallies alike. */
+function statusAndCondition({ status, condition }: ListingFilters) {
+  return { ...(status && { status }), ...(condition && { condition }) };
 }
 
 /** Case-insensitive on both dialects; the seller's % and _ are letters, not wildcards. */
@@ -36,23 +51,26 @@ function titleContains(text: string) {
 }
 
 /** The ids of one page, in order: a query the indexes answer without reading the rows. */
-export function listingIdsPage(db: Kysely<DatabaseSchema>, sellerId: number, filters: ListingFilters, offset: number) {
+export function listingIdsPage(db: Kysely<DatabaseSchema>, sellerId: number, filters: ListingFilters, offset: number, fromTitleIndex = false) {
   const { column, direction } = LISTING_SORTS[filters.sort];
-  return matchingListings(db, sellerId, filters).select("id").orderBy(column, direction).orderBy("id", direction).limit(filters.limit).offset(offset);
+  return matchingListings(db, sellerId, filters, fromTitleIndex).select("id").orderBy(column, direction).orderBy("id", direction).limit(filters.limit).offset(offset);
 }
 
 /**
  * One page of the seller's listings. Finding the page's ids uses the indexes alone; only the
  * page's rows are read, so a deep page of 100,000 listings costs an index walk, not a table scan.
+ * A search the title index narrows reads only the listings it finds.
  */
-export async function findListingsPage(db: Kysely<DatabaseSchema>, sellerId: number, filters: ListingFilters): Promise<ListingsPage> {
-  const count = await countMatchingListings(db, sellerId, filters);
+export async function findListingsPage(database: Database, sellerId: number, filters: ListingFilters): Promise<ListingsPage> {
+  const { db } = database;
+  const fromTitleIndex = filters.q !== undefined && (await searchesTitleIndexFirst(database, filters.q));
+  const count = await countMatchingListings(db, sellerId, filters, fromTitleIndex);
   const offset = filters.offset < count ? filters.offset : lastPageOffset(count, filters.limit);
   const { column, direction } = LISTING_SORTS[filters.sort];
   const listings = await db
     .selectFrom("listing")
     .select(["id", "title", "price", "currency", "condition", "status", "quantity", "sold"])
-    .where("id", "in", listingIdsPage(db, sellerId, filters, offset))
+    .where("id", "in", listingIdsPage(db, sellerId, filters, offset, fromTitleIndex))
     .orderBy(column, direction)
     .orderBy("id", direction)
     .execute();
@@ -63,11 +81,11 @@ export async function findListingsPage(db: Kysely<DatabaseSchema>, sellerId: num
  * Without a title search the seller's tallies (migration 0008) hold the count in a few rows,
  * however many listings match; a search counts its matches.
  */
-async function countMatchingListings(db: Kysely<DatabaseSchema>, sellerId: number, filters: ListingFilters): Promise<number> {
+async function countMatchingListings(db: Kysely<DatabaseSchema>, sellerId: number, filters: ListingFilters, fromTitleIndex: boolean): Promise<number> {
   const counted =
     filters.q === undefined
-      ? db.selectFrom("listing_tally").where((eb) => eb.and(sellerStatusAndCondition(sellerId, filters))).select((eb) => eb.fn.sum<number | null>("listings").as("total"))
-      : matchingListings(db, sellerId, filters).select((eb) => eb.fn.countAll<number>().as("total"));
+      ? db.selectFrom("listing_tally").where("seller_id", "=", sellerId).where((eb) => eb.and(statusAndCondition(filters))).select((eb) => eb.fn.sum<number | null>("listings").as("total"))
+      : matchingListings(db, sellerId, filters, fromTitleIndex).select((eb) => eb.fn.countAll<number>().as("total"));
   const { total } = await counted.executeTakeFirstOrThrow();
   return Number(total ?? 0);
 }

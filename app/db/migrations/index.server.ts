@@ -7,6 +7,7 @@ import * as listingSortIndexes from "./0005-listing-sort-indexes.server";
 import * as signInFailures from "./0006-sign-in-failures.server";
 import * as overviewTotalsIndex from "./0007-overview-totals-index.server";
 import * as listingTallies from "./0008-listing-tallies.server";
+import * as listingTitleSearch from "./0009-listing-title-search.server";
 
 interface DialectMigration {
   up(db: Kysely<unknown>, dialect: Dialect): Promise<void>;
@@ -20,6 +21,7 @@ const migrations: Record<string, DialectMigration> = {
   "0006-sign-in-failures": signInFailures,
   "0007-overview-totals-index": overviewTotalsIndex,
   "0008-listing-tallies": listingTallies,
+  "0009-listing-title-search": listingTitleSearch,
 };
 
 export const MIGRATION_NAMES = Object.keys(migrations);

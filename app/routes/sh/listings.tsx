@@ -22,7 +22,7 @@ export function meta() {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { seller } = getSignedInSeller(context);
   const filters = parseListingFilters(pageUrl(request).searchParams);
-  const page = await findListingsPage(context.get(databaseContext).db, seller.id, filters);
+  const page = await findListingsPage(context.get(databaseContext), seller.id, filters);
   return { filters, page, locale: seller.locale };
 }
 
