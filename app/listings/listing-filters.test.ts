@@ -37,10 +37,11 @@ describe("parseListingFilters", () => {
     for (const limit of ["0", "-5", "many", ""]) expect(parse(`limit=${limit}`).limit).toBe(20);
   });
 
-  it("trims search text, drops it when blank and cuts it at 100 characters", () => {
+  it("trims search text, drops its control characters and drops it when blank, and cuts it at 100 characters", () => {
     expect(parse("q=%20%20mixer%20").q).toBe("mixer");
     expect(parse("q=%20%20").q).toBeUndefined();
     expect(parse(`q=${"a".repeat(500)}`).q).toHaveLength(100);
+    expect(parse("q=%00mix%0Ber%09").q).toBe("mixer");
   });
 
   it("takes the last of repeated parameters", () => {

@@ -11,14 +11,16 @@ function pageSizeFor(limit: number): number {
 /**
  * The listings page's query parameters. Never fails: an unknown status, condition or sort is
  * ignored, a negative or malformed offset becomes 0, a limit is rounded up to an offered page
- * size (at most 100), and search text is trimmed and cut to 100 characters.
+ * size (at most 100), and search text loses its control characters, is trimmed and cut to 100
+ * characters.
  */
 export const listingFiltersSchema = z.object({
   status: statusParameter,
   condition: conditionParameter,
   q: z
     .string()
-    .transform((text) => text.trim().slice(0, MAX_SEARCH_LENGTH) || undefined)
+    // No title holds a control character, and PostgreSQL refuses to compare text holding NUL.
+    .transform((text) => text.replace(/\p{Cc}/gu, "").trim().slice(0, MAX_SEARCH_LENGTH) || undefined)
     .optional()
     .catch(undefined),
   sort: z.enum(keysOf(LISTING_SORTS)).catch(DEFAULT_SORT),

@@ -23,10 +23,11 @@ export async function searchesTitleIndexFirst({ db, dialect }: Database, text: s
 
 /**
  * 3 characters or more (code points, as the tokenizer counts them): shorter text has no trigram
- * and finds nothing. No NUL, which would end the phrase early in the index's query language.
+ * and finds nothing. (Search text holds no NUL, which would end the phrase early in the index's
+ * query language: the listing filters drop control characters.)
  */
 function suitsTheIndex(text: string): boolean {
-  return [...text.toLowerCase()].length >= 3 && !text.includes("\0");
+  return [...text.toLowerCase()].length >= 3;
 }
 
 async function indexFindsFew(db: Kysely<DatabaseSchema>, text: string): Promise<boolean> {
