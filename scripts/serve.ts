@@ -4,15 +4,20 @@
  * in WEB_CONCURRENCY processes: one per core unless set (scripts/cluster.ts).
  */
 import { existsSync } from "node:fs";
+import { registerAppModules } from "./app-modules.ts";
 import { SERVER_BUILD } from "./build-paths.ts";
 import { serveInWorkers, serverProcessCount } from "./cluster.ts";
 import { announceReady, serveInThisProcess } from "./serving-process.ts";
 
 // React and React Router run their slower, checking development builds unless told otherwise.
 process.env.NODE_ENV ??= "production";
+registerAppModules();
+const { speedBeaconRetentionDays } = await import("../app/housekeeping/retention-setting.ts");
 let processes: number;
 try {
   processes = serverProcessCount();
+  // Checked here, once, so that a mistake stops the hub before any worker starts.
+  speedBeaconRetentionDays();
 } catch (error) {
   console.error((error as Error).message);
   process.exit(1);

@@ -5,6 +5,8 @@ import { createRequestHandler, RouterContextProvider } from "react-router";
 import * as build from "virtual:react-router/server-build";
 import { isDatabaseReachable, openDatabase, type Database } from "~/db/database.server";
 import { seedDemoDataIfEmpty } from "~/db/seed.server";
+import { startHousekeeping } from "~/housekeeping/housekeeping.server";
+import { speedBeaconRetentionDays } from "~/housekeeping/retention-setting";
 import { clientAddressContext, databaseContext, nonceContext } from "~/request-context";
 import { setSecurityHeaders } from "./security-headers";
 import { proxyFacts } from "./proxy";
@@ -23,12 +25,14 @@ export interface SellerHubOptions {
   seedDemoData?: boolean;
   /** Believe X-Forwarded-Proto and X-Forwarded-For: only behind a proxy that overwrites them. */
   trustProxy?: boolean;
+  /** Days speed beacons are kept; defaults to SPEED_BEACON_RETENTION_DAYS, then 90. */
+  speedBeaconRetentionDays?: number;
 }
 
 export interface RunningSellerHub {
   url: string;
   database: Database;
-  /** Stops accepting connections, lets in-flight requests finish, closes the database. */
+  /** Stops accepting connections, lets in-flight requests finish and a housekeeping sweep end, closes the database. */
   close(): Promise<void>;
 }
 
@@ -73,6 +77,7 @@ export async function startSellerHub(options: SellerHubOptions): Promise<Running
     }
   });
   await listen(server, options.port, options.host);
+  const housekeeping = startHousekeeping(database.db, options.speedBeaconRetentionDays ?? speedBeaconRetentionDays());
 
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : options.port;
@@ -84,6 +89,7 @@ export async function startSellerHub(options: SellerHubOptions): Promise<Running
         server.close(() => resolve());
         server.closeIdleConnections();
       });
+      await housekeeping.stop();
       await database.close();
     },
   };

@@ -20,6 +20,9 @@ export const REPORT_PERIODS = [
 
 export const DEFAULT_REPORT_PERIOD: ReportPeriod = REPORT_PERIODS[1];
 
+/** Beacons older than this, and the bucket it ends in, are never shown (expired-records.server.ts). */
+export const LONGEST_REPORT_PERIOD_MS = Math.max(...REPORT_PERIODS.map((period) => period.durationMs));
+
 /** The period a query string asks for; none means the default, an unknown one is null. */
 export function findReportPeriod(key: string | null): ReportPeriod | null {
   if (key === null || key === "") return DEFAULT_REPORT_PERIOD;

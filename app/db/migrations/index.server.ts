@@ -8,6 +8,7 @@ import * as signInFailures from "./0006-sign-in-failures.server";
 import * as overviewTotalsIndex from "./0007-overview-totals-index.server";
 import * as listingTallies from "./0008-listing-tallies.server";
 import * as listingTitleSearch from "./0009-listing-title-search.server";
+import * as expiryIndexes from "./0010-expiry-indexes.server";
 
 interface DialectMigration {
   up(db: Kysely<unknown>, dialect: Dialect): Promise<void>;
@@ -22,6 +23,7 @@ const migrations: Record<string, DialectMigration> = {
   "0007-overview-totals-index": overviewTotalsIndex,
   "0008-listing-tallies": listingTallies,
   "0009-listing-title-search": listingTitleSearch,
+  "0010-expiry-indexes": expiryIndexes,
 };
 
 export const MIGRATION_NAMES = Object.keys(migrations);

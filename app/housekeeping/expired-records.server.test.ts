@@ -1,0 +1,57 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { TEST_DIALECTS } from "../../test/databases";
+import { insertSeller } from "../../test/listings";
+import type { Database } from "~/db/database.server";
+import { SIGN_IN_LIMITS } from "~/auth/sign-in-limits.server";
+import { deleteExpiredRecords } from "./expired-records.server";
+
+const NOW = Date.UTC(2026, 10, 22, 12);
+const DAY = 86_400_000;
+
+describe.each(TEST_DIALECTS)("deleting expired records on $name", (dialect) => {
+  let database: Database;
+  let seller: number;
+
+  const session = (id: string, expiresAt: number) => ({ id, seller_id: seller, srt: "t", created_at: expiresAt - 30 * DAY, expires_at: expiresAt });
+  const beacon = (receivedAt: number) => ({ page_name: "sellerHubOverview", seller_id: seller, speed_session: "s", received_at: receivedAt, metrics: "{}" });
+  const remaining = async () => ({
+    sessions: (await database.db.selectFrom("session").select("id").orderBy("id").execute()).map((row) => row.id),
+    failures: (await database.db.selectFrom("sign_in_failure").select("account").orderBy("account").execute()).map((row) => row.account),
+    beacons: (await database.db.selectFrom("speed_beacon").select("received_at").orderBy("received_at").execute()).map((row) => row.received_at),
+  });
+
+  beforeAll(async () => {
+    database = await dialect.open();
+    seller = await insertSeller(database.db, "keeper");
+  }, 60_000);
+  afterAll(() => database.close());
+  beforeEach(async () => {
+    for (const table of ["session", "sign_in_failure", "speed_beacon"] as const) await database.db.deleteFrom(table).execute();
+  });
+
+  it("deletes expired sessions and keeps those a seller may still use", async () => {
+    await database.db.insertInto("session").values([session("expired", NOW - 1), session("expires-now", NOW), session("live", NOW + DAY)]).execute();
+    expect(await deleteExpiredRecords(database.db, 90, NOW)).toEqual({ sessions: 2, signInFailures: 0, speedBeacons: 0 });
+    expect((await remaining()).sessions).toEqual(["live"]);
+  });
+
+  it("deletes sign-in failures that no longer count towards a limit, and keeps those that do", async () => {
+    await database.db
+      .insertInto("sign_in_failure")
+      .values([
+        { account: "counted", client: "10.0.0.1", at: NOW - SIGN_IN_LIMITS.windowMs + 1 },
+        { account: "forgotten", client: "10.0.0.1", at: NOW - SIGN_IN_LIMITS.windowMs },
+      ])
+      .execute();
+    expect(await deleteExpiredRecords(database.db, 90, NOW)).toMatchObject({ signInFailures: 1 });
+    expect((await remaining()).failures).toEqual(["counted"]);
+  });
+
+  it("deletes speed beacons older than the retention, however many, and keeps the rest", async () => {
+    const old = Array.from({ length: 2_345 }, (_, index) => beacon(NOW - 91 * DAY - index));
+    for (let start = 0; start < old.length; start += 500) await database.db.insertInto("speed_beacon").values(old.slice(start, start + 500)).execute();
+    await database.db.insertInto("speed_beacon").values([beacon(NOW - 90 * DAY), beacon(NOW - DAY)]).execute();
+    expect(await deleteExpiredRecords(database.db, 90, NOW)).toMatchObject({ speedBeacons: 2_345 });
+    expect((await remaining()).beacons).toEqual([NOW - 90 * DAY, NOW - DAY]);
+  });
+});

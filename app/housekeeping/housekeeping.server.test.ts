@@ -1,0 +1,51 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { openDatabase, type Database } from "~/db/database.server";
+import { insertSeller } from "../../test/listings";
+import { startHousekeeping } from "./housekeeping.server";
+
+const DAY = 86_400_000;
+
+describe("housekeeping in a serving process", () => {
+  let database: Database;
+  afterEach(() => vi.restoreAllMocks());
+
+  async function withExpiredSession(): Promise<void> {
+    database = await openDatabase("sqlite::memory:");
+    const seller = await insertSeller(database.db, "keeper");
+    await database.db.insertInto("session").values({ id: "expired", seller_id: seller, srt: "t", created_at: 0, expires_at: Date.now() - DAY }).execute();
+  }
+  const sessions = async () => (await database.db.selectFrom("session").select("id").execute()).length;
+
+  it("deletes expired records as it starts, says so, and lets the database close once its sweep is done", async () => {
+    await withExpiredSession();
+    const log = vi.spyOn(console, "log").mockImplementation(() => {});
+    await startHousekeeping(database.db, 90).stop();
+    expect(await sessions()).toBe(0);
+    expect(log).toHaveBeenCalledWith("Deleted expired records: 1 sessions, 0 sign-in failures, 0 speed beacons.");
+    await database.close();
+  });
+
+  it("sweeps again every period", async () => {
+    await withExpiredSession();
+    vi.useFakeTimers({ toFake: ["setInterval", "clearInterval"] });
+    try {
+      const housekeeping = startHousekeeping(database.db, 90, 60_000);
+      await vi.waitFor(async () => expect(await sessions()).toBe(0), { interval: 5 });
+      await database.db.insertInto("session").values({ id: "expired-later", seller_id: 1, srt: "t", created_at: 0, expires_at: Date.now() - 1 }).execute();
+      vi.advanceTimersByTime(60_000);
+      await housekeeping.stop();
+      expect(await sessions()).toBe(0);
+    } finally {
+      vi.useRealTimers();
+      await database.close();
+    }
+  });
+
+  it("logs a failed sweep and goes on, rather than failing the process", async () => {
+    await withExpiredSession();
+    await database.close();
+    const error = vi.spyOn(console, "error").mockImplementation(() => {});
+    await startHousekeeping(database.db, 90).stop();
+    expect(error).toHaveBeenCalledWith("Deleting expired records failed; trying again in 60 minutes:", expect.any(String));
+  });
+});
