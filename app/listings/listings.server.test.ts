@@ -1,7 +1,8 @@
-import { CompiledQuery, sql, type Compilable } from "kysely";
+import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TEST_DIALECTS } from "../../test/databases";
 import { insertSeller, testListing } from "../../test/listings";
+import { queryPlan } from "../../test/query-plan";
 import { openDatabase, type Database } from "~/db/database.server";
 import { generateListings, insertListings } from "~/db/seed.server";
 import { parseListingFilters, type ListingFilters } from "./listing-filters";
@@ -167,14 +168,6 @@ const TITLE_INDEX_PLANS = {
   SQLite: { reads: [/SCAN listing_title_search VIRTUAL TABLE INDEX \d+:M/, /SEARCH listing USING INTEGER PRIMARY KEY/], never: /listing_seller_/ },
   PostgreSQL: { reads: [/Bitmap Index Scan on listing_title_trigram/], never: /Seq Scan/ },
 };
-
-/** The plan each dialect's EXPLAIN gives, one step a line. */
-async function queryPlan({ db, dialect }: Database, query: Compilable): Promise<string> {
-  const { sql: text, parameters } = query.compile();
-  const explain = dialect === "sqlite" ? `explain query plan ${text}` : `explain ${text}`;
-  const { rows } = await db.executeQuery<Record<string, string>>(CompiledQuery.raw(explain, [...parameters]));
-  return rows.map((row) => (dialect === "sqlite" ? row.detail : row["QUERY PLAN"])).join("\n");
-}
 
 describe("the page query on SQLite", () => {
   let database: Database;
