@@ -1,5 +1,5 @@
 import { renderToStaticMarkup } from "react-dom/server";
-import { ProductSummary } from "~/components/product-summary/ProductSummary";
+import { ProductSummary } from "~/product-summary/components/product-summary/ProductSummary";
 import type { ProductSummary as ProductSummaryModel } from "./product-summary-model";
 
 export interface ProductSummaryDocument {

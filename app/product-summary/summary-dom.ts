@@ -1,5 +1,5 @@
 /*
- * Where the server-rendered product summary (components/product-summary) and its standalone
+ * Where the server-rendered product summary (product-summary/components/product-summary) and its standalone
  * script (./frame) meet.
  */
 export const SUMMARY_ELEMENT_ID = "product-summary";

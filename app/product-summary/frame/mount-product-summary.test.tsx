@@ -1,6 +1,6 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { ProductSummary } from "~/components/product-summary/ProductSummary";
+import { ProductSummary } from "~/product-summary/components/product-summary/ProductSummary";
 import { setTrackedPage, TRACKING_EVENT, type TrackingEvent } from "~/tracking/tracking";
 import { KINDLE_SUMMARY as SUMMARY } from "../../../test/product-summary";
 import { mountProductSummary } from "./mount-product-summary";

@@ -1,7 +1,7 @@
 import { Link, Outlet, useLocation, useNavigate } from "react-router";
-import { ListingFacts } from "~/components/listing-facts/ListingFacts";
-import { ProductSummaryFrame } from "~/components/product-summary-frame/ProductSummaryFrame";
-import { SummaryFilterForm } from "~/components/summary-filter-form/SummaryFilterForm";
+import { ListingFacts } from "~/listings/components/listing-facts/ListingFacts";
+import { ProductSummaryFrame } from "~/product-summary/components/product-summary-frame/ProductSummaryFrame";
+import { SummaryFilterForm } from "~/product-summary/components/summary-filter-form/SummaryFilterForm";
 import { pageUrl } from "~/http/page-url";
 import { requireSellerListing } from "~/listings/require-listing.server";
 import { productSummaryUrl, type SummaryFilters } from "~/product-summary/summary-filters";

@@ -1,5 +1,5 @@
 import { useOutletContext } from "react-router";
-import { ProductInsightsPanel } from "~/components/product-insights-panel/ProductInsightsPanel";
+import { ProductInsightsPanel } from "~/listings/components/product-insights-panel/ProductInsightsPanel";
 import { requireSellerListing } from "~/listings/require-listing.server";
 import { findMarketFigures } from "~/listings/market-figures.server";
 import { databaseContext } from "~/request-context";

@@ -1,10 +1,10 @@
 import { useRef } from "react";
 import { useNavigation } from "react-router";
 import { getSignedInSeller } from "~/auth/require-seller.server";
-import { ListingFilterForm } from "~/components/listing-filter-form/ListingFilterForm";
-import { ListingsTable } from "~/components/listings-table/ListingsTable";
-import { Pagination } from "~/components/pagination/Pagination";
-import { RefilterLink } from "~/components/refilter-link/RefilterLink";
+import { ListingFilterForm } from "~/listings/components/listing-filter-form/ListingFilterForm";
+import { ListingsTable } from "~/listings/components/listings-table/ListingsTable";
+import { Pagination } from "~/listings/components/pagination/Pagination";
+import { RefilterLink } from "~/listings/components/refilter-link/RefilterLink";
 import { pageUrl } from "~/http/page-url";
 import { parseListingFilters } from "~/listings/listing-filters";
 import { findListingsPage } from "~/listings/listings.server";

@@ -1,7 +1,7 @@
 import { data, Form, Link, useNavigation } from "react-router";
 import { getSignedInSeller } from "~/auth/require-seller.server";
 import { FeedbackLink } from "~/components/feedback-link/FeedbackLink";
-import { PreviousToolLink } from "~/components/previous-tool-link/PreviousToolLink";
+import { PreviousToolLink } from "~/opt-out/components/previous-tool-link/PreviousToolLink";
 import { LISTINGS_TOOL } from "~/opt-out/opt-out.server";
 import { optOutViewModel } from "~/opt-out/opt-out-view-model.server";
 import { answerOptOutCall, switchByForm } from "~/opt-out/switch-tools.server";

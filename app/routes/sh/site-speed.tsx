@@ -1,8 +1,8 @@
 import { Form } from "react-router";
 import { getSignedInSeller } from "~/auth/require-seller.server";
 import { refusal } from "~/http/refusal";
-import { PageSpeed } from "~/components/page-speed/PageSpeed";
-import { ScriptErrorsTable } from "~/components/script-errors-table/ScriptErrorsTable";
+import { PageSpeed } from "~/site-speed/components/page-speed/PageSpeed";
+import { ScriptErrorsTable } from "~/site-speed/components/script-errors-table/ScriptErrorsTable";
 import { databaseContext } from "~/request-context";
 import type { PageHandle } from "~/shell/page-handle";
 import { findReportPeriod, REPORT_PERIODS } from "~/site-speed/report-periods";

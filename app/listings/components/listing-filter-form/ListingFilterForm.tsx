@@ -1,0 +1,58 @@
+import type { FormEvent } from "react";
+import { LISTING_SORTS, MAX_SEARCH_LENGTH, PAGE_SIZES } from "~/listings/listing-filter-options";
+import type { ListingFilters } from "~/listings/listing-filters";
+import { LISTING_CONDITIONS, LISTING_STATUSES } from "~/listings/listing-fields";
+import type { QueryChange, QueryChanges } from "~/refiltering/rebuild-query";
+import { FilterSelect, type FilterOptions } from "../../../components/filter-select/FilterSelect";
+import { useDraft } from "../../../components/use-draft";
+
+export interface ListingFilterFormProps {
+  /** The filters the page shows now. */
+  filters: ListingFilters;
+  /** Applies changes: one pair when a choice changes, every field when the form is submitted. */
+  onRefilter(changes: QueryChanges): void;
+}
+
+const STATUS_OPTIONS: FilterOptions = [["", "All statuses"], ...Object.entries(LISTING_STATUSES)];
+const CONDITION_OPTIONS: FilterOptions = [["", "All conditions"], ...Object.entries(LISTING_CONDITIONS)];
+const SORT_OPTIONS: FilterOptions = Object.entries(LISTING_SORTS).map(([value, { label }]) => [value, label]);
+const PAGE_SIZE_OPTIONS: FilterOptions = PAGE_SIZES.map((size) => [String(size), String(size)]);
+
+/**
+ * The listings page's filters. A GET form, so that without JavaScript "Apply filters" loads the
+ * same results; with JavaScript each choice applies as it changes and the search text on submit.
+ */
+export function ListingFilterForm({ filters, onRefilter }: ListingFilterFormProps) {
+  const [status, setStatus] = useDraft(filters.status ?? "");
+  const [condition, setCondition] = useDraft(filters.condition ?? "");
+  const [search, setSearch] = useDraft(filters.q ?? "");
+  const [sort, setSort] = useDraft<string>(filters.sort);
+  const [limit, setLimit] = useDraft(String(filters.limit));
+
+  const choose = (name: string, set: (value: string) => void) => (value: string) => {
+    set(value);
+    onRefilter([name, value]);
+  };
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    onRefilter([...new FormData(event.currentTarget)].map(([name, value]): QueryChange => [name, String(value)]));
+  };
+
+  return (
+    <search aria-label="Filter listings">
+      <form method="get" className="filter-form" onSubmit={submit}>
+      <FilterSelect id="listing-status" name="status" label="Status" options={STATUS_OPTIONS} value={status} onChoose={choose("status", setStatus)} />
+      <FilterSelect id="listing-condition" name="condition" label="Condition" options={CONDITION_OPTIONS} value={condition} onChoose={choose("condition", setCondition)} />
+      <div className="filter-form__field filter-form__field--wide">
+        <label htmlFor="listing-q">Search titles</label>
+        <input id="listing-q" name="q" type="search" maxLength={MAX_SEARCH_LENGTH} value={search} onChange={(event) => setSearch(event.target.value)} />
+      </div>
+      <FilterSelect id="listing-sort" name="sort" label="Sort by" options={SORT_OPTIONS} value={sort} onChoose={choose("sort", setSort)} />
+      <FilterSelect id="listing-limit" name="limit" label="Per page" options={PAGE_SIZE_OPTIONS} value={limit} onChoose={choose("limit", setLimit)} />
+      <button type="submit" className="button button--primary filter-form__apply">
+        Apply filters
+      </button>
+      </form>
+    </search>
+  );
+}

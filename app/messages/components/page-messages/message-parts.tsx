@@ -1,0 +1,41 @@
+import { useMemo, type ReactNode } from "react";
+import type { MessageControl, MessageViewModel } from "~/messages/message-model";
+import { CLOSE_CROSS, CLOSE_MESSAGE_OPERATION } from "~/messages/message-type";
+import { OperationsProvider, useOperations } from "../../../components/text-display/operations";
+import { TextDisplay } from "../../../components/text-display/TextDisplay";
+
+/** The close cross's name: its accessibilityText, else its text, else "Close"; none without a cross. */
+export function crossLabelOf(model: MessageViewModel): string | undefined {
+  const cross = model.controls?.find((control) => control.name === CLOSE_CROSS);
+  return cross && (cross.accessibilityText ?? cross.text ?? "Close");
+}
+
+/** The page's operations, plus closeMessage for the controls of this message. */
+export function MessageOperations({ close, children }: { close(): void; children: ReactNode }) {
+  const operations = useOperations();
+  const scoped = useMemo(() => ({ ...operations, [CLOSE_MESSAGE_OPERATION]: close }), [operations, close]);
+  return <OperationsProvider operations={scoped}>{children}</OperationsProvider>;
+}
+
+/** content, a paragraph per text display model; or message, one paragraph. */
+export function Paragraphs({ model }: { model: MessageViewModel }) {
+  const paragraphs = model.content ?? [typeof model.message === "string" ? { text: model.message } : (model.message ?? { text: "" })];
+  return paragraphs.map((paragraph, index) => (
+    <p key={index} className="message__text">
+      <TextDisplay model={paragraph} />
+    </p>
+  ));
+}
+
+/** The controls other than the cross: links and buttons. */
+export function Controls({ controls = [] }: { controls?: MessageControl[] }) {
+  const actions = controls.filter((control) => control.name !== CLOSE_CROSS);
+  if (actions.length === 0) return null;
+  return (
+    <div className="message__controls">
+      {actions.map((control) => (
+        <TextDisplay key={control.name} model={control} className="message__control" />
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,45 @@
+import type { Ref } from "react";
+import type { InsightsData } from "~/product-summary/use-product-summary-frame";
+import { DescriptionList } from "../../../components/description-list/DescriptionList";
+import { useHydrated } from "../../../components/use-hydrated";
+
+export interface ProductSummaryFrameProps {
+  /** The embedded product summary's address (productSummaryUrl). */
+  src: string;
+  /** The frame element, for its messages and its height. */
+  ref: Ref<HTMLIFrameElement>;
+  /** What the summary last reported (loadProductInsightsData); nothing is shown before it reports. */
+  insights: InsightsData | null;
+}
+
+/**
+ * The product summary in its frame, and the insights area the frame's reports fill. The frame
+ * loads once the page listens for its messages (after hydration), so its first report is never
+ * lost; without JavaScript it loads at once, from the noscript fallback.
+ */
+export function ProductSummaryFrame({ src, ref, insights }: ProductSummaryFrameProps) {
+  const listening = useHydrated();
+  // The hub's own page, same-origin by design: messages are checked against that exact origin, and it reloads
+  // itself with the seller's session. A sandbox would need allow-scripts and allow-same-origin, which cancel it.
+  // oxlint-disable-next-line react/iframe-missing-sandbox
+  const frame = <iframe ref={ref} src={src} title="Product summary" className="product-summary-frame__frame" />;
+  return (
+    <div className="product-summary-frame">
+      {listening ? frame : <noscript>{frame}</noscript>}
+      {insights?.listingId && (
+        <div className="product-summary-frame__insights">
+          <h4 className="product-summary-frame__insights-heading">At a glance</h4>
+          <DescriptionList
+            items={[
+              ["Listing number", insights.listingId],
+              ["Price", insights.displayPrice],
+              ["Was", insights.additionalPrice],
+              ["Shipping", insights.logisticsCost],
+              ["Product ID (ePID)", insights.epid],
+            ]}
+          />
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,58 @@
+import type { ProductSummary as ProductSummaryModel } from "~/product-summary/product-summary-model";
+import { SUMMARY_ELEMENT_ID } from "~/product-summary/summary-dom";
+import type { TextDisplayModel } from "~/text-display/text-display-model";
+import { DescriptionList } from "../../../components/description-list/DescriptionList";
+import { TextDisplay } from "../../../components/text-display/TextDisplay";
+
+export interface ProductSummaryProps {
+  /** The product summary view model (spec §3). */
+  summary: ProductSummaryModel;
+}
+
+/**
+ * The embedded product summary: the listing's price facts, how they compare with the market, and
+ * the way to the product's insights. Rendered on the server only; its script is a small
+ * standalone one (`~/product-summary/frame/`), not React.
+ */
+export function ProductSummary({ summary }: ProductSummaryProps) {
+  const detailUrl = `/sh/lst/${summary.listingId}`;
+  const fields = summary.listingSummary;
+  return (
+    <main
+      id={SUMMARY_ELEMENT_ID}
+      className="product-summary"
+      aria-labelledby="product-summary-heading"
+      data-detail-url={detailUrl}
+      data-product-insights={JSON.stringify(summary.insightsData)}
+    >
+      <p className="product-summary__subject">{summary.subject}</p>
+      <h1 id="product-summary-heading" className="product-summary__heading">
+        {summary.heading}
+      </h1>
+      {fields && (
+        <DescriptionList
+          className="product-summary__fields"
+          itemClassName="product-summary__field"
+          items={[
+            ["Price", shown(fields.displayPrice)],
+            ["Was", shown(fields.additionalPrice)],
+            ["Shipping", shown(fields.logisticsCost)],
+            ["Banner", shown(fields.bannerStatus)],
+            ["Listing number", shown(fields.listingId)],
+            ["Product ID (ePID)", shown(fields.epid)],
+          ]}
+        />
+      )}
+      <p className="product-summary__market">
+        <TextDisplay model={summary.marketComparison} />
+      </p>
+      <a className="button" href={`${detailUrl}/insights`} target="_top" data-open-product-insights="">
+        Product insights
+      </a>
+    </main>
+  );
+}
+
+function shown(model: TextDisplayModel | undefined) {
+  return model && <TextDisplay model={model} />;
+}

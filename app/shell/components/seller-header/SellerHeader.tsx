@@ -1,0 +1,42 @@
+import { Form } from "react-router";
+import { FeedbackBadge } from "../feedback-badge/FeedbackBadge";
+import { NewWindowLink } from "../../../components/new-window-link/NewWindowLink";
+
+export interface SellerHeaderProps {
+  /** The page's title, the page's one h1. */
+  pageTitle: string;
+  /** The member's name as buyers see it. */
+  memberName: string;
+  /** The member's feedback score. */
+  feedbackScore: number;
+  /** The member's store on the marketplace. */
+  storeUrl: string;
+  /** The member's locale, for numbers. */
+  locale: string;
+  /** The session's anti-forgery token, for signing out. */
+  srt: string;
+}
+
+/** The hub's header: page title, the member, their feedback standing and store. */
+export function SellerHeader({ pageTitle, memberName, feedbackScore, storeUrl, locale, srt }: SellerHeaderProps) {
+  return (
+    <header className="seller-header">
+      <a className="skip-link" href="#main-content">
+        Skip to main content
+      </a>
+      <p className="seller-header__brand">Seller Hub</p>
+      <h1 className="seller-header__title">{pageTitle}</h1>
+      <div className="seller-header__member">
+        <span className="seller-header__name">{memberName}</span>
+        <FeedbackBadge score={feedbackScore} locale={locale} />
+        <NewWindowLink href={storeUrl}>Your store</NewWindowLink>
+        <Form method="post" action="/signout" className="seller-header__sign-out">
+          <input type="hidden" name="srt" value={srt} />
+          <button type="submit" className="button button--link">
+            Sign out
+          </button>
+        </Form>
+      </div>
+    </header>
+  );
+}
