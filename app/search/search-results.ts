@@ -38,7 +38,7 @@ export function pagePath(page: HubPage): string {
   return page.section ? `${page.section} › ${page.label}` : page.label;
 }
 
-/** "1,000+" when counting stopped there. */
-export function titleCount({ titleTotal, titleTotalIsMore }: HubSearchResults["listings"], locale: string): string {
-  return `${titleTotal.toLocaleString(locale)}${titleTotalIsMore ? "+" : ""}`;
+/** "200+" when counting stopped there. */
+export function titleCount({ total, isMore }: { total: number; isMore: boolean }, locale: string): string {
+  return `${total.toLocaleString(locale)}${isMore ? "+" : ""}`;
 }

@@ -40,7 +40,7 @@ describe.each(TEST_DIALECTS)("searching the hub on $name", (dialect) => {
     const { listings } = await search("nikon");
     expect(titles(listings.byTitle)).toEqual(["Nikon F3 body", "Nikon F3 lens cap"]);
     expect(listings.byTitle[0]).toMatchObject({ price: 10_000, currency: "USD", status: "active", condition: "new" });
-    expect(listings.titleTotal).toBe(2);
+    expect(listings.titleCount).toEqual({ total: 2, isMore: false });
   });
 
   it("finds a listing by its number and listings by their product's ePID, first", async () => {
@@ -70,17 +70,23 @@ describe.each(TEST_DIALECTS)("searching the hub on $name", (dialect) => {
     expect([results.listings.byTitle, results.listings.byNumber, results.pages, results.messages]).toEqual([[], [], [], []]);
   });
 
+  it("for the header's popup, reads the few best listings and counts none", async () => {
+    const { listings } = await searchHub(database, seller, "nikon", { limit: 1, counted: false });
+    expect(titles(listings.byTitle)).toEqual(["Nikon F3 body"]);
+    expect(listings.titleCount).toBeNull();
+  });
+
   it(`counts title matches up to ${COUNTED_AT_MOST.toLocaleString("en")} and pages through them`, async () => {
     await insertListings(
       database.db,
       Array.from({ length: COUNTED_AT_MOST + 5 }, (_, index) => testListing(seller, { title: `Camera strap ${index}`, created_at: 10 + index })),
     );
     const first = await search("strap", seller, { limit: 20 });
-    expect(first.listings).toMatchObject({ titleTotal: COUNTED_AT_MOST, titleTotalIsMore: true, offset: 0 });
+    expect(first.listings).toMatchObject({ titleCount: { total: COUNTED_AT_MOST, isMore: true }, offset: 0 });
     expect(first.listings.byTitle[0]?.title).toBe(`Camera strap ${COUNTED_AT_MOST + 4}`);
     const second = await searchHub(database, seller, "strap", { offset: 20, limit: 20 });
     expect(second.listings.byTitle[0]?.title).toBe(`Camera strap ${COUNTED_AT_MOST - 16}`);
     const pastTheEnd = await searchHub(database, seller, "strap", { offset: 5_000, limit: 20 });
-    expect(pastTheEnd.listings.offset).toBe(980);
+    expect(pastTheEnd.listings.offset).toBe(Math.floor((COUNTED_AT_MOST - 1) / 20) * 20);
   });
 });

@@ -21,10 +21,11 @@ export interface ListingResults {
   byNumber: ListingHit[];
   /** Listings whose title holds the text, newest first, one page of them. */
   byTitle: ListingHit[];
-  /** How many listings' titles hold the text, counted up to COUNTED_AT_MOST. */
-  titleTotal: number;
-  /** More titles hold it than were counted. */
-  titleTotalIsMore: boolean;
+  /**
+   * How many listings' titles hold the text, counted up to COUNTED_AT_MOST (`isMore`: there are
+   * more); null when not counted, for the header's popup, which shows a few and links to the rest.
+   */
+  titleCount: { total: number; isMore: boolean } | null;
   offset: number;
   limit: number;
 }
@@ -39,9 +40,16 @@ export interface HubSearchResults {
 /**
  * Counting stops here: a search is for finding a few listings, and a common word found in
  * 12,000 of a large seller's titles would cost a read of every one of them (decision 035) to say
- * so. Beyond it the seller is told "more than 1,000" and offered the listings page's filters.
+ * so. Beyond it the seller is told "200+" and offered the listings page's filters.
  */
-export const COUNTED_AT_MOST = 1_000;
+export const COUNTED_AT_MOST = 200;
+
+export interface SearchRange {
+  offset?: number;
+  limit: number;
+  /** Count the title matches, for a results page; the popup, asked at every pause in typing, does not. */
+  counted?: boolean;
+}
 
 /** A product's listings found by its ePID are a handful; beyond this the title results page through them. */
 const BY_NUMBER_AT_MOST = 5;
@@ -51,30 +59,24 @@ const LISTING_HIT_COLUMNS = ["id", "epid", "title", "price", "currency", "status
 /**
  * The signed-in seller's listings, the hub's pages and the seller's current messages that the
  * text names. `limit` listings from `offset` of those whose title holds it; the header's popup
- * asks for a few, the results page for a page.
+ * asks for a few, uncounted, the results page for a counted page.
  */
-export async function searchHub(database: Database, sellerId: number, text: string, { offset = 0, limit }: { offset?: number; limit: number }): Promise<HubSearchResults> {
-  if (text === "") return { text, listings: { byNumber: [], byTitle: [], titleTotal: 0, titleTotalIsMore: false, offset: 0, limit }, pages: [], messages: [] };
-  const [listings, messages] = await Promise.all([searchListings(database, sellerId, text, offset, limit), findMessages(database, sellerId, text)]);
+export async function searchHub(database: Database, sellerId: number, text: string, { offset = 0, limit, counted = true }: SearchRange): Promise<HubSearchResults> {
+  if (text === "") return { text, listings: { byNumber: [], byTitle: [], titleCount: counted ? { total: 0, isMore: false } : null, offset: 0, limit }, pages: [], messages: [] };
+  const [listings, messages] = await Promise.all([searchListings(database, sellerId, text, { offset, limit, counted }), findMessages(database, sellerId, text)]);
   return { text, listings, pages: findHubPages(text), messages };
 }
 
-async function searchListings(database: Database, sellerId: number, text: string, offset: number, limit: number): Promise<ListingResults> {
+async function searchListings(database: Database, sellerId: number, text: string, { offset = 0, limit, counted }: SearchRange): Promise<ListingResults> {
   const { db } = database;
   // The listings page's own reading of a search text: the same title search, the same limits.
   const filters = { ...parseListingFilters(new URLSearchParams({ q: text })), limit, sort: "newest" as const };
   const fromTitleIndex = await searchesTitleIndexFirst(database, text);
-  const [byNumber, counted] = await Promise.all([
-    offset === 0 ? findByNumber(database, sellerId, text) : Promise.resolve([]),
-    db
-      .selectFrom(matchingListings(db, sellerId, filters, fromTitleIndex).select("id").limit(COUNTED_AT_MOST + 1).as("found"))
-      .select((eb) => eb.fn.countAll<number>().as("total"))
-      .executeTakeFirstOrThrow(),
-  ]);
-  const titleTotal = Math.min(Number(counted.total), COUNTED_AT_MOST);
-  const pageOffset = Math.min(offset, titleTotal === 0 ? 0 : Math.floor((titleTotal - 1) / limit) * limit);
+  const [byNumber, found] = await Promise.all([offset === 0 ? findByNumber(database, sellerId, text) : Promise.resolve([]), counted ? countTitles() : Promise.resolve(null)]);
+  const titleCount = found === null ? null : { total: Math.min(found, COUNTED_AT_MOST), isMore: found > COUNTED_AT_MOST };
+  const pageOffset = titleCount === null ? offset : Math.min(offset, titleCount.total === 0 ? 0 : Math.floor((titleCount.total - 1) / limit) * limit);
   const byTitle =
-    titleTotal === 0
+    titleCount?.total === 0
       ? []
       : await db
           .selectFrom("listing")
@@ -84,7 +86,16 @@ async function searchListings(database: Database, sellerId: number, text: string
           .orderBy("id", "desc")
           .execute();
   const numbered = new Set(byNumber.map((listing) => listing.id));
-  return { byNumber, byTitle: byTitle.filter((listing) => !numbered.has(listing.id)), titleTotal, titleTotalIsMore: Number(counted.total) > COUNTED_AT_MOST, offset: pageOffset, limit };
+  return { byNumber, byTitle: byTitle.filter((listing) => !numbered.has(listing.id)), titleCount, offset: pageOffset, limit };
+
+  /** Matches up to one past the cap: a common word stops the scan early. */
+  async function countTitles(): Promise<number> {
+    const { total } = await db
+      .selectFrom(matchingListings(db, sellerId, filters, fromTitleIndex).select("id").limit(COUNTED_AT_MOST + 1).as("found"))
+      .select((eb) => eb.fn.countAll<number>().as("total"))
+      .executeTakeFirstOrThrow();
+    return Number(total);
+  }
 }
 
 /**

@@ -4,7 +4,7 @@ import { getSignedInSeller } from "~/auth/require-seller.server";
 import { pageUrl } from "~/http/page-url";
 import { Pagination } from "~/listings/components/pagination/Pagination";
 import { databaseContext } from "~/request-context";
-import { readResultsOffset, RESULTS_PAGE_SIZE } from "~/search/results-page";
+import { readSearchRange } from "~/search/results-page";
 import { listingFacts, listingUrl, pagePath, titleCount, type SearchAnswer } from "~/search/search-results";
 import { searchHub } from "~/search/search.server";
 import { readSearchText } from "~/search/search-text";
@@ -23,13 +23,14 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<Se
   const { seller } = getSignedInSeller(context);
   const query = pageUrl(request).searchParams;
   const { text, notice } = readSearchText(query.get("q"));
-  const results = await searchHub(context.get(databaseContext), seller.id, text, { offset: readResultsOffset(query.get("offset")), limit: RESULTS_PAGE_SIZE });
+  const results = await searchHub(context.get(databaseContext), seller.id, text, readSearchRange(query));
   return { results, notice, locale: seller.locale };
 }
 
 export default function Search({ loaderData: { results, notice, locale } }: Route.ComponentProps) {
   const listingsList = useRef<HTMLHeadingElement>(null);
   const { text, listings, pages, messages } = results;
+  const count = listings.titleCount ?? { total: listings.byTitle.length, isMore: false };
   const listingHits = [...listings.byNumber, ...listings.byTitle];
   const nothing = listingHits.length === 0 && pages.length === 0 && messages.length === 0;
   return (
@@ -47,8 +48,8 @@ export default function Search({ loaderData: { results, notice, locale } }: Rout
                 Listings
               </h2>
               <p>
-                {titleCount(listings, locale)} {listings.titleTotal === 1 && !listings.titleTotalIsMore ? "listing’s title holds" : "listings’ titles hold"} “{text}”.{" "}
-                {listings.titleTotalIsMore && (
+                {titleCount(count, locale)} {count.total === 1 && !count.isMore ? "listing’s title holds" : "listings’ titles hold"} “{text}”.{" "}
+                {count.isMore && (
                   <>
                     Narrow them down on the <Link to={`/sh/lst/active?${new URLSearchParams({ q: text })}`}>listings page</Link>.
                   </>
@@ -62,7 +63,7 @@ export default function Search({ loaderData: { results, notice, locale } }: Rout
                   </li>
                 ))}
               </ul>
-              <Pagination total={listings.titleTotal} offset={listings.offset} limit={listings.limit} label="Pages of listings found" onPageShown={() => listingsList.current?.focus()} />
+              <Pagination total={count.total} offset={listings.offset} limit={listings.limit} label="Pages of listings found" onPageShown={() => listingsList.current?.focus()} />
             </section>
           )}
           <ResultLinks id="search-pages" heading="Pages" links={pages.map((page) => ({ key: page.url, label: pagePath(page), url: page.url }))} />

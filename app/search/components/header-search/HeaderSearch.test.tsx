@@ -12,7 +12,7 @@ function answerFor(text: string): SearchAnswer {
   const listings = text.startsWith("kin") ? [KINDLE] : [];
   const pages = "speed".startsWith(text) ? [{ label: "Site speed", url: "/sh/perf", section: "Performance" }] : [];
   return {
-    results: { text, listings: { byNumber: [], byTitle: listings, titleTotal: listings.length, titleTotalIsMore: false, offset: 0, limit: 20 }, pages, messages: [] },
+    results: { text, listings: { byNumber: [], byTitle: listings, titleCount: null, offset: 0, limit: 5 }, pages, messages: [] },
     notice: null,
     locale: "en-US",
   };

@@ -1,3 +1,4 @@
+import { POPUP_LISTINGS } from "../../results-page";
 import { listingFacts, listingUrl, pagePath, resultsPageUrl, type SearchAnswer } from "../../search-results";
 
 /** One option of the popup: a place the seller can open. */
@@ -16,7 +17,7 @@ export interface SearchOptionGroup {
 }
 
 /** A few of each kind: the popup is for the best matches, the results page for the rest. */
-const SHOWN = { listings: 5, pages: 4, messages: 3 } as const;
+const SHOWN = { listings: POPUP_LISTINGS, pages: 4, messages: 3 } as const;
 
 /** The popup's groups, best matches first within each: listings, pages, messages. */
 export function searchOptionGroups({ results, locale }: SearchAnswer): SearchOptionGroup[] {

@@ -1,5 +1,6 @@
 import { useEffect, useEffectEvent } from "react";
 import { useFetcher } from "react-router";
+import { POPUP_PARAMETER } from "../../results-page";
 import { resultsPageUrl, type SearchAnswer } from "../../search-results";
 import { readSearchText } from "../../search-text";
 
@@ -26,7 +27,8 @@ export interface SearchResults {
 export function useSearchResults(text: string): SearchResults {
   const fetcher = useFetcher<SearchAnswer>();
   const searched = readSearchText(text).text;
-  const load = useEffectEvent((searchText: string) => void fetcher.load(resultsPageUrl(searchText)));
+  // The results route, asked for the popup's few listings, uncounted: the cheapest answer to a pause.
+  const load = useEffectEvent((searchText: string) => void fetcher.load(`${resultsPageUrl(searchText)}&${POPUP_PARAMETER}`));
   useEffect(() => {
     if (searched === "") return;
     const timer = setTimeout(() => load(searched), TYPING_PAUSE_MS);
