@@ -3,7 +3,8 @@ import { TEST_DIALECTS } from "../../test/databases";
 import { insertSeller, testListing } from "../../test/listings";
 import type { Database } from "~/db/database.server";
 import { insertListings } from "~/db/seed.server";
-import { COUNTED_AT_MOST, searchHub } from "./search.server";
+import { queryPlan } from "../../test/query-plan";
+import { COUNTED_AT_MOST, listingsOfProduct, searchHub } from "./search.server";
 
 describe.each(TEST_DIALECTS)("searching the hub on $name", (dialect) => {
   let database: Database;
@@ -88,5 +89,20 @@ describe.each(TEST_DIALECTS)("searching the hub on $name", (dialect) => {
     expect(second.listings.byTitle[0]?.title).toBe(`Camera strap ${COUNTED_AT_MOST - 16}`);
     const pastTheEnd = await searchHub(database, seller, "strap", { offset: 5_000, limit: 20 });
     expect(pastTheEnd.listings.offset).toBe(Math.floor((COUNTED_AT_MOST - 1) / 20) * 20);
+  });
+});
+
+// The plan is SQLite's: without statistics its planner picks by the indexes alone. PostgreSQL's
+// picks by its statistics, and on a handful of rows reads the table.
+describe("finding a seller's listings of a product on SQLite", () => {
+  it("reads the seller's ePID index, not every seller's listings of the product", async () => {
+    const sqlite = TEST_DIALECTS.find((dialect) => dialect.name === "SQLite");
+    const database = await sqlite!.open();
+    try {
+      const plan = await queryPlan(database, listingsOfProduct(database.db, 1, "1200876543"));
+      expect(plan).toMatch(/SEARCH listing USING INDEX listing_seller_epid \(seller_id=\? AND epid=\?\)/);
+    } finally {
+      await database.close();
+    }
   });
 });

@@ -1,5 +1,6 @@
+import type { Kysely } from "kysely";
 import type { Database } from "~/db/database.server";
-import type { Listing } from "~/db/schema";
+import type { DatabaseSchema, Listing } from "~/db/schema";
 import { parseListingId } from "~/listings/listing-id";
 import { parseListingFilters } from "~/listings/listing-filters";
 import { listingIdsPage, matchingListings } from "~/listings/listings.server";
@@ -107,16 +108,14 @@ async function findByNumber({ db }: Database, sellerId: number, text: string): P
   const id = parseListingId(text);
   const [byId, byEpid] = await Promise.all([
     id === null ? Promise.resolve(undefined) : db.selectFrom("listing").select(LISTING_HIT_COLUMNS).where("id", "=", id).where("seller_id", "=", sellerId).executeTakeFirst(),
-    db
-      .selectFrom("listing")
-      .select(LISTING_HIT_COLUMNS)
-      .where("seller_id", "=", sellerId)
-      .where("epid", "=", text)
-      .orderBy("id", "desc")
-      .limit(BY_NUMBER_AT_MOST)
-      .execute(),
+    listingsOfProduct(db, sellerId, text).execute(),
   ]);
   return [...(byId ? [byId] : []), ...byEpid.filter((listing) => listing.id !== byId?.id)];
+}
+
+/** The seller's newest few listings of a product, by its ePID: read from the seller's ePID index. */
+export function listingsOfProduct(db: Kysely<DatabaseSchema>, sellerId: number, epid: string) {
+  return db.selectFrom("listing").select(LISTING_HIT_COLUMNS).where("seller_id", "=", sellerId).where("epid", "=", epid).orderBy("id", "desc").limit(BY_NUMBER_AT_MOST);
 }
 
 /** Lower case without accents, so "Écran" finds "ecran". */
