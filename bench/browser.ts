@@ -1,6 +1,6 @@
-import { request as httpRequest } from "node:http";
 import { chromium, type Browser, type BrowserContext } from "playwright-core";
 import { findChromium } from "../scripts/ensure-chromium.ts";
+import { encodedBytes } from "./encoded-bytes.ts";
 
 export interface ShippedJavaScript {
   files: number;
@@ -9,19 +9,6 @@ export interface ShippedJavaScript {
   gzipBytes: number;
   /** What the server sends a browser that accepts brotli (Chromium does). */
   brotliBytes: number;
-}
-
-/** The bytes the server sends for a URL with this Accept-Encoding, before any decompression. */
-function encodedSize(url: string, acceptEncoding: string): Promise<number> {
-  return new Promise((resolve, reject) => {
-    httpRequest(url, { headers: { "Accept-Encoding": acceptEncoding } }, (response) => {
-      let bytes = 0;
-      response.on("data", (chunk: Buffer) => (bytes += chunk.length));
-      response.on("end", () => resolve(bytes));
-    })
-      .on("error", reject)
-      .end();
-  });
 }
 
 export interface HydrationTiming {
@@ -63,7 +50,7 @@ export async function measureJavaScript(browser: Browser, baseUrl: string, sessi
   });
   await page.goto(`${baseUrl}${path}`, { waitUntil: "networkidle" });
   await context.close();
-  const sum = async (acceptEncoding: string) => (await Promise.all(urls.map((url) => encodedSize(url, acceptEncoding)))).reduce((total, bytes) => total + bytes, 0);
+  const sum = async (acceptEncoding: string) => (await Promise.all(urls.map((url) => encodedBytes(url, { "Accept-Encoding": acceptEncoding })))).reduce((total, bytes) => total + bytes.length, 0);
   return { files: urls.length, rawBytes: await sum("identity"), gzipBytes: await sum("gzip"), brotliBytes: await sum("br") };
 }
 
