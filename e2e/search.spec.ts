@@ -20,6 +20,12 @@ function listingOf(username: string, where = "1 = 1"): StoredListing {
 const searchField = (page: Page) => page.getByRole("search", { name: "Search the hub" }).getByRole("combobox", { name: "Search listings, pages and messages" });
 const popup = (page: Page) => page.getByRole("listbox", { name: "Search results" });
 
+/** Ctrl+K once the header's search is on the page (signing in leads to the overview in the browser). */
+async function pressCommandK(page: Page) {
+  await expect(page.getByRole("search", { name: "Search the hub" })).toBeVisible();
+  await page.keyboard.press("Control+k");
+}
+
 /** The option that aria-activedescendant names, as assistive technology reads it. */
 async function expectActiveOption(page: Page, name: string | RegExp) {
   const activeId = await searchField(page).getAttribute("aria-activedescendant");
@@ -44,7 +50,7 @@ test.describe("the hub's search, by keyboard", () => {
   test("Ctrl+K goes to the field; a word of a listing's title finds it, and Enter opens it", async ({ signedInPage: page }) => {
     const listing = listingOf("demo");
     const word = listing.title.split(" ")[0] as string;
-    await page.keyboard.press("Control+k");
+    await pressCommandK(page);
     await expect(searchField(page)).toBeFocused();
     await page.keyboard.type(word);
     await expect(popup(page)).toBeVisible();
@@ -77,7 +83,7 @@ test.describe("the hub's search, by keyboard", () => {
   });
 
   test("Escape closes the popup, then clears the field; Enter with no option chosen shows every result", async ({ signedInPage: page }) => {
-    await page.keyboard.press("Control+k");
+    await pressCommandK(page);
     await page.keyboard.type("site speed");
     await expect(popup(page).getByRole("option", { name: "Performance › Site speed" })).toBeVisible();
     await page.keyboard.press("ArrowDown");
@@ -121,7 +127,7 @@ test.describe("the hub's search, by keyboard", () => {
       const url = new URL(request.url());
       if (url.pathname.startsWith("/sh/search")) requested.push(url.searchParams.get("q") ?? "");
     });
-    await page.keyboard.press("Control+k");
+    await pressCommandK(page);
     await page.keyboard.type("perf", { delay: 30 });
     await expect(popup(page).getByRole("option", { name: "Performance › Site speed" })).toBeVisible();
     await page.keyboard.press("Backspace");
@@ -135,7 +141,7 @@ test.describe("the hub's search, by keyboard", () => {
   });
 
   test("axe finds nothing with the popup open", async ({ signedInPage: page }) => {
-    await page.keyboard.press("Control+k");
+    await pressCommandK(page);
     await page.keyboard.type("listings");
     await expect(popup(page)).toBeVisible();
     await page.keyboard.press("ArrowDown");

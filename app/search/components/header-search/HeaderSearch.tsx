@@ -2,6 +2,7 @@ import { lazy, startTransition, Suspense, useRef, useState } from "react";
 import { useHydrated } from "~/components/use-hydrated";
 import type { SearchComboboxProps } from "./SearchCombobox";
 import { SEARCH_IDS, SEARCH_INPUT_ATTRIBUTES, SearchForm } from "./search-form";
+import { useFieldHandover } from "./use-field-handover";
 import { useSearchShortcut } from "./use-search-shortcut";
 
 /**
@@ -16,7 +17,8 @@ const SearchCombobox = lazy(() =>
 );
 
 /** The plain form again, keeping what the seller typed, when the popup's code could not load. */
-function PlainSearchAgain({ fieldRef, initialText }: SearchComboboxProps) {
+function PlainSearchAgain({ fieldRef, initialText, focusOnMount = false }: SearchComboboxProps) {
+  useFieldHandover(fieldRef, focusOnMount);
   return (
     <SearchForm>
       <input {...SEARCH_INPUT_ATTRIBUTES} ref={fieldRef} defaultValue={initialText} />

@@ -2,10 +2,11 @@
 // lines, and that the field's aria-activedescendant points to. Neither <select> nor <datalist>
 // can be styled so or be driven from the field; these roles are the pattern's own.
 // oxlint-disable jsx-a11y/prefer-tag-over-role
-import { useId, useLayoutEffect, useState, type MouseEvent, type RefObject } from "react";
+import { useId, useState, type MouseEvent, type RefObject } from "react";
 import { useNavigate } from "react-router";
 import { searchOptionGroups, seeAllOption, resultsAnnouncement, type SearchOption } from "./search-options";
 import { SEARCH_IDS, SEARCH_INPUT_ATTRIBUTES, SearchForm } from "./search-form";
+import { useFieldHandover } from "./use-field-handover";
 import { useSearchCombobox } from "./use-search-combobox";
 import { useSearchResults } from "./use-search-results";
 
@@ -47,13 +48,7 @@ export function SearchCombobox({ fieldRef, initialText, focusOnMount = false, on
   const active = options[combobox.activeIndex];
   const firstOfGroup = groups.map((_, groupIndex) => groups.slice(0, groupIndex).reduce((count, group) => count + group.options.length, 0));
 
-  // The plain field this replaces had focus: it moves here in the same commit, so it is never on nothing.
-  useLayoutEffect(() => {
-    const field = fieldRef.current;
-    if (!focusOnMount || !field) return;
-    field.focus();
-    field.setSelectionRange(field.value.length, field.value.length);
-  }, [fieldRef, focusOnMount]);
+  useFieldHandover(fieldRef, focusOnMount);
 
   const row = (option: SearchOption, index: number) => (
     <OptionRow key={option.key} option={option} id={optionId(index)} active={index === combobox.activeIndex} {...combobox.optionProps(index)} />

@@ -1,4 +1,4 @@
-import { useEffect, useEffectEvent } from "react";
+import { useEffectEvent, useLayoutEffect } from "react";
 
 /** Where `/` is the seller's own character, not a shortcut. */
 function isTypingTarget(target: EventTarget | null): boolean {
@@ -13,7 +13,9 @@ function isTypingTarget(target: EventTarget | null): boolean {
  */
 export function useSearchShortcut(onShortcut: () => void): void {
   const goToSearch = useEffectEvent(onShortcut);
-  useEffect(() => {
+  // Listening from the commit that shows the field: a key pressed as soon as the header appears
+  // (after an in-app navigation to the first hub page, say) finds it, never the page alone.
+  useLayoutEffect(() => {
     const listen = (event: KeyboardEvent) => {
       // A modal dialog keeps focus inside it until it closes.
       if (event.defaultPrevented || document.querySelector('[aria-modal="true"]')) return;
