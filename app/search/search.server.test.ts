@@ -72,9 +72,18 @@ describe.each(TEST_DIALECTS)("searching the hub on $name", (dialect) => {
   });
 
   it("for the header's popup, reads the few best listings and counts none", async () => {
-    const { listings } = await searchHub(database, seller, "nikon", { limit: 1, counted: false });
+    const { listings } = await searchHub(database, seller, "nikon", { limit: 1, popup: true });
     expect(titles(listings.byTitle)).toEqual(["Nikon F3 body"]);
     expect(listings.titleCount).toBeNull();
+  });
+
+  it("for the header's popup, reads titles from 3 characters, what the title index needs; a results page from 1", async () => {
+    expect((await searchHub(database, seller, "f3", { limit: 5, popup: true })).listings.byTitle).toEqual([]);
+    expect(titles((await searchHub(database, seller, "f3", { limit: 5 })).listings.byTitle)).toEqual(["Nikon F3 body", "Nikon F3 lens cap"]);
+    expect(titles((await searchHub(database, seller, "f3 b", { limit: 5, popup: true })).listings.byTitle)).toEqual(["Nikon F3 body"]);
+    // Pages and numbers are found from the first character.
+    expect((await searchHub(database, seller, "si", { limit: 5, popup: true })).pages.map((page) => page.label)).toContain("Site speed");
+    expect(titles((await searchHub(database, seller, String(kindleId), { limit: 5, popup: true })).listings.byNumber)).toEqual(["Kindle Paperwhite 16GB"]);
   });
 
   it(`counts title matches up to ${COUNTED_AT_MOST.toLocaleString("en")} and pages through them`, async () => {

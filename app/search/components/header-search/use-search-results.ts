@@ -27,7 +27,7 @@ export interface SearchResults {
 export function useSearchResults(text: string): SearchResults {
   const fetcher = useFetcher<SearchAnswer>();
   const searched = readSearchText(text).text;
-  // The results route, asked for the popup's few listings, uncounted: the cheapest answer to a pause.
+  // The results route, asked for the popup's few listings, uncounted, titles from 3 characters: the cheapest answer to a pause.
   const load = useEffectEvent((searchText: string) => void fetcher.load(`${resultsPageUrl(searchText)}&${POPUP_PARAMETER}`));
   useEffect(() => {
     if (searched === "") return;
