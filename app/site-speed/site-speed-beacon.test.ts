@@ -157,6 +157,11 @@ describe("the site-speed beacon in the browser", () => {
     expect(first?.errors).toEqual([]);
   });
 
+  it("sends the page view when its document is unloaded without being hidden, as a removed frame is", () => {
+    dispatchEvent(new Event("pagehide"));
+    expect(sendBeacon).toHaveBeenCalledTimes(1);
+  });
+
   it("sends nothing of a page view shown for 1,200,000 ms or more", () => {
     now = 1_200_000;
     hidePage();

@@ -149,12 +149,12 @@ export function startSiteSpeedBeacon(): PageViews {
   const onInteraction = (event: Event) => {
     lastInteraction = event.timeStamp;
   };
+  const leaveAll = () => {
+    for (const view of recent) leave(view);
+  };
   const onVisibilityChange = () => {
-    if (document.visibilityState === "hidden") {
-      for (const view of recent) leave(view);
-    } else if (current.sent) {
-      current = begin("resumed", performance.now());
-    }
+    if (document.visibilityState === "hidden") leaveAll();
+    else if (current.sent) current = begin("resumed", performance.now());
   };
 
   addEventListener("error", onError);
@@ -163,6 +163,8 @@ export function startSiteSpeedBeacon(): PageViews {
   for (const type of ["click", "keydown", "submit"]) addEventListener(type, onInteraction, { capture: true, passive: true });
   // Bubbling, on window: runs after web-vitals' capturing listeners have reported their final values.
   addEventListener("visibilitychange", onVisibilityChange);
+  // A frame removed from its page (the product summary, when the seller leaves a listing) is unloaded without being hidden.
+  addEventListener("pagehide", leaveAll);
   performance.setResourceTimingBufferSize(MAX_RESOURCE_TIMINGS);
   afterLoadWhenIdle(() => void startWebVitals(keepVital));
 
@@ -194,6 +196,7 @@ export function startSiteSpeedBeacon(): PageViews {
       removeEventListener(TRACKING_EVENT, onTracking);
       for (const type of ["click", "keydown", "submit"]) removeEventListener(type, onInteraction, { capture: true });
       removeEventListener("visibilitychange", onVisibilityChange);
+      removeEventListener("pagehide", leaveAll);
     },
   };
 }
