@@ -12,6 +12,7 @@ import { serverProcessCount } from "../scripts/cluster.ts";
 import { signInOverHttp, startServerProcess, temporarySqliteUrl, type ServerProcess } from "../test/server-process.ts";
 import { measureHydration, measureJavaScript, withChromium, type ShippedJavaScript } from "./browser.ts";
 import { runLoad, warmUp, type LoadResult } from "./load.ts";
+import { siteSpeedBeaconGzipBytes } from "./measurement-size.ts";
 import { budget, budgetTable, kB, markdownTable, median, ms, ratio } from "./report.ts";
 import { serverMemoryMb, servingProcesses } from "./server-memory.ts";
 
@@ -78,6 +79,39 @@ async function databaseWithManyListings(count: number): Promise<string> {
   return url;
 }
 
+/**
+ * POST /sh/beacon at 50 connections, each beacon from a speed session of its own (as many
+ * browsers send them: one session's rate limit is not what is measured).
+ */
+async function measureCollector(hub: ServerProcess): Promise<LoadResult> {
+  let sent = 0;
+  const id = () => (++sent).toString(16).padStart(32, "0");
+  const beacon = () =>
+    JSON.stringify({
+      pageName: "sellerHubOverview",
+      speedSession: id(),
+      pageView: id(),
+      kind: "in-app",
+      sentAfterMs: 5400,
+      inAppNavigation: { duration: 640, dataRequest: 210 },
+      device: { viewportWidth: 1280, connection: "4g" },
+      attribution: { lcpElement: "#main-content>h1" },
+      vitals: { LCP: 610, INP: 80, CLS: 0, FCP: 420 },
+      resources: [],
+      errors: [],
+      tracking: [{ action: "bulkPriceTry", count: 1, pageName: "sellerHubOverview" }],
+    });
+  const options = {
+    url: `${hub.url}/sh/beacon`,
+    headers: { "Content-Type": "text/plain;charset=UTF-8", "Sec-Fetch-Site": "same-origin" },
+    body: beacon,
+  };
+  await warmUp(options);
+  const result = await runLoad({ ...options, durationSeconds: seconds });
+  log(`POST /sh/beacon: ${Math.round(result.requestsPerSecond)} beacons/s, p50 ${result.p50Ms} ms, p99 ${result.p99Ms} ms, ${result.non2xx} not 2xx`);
+  return result;
+}
+
 function servedBy(processes: number): string {
   return processes === 1 ? "one process" : `${processes} worker processes (node:cluster) under a primary`;
 }
@@ -97,6 +131,10 @@ async function main() {
 
   const overview = await measureThroughput(hub, session, "/sh/ovw");
   const listings = await measureThroughput(hub, session, "/sh/lst/active");
+
+  log("the beacon collector");
+  const collector = await measureCollector(hub);
+  const beaconGzipBytes = await siteSpeedBeaconGzipBytes();
 
   log("measuring in Chromium");
   const listingId = /href="\/sh\/lst\/(\d+)"/.exec(await (await fetch(`${hub.url}/sh/ovw`, { headers: { Cookie: session } })).text())?.[1];
@@ -138,6 +176,7 @@ async function main() {
     budget("/sh/ovw p99 ÷ p50 at 50 connections", overview ? overview.page.p99Ms / Math.max(overview.page.p50Ms, 1) : null, 4, ratio),
     budget("/sh/ovw JavaScript, gzip", javascript["/sh/ovw"]?.gzipBytes ?? null, 110_000, kB),
     budget("product summary frame JavaScript, gzip", javascript["product summary frame"]?.gzipBytes ?? null, 20_000, kB),
+    budget("site-speed beacon in the first load, gzip", beaconGzipBytes, 4_000, kB),
     budget("/sh/ovw hydrated (median of 5)", hydratedMedian, 500, ms),
     budget("/sh/ovw LCP (median of 5)", lcpMedian, 400, ms),
     budget("listings p50, 100,000 ÷ 160 listings", scale ? scale.manyP50Ms / Math.max(scale.fewP50Ms, 1) : null, 2, ratio),
@@ -153,7 +192,9 @@ async function main() {
     `${entry.page.errors + entry.page.non2xx}`,
   ]);
   const javascriptRows = Object.entries(javascript).map(([page, shipped]) =>
-    shipped ? [page, `${shipped.files}`, kB(shipped.rawBytes), kB(shipped.gzipBytes), kB(shipped.brotliBytes)] : [page, "–", "–", "not measured", "–"],
+    shipped
+      ? [page, `${shipped.files}`, kB(shipped.rawBytes), kB(shipped.gzipBytes), kB(shipped.brotliBytes), kB(shipped.afterLoadGzipBytes)]
+      : [page, "–", "–", "not measured", "–", "–"],
   );
   const markdown = [
     `# Benchmark${quick ? " (quick run: figures are indicative only)" : ""}`,
@@ -167,14 +208,22 @@ async function main() {
     markdownTable([["page", "req/s", "p50 / p99", "static req/s", "static ÷ page", "errors"], ...throughputRows]),
     "",
     "## JavaScript shipped on first load",
-    markdownTable([["page", "scripts", "raw", "gzip (sent)", "brotli (sent)"], ...javascriptRows]),
+    markdownTable([["page", "scripts", "raw", "gzip (sent)", "brotli (sent)", "after load, gzip"], ...javascriptRows]),
+    "",
+    `The site-speed beacon's share of the first load: ${kB(beaconGzipBytes)} gzip (bundled alone); web-vitals with its attribution loads after the load event (the last column).`,
+    "",
+    "## Beacon collector",
+    markdownTable([
+      ["", "beacons/s", "p50 / p99", "not 2xx", "errors"],
+      ["POST /sh/beacon", `${Math.round(collector.requestsPerSecond)}`, `${collector.p50Ms} / ${collector.p99Ms} ms`, `${collector.non2xx}`, `${collector.errors}`],
+    ]),
     "",
     `Hydrated: ${hydration.hydratedMs.map(ms).join(", ")}; LCP: ${hydration.lcpMs.map(ms).join(", ")}.`,
     `Memory (RSS of every server process, summed): ${rssAfterWarmUp.toFixed(1)} MB after ${memoryWarmUpSeconds} s of warm-up load, ${rssAfterLoad.toFixed(1)} MB after ${memorySeconds} s more.`,
     scale ? `Scale: listings p50 ${scale.fewP50Ms} ms with the demo's 160 listings, ${scale.manyP50Ms} ms with 100,000.` : "Scale: the listings page is not there yet.",
   ].join("\n");
 
-  const results = { quick, servingProcesses: processes, overview, listings, javascript, hydration, memory: { rssAfterWarmUp, rssAfterLoad }, scale, budgets };
+  const results = { quick, servingProcesses: processes, overview, listings, collector, beaconGzipBytes, javascript, hydration, memory: { rssAfterWarmUp, rssAfterLoad }, scale, budgets };
   writeFileSync("bench/results/latest.json", JSON.stringify(results, null, 2));
   writeFileSync("bench/results/latest.md", markdown + "\n");
   console.log(`\n${markdown}\n`);

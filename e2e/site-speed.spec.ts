@@ -160,6 +160,50 @@ test.describe("every page view measured", () => {
   });
 });
 
+test.describe("the dashboard without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("sorts by a column's link and shows one device's page views by the form", async ({ page }) => {
+    const seller = "turquoise-shooting-star";
+    await signIn(page, seller);
+    // Two measured page views, as browsers send them (with JavaScript off, this one sends none).
+    const id = () => randomUUID().replaceAll("-", "");
+    const pageView = (pageName: string, viewportWidth: number, LCP: number) => ({
+      pageName,
+      speedSession: id(),
+      pageView: id(),
+      kind: "in-app",
+      sentAfterMs: 4000,
+      inAppNavigation: { duration: 700, dataRequest: 300 },
+      device: { viewportWidth, connection: "4g" },
+      vitals: { LCP },
+      resources: [],
+      errors: [],
+      tracking: [],
+    });
+    for (const beacon of [pageView("sellerHubActiveListings", 390, 4200), pageView("sellerHubOverview", 1280, 1100)]) {
+      const sent = await page.request.post("/sh/beacon", { headers: { "Content-Type": "text/plain;charset=UTF-8", "Sec-Fetch-Site": "same-origin" }, data: JSON.stringify(beacon) });
+      expect(sent.status()).toBe(204);
+    }
+    await page.getByRole("navigation", { name: "Sections" }).getByRole("link", { name: "Site speed" }).click();
+    const everyPage = page.getByRole("table", { name: /^Every page/ });
+    const pageNames = () => everyPage.getByRole("rowheader").allTextContents();
+
+    await everyPage.getByRole("columnheader", { name: /^LCP/ }).getByRole("link").click();
+    await expect(everyPage.getByRole("columnheader", { name: /^LCP/ })).toHaveAttribute("aria-sort", "descending");
+    expect(await pageNames()).toEqual(["sellerHubActiveListings", "sellerHubOverview"]);
+    await everyPage.getByRole("columnheader", { name: /^LCP/ }).getByRole("link").click();
+    await expect(everyPage.getByRole("columnheader", { name: /^LCP/ })).toHaveAttribute("aria-sort", "ascending");
+    expect(await pageNames()).toEqual(["sellerHubOverview", "sellerHubActiveListings"]);
+
+    await page.getByLabel("Device").selectOption({ label: "Phones" });
+    await page.getByRole("button", { name: "Show" }).click();
+    await expect(page.getByLabel("Device")).toHaveValue("phone");
+    expect(await pageNames()).toEqual(["sellerHubActiveListings"]);
+    await expect(everyPage.getByRole("columnheader", { name: /^LCP/ })).toHaveAttribute("aria-sort", "ascending");
+  });
+});
+
 test.describe("the beacon collector", () => {
   const newId = () => randomUUID().replaceAll("-", "");
   const beacon = (speedSession: string) =>

@@ -1,4 +1,5 @@
 import { Form } from "react-router";
+import { FilterSelect } from "~/components/filter-select/FilterSelect";
 import { getSignedInSeller } from "~/auth/require-seller.server";
 import { refusal } from "~/http/refusal";
 import { CONNECTION_TYPES } from "~/site-speed/beacon-rules";
@@ -48,14 +49,16 @@ export default function SiteSpeed({ loaderData: { report, period, periodLabel, o
         fast.
       </p>
       <Form method="get" className="site-speed__filter">
-        <FilterSelect name="period" label="Period" value={period} options={REPORT_PERIODS.map((option) => [option.key, option.label])} />
+        <FilterSelect id="period" name="period" label="Period" value={period} options={REPORT_PERIODS.map((option) => [option.key, option.label])} />
         <FilterSelect
+          id="device"
           name="device"
           label="Device"
           value={report.segment.device ?? ""}
           options={[["", "All devices"], ...DEVICE_CLASSES.map((device) => [device, DEVICE_LABELS[device]] as const)]}
         />
         <FilterSelect
+          id="connection"
           name="connection"
           label="Connection"
           value={report.segment.connection ?? ""}
@@ -107,18 +110,3 @@ export default function SiteSpeed({ loaderData: { report, period, periodLabel, o
   );
 }
 
-/** One of the dashboard form's choices; the form is a GET, so it works without JavaScript. */
-function FilterSelect({ name, label, value, options }: { name: string; label: string; value: string; options: ReadonlyArray<readonly [string, string]> }) {
-  return (
-    <>
-      <label htmlFor={name}>{label}</label>
-      <select id={name} name={name} defaultValue={value}>
-        {options.map(([optionValue, optionLabel]) => (
-          <option key={optionValue} value={optionValue}>
-            {optionLabel}
-          </option>
-        ))}
-      </select>
-    </>
-  );
-}
