@@ -25,6 +25,10 @@ describe("the beacon schema", () => {
     expect(speedBeaconSchema.parse(stored)).toMatchObject({ kind: "full-load", tracking: [] });
   });
 
+  it("accepts a page view left in a tab that has been open for more than a day", () => {
+    expect(speedBeaconSchema.safeParse(sampleInAppBeacon({ sentAfterMs: 30 * 86_400_000 })).success).toBe(true);
+  });
+
   it("accepts a beacon sent before anything but the page was measured", () => {
     const { navigation: _navigation, ...beacon } = sampleBeacon({ vitals: {}, resources: [] });
     expect(speedBeaconSchema.safeParse(beacon).success).toBe(true);
@@ -42,7 +46,8 @@ describe("the beacon schema", () => {
     ["a page name that is not a name", { pageName: "<img src=x>" }, "pageName"],
     ["a speed session that is not a random id", { speedSession: "1 or 1=1" }, "speedSession"],
     ["a negative time", { vitals: { LCP: -5 } }, "vitals.LCP"],
-    ["a time longer than a day", { sentAfterMs: 90_000_000 }, "sentAfterMs"],
+    ["a time longer than a day", { vitals: { LCP: 90_000_000 } }, "vitals.LCP"],
+    ["a tab open longer than a session lasts", { sentAfterMs: 32 * 86_400_000 }, "sentAfterMs"],
     ["a layout shift beyond any page's", { vitals: { CLS: 1000 } }, "vitals.CLS"],
     ["an unknown navigation type", { navigation: { ...sampleBeacon().navigation, type: "teleport" } }, "navigation.type"],
     ["an error message longer than 300 characters", { errors: [{ ...error, message: "x".repeat(301) }] }, "errors.0.message"],

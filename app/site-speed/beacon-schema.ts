@@ -101,8 +101,11 @@ export const speedBeaconSchema = z.object({
   pageView: randomId,
   /** Beacons from before page views had kinds were all full loads. */
   kind: z.enum(PAGE_VIEW_KINDS).default("full-load"),
-  /** When the beacon was sent, in milliseconds since the document started loading. */
-  sentAfterMs: milliseconds,
+  /**
+   * When the beacon was sent, in milliseconds since the document started loading: a seller may
+   * keep one tab of the hub open for days, moving through it by links.
+   */
+  sentAfterMs: z.number().min(0).max(31 * DAY_MS),
   /** A full load's navigation timing. */
   navigation: navigationTiming.optional(),
   /** An in-app navigation's timing. */
