@@ -1,6 +1,6 @@
-import { request as httpRequest } from "node:http";
 import { chromium, type Browser, type BrowserContext } from "playwright-core";
 import { findChromium } from "../scripts/ensure-chromium.ts";
+import { encodedBytes } from "./encoded-bytes.ts";
 
 export interface ShippedJavaScript {
   files: number;
@@ -9,21 +9,8 @@ export interface ShippedJavaScript {
   gzipBytes: number;
   /** What the server sends a browser that accepts brotli (Chromium does). */
   brotliBytes: number;
-  /** Scripts requested after the load event (web-vitals' chunk), gzip: not part of the first load. */
-  afterLoadGzipBytes: number;
-}
-
-/** The bytes the server sends for a URL with this Accept-Encoding, before any decompression. */
-function encodedSize(url: string, acceptEncoding: string): Promise<number> {
-  return new Promise((resolve, reject) => {
-    httpRequest(url, { headers: { "Accept-Encoding": acceptEncoding } }, (response) => {
-      let bytes = 0;
-      response.on("data", (chunk: Buffer) => (bytes += chunk.length));
-      response.on("end", () => resolve(bytes));
-    })
-      .on("error", reject)
-      .end();
-  });
+  /** Scripts requested after the load event (web-vitals' chunk), brotli: not part of the first load. */
+  afterLoadBrotliBytes: number;
 }
 
 export interface HydrationTiming {
@@ -78,13 +65,13 @@ export async function measureJavaScript(browser: Browser, baseUrl: string, sessi
   const urls = scripts.filter((url) => !late.has(url));
   const afterLoad = scripts.filter((url) => late.has(url));
   const sum = async (files: string[], acceptEncoding: string) =>
-    (await Promise.all(files.map((url) => encodedSize(url, acceptEncoding)))).reduce((total, bytes) => total + bytes, 0);
+    (await Promise.all(files.map((url) => encodedBytes(url, { "Accept-Encoding": acceptEncoding })))).reduce((total, bytes) => total + bytes.length, 0);
   return {
     files: urls.length,
     rawBytes: await sum(urls, "identity"),
     gzipBytes: await sum(urls, "gzip"),
     brotliBytes: await sum(urls, "br"),
-    afterLoadGzipBytes: await sum(afterLoad, "gzip"),
+    afterLoadBrotliBytes: await sum(afterLoad, "br"),
   };
 }
 

@@ -11,10 +11,13 @@ import { serverBuildUrl } from "../scripts/build-paths.ts";
 import { serverProcessCount } from "../scripts/cluster.ts";
 import { signInOverHttp, startServerProcess, temporarySqliteUrl, type ServerProcess } from "../test/server-process.ts";
 import { measureHydration, measureJavaScript, withChromium, type ShippedJavaScript } from "./browser.ts";
+import { encodedBytes } from "./encoded-bytes.ts";
+import { auditWithLighthouse } from "./lighthouse.ts";
+import { measureInAppNavigation } from "./navigation.ts";
 import { runLoad, warmUp, type LoadResult } from "./load.ts";
-import { siteSpeedBeaconGzipBytes } from "./measurement-size.ts";
+import { siteSpeedBeaconBrotliBytes } from "./measurement-size.ts";
 import { budget, budgetTable, kB, markdownTable, median, ms, ratio } from "./report.ts";
-import { serverMemoryMb, servingProcesses } from "./server-memory.ts";
+import { processMemoryMb, serverMemoryMb, servingProcesses } from "./server-memory.ts";
 
 const quick = process.argv.includes("--quick");
 const seconds = quick ? 2 : 10;
@@ -28,8 +31,11 @@ function log(message: string) {
 /** The server as production runs it: WEB_CONCURRENCY processes, else one per core. */
 const serverEnvironment = { WEB_CONCURRENCY: String(serverProcessCount()) };
 
-async function startStaticServer(file: string): Promise<{ url: string; stop(): void }> {
-  const child = spawn(process.execPath, ["bench/static-server.ts", file], { stdio: ["ignore", "pipe", "inherit"] });
+/** What Chromium asks for; the hub compresses pages accordingly, and the static reference sends the same bytes. */
+const BROWSER_ENCODING = { "Accept-Encoding": "br" };
+
+async function startStaticServer(file: string, encoding: string): Promise<{ url: string; stop(): void }> {
+  const child = spawn(process.execPath, ["bench/static-server.ts", file, encoding], { stdio: ["ignore", "pipe", "inherit"] });
   const url = await new Promise<string>((ready) => child.stdout.on("data", (chunk: Buffer) => {
     const match = /ready at (\S+)/.exec(chunk.toString());
     if (match?.[1]) ready(match[1]);
@@ -43,24 +49,25 @@ interface PageThroughput {
   static: LoadResult;
   /** How many times more requests per second static serving answers. */
   staticOverPage: number;
+  /** The page as sent, brotli-compressed. */
   pageBytes: number;
 }
 
-/** The page under load, then the same bytes served statically, one after the other. */
+/** The page under load, then the same compressed bytes served statically, one after the other. */
 async function measureThroughput(hub: ServerProcess, session: string, path: string): Promise<PageThroughput | null> {
-  const headers = { Cookie: session };
+  const headers: Record<string, string> = { ...BROWSER_ENCODING, ...(session ? { Cookie: session } : {}) };
   const response = await fetch(`${hub.url}${path}`, { headers, redirect: "manual" });
   if (response.status !== 200) {
     log(`${path} answered ${response.status}; not measured`);
     return null;
   }
-  const file = join(mkdtempSync(join(tmpdir(), "bench-")), "page.html");
-  writeFileSync(file, Buffer.from(await response.arrayBuffer()));
+  const file = join(mkdtempSync(join(tmpdir(), "bench-")), "page.html.br");
+  writeFileSync(file, await encodedBytes(`${hub.url}${path}`, headers));
   await warmUp({ url: `${hub.url}${path}`, headers });
   const page = await runLoad({ url: `${hub.url}${path}`, headers, durationSeconds: seconds });
-  const staticServer = await startStaticServer(file);
-  await warmUp({ url: staticServer.url });
-  const staticResult = await runLoad({ url: staticServer.url, durationSeconds: seconds });
+  const staticServer = await startStaticServer(file, "br");
+  await warmUp({ url: staticServer.url, headers: BROWSER_ENCODING });
+  const staticResult = await runLoad({ url: staticServer.url, headers: BROWSER_ENCODING, durationSeconds: seconds });
   staticServer.stop();
   log(`${path}: ${Math.round(page.requestsPerSecond)} req/s (static ${Math.round(staticResult.requestsPerSecond)}), p50 ${page.p50Ms} ms, p99 ${page.p99Ms} ms`);
   return { path, page, static: staticResult, staticOverPage: staticResult.requestsPerSecond / page.requestsPerSecond, pageBytes: readFileSync(file).length };
@@ -112,6 +119,18 @@ async function measureCollector(hub: ServerProcess): Promise<LoadResult> {
   return result;
 }
 
+/** A page's HTML on a full load, and its data on an in-app navigation to it, brotli-compressed. */
+async function measurePageViewBytes(baseUrl: string, session: string, paths: string[]) {
+  const headers = { ...BROWSER_ENCODING, Cookie: session };
+  return Promise.all(
+    paths.map(async (path) => ({
+      path,
+      htmlBytes: (await encodedBytes(`${baseUrl}${path}`, headers)).length,
+      dataBytes: (await encodedBytes(`${baseUrl}${path}.data`, headers)).length,
+    })),
+  );
+}
+
 function servedBy(processes: number): string {
   return processes === 1 ? "one process" : `${processes} worker processes (node:cluster) under a primary`;
 }
@@ -131,14 +150,18 @@ async function main() {
 
   const overview = await measureThroughput(hub, session, "/sh/ovw");
   const listings = await measureThroughput(hub, session, "/sh/lst/active");
+  // The framework's floor: the smallest page the same server renders (the root layout and a form,
+  // no shell, no database read), so the report shows how much of a page's cost is the hub's own.
+  const floor = await measureThroughput(hub, "", "/signin");
+  const pageViewBytes = await measurePageViewBytes(hub.url, session, ["/sh/ovw", "/sh/lst/active"]);
 
   log("the beacon collector");
   const collector = await measureCollector(hub);
-  const beaconGzipBytes = await siteSpeedBeaconGzipBytes();
+  const beaconBrotliBytes = await siteSpeedBeaconBrotliBytes();
 
   log("measuring in Chromium");
   const listingId = /href="\/sh\/lst\/(\d+)"/.exec(await (await fetch(`${hub.url}/sh/ovw`, { headers: { Cookie: session } })).text())?.[1];
-  const { javascript, hydration } = await withChromium(async (browser) => {
+  const { javascript, hydration, navigation } = await withChromium(async (browser) => {
     const shipped: Record<string, ShippedJavaScript | null> = {
       "/signin": await measureJavaScript(browser, hub.url, "", "/signin"),
       "/sh/ovw": await measureJavaScript(browser, hub.url, session, "/sh/ovw"),
@@ -147,8 +170,18 @@ async function main() {
     };
     // A listing page without a frame (yet) ships no frame scripts: nothing was measured.
     if (shipped["product summary frame"]?.files === 0) shipped["product summary frame"] = null;
-    return { javascript: shipped, hydration: await measureHydration(browser, hub.url, session, "/sh/ovw") };
+    return {
+      javascript: shipped,
+      hydration: await measureHydration(browser, hub.url, session, "/sh/ovw"),
+      navigation: {
+        local: await measureInAppNavigation(browser, hub.url, session),
+        roundTrip150: await measureInAppNavigation(browser, hub.url, session, { roundTripMs: 150 }),
+      },
+    };
   });
+
+  log("Lighthouse's mobile audit");
+  const lighthouse = await auditWithLighthouse(hub.url, session, ["/sh/ovw", "/sh/lst/active"]);
 
   log(`memory: ${memorySeconds} s of load on /sh/ovw, after ${memoryWarmUpSeconds} s to reach its working size`);
   // The heap grows to what 50 connections need within seconds, then holds: that is the baseline.
@@ -156,6 +189,7 @@ async function main() {
   const rssAfterWarmUp = serverMemoryMb(pid);
   await runLoad({ url: `${hub.url}/sh/ovw`, headers: { Cookie: session }, durationSeconds: memorySeconds });
   const rssAfterLoad = serverMemoryMb(pid);
+  const rssPerProcess = processMemoryMb(pid);
   await hub.stop();
 
   log("scale: 100,000 listings");
@@ -171,19 +205,28 @@ async function main() {
 
   const hydratedMedian = median(hydration.hydratedMs);
   const lcpMedian = median(hydration.lcpMs);
+  const workerRss = rssPerProcess.filter((entry) => entry.role !== "primary").map((entry) => entry.rssMb);
+  const score = (path: string, category: "performance" | "accessibility" | "bestPractices") => lighthouse[path]?.[category] ?? null;
   const budgets = [
     budget("/sh/ovw throughput ÷ static serving", overview ? 1 / overview.staticOverPage : null, 1 / 40, (value) => `1/${(1 / value).toFixed(1)}`, "at least"),
     budget("/sh/ovw p99 ÷ p50 at 50 connections", overview ? overview.page.p99Ms / Math.max(overview.page.p50Ms, 1) : null, 4, ratio),
-    budget("/sh/ovw JavaScript, gzip", javascript["/sh/ovw"]?.gzipBytes ?? null, 110_000, kB),
+    budget("/sh/ovw JavaScript, brotli (what Chromium receives)", javascript["/sh/ovw"]?.brotliBytes ?? null, 110_000, kB),
     budget("product summary frame JavaScript, gzip", javascript["product summary frame"]?.gzipBytes ?? null, 20_000, kB),
-    budget("site-speed beacon in the first load, gzip", beaconGzipBytes, 4_000, kB),
+    budget("site-speed beacon in the first load, brotli", beaconBrotliBytes, 4_000, kB),
     budget("/sh/ovw hydrated (median of 5)", hydratedMedian, 500, ms),
     budget("/sh/ovw LCP (median of 5)", lcpMedian, 400, ms),
     budget("listings p50, 100,000 ÷ 160 listings", scale ? scale.manyP50Ms / Math.max(scale.fewP50Ms, 1) : null, 2, ratio),
     budget("RSS after 60 s load ÷ after warm-up", rssAfterLoad / rssAfterWarmUp, 1.2, ratio),
+    budget("largest serving process's RSS at 50 connections", workerRss.length ? Math.max(...workerRss) : null, 200, (value) => `${value.toFixed(0)} MB`),
+    budget("overview → listings by a click, prefetched on intent (median of 10)", median(navigation.local.clickToRowsMs), 100, ms),
+    ...["/sh/ovw", "/sh/lst/active"].flatMap((path) => [
+      budget(`Lighthouse mobile performance, ${path}`, score(path, "performance"), 98, String, "at least"),
+      budget(`Lighthouse accessibility, ${path}`, score(path, "accessibility"), 100, String, "at least"),
+      budget(`Lighthouse best practices, ${path}`, score(path, "bestPractices"), 100, String, "at least"),
+    ]),
   ];
 
-  const throughputRows = [overview, listings].filter((entry): entry is PageThroughput => entry !== null).map((entry) => [
+  const throughputRows = [overview, listings, floor].filter((entry): entry is PageThroughput => entry !== null).map((entry) => [
     entry.path,
     `${Math.round(entry.page.requestsPerSecond)}`,
     `${entry.page.p50Ms} / ${entry.page.p99Ms} ms`,
@@ -193,7 +236,7 @@ async function main() {
   ]);
   const javascriptRows = Object.entries(javascript).map(([page, shipped]) =>
     shipped
-      ? [page, `${shipped.files}`, kB(shipped.rawBytes), kB(shipped.gzipBytes), kB(shipped.brotliBytes), kB(shipped.afterLoadGzipBytes)]
+      ? [page, `${shipped.files}`, kB(shipped.rawBytes), kB(shipped.gzipBytes), kB(shipped.brotliBytes), kB(shipped.afterLoadBrotliBytes)]
       : [page, "–", "–", "not measured", "–", "–"],
   );
   const markdown = [
@@ -207,10 +250,21 @@ async function main() {
     "## Server rendering against static serving of the same bytes",
     markdownTable([["page", "req/s", "p50 / p99", "static req/s", "static ÷ page", "errors"], ...throughputRows]),
     "",
-    "## JavaScript shipped on first load",
-    markdownTable([["page", "scripts", "raw", "gzip (sent)", "brotli (sent)", "after load, gzip"], ...javascriptRows]),
+    floor && overview ? `The framework's floor (\`/signin\`, no shell) answers ${ratio(floor.staticOverPage)} slower than static serving; \`/sh/ovw\` costs ${ratio(floor.page.requestsPerSecond / overview.page.requestsPerSecond)} the floor's time per request: that much is the hub's own work.` : "",
     "",
-    `The site-speed beacon's share of the first load: ${kB(beaconGzipBytes)} gzip (bundled alone); web-vitals with its attribution loads after the load event (the last column).`,
+    "## Bytes of a page view (brotli, as Chromium receives them)",
+    markdownTable([["page", "HTML (full load)", "navigation data (in-app)"], ...pageViewBytes.map((entry) => [entry.path, kB(entry.htmlBytes), kB(entry.dataBytes)])]),
+    "",
+    "## In-app navigation: overview → listings by a click",
+    `Click to the listings' rows painted, prefetched on hover intent: median ${ms(median(navigation.local.clickToRowsMs))} (${navigation.local.clickToRowsMs.map(ms).join(", ")}); with 150 ms of emulated round trip: median ${ms(median(navigation.roundTrip150.clickToRowsMs))} (${navigation.roundTrip150.clickToRowsMs.map(ms).join(", ")}).`,
+    "",
+    "## Lighthouse, mobile audit, signed in",
+    markdownTable([["page", "performance", "accessibility", "best practices", "short of full marks"], ...Object.entries(lighthouse).map(([path, scores]) => [path, `${scores.performance}`, `${scores.accessibility}`, `${scores.bestPractices}`, scores.shortfalls.join(", ") || "–"])]),
+    "",
+    "## JavaScript shipped on first load",
+    markdownTable([["page", "scripts", "raw", "gzip", "brotli (what Chromium receives)", "after load, brotli"], ...javascriptRows]),
+    "",
+    `The site-speed beacon's share of the first load: ${kB(beaconBrotliBytes)} brotli (bundled alone); web-vitals with its attribution loads after the load event (the last column).`,
     "",
     "## Beacon collector",
     markdownTable([
@@ -219,11 +273,11 @@ async function main() {
     ]),
     "",
     `Hydrated: ${hydration.hydratedMs.map(ms).join(", ")}; LCP: ${hydration.lcpMs.map(ms).join(", ")}.`,
-    `Memory (RSS of every server process, summed): ${rssAfterWarmUp.toFixed(1)} MB after ${memoryWarmUpSeconds} s of warm-up load, ${rssAfterLoad.toFixed(1)} MB after ${memorySeconds} s more.`,
+    `Memory (RSS of every server process, summed): ${rssAfterWarmUp.toFixed(1)} MB after ${memoryWarmUpSeconds} s of warm-up load, ${rssAfterLoad.toFixed(1)} MB after ${memorySeconds} s more; each process after the load: ${rssPerProcess.map((entry) => `${entry.role} ${entry.rssMb.toFixed(0)} MB`).join(", ")}.`,
     scale ? `Scale: listings p50 ${scale.fewP50Ms} ms with the demo's 160 listings, ${scale.manyP50Ms} ms with 100,000.` : "Scale: the listings page is not there yet.",
   ].join("\n");
 
-  const results = { quick, servingProcesses: processes, overview, listings, collector, beaconGzipBytes, javascript, hydration, memory: { rssAfterWarmUp, rssAfterLoad }, scale, budgets };
+  const results = { quick, servingProcesses: processes, overview, listings, floor, collector, beaconBrotliBytes, pageViewBytes, javascript, hydration, navigation, lighthouse, memory: { rssAfterWarmUp, rssAfterLoad, rssPerProcess }, scale, budgets };
   writeFileSync("bench/results/latest.json", JSON.stringify(results, null, 2));
   writeFileSync("bench/results/latest.md", markdown + "\n");
   console.log(`\n${markdown}\n`);

@@ -8,6 +8,7 @@ import { seedDemoDataIfEmpty } from "~/db/seed.server";
 import { startHousekeeping } from "~/housekeeping/housekeeping.server";
 import { speedBeaconRetentionDays } from "~/housekeeping/retention-setting";
 import { clientAddressContext, databaseContext, nonceContext } from "~/request-context";
+import { compressResponse } from "./compress-response";
 import { setSecurityHeaders } from "./security-headers";
 import { proxyFacts } from "./proxy";
 import { createStaticAssets } from "./static-assets";
@@ -68,7 +69,8 @@ export async function startSellerHub(options: SellerHubOptions): Promise<Running
       const { overHttps, clientAddress } = proxyFacts(request, trustProxy);
       setSecurityHeaders(response, nonce, pathname, overHttps);
       if (serveStaticAsset(request, response)) return;
-      await sendResponse(response, await renderPage(createRequest(request, response, { trustProxy }), nonce, clientAddress));
+      const pageRequest = createRequest(request, response, { trustProxy });
+      await sendResponse(response, compressResponse(pageRequest, await renderPage(pageRequest, nonce, clientAddress)));
     } catch (error) {
       // A client that went away mid-response, or a malformed request: never the process's end.
       console.error("Request failed:", error instanceof Error ? error.message : error);

@@ -4,6 +4,7 @@ import { getSignedInSeller, requireSeller } from "~/auth/require-seller.server";
 import { BrowserNotice } from "~/shell/components/browser-notice/BrowserNotice";
 import { BROWSER_NOTICE_CLOSED_COOKIE, isUnsupportedBrowser } from "~/shell/unsupported-browser";
 import { LeftNavigation } from "~/shell/components/left-navigation/LeftNavigation";
+import { NavigationProgress } from "~/shell/components/navigation-progress/NavigationProgress";
 import { PageMessages } from "~/messages/components/page-messages/PageMessages";
 import { usePageMessages } from "~/messages/use-page-messages";
 import { SellerHeader } from "~/shell/components/seller-header/SellerHeader";
@@ -76,6 +77,7 @@ export default function Shell({ loaderData }: Route.ComponentProps) {
       <div className="shell__body">
         <LeftNavigation navGroups={navigation.navGroups} />
         <main id="main-content" className="shell__main" tabIndex={-1}>
+          <NavigationProgress />
           {showsMessages && (
             <PageMessages
               // Each page view shows its messages afresh, and counts one view of each.

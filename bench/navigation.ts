@@ -1,0 +1,57 @@
+import type { Browser, Page } from "playwright-core";
+
+export interface InAppNavigationTiming {
+  /** Click to the listings' rows painted, one figure per navigation. */
+  clickToRowsMs: number[];
+}
+
+/**
+ * Overview → listings by a click on the left navigation's "All listings", as a seller moves:
+ * the pointer rests on the link first (which is when the hub prefetches), then clicks. The
+ * figure runs from the click event to the frame after the listings' rows are in the document.
+ * `roundTripMs` emulates a network's round trip with Chromium's own throttling.
+ */
+export async function measureInAppNavigation(browser: Browser, baseUrl: string, sessionCookie: string, { navigations = 10, roundTripMs = 0 } = {}): Promise<InAppNavigationTiming> {
+  const context = await browser.newContext();
+  const [name, value] = sessionCookie.split("=");
+  if (name && value) await context.addCookies([{ name, value, url: baseUrl }]);
+  const page = await context.newPage();
+  if (roundTripMs > 0) {
+    const cdp = await context.newCDPSession(page);
+    await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: roundTripMs, downloadThroughput: -1, uploadThroughput: -1 });
+  }
+  const timing: InAppNavigationTiming = { clickToRowsMs: [] };
+  try {
+    for (let navigation = 0; navigation < navigations; navigation++) {
+      await page.goto(`${baseUrl}/sh/ovw`);
+      await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+      timing.clickToRowsMs.push(await clickThroughToListings(page));
+    }
+  } finally {
+    await context.close();
+  }
+  return timing;
+}
+
+async function clickThroughToListings(page: Page): Promise<number> {
+  const link = page.getByRole("navigation", { name: "Sections" }).getByRole("link", { name: "All listings" });
+  const painted = page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        let clickedAt = Number.NaN;
+        addEventListener("click", (event) => (clickedAt = event.timeStamp), { capture: true, once: true });
+        const observer = new MutationObserver(() => {
+          if (!location.pathname.startsWith("/sh/lst/active") || !document.querySelector(".listings-table tbody tr")) return;
+          observer.disconnect();
+          requestAnimationFrame(() => requestAnimationFrame(() => resolve(performance.now() - clickedAt)));
+        });
+        observer.observe(document.body, { childList: true, subtree: true });
+      }),
+  );
+  await link.hover();
+  // Long enough for intent to show and a prefetch to finish on a fast network: a seller's
+  // pointer rests on a link for about this long before the click.
+  await page.waitForTimeout(300);
+  await link.click();
+  return painted;
+}
