@@ -129,6 +129,8 @@ test.describe("every page view measured", () => {
     // The first listing's title; the header row's links sort the table.
     await page.getByRole("table", { name: /Your listings/ }).getByRole("row").nth(1).getByRole("link").first().click();
     await expect(page.getByRole("heading", { level: 1, name: "Listing", exact: true })).toBeVisible();
+    // The seller reads the listing until its product summary has loaded (its script, and so its beacon, has run).
+    await expect.poll(() => page.frame({ url: /\/sh\/prod-summary\?/ })?.evaluate(() => document.readyState), { timeout: 15_000 }).toBe("complete");
     await sections.getByRole("link", { name: "Site speed" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Site speed" })).toBeVisible();
 

@@ -1,5 +1,5 @@
 /**
- * The site-speed beacon of every page view (spec §7, DESIGN.md §4): a full load, each in-app
+ * The site-speed beacon of every page view: a full load, each in-app
  * (client-side) navigation, and a return to a tab the seller had hidden are page views of their
  * own, named after the page they show. Each is sent once, when the seller leaves it (the next
  * page view begins, or the tab is hidden), with its timings, web vitals, script errors and
@@ -96,7 +96,7 @@ export function startSiteSpeedBeacon(): PageViews {
     return view;
   }
 
-  /** Sends the page view's beacon, once, if it is not too old to send (spec §9's 1,200,000 ms). */
+  /** Sends the page view's beacon, once, unless it began 1,200,000 ms or more ago (the beacon's resend window). */
   function leave(view: PageView): void {
     if (view.sent) return;
     view.sent = true;
