@@ -16,6 +16,7 @@ export default [
     route("sh/lst/:listingId", "routes/sh/listing-detail.tsx", [route("insights", "routes/sh/listing-insights.tsx")]),
     route("sh/perf", "routes/sh/site-speed.tsx"),
     route("sh/optout", "routes/sh/opt-out.tsx"),
+    route("sh/search", "routes/sh/search.tsx"),
     route("sh/messages/close", "routes/sh/message-close.ts"),
     route("sh/*", "routes/sh/not-found.tsx"),
   ]),

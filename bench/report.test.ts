@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { budget, budgetTable, kB, median } from "./report";
+import { budget, budgetTable, kB, median, percentile } from "./report";
 
 describe("benchmark report", () => {
   it("takes the median of the finite samples", () => {
@@ -7,6 +7,14 @@ describe("benchmark report", () => {
     expect(median([4, 1, 3, 2])).toBe(2.5);
     expect(median([Number.NaN, 2])).toBe(2);
     expect(median([])).toBeNaN();
+  });
+
+  it("takes the nearest-rank percentile of the finite samples", () => {
+    const hundred = Array.from({ length: 100 }, (_, index) => 100 - index);
+    expect(percentile(hundred, 95)).toBe(95);
+    expect(percentile(hundred, 50)).toBe(50);
+    expect(percentile([3, Number.NaN, 1, 2], 95)).toBe(3);
+    expect(percentile([], 95)).toBeNaN();
   });
 
   it("passes a budget at its limit and misses past it, in either direction", () => {

@@ -14,6 +14,13 @@ export function median(values: number[]): number {
   return sorted.length % 2 ? (sorted[middle] as number) : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
 }
 
+/** The nearest-rank percentile: the smallest value that `p` per cent of the values do not exceed. */
+export function percentile(values: number[], p: number): number {
+  const sorted = values.filter(Number.isFinite).sort((a, b) => a - b);
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.max(0, Math.ceil((p / 100) * sorted.length) - 1)] as number;
+}
+
 export function budget(name: string, value: number | null, limit: number, format: (value: number) => string, direction: "at most" | "at least" = "at most"): Budget {
   const known = value !== null && Number.isFinite(value);
   return {

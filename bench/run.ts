@@ -17,6 +17,7 @@ import { measureInAppNavigation } from "./navigation.ts";
 import { runLoad, warmUp, type LoadResult } from "./load.ts";
 import { siteSpeedBeaconBrotliBytes } from "./measurement-size.ts";
 import { budget, budgetTable, kB, markdownTable, median, ms, ratio } from "./report.ts";
+import { measureSearchTime, SHORT_TEXTS } from "./search-time.ts";
 import { processMemoryMb, serverMemoryMb, servingProcesses } from "./server-memory.ts";
 
 const quick = process.argv.includes("--quick");
@@ -203,6 +204,11 @@ async function main() {
     scale = { manyP50Ms: many.p50Ms, fewP50Ms: listings.page.p50Ms };
   }
 
+  log("search: server time at 100,000 listings");
+  const searchTimes = await measureSearchTime(100_000);
+  const tenths = (value: number) => `${value.toFixed(1)} ms`;
+  const worstSearchP95 = (asked: string) => Math.max(...searchTimes.filter((time) => time.asked === asked && time.kind !== SHORT_TEXTS).map((time) => time.p95Ms));
+
   const hydratedMedian = median(hydration.hydratedMs);
   const lcpMedian = median(hydration.lcpMs);
   const workerRss = rssPerProcess.filter((entry) => entry.role !== "primary").map((entry) => entry.rssMb);
@@ -216,6 +222,8 @@ async function main() {
     budget("/sh/ovw hydrated (median of 5)", hydratedMedian, 500, ms),
     budget("/sh/ovw LCP (median of 5)", lcpMedian, 400, ms),
     budget("listings p50, 100,000 ÷ 160 listings", scale ? scale.manyP50Ms / Math.max(scale.fewP50Ms, 1) : null, 2, ratio),
+    budget("search p95 at 100,000 listings, popup (worst of common, rare, numbers)", worstSearchP95("popup"), 20, tenths),
+    budget("search p95 at 100,000 listings, results page (worst of common, rare, numbers)", worstSearchP95("results page"), 20, tenths),
     budget("RSS after 60 s load ÷ after warm-up", rssAfterLoad / rssAfterWarmUp, 1.2, ratio),
     budget("largest serving process's RSS at 50 connections", workerRss.length ? Math.max(...workerRss) : null, 200, (value) => `${value.toFixed(0)} MB`),
     budget("overview → listings by a click, prefetched on intent (median of 10)", median(navigation.local.clickToRowsMs), 100, ms),
@@ -274,10 +282,17 @@ async function main() {
     "",
     `Hydrated: ${hydration.hydratedMs.map(ms).join(", ")}; LCP: ${hydration.lcpMs.map(ms).join(", ")}.`,
     `Memory (RSS of every server process, summed): ${rssAfterWarmUp.toFixed(1)} MB after ${memoryWarmUpSeconds} s of warm-up load, ${rssAfterLoad.toFixed(1)} MB after ${memorySeconds} s more; each process after the load: ${rssPerProcess.map((entry) => `${entry.role} ${entry.rssMb.toFixed(0)} MB`).join(", ")}.`,
+    "",
+    "## Search at 100,000 listings (SQLite, in process)",
+    markdownTable([
+      ["asked by", "texts", "p50 / p95", "CPU p50 / p95"],
+      ...searchTimes.map((time) => [time.asked, `${time.kind}: ${time.texts.join(", ")}`, `${tenths(time.p50Ms)} / ${tenths(time.p95Ms)}`, `${tenths(time.cpuP50Ms)} / ${tenths(time.cpuP95Ms)}`]),
+    ]),
+    "",
     scale ? `Scale: listings p50 ${scale.fewP50Ms} ms with the demo's 160 listings, ${scale.manyP50Ms} ms with 100,000.` : "Scale: the listings page is not there yet.",
   ].join("\n");
 
-  const results = { quick, servingProcesses: processes, overview, listings, floor, collector, beaconBrotliBytes, pageViewBytes, javascript, hydration, navigation, lighthouse, memory: { rssAfterWarmUp, rssAfterLoad, rssPerProcess }, scale, budgets };
+  const results = { quick, servingProcesses: processes, overview, listings, floor, collector, beaconBrotliBytes, pageViewBytes, javascript, hydration, navigation, lighthouse, memory: { rssAfterWarmUp, rssAfterLoad, rssPerProcess }, scale, search: searchTimes, budgets };
   writeFileSync("bench/results/latest.json", JSON.stringify(results, null, 2));
   writeFileSync("bench/results/latest.md", markdown + "\n");
   console.log(`\n${markdown}\n`);

@@ -10,6 +10,7 @@ import * as listingTallies from "./0008-listing-tallies.server";
 import * as listingTitleSearch from "./0009-listing-title-search.server";
 import * as expiryIndexes from "./0010-expiry-indexes.server";
 import * as trackingEvents from "./0012-tracking-events.server";
+import * as listingEpidSearch from "./0013-listing-epid-search.server";
 
 interface DialectMigration {
   up(db: Kysely<unknown>, dialect: Dialect): Promise<void>;
@@ -26,6 +27,7 @@ const migrations: Record<string, DialectMigration> = {
   "0009-listing-title-search": listingTitleSearch,
   "0010-expiry-indexes": expiryIndexes,
   "0012-tracking-events": trackingEvents,
+  "0013-listing-epid-search": listingEpidSearch,
 };
 
 export const MIGRATION_NAMES = Object.keys(migrations);

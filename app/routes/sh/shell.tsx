@@ -7,6 +7,7 @@ import { LeftNavigation } from "~/shell/components/left-navigation/LeftNavigatio
 import { NavigationProgress } from "~/shell/components/navigation-progress/NavigationProgress";
 import { PageMessages } from "~/messages/components/page-messages/PageMessages";
 import { usePageMessages } from "~/messages/use-page-messages";
+import { HeaderSearch } from "~/search/components/header-search/HeaderSearch";
 import { SellerHeader } from "~/shell/components/seller-header/SellerHeader";
 import { SideArea } from "~/shell/components/side-area/SideArea";
 import { TopNavigation } from "~/shell/components/top-navigation/TopNavigation";
@@ -56,6 +57,11 @@ export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate 
   return defaultShouldRevalidate || currentUrl.pathname !== nextUrl.pathname;
 }
 
+/** On the results page, the text searched: the header's field shows it. */
+function searchedText({ pathname, search }: { pathname: string; search: string }): string | undefined {
+  return pathname === "/sh/search" ? (new URLSearchParams(search).get("q") ?? "") : undefined;
+}
+
 /** The shell of every hub page: header, navigation, side area around the page. */
 export default function Shell({ loaderData }: Route.ComponentProps) {
   const { member, navigation, srt, showBrowserNotice, messages } = loaderData;
@@ -71,6 +77,7 @@ export default function Shell({ loaderData }: Route.ComponentProps) {
         storeUrl={member.storeUrl}
         locale={member.locale}
         srt={srt}
+        search={<HeaderSearch searchedText={searchedText(location)} />}
       />
       <TopNavigation navItems={navigation.navItems} />
       {showBrowserNotice && <BrowserNotice focusAfterClose="main-content" />}

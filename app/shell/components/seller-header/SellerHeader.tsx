@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { Form } from "react-router";
 import { FeedbackBadge } from "../feedback-badge/FeedbackBadge";
 import { NewWindowLink } from "../../../components/new-window-link/NewWindowLink";
@@ -15,10 +16,12 @@ export interface SellerHeaderProps {
   locale: string;
   /** The session's anti-forgery token, for signing out. */
   srt: string;
+  /** The hub's search, between the title and the member. */
+  search?: ReactNode;
 }
 
 /** The hub's header: page title, the member, their feedback standing and store. */
-export function SellerHeader({ pageTitle, memberName, feedbackScore, storeUrl, locale, srt }: SellerHeaderProps) {
+export function SellerHeader({ pageTitle, memberName, feedbackScore, storeUrl, locale, srt, search }: SellerHeaderProps) {
   return (
     <header className="seller-header">
       <a className="skip-link" href="#main-content">
@@ -26,6 +29,7 @@ export function SellerHeader({ pageTitle, memberName, feedbackScore, storeUrl, l
       </a>
       <p className="seller-header__brand">Seller Hub</p>
       <h1 className="seller-header__title">{pageTitle}</h1>
+      {search}
       <div className="seller-header__member">
         <span className="seller-header__name">{memberName}</span>
         <FeedbackBadge score={feedbackScore} locale={locale} />

@@ -1,0 +1,152 @@
+import { render, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { createRoutesStub, Outlet, useLocation } from "react-router";
+import { describe, expect, it } from "vitest";
+import type { SearchAnswer } from "../../search-results";
+import { HeaderSearch } from "./HeaderSearch";
+
+const KINDLE = { id: 7, epid: "1200876543", title: "Kindle Paperwhite 16GB", price: 12_900, currency: "USD", status: "active", condition: "used" };
+
+/** What the search route answers for a text: the Kindle for "kin…", the site-speed page for "speed". */
+function answerFor(text: string): SearchAnswer {
+  const listings = text.startsWith("kin") ? [KINDLE] : [];
+  const pages = "speed".startsWith(text) ? [{ label: "Site speed", url: "/sh/perf", section: "Performance" }] : [];
+  return {
+    results: { text, listings: { byNumber: [], byTitle: listings, titleCount: null, offset: 0, limit: 5 }, pages, messages: [] },
+    notice: null,
+    locale: "en-US",
+  };
+}
+
+/**
+ * The header search in a shell, with a search route that records what it was asked, answers once
+ * `answerWhen(text)` settles, and records what it answered.
+ */
+function renderSearch(answerWhen: (text: string) => Promise<void> = () => Promise.resolve()) {
+  const asked: string[] = [];
+  const answered: string[] = [];
+  /** Like the shell: the header stays while the page beneath it changes. */
+  function Shell() {
+    const location = useLocation();
+    return (
+      <>
+        <HeaderSearch />
+        <output aria-label="Address">{location.pathname + location.search}</output>
+        <input aria-label="Note" />
+        <Outlet />
+      </>
+    );
+  }
+  const Stub = createRoutesStub([
+    {
+      Component: Shell,
+      children: [
+        { path: "/sh/ovw" },
+        { path: "/sh/lst/:id" },
+        { path: "/sh/perf" },
+        {
+          path: "/sh/search",
+          loader: async ({ request }) => {
+            const text = new URL(request.url).searchParams.get("q") ?? "";
+            asked.push(text);
+            await answerWhen(text);
+            answered.push(text);
+            return answerFor(text);
+          },
+        },
+      ],
+    },
+  ]);
+  render(<Stub initialEntries={["/sh/ovw"]} />);
+  return { asked, answered, user: userEvent.setup() };
+}
+
+const field = () => screen.getByRole("searchbox", { name: "Search listings, pages and messages" });
+const combobox = () => screen.findByRole("combobox", { name: "Search listings, pages and messages" });
+const activeOption = () => {
+  const id = screen.getByRole("combobox").getAttribute("aria-activedescendant");
+  return id ? document.getElementById(id) : null;
+};
+
+describe("HeaderSearch", () => {
+  it("is a plain search field in a search landmark until the seller comes to it", () => {
+    renderSearch();
+    expect(screen.getByRole("search", { name: "Search the hub" })).toContainElement(field());
+    expect(screen.queryByRole("combobox")).not.toBeInTheDocument();
+  });
+
+  it("Ctrl+K and / move focus to the field, which becomes a combobox with what was typed and focus kept", async () => {
+    const { user } = renderSearch();
+    await user.keyboard("{Control>}k{/Control}");
+    expect(await combobox()).toHaveFocus();
+    await user.keyboard("kin");
+    expect(screen.getByRole("combobox")).toHaveValue("kin");
+
+    await user.click(screen.getByRole("textbox", { name: "Note" }));
+    await user.keyboard("/");
+    expect(screen.getByRole("textbox", { name: "Note" })).toHaveValue("/");
+    await user.click(document.body);
+    await user.keyboard("/");
+    expect(screen.getByRole("combobox")).toHaveFocus();
+  });
+
+  it("shows the results grouped, moves through them with the arrows and opens one with Enter", async () => {
+    const { user } = renderSearch();
+    await user.click(field());
+    await user.keyboard("kin");
+    const listbox = await screen.findByRole("listbox", { name: "Search results" });
+    expect(screen.getByRole("combobox")).toHaveAttribute("aria-expanded", "true");
+    const listings = await screen.findByRole("group", { name: "Listings" });
+    expect(within(listings).getByRole("option")).toHaveAccessibleName(/^Kindle Paperwhite 16GB, ?\$129\.00 · Active · Used · listing 7 · ePID 1200876543$/);
+    await waitFor(() => expect(screen.getByText("1 listing. Arrow down to choose.")).toBeInTheDocument());
+
+    await user.keyboard("{ArrowDown}");
+    expect(activeOption()).toHaveTextContent(/^Kindle Paperwhite 16GB/);
+    expect(activeOption()).toHaveAttribute("aria-selected", "true");
+    await user.keyboard("{ArrowDown}");
+    expect(activeOption()).toHaveTextContent("See all listings matching “kin”");
+    await user.keyboard("{ArrowDown}");
+    expect(activeOption()).toHaveTextContent(/^Kindle/);
+    await user.keyboard("{ArrowUp}");
+    expect(activeOption()).toHaveTextContent(/^See all/);
+    expect(listbox).toBeVisible();
+
+    await user.keyboard("{ArrowUp}{Enter}");
+    expect(screen.getByRole("status", { name: "Address" })).toHaveTextContent("/sh/lst/7");
+    expect(screen.getByRole("combobox")).toHaveFocus();
+    expect(screen.getByRole("combobox")).toHaveAttribute("aria-expanded", "false");
+  });
+
+  it("Escape closes the popup, then clears the field, focus staying in it", async () => {
+    const { user } = renderSearch();
+    await user.click(field());
+    await user.keyboard("speed");
+    await screen.findByRole("option", { name: "Performance › Site speed" });
+    await user.keyboard("{ArrowDown}{Escape}");
+    expect(screen.getByRole("combobox")).toHaveAttribute("aria-expanded", "false");
+    expect(screen.getByRole("combobox")).not.toHaveAttribute("aria-activedescendant");
+    expect(screen.getByRole("combobox")).toHaveValue("speed");
+    await user.keyboard("{Escape}");
+    expect(screen.getByRole("combobox")).toHaveValue("");
+    expect(screen.getByRole("combobox")).toHaveFocus();
+  });
+
+  it("asks once the seller pauses, and an older answer arriving late never replaces a newer one", async () => {
+    let answerKin = () => {};
+    const kinAnswers = new Promise<void>((resolve) => (answerKin = resolve));
+    const { user, asked, answered } = renderSearch((text) => (text === "kin" ? kinAnswers : Promise.resolve()));
+    await user.click(field());
+    await user.keyboard("kin");
+    await waitFor(() => expect(asked).toEqual(["kin"]));
+    await user.clear(screen.getByRole("combobox"));
+    await user.keyboard("speed");
+    await screen.findByRole("option", { name: "Performance › Site speed" });
+    // "kin"'s answer comes last.
+    answerKin();
+    await waitFor(() => expect(answered).toEqual(["speed", "kin"]));
+    expect(screen.queryByRole("option", { name: /Kindle/ })).not.toBeInTheDocument();
+    expect(screen.getByRole("option", { name: "Performance › Site speed" })).toBeInTheDocument();
+    // One request per pause, not one per key.
+    expect(asked).toEqual(["kin", "speed"]);
+  });
+});
