@@ -4,6 +4,7 @@ import type { Route } from "./+types/root";
 import { nonceContext } from "./request-context";
 import { usePageHandle } from "./shell/page-handle";
 import { startSiteSpeedBeacon } from "./site-speed/site-speed-beacon";
+import { usePageViews } from "./site-speed/use-page-views";
 import stylesheet from "./styles/app.css?url";
 
 export const links: Route.LinksFunction = () => [
@@ -17,7 +18,7 @@ export function loader({ context }: Route.LoaderArgs) {
 
 // Here rather than in an effect: script errors count from the moment the hub's code runs,
 // before hydration, and on pages whose hydration fails.
-if (typeof document !== "undefined") startSiteSpeedBeacon();
+const pageViews = typeof document === "undefined" ? undefined : startSiteSpeedBeacon();
 
 /** The benchmark and the end-to-end tests wait for this mark. */
 export const HYDRATED_MARK = "seller-hub:hydrated";
@@ -44,6 +45,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
+  usePageViews(pageViews);
   useEffect(() => {
     performance.mark(HYDRATED_MARK);
     document.documentElement.dataset.hydrated = "true";

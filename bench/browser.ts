@@ -9,6 +9,8 @@ export interface ShippedJavaScript {
   gzipBytes: number;
   /** What the server sends a browser that accepts brotli (Chromium does). */
   brotliBytes: number;
+  /** Scripts requested after the load event (web-vitals' chunk), brotli: not part of the first load. */
+  afterLoadBrotliBytes: number;
 }
 
 export interface HydrationTiming {
@@ -36,22 +38,41 @@ async function coldContext(browser: Browser, baseUrl: string, sessionCookie: str
 }
 
 /**
- * The scripts a page loads on first load, summed. With `frameOnly`, only those of its
- * frames (the product summary inside the listing page).
+ * The scripts a page loads on first load, summed, and apart those it loads after its load
+ * event (the site-speed beacon's web-vitals chunk). With `frameOnly`, only those of its frames
+ * (the product summary inside the listing page).
  */
 export async function measureJavaScript(browser: Browser, baseUrl: string, sessionCookie: string, path: string, frameOnly = false): Promise<ShippedJavaScript> {
   const context = await coldContext(browser, baseUrl, sessionCookie);
   const page = await context.newPage();
-  const urls: string[] = [];
+  const scripts: string[] = [];
   page.on("response", (response) => {
     if (response.request().resourceType() !== "script") return;
     if (frameOnly && response.frame() === page.mainFrame()) return;
-    urls.push(response.url());
+    scripts.push(response.url());
   });
   await page.goto(`${baseUrl}${path}`, { waitUntil: "networkidle" });
+  // Each document's own account of which scripts it started after its load event.
+  const late = new Set<string>();
+  for (const frame of page.frames()) {
+    const names = await frame.evaluate(() => {
+      const loadEnd = (performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming | undefined)?.loadEventEnd || Number.POSITIVE_INFINITY;
+      return performance.getEntriesByType("resource").filter((entry) => entry.name.endsWith(".js") && entry.startTime >= loadEnd).map((entry) => entry.name);
+    });
+    for (const name of names) late.add(name);
+  }
   await context.close();
-  const sum = async (acceptEncoding: string) => (await Promise.all(urls.map((url) => encodedBytes(url, { "Accept-Encoding": acceptEncoding })))).reduce((total, bytes) => total + bytes.length, 0);
-  return { files: urls.length, rawBytes: await sum("identity"), gzipBytes: await sum("gzip"), brotliBytes: await sum("br") };
+  const urls = scripts.filter((url) => !late.has(url));
+  const afterLoad = scripts.filter((url) => late.has(url));
+  const sum = async (files: string[], acceptEncoding: string) =>
+    (await Promise.all(files.map((url) => encodedBytes(url, { "Accept-Encoding": acceptEncoding })))).reduce((total, bytes) => total + bytes.length, 0);
+  return {
+    files: urls.length,
+    rawBytes: await sum(urls, "identity"),
+    gzipBytes: await sum(urls, "gzip"),
+    brotliBytes: await sum(urls, "br"),
+    afterLoadBrotliBytes: await sum(afterLoad, "br"),
+  };
 }
 
 /** From navigation start to the app's hydration mark, and the page's LCP, over several cold loads. */

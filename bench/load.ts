@@ -15,10 +15,13 @@ export interface LoadOptions {
   headers?: Record<string, string>;
   connections?: number;
   durationSeconds?: number;
+  /** POST a fresh body each time (a beacon with its own ids); GET without it. */
+  body?: () => string;
 }
 
-export async function runLoad({ url, headers = {}, connections = 50, durationSeconds = 10 }: LoadOptions): Promise<LoadResult> {
-  const result = await autocannon({ url, headers, connections, duration: durationSeconds });
+export async function runLoad({ url, headers = {}, connections = 50, durationSeconds = 10, body }: LoadOptions): Promise<LoadResult> {
+  const requests = body ? [{ method: "POST" as const, setupRequest: (request: object) => ({ ...request, body: body() }) }] : undefined;
+  const result = await autocannon({ url, headers, connections, duration: durationSeconds, ...(requests && { requests }) });
   return {
     requestsPerSecond: result.requests.average,
     p50Ms: result.latency.p50,

@@ -15,6 +15,7 @@ import { encodedBytes } from "./encoded-bytes.ts";
 import { auditWithLighthouse } from "./lighthouse.ts";
 import { measureInAppNavigation } from "./navigation.ts";
 import { runLoad, warmUp, type LoadResult } from "./load.ts";
+import { siteSpeedBeaconBrotliBytes } from "./measurement-size.ts";
 import { budget, budgetTable, kB, markdownTable, median, ms, ratio } from "./report.ts";
 import { measureSearchTime, SHORT_TEXTS } from "./search-time.ts";
 import { processMemoryMb, serverMemoryMb, servingProcesses } from "./server-memory.ts";
@@ -86,6 +87,39 @@ async function databaseWithManyListings(count: number): Promise<string> {
   return url;
 }
 
+/**
+ * POST /sh/beacon at 50 connections, each beacon from a speed session of its own (as many
+ * browsers send them: one session's rate limit is not what is measured).
+ */
+async function measureCollector(hub: ServerProcess): Promise<LoadResult> {
+  let sent = 0;
+  const id = () => (++sent).toString(16).padStart(32, "0");
+  const beacon = () =>
+    JSON.stringify({
+      pageName: "sellerHubOverview",
+      speedSession: id(),
+      pageView: id(),
+      kind: "in-app",
+      sentAfterMs: 5400,
+      inAppNavigation: { duration: 640, dataRequest: 210 },
+      device: { viewportWidth: 1280, connection: "4g" },
+      attribution: { lcpElement: "#main-content>h1" },
+      vitals: { LCP: 610, INP: 80, CLS: 0, FCP: 420 },
+      resources: [],
+      errors: [],
+      tracking: [{ action: "bulkPriceTry", count: 1, pageName: "sellerHubOverview" }],
+    });
+  const options = {
+    url: `${hub.url}/sh/beacon`,
+    headers: { "Content-Type": "text/plain;charset=UTF-8", "Sec-Fetch-Site": "same-origin" },
+    body: beacon,
+  };
+  await warmUp(options);
+  const result = await runLoad({ ...options, durationSeconds: seconds });
+  log(`POST /sh/beacon: ${Math.round(result.requestsPerSecond)} beacons/s, p50 ${result.p50Ms} ms, p99 ${result.p99Ms} ms, ${result.non2xx} not 2xx`);
+  return result;
+}
+
 /** A page's HTML on a full load, and its data on an in-app navigation to it, brotli-compressed. */
 async function measurePageViewBytes(baseUrl: string, session: string, paths: string[]) {
   const headers = { ...BROWSER_ENCODING, Cookie: session };
@@ -121,6 +155,10 @@ async function main() {
   // no shell, no database read), so the report shows how much of a page's cost is the hub's own.
   const floor = await measureThroughput(hub, "", "/signin");
   const pageViewBytes = await measurePageViewBytes(hub.url, session, ["/sh/ovw", "/sh/lst/active"]);
+
+  log("the beacon collector");
+  const collector = await measureCollector(hub);
+  const beaconBrotliBytes = await siteSpeedBeaconBrotliBytes();
 
   log("measuring in Chromium");
   const listingId = /href="\/sh\/lst\/(\d+)"/.exec(await (await fetch(`${hub.url}/sh/ovw`, { headers: { Cookie: session } })).text())?.[1];
@@ -180,6 +218,7 @@ async function main() {
     budget("/sh/ovw p99 ÷ p50 at 50 connections", overview ? overview.page.p99Ms / Math.max(overview.page.p50Ms, 1) : null, 4, ratio),
     budget("/sh/ovw JavaScript, brotli (what Chromium receives)", javascript["/sh/ovw"]?.brotliBytes ?? null, 110_000, kB),
     budget("product summary frame JavaScript, gzip", javascript["product summary frame"]?.gzipBytes ?? null, 20_000, kB),
+    budget("site-speed beacon in the first load, brotli", beaconBrotliBytes, 4_000, kB),
     budget("/sh/ovw hydrated (median of 5)", hydratedMedian, 500, ms),
     budget("/sh/ovw LCP (median of 5)", lcpMedian, 400, ms),
     budget("listings p50, 100,000 ÷ 160 listings", scale ? scale.manyP50Ms / Math.max(scale.fewP50Ms, 1) : null, 2, ratio),
@@ -204,7 +243,9 @@ async function main() {
     `${entry.page.errors + entry.page.non2xx}`,
   ]);
   const javascriptRows = Object.entries(javascript).map(([page, shipped]) =>
-    shipped ? [page, `${shipped.files}`, kB(shipped.rawBytes), kB(shipped.gzipBytes), kB(shipped.brotliBytes)] : [page, "–", "–", "not measured", "–"],
+    shipped
+      ? [page, `${shipped.files}`, kB(shipped.rawBytes), kB(shipped.gzipBytes), kB(shipped.brotliBytes), kB(shipped.afterLoadBrotliBytes)]
+      : [page, "–", "–", "not measured", "–", "–"],
   );
   const markdown = [
     `# Benchmark${quick ? " (quick run: figures are indicative only)" : ""}`,
@@ -229,7 +270,15 @@ async function main() {
     markdownTable([["page", "performance", "accessibility", "best practices", "short of full marks"], ...Object.entries(lighthouse).map(([path, scores]) => [path, `${scores.performance}`, `${scores.accessibility}`, `${scores.bestPractices}`, scores.shortfalls.join(", ") || "–"])]),
     "",
     "## JavaScript shipped on first load",
-    markdownTable([["page", "scripts", "raw", "gzip", "brotli (what Chromium receives)"], ...javascriptRows]),
+    markdownTable([["page", "scripts", "raw", "gzip", "brotli (what Chromium receives)", "after load, brotli"], ...javascriptRows]),
+    "",
+    `The site-speed beacon's share of the first load: ${kB(beaconBrotliBytes)} brotli (bundled alone); web-vitals with its attribution loads after the load event (the last column).`,
+    "",
+    "## Beacon collector",
+    markdownTable([
+      ["", "beacons/s", "p50 / p99", "not 2xx", "errors"],
+      ["POST /sh/beacon", `${Math.round(collector.requestsPerSecond)}`, `${collector.p50Ms} / ${collector.p99Ms} ms`, `${collector.non2xx}`, `${collector.errors}`],
+    ]),
     "",
     `Hydrated: ${hydration.hydratedMs.map(ms).join(", ")}; LCP: ${hydration.lcpMs.map(ms).join(", ")}.`,
     `Memory (RSS of every server process, summed): ${rssAfterWarmUp.toFixed(1)} MB after ${memoryWarmUpSeconds} s of warm-up load, ${rssAfterLoad.toFixed(1)} MB after ${memorySeconds} s more; each process after the load: ${rssPerProcess.map((entry) => `${entry.role} ${entry.rssMb.toFixed(0)} MB`).join(", ")}.`,
@@ -243,7 +292,7 @@ async function main() {
     scale ? `Scale: listings p50 ${scale.fewP50Ms} ms with the demo's 160 listings, ${scale.manyP50Ms} ms with 100,000.` : "Scale: the listings page is not there yet.",
   ].join("\n");
 
-  const results = { quick, servingProcesses: processes, overview, listings, floor, pageViewBytes, javascript, hydration, navigation, lighthouse, memory: { rssAfterWarmUp, rssAfterLoad, rssPerProcess }, scale, search: searchTimes, budgets };
+  const results = { quick, servingProcesses: processes, overview, listings, floor, collector, beaconBrotliBytes, pageViewBytes, javascript, hydration, navigation, lighthouse, memory: { rssAfterWarmUp, rssAfterLoad, rssPerProcess }, scale, search: searchTimes, budgets };
   writeFileSync("bench/results/latest.json", JSON.stringify(results, null, 2));
   writeFileSync("bench/results/latest.md", markdown + "\n");
   console.log(`\n${markdown}\n`);

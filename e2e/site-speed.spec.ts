@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Page } from "@playwright/test";
-import { DEMO, expect, expectNoAccessibilityViolations, openTestDatabase, test, waitForHydration } from "./fixtures";
+import { DEMO, expect, expectNoAccessibilityViolations, openTestDatabase, signIn, test, waitForHydration } from "./fixtures";
 
 interface StoredBeacon {
   page_name: string;
@@ -89,22 +89,127 @@ test.describe("the site-speed beacon", () => {
     ]);
   });
 
-  test("after a client-side navigation the beacon still names the page that loaded, and each error the page it happened on", async ({ signedInPage: page }) => {
+  test("after an in-app navigation the new page's beacon carries what happened on it, under its own name", async ({ signedInPage: page }) => {
     await loadPage(page, "/sh/ovw");
     await page.getByRole("navigation", { name: "Sections" }).getByRole("link", { name: "Site speed" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Site speed" })).toBeVisible();
     await throwOnPage(page, "Dashboard chart failed");
     await page.goto("/healthz");
 
-    const { measured } = await storedBeaconOf(page, "sellerHubOverview");
-    expect(measured.errors).toEqual([expect.objectContaining({ message: "Uncaught Error: Dashboard chart failed", pageName: "sellerHubSiteSpeed" })]);
+    const overview = await storedBeaconOf(page, "sellerHubOverview");
+    expect(overview.measured).toMatchObject({ kind: "full-load", errors: [] });
+    const siteSpeed = await storedBeaconOf(page, "sellerHubSiteSpeed");
+    expect(siteSpeed.measured).toMatchObject({ kind: "in-app", inAppNavigation: { duration: expect.any(Number) } });
+    expect(siteSpeed.measured.errors).toEqual([expect.objectContaining({ message: "Uncaught Error: Dashboard chart failed", pageName: "sellerHubSiteSpeed" })]);
+  });
+});
+
+/** A seller no other test signs in as: the dashboard shows this journey's page views alone. */
+const JOURNEY_SELLER = "purple-shooting-star";
+
+/** Chromium's network emulation: every request waits `latency` ms, as on a slow mobile network. */
+async function emulateSlowNetwork(page: Page, latency: number): Promise<void> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Network.enable");
+  await cdp.send("Network.emulateNetworkConditions", { offline: false, latency, downloadThroughput: -1, uploadThroughput: -1 });
+}
+
+test.describe("every page view measured", () => {
+  test("a seller's journey by links shows each page on the dashboard under its own name, with its own figures", async ({ page }) => {
+    test.setTimeout(90_000);
+    await emulateSlowNetwork(page, 300);
+    await signIn(page, JOURNEY_SELLER);
+    await waitForHydration(page);
+    const sections = page.getByRole("navigation", { name: "Sections" });
+
+    await sections.getByRole("link", { name: "Summary" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Overview" })).toBeVisible();
+    await sections.getByRole("link", { name: "All listings" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Listings", exact: true })).toBeVisible();
+    // The first listing's title; the header row's links sort the table.
+    await page.getByRole("table", { name: /Your listings/ }).getByRole("row").nth(1).getByRole("link").first().click();
+    await expect(page.getByRole("heading", { level: 1, name: "Listing", exact: true })).toBeVisible();
+    // The seller reads the listing until its product summary has loaded (its script, and so its beacon, has run).
+    await expect.poll(() => page.frame({ url: /\/sh\/prod-summary\?/ })?.evaluate(() => document.readyState), { timeout: 15_000 }).toBe("complete");
+    await sections.getByRole("link", { name: "Site speed" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Site speed" })).toBeVisible();
+
+    // Each page's beacon leaves when the next page has painted; the seller asks for the dashboard again.
+    const journeyPages = ["sellerHubOverview", "sellerHubActiveListings", "sellerHubListingDetail"];
+    const framePage = "sellerHubProductSummary";
+    await expect
+      .poll(() => queryTestDatabase<{ page_name: string }>(
+        "select distinct b.page_name from speed_beacon b join seller s on s.id = b.seller_id where s.username = ?",
+        JOURNEY_SELLER,
+      ).map((row) => row.page_name), { timeout: 15_000 })
+      .toEqual(expect.arrayContaining([...journeyPages, framePage]));
+    await page.getByRole("button", { name: "Show" }).click();
+
+    const everyPage = page.getByRole("table", { name: /^Every page/ });
+    for (const pageName of journeyPages) {
+      const row = everyPage.getByRole("row", { name: new RegExp(`^${pageName}\\b`) });
+      const inApp = row.getByRole("cell").nth(2);
+      // Reached by a link: at least one in-app navigation, with its own time from the click to the content painted.
+      await expect(inApp).toHaveText(/^\d+ · [\d,]+ ms/);
+    }
+    await expect(everyPage.getByRole("row", { name: /^sellerHubListingDetail\b/ }).getByRole("cell").nth(2)).toHaveText(/data [\d,]+ ms/);
+    // The listing's embedded product summary is a page of its own: a full load in its frame, under its own name.
+    await expect(everyPage.getByRole("row", { name: /^sellerHubProductSummary\b/ }).getByRole("cell").nth(1)).toHaveText(/^[1-9]/);
+    for (const pageName of journeyPages) {
+      await expect(page.getByRole("region", { name: new RegExp(`^${pageName} · \\d+ page views?$`) })).toBeVisible();
+    }
+    await expectNoAccessibilityViolations(page);
+  });
+});
+
+test.describe("the dashboard without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("sorts by a column's link and shows one device's page views by the form", async ({ page }) => {
+    const seller = "turquoise-shooting-star";
+    await signIn(page, seller);
+    // Two measured page views, as browsers send them (with JavaScript off, this one sends none).
+    const id = () => randomUUID().replaceAll("-", "");
+    const pageView = (pageName: string, viewportWidth: number, LCP: number) => ({
+      pageName,
+      speedSession: id(),
+      pageView: id(),
+      kind: "in-app",
+      sentAfterMs: 4000,
+      inAppNavigation: { duration: 700, dataRequest: 300 },
+      device: { viewportWidth, connection: "4g" },
+      vitals: { LCP },
+      resources: [],
+      errors: [],
+      tracking: [],
+    });
+    for (const beacon of [pageView("sellerHubActiveListings", 390, 4200), pageView("sellerHubOverview", 1280, 1100)]) {
+      const sent = await page.request.post("/sh/beacon", { headers: { "Content-Type": "text/plain;charset=UTF-8", "Sec-Fetch-Site": "same-origin" }, data: JSON.stringify(beacon) });
+      expect(sent.status()).toBe(204);
+    }
+    await page.getByRole("navigation", { name: "Sections" }).getByRole("link", { name: "Site speed" }).click();
+    const everyPage = page.getByRole("table", { name: /^Every page/ });
+    const pageNames = () => everyPage.getByRole("rowheader").allTextContents();
+
+    await everyPage.getByRole("columnheader", { name: /^LCP/ }).getByRole("link").click();
+    await expect(everyPage.getByRole("columnheader", { name: /^LCP/ })).toHaveAttribute("aria-sort", "descending");
+    expect(await pageNames()).toEqual(["sellerHubActiveListings", "sellerHubOverview"]);
+    await everyPage.getByRole("columnheader", { name: /^LCP/ }).getByRole("link").click();
+    await expect(everyPage.getByRole("columnheader", { name: /^LCP/ })).toHaveAttribute("aria-sort", "ascending");
+    expect(await pageNames()).toEqual(["sellerHubOverview", "sellerHubActiveListings"]);
+
+    await page.getByLabel("Device").selectOption({ label: "Phones" });
+    await page.getByRole("button", { name: "Show" }).click();
+    await expect(page.getByLabel("Device")).toHaveValue("phone");
+    expect(await pageNames()).toEqual(["sellerHubActiveListings"]);
+    await expect(everyPage.getByRole("columnheader", { name: /^LCP/ })).toHaveAttribute("aria-sort", "ascending");
   });
 });
 
 test.describe("the beacon collector", () => {
   const newId = () => randomUUID().replaceAll("-", "");
   const beacon = (speedSession: string) =>
-    JSON.stringify({ pageName: "sellerHubOverview", speedSession, pageView: newId(), sentAfterMs: 1200, vitals: { LCP: 1000 }, resources: [], errors: [] });
+    JSON.stringify({ pageName: "sellerHubOverview", speedSession, pageView: newId(), kind: "full-load", sentAfterMs: 1200, vitals: { LCP: 1000 }, resources: [], errors: [], tracking: [] });
   const post = (page: Page, data: string, headers: Record<string, string> = {}) =>
     page.request.post("/sh/beacon", { headers: { "Content-Type": "text/plain;charset=UTF-8", ...headers }, data });
 

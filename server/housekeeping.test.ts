@@ -15,7 +15,7 @@ describe("housekeeping while serving", () => {
     await database.close();
 
     hub = await startServerProcess(url);
-    await vi.waitFor(() => expect(hub?.output()).toContain("Deleted expired records: 1 sessions, 0 sign-in failures, 0 speed beacons."), { timeout: 20_000, interval: 100 });
+    await vi.waitFor(() => expect(hub?.output()).toContain("Deleted expired records: 1 sessions, 0 sign-in failures, 0 speed beacons, 0 tracking events."), { timeout: 20_000, interval: 100 });
     const reopened = await openDatabase(url);
     expect(await reopened.db.selectFrom("session").select("id").execute()).toEqual([]);
     await reopened.close();

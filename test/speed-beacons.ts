@@ -13,6 +13,7 @@ export function sampleBeacon(overrides: Partial<SpeedBeacon> = {}): SpeedBeacon 
     pageName: "sellerHubOverview",
     speedSession: testId(),
     pageView: testId(),
+    kind: "full-load",
     sentAfterMs: 5400,
     navigation: {
       type: "navigate",
@@ -29,8 +30,15 @@ export function sampleBeacon(overrides: Partial<SpeedBeacon> = {}): SpeedBeacon 
     vitals: { LCP: 1480, INP: 96, CLS: 0.02, FCP: 900, TTFB: 80 },
     resources: [{ name: "/assets/root.js", type: "script", start: 40, duration: 12, size: 900 }],
     errors: [],
+    tracking: [],
     ...overrides,
   };
+}
+
+/** A client-side navigation's page view, as the browser sends it when the seller leaves it. */
+export function sampleInAppBeacon(overrides: Partial<SpeedBeacon> = {}): SpeedBeacon {
+  const { navigation: _navigation, ...beacon } = sampleBeacon({ resources: [], vitals: { LCP: 610, INP: 80, CLS: 0, FCP: 420 } });
+  return { ...beacon, kind: "in-app", inAppNavigation: { duration: 640, dataRequest: 210 }, ...overrides };
 }
 
 /** The collector's request for `body`, sent the way sendBeacon sends it from the hub's own page. */

@@ -15,7 +15,8 @@ const IMPORTS: Record<string, string[]> = {
   [app("routes/shell.tsx")]: [pkg("react-router/index.js"), app("cookies.ts"), app("messages.tsx"), app("tracking.ts"), app("button.tsx")],
   [app("messages.tsx")]: [app("text.tsx"), pkg("zod/index.js")],
   [app("text.tsx")]: [],
-  [app("tracking.ts")]: [],
+  [app("tracking.ts")]: [app("page-name.ts")],
+  [app("page-name.ts")]: [],
   [app("button.tsx")]: [],
   [app("routes/overview.tsx")]: [app("money.ts"), app("text.tsx")],
   [app("money.ts")]: [],
@@ -73,6 +74,11 @@ describe("client chunk groups", () => {
     expect(groupOf(app("button.tsx"))).toBe("button");
     expect(groupOf(app("tracking.ts"))).toBe("tracking");
     expect(groupOf(pkg("zod/index.js"))).toBe("zod");
+  });
+
+  it("puts together the shared modules that exactly the same entries load, named after the one that imports the others", () => {
+    expect(groupOf(app("page-name.ts"))).toBe("tracking");
+    expect(groupOf(app("button.tsx"))).toBe("button");
   });
 
   it("leaves pages, their own modules and lazily loaded ones to the bundler", () => {

@@ -21,6 +21,8 @@ export interface ClientChunksOptions {
   standaloneScripts: string[];
 }
 
+const NODE_MODULES = /node_modules[\\/]/;
+
 /** The packages every hydrated page runs, whatever the page. */
 const FRAMEWORK = /node_modules[\\/](react|react-dom|scheduler|react-router|get-nonce)[\\/]/;
 
@@ -36,8 +38,9 @@ const FRAMEWORK = /node_modules[\\/](react|react-dom|scheduler|react-router|get-
  * - each layout takes every module it imports statically, less the root's and less what a route
  *   outside the layout imports: the pages inside load them anyway, the others must not;
  * - what the root or a layout shares with a route outside it or with a standalone script (which
- *   must never load React) is captured first into chunks of its own, one per module or package,
- *   so that a group cannot drag it along (a group takes its modules' static dependencies).
+ *   must never load React) is captured first into chunks of its own, one per package and one per
+ *   set of entries that load the same modules, so that a group cannot drag it along (a group
+ *   takes its modules' static dependencies).
  *
  * Lazily loaded modules (dialogs, web-vitals) are dynamic imports, not followed: they keep their
  * own chunks. The root's and the layouts' route modules become one-line files re-exporting their
@@ -72,8 +75,22 @@ export function chunkGroups(options: ClientChunksOptions): Rolldown.CodeSplittin
       const elsewhere = union([standaloneModules, ...outsideRoutes.map((route) => closure(route.file))]);
       return { name: chunkName(entry), modules: closure(entry), elsewhere };
     });
+    const shared = new Set<string>();
+    for (const { modules, elsewhere } of groups) for (const id of modules) if (elsewhere.has(id)) shared.add(id);
+    // Shared modules that exactly the same entries load go together: no page can load one
+    // without the others, and one file compresses better than several small ones.
+    const loaders = [root, ...layouts, ...standalone, ...routes.map((route) => route.file)].map(closure);
+    const signature = (id: string) => loaders.map((modules) => (modules.has(id) ? "1" : "0")).join("");
     const pinned = new Map<string, string>();
-    for (const { modules, elsewhere } of groups) for (const id of modules) if (elsewhere.has(id)) pinned.set(id, chunkName(id));
+    // A package keeps a chunk of its own: it changes less often than the hub's code.
+    for (const id of shared) if (NODE_MODULES.test(id)) pinned.set(id, chunkName(id));
+    const together = Map.groupBy([...shared].filter((id) => !pinned.has(id)).toSorted(), signature);
+    for (const members of together.values()) {
+      // Named after the module the others are imported by (the beacon, not its helpers).
+      const imported = new Set(members.flatMap((id) => context.getModuleInfo(id)?.importedIds ?? []));
+      const name = chunkName(members.find((id) => !imported.has(id)) ?? (members[0] as string));
+      for (const id of members) pinned.set(id, name);
+    }
     const grouped = new Map<string, string>();
     for (const { name, modules } of groups) for (const id of modules) if (!pinned.has(id) && !grouped.has(id)) grouped.set(id, name);
     return { pinned, grouped };
@@ -82,8 +99,8 @@ export function chunkGroups(options: ClientChunksOptions): Rolldown.CodeSplittin
   return [
     { name: chunkName(clientEntry), test: (id) => id === clientEntry || FRAMEWORK.test(id), priority: 3 },
     // Modules that the root or a layout shares with pages that must not load its group: captured
-    // first, each into a chunk of its own (one per package for node_modules), so that grouping a
-    // module that imports one cannot drag it along (a group takes its modules' dependencies).
+    // first into chunks of their own (one per package, one per set of loading entries for the
+    // hub's modules), so that grouping a module that imports one cannot drag it along.
     { name: (id, context) => planFor(context).pinned.get(id) ?? null, debugName: "shared-with-other-pages", priority: 2 },
     { name: (id, context) => planFor(context).grouped.get(id) ?? null, debugName: "root-and-layouts", priority: 1 },
   ];

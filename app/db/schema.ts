@@ -10,6 +10,7 @@ export interface DatabaseSchema {
   opt_out: OptOutTable;
   speed_beacon: SpeedBeaconTable;
   sign_in_failure: SignInFailureTable;
+  tracking_event: TrackingEventTable;
 }
 
 export interface SellerTable {
@@ -95,6 +96,17 @@ export interface SpeedBeaconTable {
   received_at: number;
   /** The beacon's metrics as JSON. */
   metrics: string;
+}
+
+/** Page tracking: one row per action and page view, with how often it happened. */
+export interface TrackingEventTable {
+  id: Generated<number>;
+  page_name: string;
+  action: string;
+  count: number;
+  seller_id: number | null;
+  page_view: string;
+  received_at: number;
 }
 
 export interface SignInFailureTable {

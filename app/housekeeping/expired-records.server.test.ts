@@ -18,6 +18,7 @@ describe.each(TEST_DIALECTS)("deleting expired records on $name", (dialect) => {
     sessions: (await database.db.selectFrom("session").select("id").orderBy("id").execute()).map((row) => row.id),
     failures: (await database.db.selectFrom("sign_in_failure").select("account").orderBy("account").execute()).map((row) => row.account),
     beacons: (await database.db.selectFrom("speed_beacon").select("received_at").orderBy("received_at").execute()).map((row) => row.received_at),
+    trackingEvents: (await database.db.selectFrom("tracking_event").select("received_at").orderBy("received_at").execute()).map((row) => row.received_at),
   });
 
   beforeAll(async () => {
@@ -26,12 +27,12 @@ describe.each(TEST_DIALECTS)("deleting expired records on $name", (dialect) => {
   }, 60_000);
   afterAll(() => database.close());
   beforeEach(async () => {
-    for (const table of ["session", "sign_in_failure", "speed_beacon"] as const) await database.db.deleteFrom(table).execute();
+    for (const table of ["session", "sign_in_failure", "speed_beacon", "tracking_event"] as const) await database.db.deleteFrom(table).execute();
   });
 
   it("deletes expired sessions and keeps those a seller may still use", async () => {
     await database.db.insertInto("session").values([session("expired", NOW - 1), session("expires-now", NOW), session("live", NOW + DAY)]).execute();
-    expect(await deleteExpiredRecords(database.db, 90, NOW)).toEqual({ sessions: 2, signInFailures: 0, speedBeacons: 0 });
+    expect(await deleteExpiredRecords(database.db, 90, NOW)).toEqual({ sessions: 2, signInFailures: 0, speedBeacons: 0, trackingEvents: 0 });
     expect((await remaining()).sessions).toEqual(["live"]);
   });
 
@@ -53,5 +54,12 @@ describe.each(TEST_DIALECTS)("deleting expired records on $name", (dialect) => {
     await database.db.insertInto("speed_beacon").values([beacon(NOW - 90 * DAY), beacon(NOW - DAY)]).execute();
     expect(await deleteExpiredRecords(database.db, 90, NOW)).toMatchObject({ speedBeacons: 2_345 });
     expect((await remaining()).beacons).toEqual([NOW - 90 * DAY, NOW - DAY]);
+  });
+
+  it("deletes tracking events older than the speed beacons' retention, and keeps the rest", async () => {
+    const event = (receivedAt: number) => ({ page_name: "sellerHubOverview", action: "bulkPriceTry", count: 1, seller_id: seller, page_view: "v", received_at: receivedAt });
+    await database.db.insertInto("tracking_event").values([event(NOW - 91 * DAY), event(NOW - 90 * DAY), event(NOW - DAY)]).execute();
+    expect(await deleteExpiredRecords(database.db, 90, NOW)).toMatchObject({ trackingEvents: 1 });
+    expect((await remaining()).trackingEvents).toEqual([NOW - 90 * DAY, NOW - DAY]);
   });
 });

@@ -11,11 +11,12 @@ export interface DeletedRecords {
   sessions: number;
   signInFailures: number;
   speedBeacons: number;
+  trackingEvents: number;
 }
 
 /**
  * Deletes what no longer serves anyone: sessions past their expiry, sign-in failures that no
- * longer count towards a limit, and speed beacons older than the retention. Safe to run from
+ * longer count towards a limit, and speed beacons and tracking events older than the retention. Safe to run from
  * every process and instance at once: each delete is of rows nobody reads any more.
  */
 export async function deleteExpiredRecords(db: Kysely<DatabaseSchema>, speedBeaconRetentionDays: number, now = Date.now()): Promise<DeletedRecords> {
@@ -30,6 +31,9 @@ export async function deleteExpiredRecords(db: Kysely<DatabaseSchema>, speedBeac
     ),
     speedBeacons: await inBatches(() =>
       db.deleteFrom("speed_beacon").where("id", "in", db.selectFrom("speed_beacon").select("id").where("received_at", "<", beaconsKeptFrom).limit(BATCH)).executeTakeFirstOrThrow(),
+    ),
+    trackingEvents: await inBatches(() =>
+      db.deleteFrom("tracking_event").where("id", "in", db.selectFrom("tracking_event").select("id").where("received_at", "<", beaconsKeptFrom).limit(BATCH)).executeTakeFirstOrThrow(),
     ),
   };
 }

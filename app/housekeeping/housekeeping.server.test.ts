@@ -21,7 +21,7 @@ describe("housekeeping in a serving process", () => {
     const log = vi.spyOn(console, "log").mockImplementation(() => {});
     await startHousekeeping(database.db, 90).stop();
     expect(await sessions()).toBe(0);
-    expect(log).toHaveBeenCalledWith("Deleted expired records: 1 sessions, 0 sign-in failures, 0 speed beacons.");
+    expect(log).toHaveBeenCalledWith("Deleted expired records: 1 sessions, 0 sign-in failures, 0 speed beacons, 0 tracking events.");
     await database.close();
   });
 

@@ -32,8 +32,8 @@ export function startHousekeeping(db: Kysely<DatabaseSchema>, speedBeaconRetenti
 }
 
 function reportDeleted(deleted: DeletedRecords): void {
-  if (deleted.sessions + deleted.signInFailures + deleted.speedBeacons === 0) return;
+  if (deleted.sessions + deleted.signInFailures + deleted.speedBeacons + deleted.trackingEvents === 0) return;
   console.log(
-    `Deleted expired records: ${deleted.sessions} sessions, ${deleted.signInFailures} sign-in failures, ${deleted.speedBeacons} speed beacons.`,
+    `Deleted expired records: ${deleted.sessions} sessions, ${deleted.signInFailures} sign-in failures, ${deleted.speedBeacons} speed beacons, ${deleted.trackingEvents} tracking events.`,
   );
 }

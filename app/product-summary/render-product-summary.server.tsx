@@ -4,7 +4,7 @@ import type { ProductSummary as ProductSummaryModel } from "./product-summary-mo
 
 export interface ProductSummaryDocument {
   summary: ProductSummaryModel;
-  /** Tags the page's tracking (spec §1: the embedded summary's own page name). */
+  /** Tags the page's tracking and its speed beacon (the embedded summary's own page name), read from <html> as on every page. */
   pageName: string;
   /** The response's CSP nonce, for the one script. */
   nonce: string;
@@ -18,7 +18,7 @@ export interface ProductSummaryDocument {
  */
 export function renderProductSummary({ summary, pageName, nonce, stylesheet, script }: ProductSummaryDocument): Response {
   const html = renderToStaticMarkup(
-    <html lang="en" className="product-summary-document">
+    <html lang="en" className="product-summary-document" data-page-name={pageName}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -29,7 +29,7 @@ export function renderProductSummary({ summary, pageName, nonce, stylesheet, scr
         ))}
         <script type="module" src={script.src} nonce={nonce} />
       </head>
-      <body className="product-summary-page" data-page-name={pageName}>
+      <body className="product-summary-page">
         <ProductSummary summary={summary} />
       </body>
     </html>,

@@ -1,16 +1,20 @@
 import { describe, expect, it } from "vitest";
 import {
   buildSpeedBeacon,
+  describeDevice,
   describeErrorEvent,
   describeRejection,
   foldScriptError,
+  foldTrackedAction,
   isWithinResendWindow,
   serializeBeacon,
+  shortSelector,
   shortUrl,
+  trackedActionOf,
   type PageMeasurements,
 } from "./beacon-payload";
-import { MAX_BEACON_BYTES, MAX_SCRIPT_ERROR_KINDS } from "./beacon-rules";
-import { speedBeaconSchema, type ScriptError } from "./beacon-schema";
+import { MAX_BEACON_BYTES, MAX_SCRIPT_ERROR_KINDS, MAX_TRACKED_ACTIONS } from "./beacon-rules";
+import { speedBeaconSchema, type ScriptError, type TrackedAction } from "./beacon-schema";
 
 const ORIGIN = "https://hub.example";
 
@@ -41,14 +45,19 @@ const navigation = {
 function measurements(overrides: Partial<PageMeasurements> = {}): PageMeasurements {
   return {
     pageName: "sellerHubOverview",
+    kind: "full-load",
     speedSession: "a1b2c3d4e5f6a7b8c9d0e1f2a3b4c5d6",
     pageView: "f6e5d4c3b2a1f6e5d4c3b2a1f6e5d4c3",
     msSinceLoad: 4321.7,
     origin: ORIGIN,
     navigation,
+    inAppNavigation: undefined,
     resources: [resource(1)],
+    device: { viewportWidth: 1280 },
+    attribution: {},
     vitals: { LCP: 1234.56, CLS: 0.123456, TTFB: 80.2 },
     errors: [],
+    tracking: [],
     ...overrides,
   };
 }
@@ -119,6 +128,43 @@ describe("script errors", () => {
   });
 });
 
+describe("tracking events", () => {
+  it("are named by their eventAction, and folded per action and page with a count", () => {
+    const tracked: TrackedAction[] = [];
+    foldTrackedAction(tracked, trackedActionOf({ eventAction: "bulkPriceTry", pageName: "x" }), "sellerHubOverview");
+    foldTrackedAction(tracked, trackedActionOf({ eventAction: "bulkPriceTry" }), "sellerHubOverview");
+    foldTrackedAction(tracked, trackedActionOf({ eventAction: "bulkPriceTry" }), "sellerHubListings");
+    foldTrackedAction(tracked, trackedActionOf({ epid: 5 }), "sellerHubListings");
+    expect(tracked).toEqual([
+      { action: "bulkPriceTry", pageName: "sellerHubOverview", count: 2 },
+      { action: "bulkPriceTry", pageName: "sellerHubListings", count: 1 },
+      { action: "unnamed", pageName: "sellerHubListings", count: 1 },
+    ]);
+  });
+
+  it(`keep counting known actions but stop adding new ones at ${MAX_TRACKED_ACTIONS}`, () => {
+    const tracked: TrackedAction[] = [];
+    for (let index = 0; index <= MAX_TRACKED_ACTIONS; index++) foldTrackedAction(tracked, `action${index}`, "sellerHubOverview");
+    foldTrackedAction(tracked, "action0", "sellerHubOverview");
+    expect(tracked).toHaveLength(MAX_TRACKED_ACTIONS);
+    expect(tracked[0]?.count).toBe(2);
+  });
+});
+
+describe("the segment and what to fix", () => {
+  it("keep the viewport's width and only the connection types the schema knows", () => {
+    expect(describeDevice(390.4, "4g")).toEqual({ viewportWidth: 390, connection: "4g" });
+    expect(describeDevice(1280, "wifi")).toEqual({ viewportWidth: 1280 });
+    expect(describeDevice(1280, undefined)).toEqual({ viewportWidth: 1280 });
+  });
+
+  it("cut selectors to 100 characters", () => {
+    expect(shortSelector(`main>${"div>".repeat(40)}img`)).toHaveLength(100);
+    expect(shortSelector("main>h1")).toBe("main>h1");
+    expect(shortSelector(undefined)).toBeUndefined();
+  });
+});
+
 describe("resource names", () => {
   it("keeps the path of the hub's own resources and the origin of others, never a query", () => {
     expect(shortUrl(`${ORIGIN}/sh/lst/active.data?search=red+shoes`, ORIGIN)).toBe("/sh/lst/active.data");
@@ -164,6 +210,26 @@ describe("buildSpeedBeacon", () => {
   it("works before the navigation entry or any vital is known", () => {
     const beacon = buildSpeedBeacon(measurements({ navigation: undefined, vitals: {}, resources: [] }));
     expect(speedBeaconSchema.safeParse(beacon).success).toBe(true);
+  });
+});
+
+describe("an in-app navigation's beacon", () => {
+  it("carries its kind, its own timing, its segment, what to fix and its tracking, and no load timings", () => {
+    const beacon = buildSpeedBeacon(
+      measurements({
+        pageName: "sellerHubListings",
+        kind: "in-app",
+        navigation: undefined,
+        resources: [],
+        inAppNavigation: { duration: 640, dataRequest: 210 },
+        device: { viewportWidth: 390, connection: "3g" },
+        attribution: { lcpElement: "main>table", inpTarget: "a.pagination__link" },
+        tracking: [{ action: "bulkPriceTry", pageName: "sellerHubListings", count: 1 }],
+      }),
+    );
+    expect(speedBeaconSchema.parse(beacon)).toEqual(beacon);
+    expect(beacon).toMatchObject({ kind: "in-app", inAppNavigation: { duration: 640, dataRequest: 210 }, device: { viewportWidth: 390, connection: "3g" } });
+    expect(beacon.navigation).toBeUndefined();
   });
 });
 

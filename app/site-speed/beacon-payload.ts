@@ -2,13 +2,17 @@
  * Builds a site-speed beacon from what the browser measured. Pure functions over plain data:
  * the browser glue (site-speed-beacon.ts) hands in performance entries and events.
  */
-import type { NavigationTiming, ResourceTiming, ScriptError, SpeedBeacon } from "./beacon-schema";
+import type { Attribution, DeviceReport, InAppNavigation, NavigationTiming, PageViewKind, ResourceTiming, ScriptError, SpeedBeacon, TrackedAction } from "./beacon-schema";
 import {
   BEACON_RESEND_WINDOW_MS,
+  CONNECTION_TYPES,
+  MAX_ACTION_LENGTH,
   MAX_BEACON_BYTES,
   MAX_MESSAGE_LENGTH,
   MAX_RESOURCE_TIMINGS,
   MAX_SCRIPT_ERROR_KINDS,
+  MAX_SELECTOR_LENGTH,
+  MAX_TRACKED_ACTIONS,
   MAX_URL_LENGTH,
   NAVIGATION_MILESTONES,
 } from "./beacon-rules";
@@ -16,9 +20,9 @@ import type { VitalName } from "./vitals";
 
 export type ScriptErrorOccurrence = Omit<ScriptError, "count">;
 
-/** Spec §9: nothing is sent, or sent again, once 1,200,000 ms have passed since the page loaded. */
-export function isWithinResendWindow(msSinceLoad: number): boolean {
-  return msSinceLoad < BEACON_RESEND_WINDOW_MS;
+/** Nothing is sent once 1,200,000 ms have passed since the page view began. */
+export function isWithinResendWindow(msSinceStart: number): boolean {
+  return msSinceStart < BEACON_RESEND_WINDOW_MS;
 }
 
 /**
@@ -67,18 +71,48 @@ export function foldScriptError(errors: ScriptError[], occurrence: ScriptErrorOc
   else if (errors.length < MAX_SCRIPT_ERROR_KINDS) errors.push({ ...occurrence, count: 1 });
 }
 
+/** A tracking event's action: its eventAction, as text display models and the product summary name them. */
+export function trackedActionOf(event: Record<string, unknown>): string {
+  const action = event.eventAction;
+  return (typeof action === "string" && action !== "" ? action : "unnamed").slice(0, MAX_ACTION_LENGTH);
+}
+
+/** The same action on the same page again only counts; a new one joins the list while there is room. */
+export function foldTrackedAction(tracked: TrackedAction[], action: string, pageName: string): void {
+  const same = tracked.find((known) => known.action === action && known.pageName === pageName);
+  if (same) same.count += 1;
+  else if (tracked.length < MAX_TRACKED_ACTIONS) tracked.push({ action, pageName, count: 1 });
+}
+
+/** The segment a page view belongs to: its viewport's width and, where the browser reports it, the connection. */
+export function describeDevice(viewportWidth: number, effectiveType: string | undefined): DeviceReport {
+  const connection = CONNECTION_TYPES.find((type) => type === effectiveType);
+  return { viewportWidth: Math.max(0, Math.round(viewportWidth)), ...(connection && { connection }) };
+}
+
+/** web-vitals' selectors can be long; the start of one names the element well enough. */
+export function shortSelector(selector: string | undefined): string | undefined {
+  return selector ? selector.slice(0, MAX_SELECTOR_LENGTH) : undefined;
+}
+
 export interface PageMeasurements {
-  /** The page the browser loaded. */
+  /** The page shown during the page view. */
   pageName: string;
+  kind: PageViewKind;
   speedSession: string;
   pageView: string;
   msSinceLoad: number;
   /** The page's own origin: its resources are named by path. */
   origin: string;
+  /** A full load's timings; an in-app navigation has its own. */
   navigation: PerformanceNavigationTiming | undefined;
+  inAppNavigation: InAppNavigation | undefined;
   resources: readonly PerformanceResourceTiming[];
+  device: DeviceReport;
+  attribution: Attribution;
   vitals: Partial<Record<VitalName, number>>;
   errors: readonly ScriptError[];
+  tracking: readonly TrackedAction[];
 }
 
 export function buildSpeedBeacon(measured: PageMeasurements): SpeedBeacon {
@@ -86,8 +120,12 @@ export function buildSpeedBeacon(measured: PageMeasurements): SpeedBeacon {
     pageName: measured.pageName,
     speedSession: measured.speedSession,
     pageView: measured.pageView,
+    kind: measured.kind,
     sentAfterMs: Math.round(measured.msSinceLoad),
     navigation: measured.navigation && describeNavigation(measured.navigation),
+    inAppNavigation: measured.inAppNavigation,
+    device: measured.device,
+    attribution: measured.attribution,
     vitals: roundVitals(measured.vitals),
     resources: measured.resources
       // Earlier sends of this very beacon are not what the page loaded.
@@ -96,6 +134,7 @@ export function buildSpeedBeacon(measured: PageMeasurements): SpeedBeacon {
       .map((entry) => describeResource(entry, measured.origin))
       .filter((resource) => resource.name !== ""),
     errors: measured.errors.map((error) => ({ ...error })),
+    tracking: measured.tracking.map((action) => ({ ...action })),
   };
 }
 

@@ -22,6 +22,22 @@ export const MAX_SCRIPT_ERROR_KINDS = 20;
 export const MAX_MESSAGE_LENGTH = 300;
 export const MAX_URL_LENGTH = 200;
 
+/** What to fix: the LCP element and the INP interaction's target, as short CSS selectors. */
+export const MAX_SELECTOR_LENGTH = 100;
+
+/** A page view reports this many different tracking actions, each with its count. */
+export const MAX_TRACKED_ACTIONS = 20;
+export const MAX_ACTION_LENGTH = 64;
+
+/**
+ * How a page view began: the browser loading the page, a click inside the hub (client-side
+ * navigation), or the seller coming back to a tab they had hidden (its earlier part was sent).
+ */
+export const PAGE_VIEW_KINDS = ["full-load", "in-app", "resumed"] as const;
+
+/** The Network Information API's connection types (Chromium reports them; others do not). */
+export const CONNECTION_TYPES = ["slow-2g", "2g", "3g", "4g"] as const;
+
 /** The cookie that ties one browser's beacons together, and its lifetime (spec §9: 730 days). */
 export const SPEED_SESSION_COOKIE = "sh_speed_session";
 export const SPEED_SESSION_EXPIRY_DAYS = 730;

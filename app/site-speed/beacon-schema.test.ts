@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { sampleBeacon } from "../../test/speed-beacons";
+import { sampleBeacon, sampleInAppBeacon } from "../../test/speed-beacons";
 import { speedBeaconSchema } from "./beacon-schema";
 
 const resource = { name: "/assets/root.js", type: "script", start: 1, duration: 2, size: 3 };
@@ -9,6 +9,24 @@ describe("the beacon schema", () => {
   it("accepts what the browser sends", () => {
     const beacon = sampleBeacon({ errors: [error] });
     expect(speedBeaconSchema.parse(beacon)).toEqual(beacon);
+  });
+
+  it("accepts an in-app navigation's page view with its segment, what to fix and its tracking", () => {
+    const beacon = sampleInAppBeacon({
+      device: { viewportWidth: 390, connection: "4g" },
+      attribution: { lcpElement: "main>h1", inpTarget: "a.top-navigation__link" },
+      tracking: [{ action: "bulkPriceTry", count: 2, pageName: "sellerHubOverview" }],
+    });
+    expect(speedBeaconSchema.parse(beacon)).toEqual(beacon);
+  });
+
+  it("reads a beacon stored before page views had kinds as a full load without tracking", () => {
+    const { kind: _kind, tracking: _tracking, ...stored } = sampleBeacon();
+    expect(speedBeaconSchema.parse(stored)).toMatchObject({ kind: "full-load", tracking: [] });
+  });
+
+  it("accepts a page view left in a tab that has been open for more than a day", () => {
+    expect(speedBeaconSchema.safeParse(sampleInAppBeacon({ sentAfterMs: 30 * 86_400_000 })).success).toBe(true);
   });
 
   it("accepts a beacon sent before anything but the page was measured", () => {
@@ -28,11 +46,18 @@ describe("the beacon schema", () => {
     ["a page name that is not a name", { pageName: "<img src=x>" }, "pageName"],
     ["a speed session that is not a random id", { speedSession: "1 or 1=1" }, "speedSession"],
     ["a negative time", { vitals: { LCP: -5 } }, "vitals.LCP"],
-    ["a time longer than a day", { sentAfterMs: 90_000_000 }, "sentAfterMs"],
+    ["a time longer than a day", { vitals: { LCP: 90_000_000 } }, "vitals.LCP"],
+    ["a tab open longer than a session lasts", { sentAfterMs: 32 * 86_400_000 }, "sentAfterMs"],
     ["a layout shift beyond any page's", { vitals: { CLS: 1000 } }, "vitals.CLS"],
     ["an unknown navigation type", { navigation: { ...sampleBeacon().navigation, type: "teleport" } }, "navigation.type"],
     ["an error message longer than 300 characters", { errors: [{ ...error, message: "x".repeat(301) }] }, "errors.0.message"],
     ["an error counted zero times", { errors: [{ ...error, count: 0 }] }, "errors.0.count"],
+    ["an unknown kind of page view", { kind: "teleport" }, "kind"],
+    ["an in-app navigation longer than a day", { inAppNavigation: { duration: 90_000_000 } }, "inAppNavigation.duration"],
+    ["an unknown connection type", { device: { viewportWidth: 390, connection: "6g" } }, "device.connection"],
+    ["a selector longer than 100 characters", { attribution: { lcpElement: "x".repeat(101) } }, "attribution.lcpElement"],
+    ["more than 20 tracked actions", { tracking: Array.from({ length: 21 }, (_, count) => ({ action: "a", count: count + 1, pageName: "sellerHubOverview" })) }, "tracking"],
+    ["a tracked action counted zero times", { tracking: [{ action: "a", count: 0, pageName: "sellerHubOverview" }] }, "tracking.0.count"],
     ["a resource with a query string's worth of name", { resources: [{ ...resource, name: "x".repeat(201) }] }, "resources.0.name"],
   ])("refuses %s", (_, overrides, path) => {
     const result = speedBeaconSchema.safeParse({ ...sampleBeacon(), ...overrides });

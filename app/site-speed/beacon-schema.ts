@@ -4,11 +4,16 @@
  */
 import { z } from "zod";
 import {
+  CONNECTION_TYPES,
+  MAX_ACTION_LENGTH,
   MAX_MESSAGE_LENGTH,
   MAX_RESOURCE_TIMINGS,
   MAX_SCRIPT_ERROR_KINDS,
+  MAX_SELECTOR_LENGTH,
+  MAX_TRACKED_ACTIONS,
   MAX_URL_LENGTH,
   NAVIGATION_MILESTONES,
+  PAGE_VIEW_KINDS,
 } from "./beacon-rules";
 import { VITAL_NAMES, type VitalName } from "./vitals";
 
@@ -59,21 +64,66 @@ const vitals = z.object(
   >,
 );
 
+/** A tracking event's action (a text display action's eventAction, say), and how often it happened. */
+const trackedAction = z.object({
+  action: z.string().min(1).max(MAX_ACTION_LENGTH),
+  count: z.int().min(1).max(Number.MAX_SAFE_INTEGER),
+  /** The page the event was tagged with. */
+  pageName: pageNameSchema,
+});
+
+/** A client-side navigation's own timing, from the click to the new page's content painted. */
+const inAppNavigation = z.object({
+  duration: milliseconds,
+  /** The new page's data request (React Router's .data fetch), when it made one. */
+  dataRequest: milliseconds.optional(),
+});
+
+/** What the dashboard segments by: the viewport's CSS width and the connection, when the browser says. */
+const device = z.object({
+  viewportWidth: z.int().min(0).max(100_000),
+  connection: z.enum(CONNECTION_TYPES).optional(),
+});
+
+const selector = z.string().min(1).max(MAX_SELECTOR_LENGTH);
+
+/** web-vitals' attribution: what to fix. */
+const attribution = z.object({
+  lcpElement: selector.optional(),
+  inpTarget: selector.optional(),
+});
+
 export const speedBeaconSchema = z.object({
-  /** The page the browser loaded: the one its load timings measure. */
+  /** The page shown during the page view: the one its timings measure. */
   pageName: pageNameSchema,
   speedSession: randomId,
-  /** One per page load; a resend carries the same id and supersedes what was sent before. */
+  /** One per page view; each is sent once, when the seller leaves it. */
   pageView: randomId,
-  /** When the beacon was sent, in milliseconds since the page started loading. */
-  sentAfterMs: milliseconds,
+  /** Beacons from before page views had kinds were all full loads. */
+  kind: z.enum(PAGE_VIEW_KINDS).default("full-load"),
+  /**
+   * When the beacon was sent, in milliseconds since the document started loading: a seller may
+   * keep one tab of the hub open for days, moving through it by links.
+   */
+  sentAfterMs: z.number().min(0).max(31 * DAY_MS),
+  /** A full load's navigation timing. */
   navigation: navigationTiming.optional(),
+  /** An in-app navigation's timing. */
+  inAppNavigation: inAppNavigation.optional(),
+  device: device.optional(),
+  attribution: attribution.optional(),
   vitals,
   resources: z.array(resourceTiming).max(MAX_RESOURCE_TIMINGS),
   errors: z.array(scriptError).max(MAX_SCRIPT_ERROR_KINDS),
+  tracking: z.array(trackedAction).max(MAX_TRACKED_ACTIONS).default([]),
 });
 
 export type NavigationTiming = z.infer<typeof navigationTiming>;
 export type SpeedBeacon = z.infer<typeof speedBeaconSchema>;
 export type ResourceTiming = SpeedBeacon["resources"][number];
 export type ScriptError = SpeedBeacon["errors"][number];
+export type TrackedAction = SpeedBeacon["tracking"][number];
+export type PageViewKind = SpeedBeacon["kind"];
+export type DeviceReport = z.infer<typeof device>;
+export type Attribution = z.infer<typeof attribution>;
+export type InAppNavigation = z.infer<typeof inAppNavigation>;

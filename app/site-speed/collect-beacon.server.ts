@@ -1,6 +1,7 @@
 /**
  * The collector behind POST /sh/beacon: checks where a beacon comes from, its size and shape,
- * and its speed session's rate, then stores it. Every refusal is thrown as `data(reason, init)`
+ * and its speed session's rate, then stores it: the page view's measurements as one beacon,
+ * its tracking events as rows of their own. Every refusal is thrown as `data(reason, init)`
  * and nothing is stored. Why it takes no anti-forgery token: docs/decisions/041.
  */
 import type { Kysely } from "kysely";
@@ -20,13 +21,20 @@ export async function collectSpeedBeacon(db: Kysely<DatabaseSchema>, request: Re
   assertFromOwnPages(request);
   const parsed = speedBeaconSchema.safeParse(await readJson(request, MAX_BEACON_BYTES));
   if (!parsed.success) throw refusal(400, `The beacon is malformed: ${describeProblems(parsed.error)}.`);
-  const { pageName, speedSession, ...metrics } = parsed.data;
+  const { pageName, speedSession, tracking, ...metrics } = parsed.data;
   await assertWithinRate(db, speedSession, now);
-  const signedIn = await findSignedInSeller(db, request);
-  await db
-    .insertInto("speed_beacon")
-    .values({ page_name: pageName, seller_id: signedIn?.seller.id ?? null, speed_session: speedSession, received_at: now, metrics: JSON.stringify(metrics) })
-    .execute();
+  const sellerId = (await findSignedInSeller(db, request))?.seller.id ?? null;
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto("speed_beacon")
+      .values({ page_name: pageName, seller_id: sellerId, speed_session: speedSession, received_at: now, metrics: JSON.stringify(metrics) })
+      .execute();
+    if (tracking.length === 0) return;
+    await trx
+      .insertInto("tracking_event")
+      .values(tracking.map(({ action, count, pageName: trackedPage }) => ({ page_name: trackedPage, action, count, seller_id: sellerId, page_view: metrics.pageView, received_at: now })))
+      .execute();
+  });
 }
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { binLabels, bucketLabels, distributionSummary, trendSummary, vitalTitle } from "./report-labels";
+import { binLabels, bucketLabels, changeSincePrevious, distributionSummary, trendSummary, vitalTitle } from "./report-labels";
 import type { VitalSummary } from "./site-speed-report";
 import { histogram } from "./vital-statistics";
 
@@ -8,6 +8,13 @@ const DAY = 24 * HOUR;
 const START = Date.UTC(2026, 10, 22, 14);
 
 describe("dashboard labels", () => {
+  it("says whether a vital got better or worse than in the period before, and by how much", () => {
+    expect(changeSincePrevious("LCP", 1800, 2600, "en-US")).toEqual({ direction: "better", text: "800 ms better than the period before" });
+    expect(changeSincePrevious("CLS", 0.3, 0.05, "en-US")).toEqual({ direction: "worse", text: "0.25 worse than the period before" });
+    expect(changeSincePrevious("INP", 120, 120, "en-US")).toEqual({ direction: "same", text: "The same as the period before" });
+    expect(changeSincePrevious("INP", 120, null, "en-US")).toEqual({ direction: "unknown", text: "Not measured in the period before" });
+  });
+
   it("labels hourly buckets by UTC time and daily ones by date", () => {
     expect(bucketLabels(START, HOUR, "en-GB")).toEqual({ tick: "14:00", label: "22 Nov, 14:00 UTC" });
     expect(bucketLabels(Date.UTC(2026, 10, 22), DAY, "en-GB")).toEqual({ tick: "22 Nov", label: "Sun, 22 Nov 2026" });

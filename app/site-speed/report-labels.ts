@@ -51,3 +51,18 @@ export function distributionSummary(summary: VitalSummary, locale: string): stri
     `${part(counts["needs-improvement"], shares["needs-improvement"])} needed improvement and ${part(counts.poor, shares.poor)} were poor.`
   );
 }
+
+export interface Change {
+  /** Lower is better for every vital. */
+  direction: "better" | "worse" | "same" | "unknown";
+  text: string;
+}
+
+/** This period's 75th percentile against the period before's: "800 ms better than the period before". */
+export function changeSincePrevious(name: VitalName, p75: number, previousP75: number | null, locale: string): Change {
+  if (previousP75 === null) return { direction: "unknown", text: "Not measured in the period before" };
+  const difference = Math.abs(p75 - previousP75);
+  if (formatVitalNumber(name, difference, locale) === formatVitalNumber(name, 0, locale)) return { direction: "same", text: "The same as the period before" };
+  const direction = p75 < previousP75 ? "better" : "worse";
+  return { direction, text: `${formatVital(name, difference, locale)} ${direction} than the period before` };
+}

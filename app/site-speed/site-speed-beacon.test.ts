@@ -1,23 +1,61 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { SPEED_SESSION_COOKIE } from "./beacon-rules";
+import { recordTracking } from "~/tracking/tracking";
 import type { SpeedBeacon } from "./beacon-schema";
-import { MEASURING_WEB_VITALS_MARK, startSiteSpeedBeacon } from "./site-speed-beacon";
+import { MEASURING_WEB_VITALS_MARK, startSiteSpeedBeacon, type PageViews } from "./site-speed-beacon";
 
-vi.mock("web-vitals", () => {
-  const reports = (name: string, value: number) => (report: (metric: { name: string; value: number }) => void) => report({ name, value });
-  return { onLCP: reports("LCP", 1480.3), onINP: reports("INP", 96), onCLS: reports("CLS", 0.01234), onFCP: reports("FCP", 900.6), onTTFB: reports("TTFB", 120.2) };
+/** web-vitals' callbacks by metric name, for reports that come later (a soft navigation's). */
+const reporters = new Map<string, (metric: object) => void>();
+vi.mock("web-vitals/attribution", () => {
+  const reports = (name: string, value: number, attribution: object = {}) => (report: (metric: object) => void) => {
+    reporters.set(name, report);
+    report({ name, value, navigationURL: location.href, navigationType: "navigate", attribution });
+  };
+  return {
+    onLCP: reports("LCP", 1480.3, { target: "main>h1.page-title" }),
+    onINP: reports("INP", 96, { interactionTarget: "button#show" }),
+    onCLS: reports("CLS", 0.01234),
+    onFCP: reports("FCP", 900.6),
+    onTTFB: reports("TTFB", 120.2),
+  };
 });
+
+/** Lets the page load, the browser idle and web-vitals' chunk arrive. */
+async function loadWebVitals() {
+  await vi.runAllTimersAsync();
+  await vi.dynamicImportSettled();
+}
 
 let visibility: DocumentVisibilityState = "visible";
 let now = 2_000;
-let stop: () => void;
+let pageViews: PageViews;
+let resources: object[] = [];
 const sendBeacon = vi.fn<(url: string, body: Blob) => boolean>(() => true);
 
 function hidePage() {
   visibility = "hidden";
   document.dispatchEvent(new Event("visibilitychange", { bubbles: true }));
+}
+
+function showPageAgain() {
   visibility = "visible";
+  document.dispatchEvent(new Event("visibilitychange", { bubbles: true }));
+}
+
+/** A seller's click on a link to `path`, which the router renders as the page `pageName`. */
+async function navigateInApp(path: string, pageName: string, { clickAt, routerStartsAt, shownAt, paintedAt }: Record<string, number>) {
+  now = clickAt as number;
+  dispatchEvent(Object.assign(new MouseEvent("click"), {}));
+  now = routerStartsAt as number;
+  pageViews.navigationStarted();
+  now = shownAt as number;
+  history.pushState(null, "", path);
+  document.documentElement.dataset.pageName = pageName;
+  pageViews.pageShown();
+  pageViews.navigationSettled();
+  now = paintedAt as number;
+  await vi.advanceTimersByTimeAsync(50);
 }
 
 async function sentBeacons(): Promise<SpeedBeacon[]> {
@@ -32,19 +70,23 @@ beforeEach(() => {
   vi.stubGlobal("navigator", { ...navigator, sendBeacon });
   Object.assign(performance, {
     setResourceTimingBufferSize: vi.fn<(size: number) => void>(),
-    getEntriesByType: vi.fn<(type: string) => object[]>((type) =>
-      type === "resource" ? [{ name: `${location.origin}/assets/root.js`, initiatorType: "script", startTime: 40, duration: 12, transferSize: 900 }] : [],
-    ),
+    getEntriesByType: vi.fn<(type: string) => object[]>((type) => (type === "resource" ? resources : [])),
   });
+  resources = [{ name: `${location.origin}/assets/root.js`, initiatorType: "script", startTime: 40, duration: 12, transferSize: 900 }];
+  history.replaceState(null, "", "/sh/ovw");
+  visibility = "visible";
+  vi.stubGlobal("requestAnimationFrame", (task: () => void) => setTimeout(task, 16));
   vi.spyOn(performance, "now").mockImplementation(() => now);
+  // Events take their timeStamp from the same clock as performance.now().
+  vi.spyOn(Event.prototype, "timeStamp", "get").mockImplementation(() => now);
   vi.spyOn(performance, "mark");
   now = 2_000;
   sendBeacon.mockClear();
-  stop = startSiteSpeedBeacon();
+  pageViews = startSiteSpeedBeacon();
 });
 
 afterEach(() => {
-  stop();
+  pageViews.stop();
   vi.useRealTimers();
   vi.unstubAllGlobals();
 });
@@ -62,16 +104,25 @@ describe("the site-speed beacon in the browser", () => {
     expect(url).toBe("/sh/beacon");
     expect(body.type).toBe("text/plain;charset=utf-8");
     const [beacon] = await sentBeacons();
-    expect(beacon).toMatchObject({ pageName: "sellerHubOverview", sentAfterMs: 2000, resources: [{ name: "/assets/root.js", size: 900 }], errors: [] });
+    expect(beacon).toMatchObject({
+      pageName: "sellerHubOverview",
+      kind: "full-load",
+      sentAfterMs: 2000,
+      device: { viewportWidth: innerWidth },
+      resources: [{ name: "/assets/root.js", size: 900 }],
+      errors: [],
+      tracking: [],
+    });
   });
 
-  it("loads web-vitals only once the page has loaded and the browser is idle, then reports its values", async () => {
-    hidePage();
-    expect((await sentBeacons())[0]?.vitals).toEqual({});
-    await vi.runAllTimersAsync();
+  it("loads web-vitals only once the page has loaded and the browser is idle, then reports its values and what to fix", async () => {
+    expect(performance.mark).not.toHaveBeenCalledWith(MEASURING_WEB_VITALS_MARK);
+    await loadWebVitals();
     expect(performance.mark).toHaveBeenCalledWith(MEASURING_WEB_VITALS_MARK);
     hidePage();
-    expect((await sentBeacons())[1]?.vitals).toEqual({ LCP: 1480, INP: 96, CLS: 0.0123, FCP: 901, TTFB: 120 });
+    const [beacon] = await sentBeacons();
+    expect(beacon?.vitals).toEqual({ LCP: 1480, INP: 96, CLS: 0.0123, FCP: 901, TTFB: 120 });
+    expect(beacon?.attribution).toEqual({ lcpElement: "main>h1.page-title", inpTarget: "button#show" });
   });
 
   it("folds repeated script errors and unhandled rejections into the next beacon, with the page shown", async () => {
@@ -92,20 +143,80 @@ describe("the site-speed beacon in the browser", () => {
     ]);
   });
 
-  it("resends the same page view on every hide, and nothing once 1,200,000 ms have passed", async () => {
+  it("sends each page view once; a seller coming back to the tab begins a resumed page view", async () => {
     hidePage();
-    now = 1_199_999;
     hidePage();
+    expect(sendBeacon).toHaveBeenCalledTimes(1);
+    showPageAgain();
+    now = 9_000;
+    dispatchEvent(new ErrorEvent("error", { message: "Uncaught Error: after the return" }));
+    hidePage();
+    const [first, second] = await sentBeacons();
+    expect(second).toMatchObject({ pageName: "sellerHubOverview", kind: "resumed", errors: [expect.objectContaining({ message: "Uncaught Error: after the return" })] });
+    expect(second?.pageView).not.toBe(first?.pageView);
+    expect(first?.errors).toEqual([]);
+  });
+
+  it("sends the page view when its document is unloaded without being hidden, as a removed frame is", () => {
+    dispatchEvent(new Event("pagehide"));
+    expect(sendBeacon).toHaveBeenCalledTimes(1);
+  });
+
+  it("sends nothing of a page view shown for 1,200,000 ms or more", () => {
     now = 1_200_000;
     hidePage();
-    const beacons = await sentBeacons();
-    expect(beacons).toHaveLength(2);
-    expect(beacons[1]?.pageView).toBe(beacons[0]?.pageView);
+    expect(sendBeacon).not.toHaveBeenCalled();
+  });
+
+  it("makes each in-app navigation a page view of its own, timed from the click to the new page painted, with its data request", async () => {
+    resources.push({ name: `${location.origin}/sh/lst/active.data`, initiatorType: "fetch", startTime: 2_520, responseEnd: 2_730, duration: 210, transferSize: 4000 });
+    await navigateInApp("/sh/lst/active", "sellerHubListings", { clickAt: 2_500, routerStartsAt: 2_510, shownAt: 2_800, paintedAt: 2_900 });
+
+    const [left] = await sentBeacons();
+    expect(sendBeacon).toHaveBeenCalledTimes(1);
+    expect(left).toMatchObject({ pageName: "sellerHubOverview", kind: "full-load" });
+
+    hidePage();
+    const [, listings] = await sentBeacons();
+    expect(listings).toMatchObject({ pageName: "sellerHubListings", kind: "in-app", inAppNavigation: { duration: 400, dataRequest: 210 }, resources: [] });
+    expect(listings?.navigation).toBeUndefined();
+    expect(listings?.pageView).not.toBe(left?.pageView);
+  });
+
+  it("times a navigation nobody clicked for from when the router started it", async () => {
+    await navigateInApp("/sh/perf", "sellerHubSiteSpeed", { clickAt: 100, routerStartsAt: 5_000, shownAt: 5_300, paintedAt: 5_350 });
+    hidePage();
+    expect((await sentBeacons())[1]?.inAppNavigation).toEqual({ duration: 350 });
+  });
+
+  it("gives each page view the web vitals measured at its address, never a soft navigation's TTFB", async () => {
+    await loadWebVitals();
+    await navigateInApp("/sh/lst/active", "sellerHubListings", { clickAt: 2_500, routerStartsAt: 2_510, shownAt: 2_800, paintedAt: 2_900 });
+    const navigationURL = `${location.origin}/sh/lst/active`;
+    reporters.get("LCP")?.({ name: "LCP", value: 520, navigationURL, navigationType: "soft-navigation", attribution: { target: "table.listings-table" } });
+    reporters.get("TTFB")?.({ name: "TTFB", value: 0, navigationURL, navigationType: "soft-navigation", attribution: {} });
+    hidePage();
+    const [overview, listings] = await sentBeacons();
+    expect(overview?.vitals).toEqual({ LCP: 1480, INP: 96, CLS: 0.0123, FCP: 901, TTFB: 120 });
+    expect(listings?.vitals).toEqual({ LCP: 520 });
+    expect(listings?.attribution).toEqual({ lcpElement: "table.listings-table" });
+  });
+
+  it("delivers the page view's tracking events, folded per action, with the page they were tagged with", async () => {
+    recordTracking({ eventAction: "bulkPriceTry" });
+    recordTracking({ eventAction: "bulkPriceTry" });
+    await navigateInApp("/sh/lst/active", "sellerHubListings", { clickAt: 2_500, routerStartsAt: 2_510, shownAt: 2_800, paintedAt: 2_900 });
+    recordTracking({ eventAction: "openProductInsights", epid: "1200876543" });
+    hidePage();
+    const [overview, listings] = await sentBeacons();
+    expect(overview?.tracking).toEqual([{ action: "bulkPriceTry", pageName: "sellerHubOverview", count: 2 }]);
+    expect(listings?.tracking).toEqual([{ action: "openProductInsights", pageName: "sellerHubListings", count: 1 }]);
   });
 
   it("ties beacons together with a speed-session cookie kept for 730 days", async () => {
     const written = vi.spyOn(document, "cookie", "set");
     hidePage();
+    showPageAgain();
     hidePage();
     const [first, second] = await sentBeacons();
     expect(first?.speedSession).toMatch(/^[0-9a-f]{32}$/);

@@ -1,14 +1,29 @@
 /**
- * The site-speed beacon of every page (spec §7, DESIGN.md §4): navigation and resource timings,
- * web vitals and script errors, sent when the page is hidden. It must never slow or break the
- * page it measures: at start it only adds listeners; web-vitals loads as its own chunk once the
- * page has loaded and the browser is idle; sending is one sendBeacon call.
+ * The site-speed beacon of every page view: a full load, each in-app
+ * (client-side) navigation, and a return to a tab the seller had hidden are page views of their
+ * own, named after the page they show. Each is sent once, when the seller leaves it (the next
+ * page view begins, or the tab is hidden), with its timings, web vitals, script errors and
+ * tracking events. It must never slow or break the page it measures: at start it only adds
+ * listeners; web-vitals loads as its own chunk once the page has loaded and the browser is idle;
+ * sending is one sendBeacon call.
  */
 import { shownPageName } from "~/shell/page-name";
-import type { MetricType } from "web-vitals";
-import type { ScriptError } from "./beacon-schema";
-import { buildSpeedBeacon, describeErrorEvent, describeRejection, foldScriptError, isWithinResendWindow, serializeBeacon } from "./beacon-payload";
+import { TRACKING_EVENT, type TrackingEvent } from "~/tracking/tracking";
+import type { Attribution, InAppNavigation, PageViewKind, ScriptError, TrackedAction } from "./beacon-schema";
+import {
+  buildSpeedBeacon,
+  describeDevice,
+  describeErrorEvent,
+  describeRejection,
+  foldScriptError,
+  foldTrackedAction,
+  isWithinResendWindow,
+  serializeBeacon,
+  shortSelector,
+  trackedActionOf,
+} from "./beacon-payload";
 import { BEACON_PATH, MAX_RESOURCE_TIMINGS } from "./beacon-rules";
+import type { MeasuredVital } from "./measure-web-vitals";
 import { randomId, speedSession } from "./speed-session";
 import type { VitalName } from "./vitals";
 
@@ -16,64 +31,201 @@ import type { VitalName } from "./vitals";
 export const MEASURING_WEB_VITALS_MARK = "seller-hub:measuring-web-vitals";
 
 /**
- * Starts measuring the page. Call it once, as early as the hub's code runs: script errors count
- * from then on. Returns the function that stops it.
+ * A click or key press this long before a navigation starts is what started it: the navigation
+ * is timed from the seller's action, not from when the router got round to it.
  */
-export function startSiteSpeedBeacon(): () => void {
-  const loadedPage = shownPageName();
-  const pageView = randomId();
-  const errors: ScriptError[] = [];
-  const vitals: Partial<Record<VitalName, number>> = {};
+const INTERACTION_STARTS_NAVIGATION_MS = 1000;
 
-  const onError = (event: Event) => {
-    // Failed images and scripts fire plain Events at their element; only script errors are ErrorEvents.
-    if (event instanceof ErrorEvent) foldScriptError(errors, describeErrorEvent(event, shownPageName(), location.origin));
-  };
-  const onRejection = (event: PromiseRejectionEvent) => foldScriptError(errors, describeRejection(event.reason, shownPageName()));
-  const onHidden = () => {
-    if (document.visibilityState !== "hidden" || !isWithinResendWindow(performance.now())) return;
+/** Page views web-vitals may still report for: the shown one and those just left. */
+const RECENT_PAGE_VIEWS = 4;
+
+interface PageView {
+  id: string;
+  pageName: string;
+  kind: PageViewKind;
+  /** The address it was shown at, as web-vitals names the navigation it measured. */
+  url: string;
+  /** performance.now() when it began: 0 for the full load, the click for an in-app navigation. */
+  startedAt: number;
+  inAppNavigation: InAppNavigation | undefined;
+  vitals: Partial<Record<VitalName, number>>;
+  attribution: Attribution;
+  errors: ScriptError[];
+  tracking: TrackedAction[];
+  sent: boolean;
+}
+
+/** What the root route tells the beacon about client-side navigations (use-page-views.ts). */
+export interface PageViews {
+  /** The router began a navigation. */
+  navigationStarted(): void;
+  /** The router settled without (or after) showing a new page. */
+  navigationSettled(): void;
+  /** The router rendered a new location: a page view begins. */
+  pageShown(): void;
+  /** Stops measuring; for tests. */
+  stop(): void;
+}
+
+/**
+ * Starts measuring. Call it once, as early as the hub's code runs: script errors count from
+ * then on.
+ */
+export function startSiteSpeedBeacon(): PageViews {
+  const recent: PageView[] = [];
+  let current = begin("full-load", 0);
+  let navigationStart: number | undefined;
+  let lastInteraction = Number.NEGATIVE_INFINITY;
+
+  function begin(kind: PageViewKind, startedAt: number): PageView {
+    const view: PageView = {
+      id: randomId(),
+      pageName: shownPageName(),
+      kind,
+      url: location.href,
+      startedAt,
+      inAppNavigation: undefined,
+      vitals: {},
+      attribution: {},
+      errors: [],
+      tracking: [],
+      sent: false,
+    };
+    recent.push(view);
+    if (recent.length > RECENT_PAGE_VIEWS) recent.shift();
+    return view;
+  }
+
+  /** Sends the page view's beacon, once, unless it began 1,200,000 ms or more ago (the beacon's resend window). */
+  function leave(view: PageView): void {
+    if (view.sent) return;
+    view.sent = true;
+    const now = performance.now();
+    if (!isWithinResendWindow(now - view.startedAt)) return;
+    const fullLoad = view.kind === "full-load";
+    const connection = (navigator as Navigator & { connection?: { effectiveType?: string } }).connection;
     send(
       serializeBeacon(
         buildSpeedBeacon({
-          pageName: loadedPage,
+          pageName: view.pageName,
+          kind: view.kind,
           speedSession: speedSession(),
-          pageView,
-          msSinceLoad: performance.now(),
+          pageView: view.id,
+          msSinceLoad: now,
           origin: location.origin,
-          navigation: performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming | undefined,
-          resources: performance.getEntriesByType("resource") as PerformanceResourceTiming[],
-          vitals,
-          errors,
+          navigation: fullLoad ? (performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming | undefined) : undefined,
+          inAppNavigation: view.inAppNavigation,
+          resources: fullLoad ? (performance.getEntriesByType("resource") as PerformanceResourceTiming[]) : [],
+          device: describeDevice(innerWidth, connection?.effectiveType),
+          attribution: view.attribution,
+          vitals: view.vitals,
+          errors: view.errors,
+          tracking: view.tracking,
         }),
       ),
     );
+  }
+
+  /** A value from web-vitals goes to the unsent page view shown at the URL it measured. */
+  function keepVital(vital: MeasuredVital): void {
+    // A soft navigation's TTFB is always 0: an in-app page view has its data request instead.
+    if (vital.soft && vital.name === "TTFB") return;
+    const view = vital.navigationURL === undefined ? current : recent.findLast((candidate) => candidate.url === vital.navigationURL);
+    if (!view || view.sent) return;
+    view.vitals[vital.name] = vital.value;
+    if (vital.name === "LCP") view.attribution.lcpElement = shortSelector(vital.target);
+    if (vital.name === "INP") view.attribution.inpTarget = shortSelector(vital.target);
+  }
+
+  const onError = (event: Event) => {
+    // Failed images and scripts fire plain Events at their element; only script errors are ErrorEvents.
+    if (event instanceof ErrorEvent) foldScriptError(current.errors, describeErrorEvent(event, shownPageName(), location.origin));
+  };
+  const onRejection = (event: PromiseRejectionEvent) => foldScriptError(current.errors, describeRejection(event.reason, shownPageName()));
+  const onTracking = (event: Event) => {
+    const tracked = (event as CustomEvent<TrackingEvent>).detail;
+    foldTrackedAction(current.tracking, trackedActionOf(tracked), tracked.pageName);
+  };
+  const onInteraction = (event: Event) => {
+    lastInteraction = event.timeStamp;
+  };
+  const leaveAll = () => {
+    for (const view of recent) leave(view);
+  };
+  const onVisibilityChange = () => {
+    if (document.visibilityState === "hidden") leaveAll();
+    else if (current.sent) current = begin("resumed", performance.now());
   };
 
   addEventListener("error", onError);
   addEventListener("unhandledrejection", onRejection);
+  addEventListener(TRACKING_EVENT, onTracking);
+  for (const type of ["click", "keydown", "submit"]) addEventListener(type, onInteraction, { capture: true, passive: true });
   // Bubbling, on window: runs after web-vitals' capturing listeners have reported their final values.
-  addEventListener("visibilitychange", onHidden);
+  addEventListener("visibilitychange", onVisibilityChange);
+  // A frame removed from its page (the product summary, when the seller leaves a listing) is unloaded without being hidden.
+  addEventListener("pagehide", leaveAll);
   performance.setResourceTimingBufferSize(MAX_RESOURCE_TIMINGS);
-  afterLoadWhenIdle(() => void measureWebVitals(vitals));
+  afterLoadWhenIdle(() => void startWebVitals(keepVital));
 
-  return () => {
-    removeEventListener("error", onError);
-    removeEventListener("unhandledrejection", onRejection);
-    removeEventListener("visibilitychange", onHidden);
+  return {
+    navigationStarted() {
+      if (navigationStart !== undefined) return;
+      const now = performance.now();
+      navigationStart = now - lastInteraction <= INTERACTION_STARTS_NAVIGATION_MS ? lastInteraction : now;
+    },
+    navigationSettled() {
+      navigationStart = undefined;
+    },
+    pageShown() {
+      const left = current;
+      const startedAt = navigationStart ?? performance.now();
+      navigationStart = undefined;
+      const shown = begin("in-app", startedAt);
+      current = shown;
+      afterNextPaint(() => {
+        const painted = performance.now();
+        shown.inAppNavigation = { duration: Math.round(painted - startedAt), dataRequest: dataRequestSince(startedAt, painted) };
+        // Left after the new page painted: web-vitals has reported the interaction that left it.
+        leave(left);
+      });
+    },
+    stop() {
+      removeEventListener("error", onError);
+      removeEventListener("unhandledrejection", onRejection);
+      removeEventListener(TRACKING_EVENT, onTracking);
+      for (const type of ["click", "keydown", "submit"]) removeEventListener(type, onInteraction, { capture: true });
+      removeEventListener("visibilitychange", onVisibilityChange);
+      removeEventListener("pagehide", leaveAll);
+    },
   };
 }
 
 /**
- * Loads web-vitals (its own chunk) and keeps each vital's latest value. Should the chunk fail
- * to load, the rejection is left unhandled on purpose: the beacon reports it as a script error.
+ * Loads web-vitals (its own chunk) and hands each report to `keep`. Should the chunk fail to
+ * load, the rejection is left unhandled on purpose: the beacon reports it as a script error.
  */
-async function measureWebVitals(vitals: Partial<Record<VitalName, number>>): Promise<void> {
-  const { onCLS, onFCP, onINP, onLCP, onTTFB } = await import("web-vitals");
-  const keep = (metric: MetricType) => {
-    vitals[metric.name] = metric.value;
-  };
-  for (const measure of [onLCP, onINP, onCLS, onFCP, onTTFB]) measure(keep, { reportAllChanges: true });
+async function startWebVitals(keep: (vital: MeasuredVital) => void): Promise<void> {
+  const { measureWebVitals } = await import("./measure-web-vitals");
+  measureWebVitals(keep);
   performance.mark(MEASURING_WEB_VITALS_MARK);
+}
+
+/**
+ * How long the new page's data took: React Router fetches a route's loader data from the
+ * address with ".data" appended. From the first such request's start to the last one's end.
+ */
+function dataRequestSince(startedAt: number, until: number): number | undefined {
+  const requests = (performance.getEntriesByType("resource") as PerformanceResourceTiming[]).filter(
+    (entry) => entry.startTime >= startedAt && entry.startTime <= until && new URL(entry.name, location.origin).pathname.endsWith(".data"),
+  );
+  if (requests.length === 0) return undefined;
+  return Math.round(Math.max(...requests.map((entry) => entry.responseEnd)) - Math.min(...requests.map((entry) => entry.startTime)));
+}
+
+/** The frame after the next one has begun: the new page's content has been painted by then. */
+function afterNextPaint(task: () => void): void {
+  requestAnimationFrame(() => setTimeout(task, 0));
 }
 
 function afterLoadWhenIdle(task: () => void): void {

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { TEST_DIALECTS } from "../../test/databases";
-import { sampleBeacon, testId } from "../../test/speed-beacons";
+import { sampleBeacon, sampleInAppBeacon, testId } from "../../test/speed-beacons";
 import type { Database } from "~/db/database.server";
 import type { SpeedBeacon } from "./beacon-schema";
 import { findReportPeriod } from "./report-periods";
+import type { Segment } from "./report-segments";
 import { MAX_REPORTED_BEACONS, type SiteSpeedReport } from "./site-speed-report";
 import { buildSiteSpeedReport } from "./site-speed-report.server";
 
@@ -22,7 +23,8 @@ describe.each(TEST_DIALECTS)("the site-speed report on $name", (dialect) => {
     return { page_name: pageName, speed_session: speedSession, seller_id: seller, received_at: receivedAt, metrics: JSON.stringify(metrics) };
   }
   const insert = (...rows: ReturnType<typeof store>[]) => database.db.insertInto("speed_beacon").values(rows).execute();
-  const report = (now = NOW): Promise<SiteSpeedReport> => buildSiteSpeedReport(database.db, sellerId, LAST_WEEK, now);
+  const report = (segment: Segment = {}, now = NOW): Promise<SiteSpeedReport> => buildSiteSpeedReport(database.db, sellerId, LAST_WEEK, segment, now);
+  const pageOf = (result: SiteSpeedReport, pageName: string) => result.pages.find((summary) => summary.pageName === pageName);
   const vital = (result: SiteSpeedReport, pageName: string, name: string) =>
     result.pages.find((page) => page.pageName === pageName)?.vitals.find((summary) => summary.name === name);
 
@@ -50,6 +52,7 @@ describe.each(TEST_DIALECTS)("the site-speed report on $name", (dialect) => {
   afterAll(() => database.close());
   beforeEach(async () => {
     await database.db.deleteFrom("speed_beacon").execute();
+    await database.db.deleteFrom("tracking_event").execute();
   });
 
   it("is empty without beacons", async () => {
@@ -130,5 +133,82 @@ describe.each(TEST_DIALECTS)("the site-speed report on $name", (dialect) => {
     const result = await report();
     expect(result).toMatchObject({ pageViews: MAX_REPORTED_BEACONS, truncated: true });
     expect(vital(result, "sellerHubOverview", "LCP")?.samples).toBe(MAX_REPORTED_BEACONS);
+  });
+
+  it("puts in-app navigations beside full loads: how many, and their own time from the click to the content painted", async () => {
+    await insert(
+      store(sampleBeacon({ pageName: "sellerHubListings" }), NOW - 3 * HOUR),
+      ...[300, 500, 700, 900].map((duration) =>
+        store(sampleInAppBeacon({ pageName: "sellerHubListings", inAppNavigation: { duration, dataRequest: duration / 2 } }), NOW - HOUR),
+      ),
+      store(sampleInAppBeacon({ pageName: "sellerHubListings", kind: "resumed", inAppNavigation: undefined, vitals: { INP: 900 } }), NOW - HOUR),
+    );
+    const listings = pageOf(await report(), "sellerHubListings");
+    expect(listings).toMatchObject({ pageViews: 5, fullLoads: 1, inAppNavigations: 4, inAppDurationP75: 700, dataRequestP75: 350 });
+    expect(listings?.vitals.find((summary) => summary.name === "INP")?.samples).toBe(6);
+  });
+
+  it("describes one segment: a device class from the viewport, a connection type", async () => {
+    await insert(
+      store(sampleBeacon({ device: { viewportWidth: 390, connection: "3g" }, vitals: { LCP: 4100 } }), NOW - HOUR),
+      store(sampleBeacon({ device: { viewportWidth: 800, connection: "4g" }, vitals: { LCP: 2000 } }), NOW - HOUR),
+      store(sampleBeacon({ device: { viewportWidth: 1440, connection: "4g" }, vitals: { LCP: 1000 } }), NOW - HOUR),
+      store(sampleBeacon({ vitals: { LCP: 1500 } }), NOW - HOUR),
+    );
+    expect((await report()).pageViews).toBe(4);
+    expect(vital(await report({ device: "phone" }), "sellerHubOverview", "LCP")).toMatchObject({ samples: 1, p75: 4100 });
+    expect(vital(await report({ device: "tablet" }), "sellerHubOverview", "LCP")).toMatchObject({ samples: 1, p75: 2000 });
+    expect(vital(await report({ device: "desktop", connection: "4g" }), "sellerHubOverview", "LCP")).toMatchObject({ samples: 1, p75: 1000 });
+    expect((await report({ connection: "4g" })).pageViews).toBe(2);
+  });
+
+  it("sets each page's vitals against the period before", async () => {
+    await insert(
+      store(sampleBeacon({ vitals: { LCP: 1800 } }), NOW - HOUR),
+      store(sampleBeacon({ vitals: { LCP: 2600 } }), NOW - 10 * 24 * HOUR),
+      store(sampleBeacon({ vitals: { LCP: 9000 } }), NOW - 20 * 24 * HOUR),
+    );
+    expect(vital(await report(), "sellerHubOverview", "LCP")).toMatchObject({ p75: 1800, previousP75: 2600 });
+    expect(vital(await report(), "sellerHubOverview", "INP")).toMatchObject({ previousP75: null });
+  });
+
+  it("says what to fix: the LCP elements and INP targets, furthest past good first", async () => {
+    await insert(
+      store(sampleBeacon({ vitals: { LCP: 3000, INP: 600 }, attribution: { lcpElement: "main>h1", inpTarget: "button#refilter" } }), NOW - HOUR),
+      store(sampleBeacon({ vitals: { LCP: 2000 }, attribution: { lcpElement: "main>h1" } }), NOW - HOUR),
+      store(sampleInAppBeacon({ pageName: "sellerHubListings", vitals: { LCP: 900 }, attribution: { lcpElement: "table.listings-table" } }), NOW - HOUR),
+    );
+    expect((await report()).fixes).toEqual([
+      { pageName: "sellerHubOverview", vital: "INP", element: "button#refilter", pageViews: 1, p75: 600 },
+      { pageName: "sellerHubOverview", vital: "LCP", element: "main>h1", pageViews: 2, p75: 3000 },
+      { pageName: "sellerHubListings", vital: "LCP", element: "table.listings-table", pageViews: 1, p75: 900 },
+    ]);
+  });
+
+  it("counts the seller's tracking events of the period per page and action, most frequent first", async () => {
+    const event = (page_name: string, action: string, count: number, received_at: number, seller_id: number | null = sellerId) => ({
+      page_name,
+      action,
+      count,
+      seller_id,
+      page_view: testId(),
+      received_at,
+    });
+    await database.db
+      .insertInto("tracking_event")
+      .values([
+        event("sellerHubOverview", "bulkPriceTry", 2, NOW - HOUR),
+        event("sellerHubOverview", "bulkPriceTry", 1, NOW - 2 * HOUR),
+        event("sellerHubProductSummary", "openProductInsights", 4, NOW - HOUR),
+        event("sellerHubOverview", "taxHelp", 1, NOW - HOUR),
+        event("sellerHubOverview", "taxHelp", 9, NOW - HOUR, otherSellerId),
+        event("sellerHubOverview", "taxHelp", 9, NOW - 9 * 24 * HOUR),
+      ])
+      .execute();
+    expect((await report()).tracking).toEqual([
+      { pageName: "sellerHubProductSummary", action: "openProductInsights", events: 4 },
+      { pageName: "sellerHubOverview", action: "bulkPriceTry", events: 3 },
+      { pageName: "sellerHubOverview", action: "taxHelp", events: 1 },
+    ]);
   });
 });

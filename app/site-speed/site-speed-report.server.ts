@@ -1,36 +1,83 @@
 /**
- * The site-speed dashboard's figures for one seller: their own beacons of a period, newest
- * first and at most MAX_REPORTED_BEACONS of them, summarised per page. The database filters,
+ * The site-speed dashboard's figures for one seller: their own beacons of a period (and of the
+ * period before, to compare), newest first and at most MAX_REPORTED_BEACONS of them, in the
+ * chosen segment, summarised per page; and their tracking events counted per page and action. The database filters,
  * orders and bounds; the vitals live in the beacons' JSON, so the summing happens here.
  */
 import type { Kysely } from "kysely";
+import type { z } from "zod";
 import type { DatabaseSchema } from "~/db/schema";
-import { speedBeaconSchema, type ScriptError } from "./beacon-schema";
+import { speedBeaconSchema } from "./beacon-schema";
 import { periodWindow, type ReportPeriod } from "./report-periods";
-import { MAX_REPORTED_BEACONS, type PageSummary, type ScriptErrorSummary, type SiteSpeedReport, type VitalSummary } from "./site-speed-report";
+import { isInSegment, type Segment } from "./report-segments";
+import {
+  MAX_REPORTED_BEACONS,
+  type FixSummary,
+  type PageSummary,
+  type ScriptErrorSummary,
+  type SiteSpeedReport,
+  type TrackingSummary,
+  type VitalSummary,
+} from "./site-speed-report";
 import { countRatings, histogram, p75, percentages, trend, type TimedValue } from "./vital-statistics";
-import { rate, VITAL_NAMES, type VitalName } from "./vitals";
+import { rate, VITAL_NAMES, VITALS, type VitalName } from "./vitals";
 
 /** The script errors the dashboard lists. */
 export const MAX_REPORTED_ERRORS = 10;
 
-/** What the dashboard reads of a stored beacon (it was validated in full when it arrived). */
-const reportedMetrics = speedBeaconSchema.pick({ pageView: true, vitals: true, errors: true });
+/** The elements and targets the dashboard lists as what to fix. */
+export const MAX_REPORTED_FIXES = 10;
 
-interface PageView {
-  pageName: string;
-  receivedAt: number;
-  vitals: Partial<Record<VitalName, number>>;
-  errors: ScriptError[];
-}
+/** The page and action pairs the dashboard counts tracking events of. */
+export const MAX_REPORTED_TRACKING = 50;
+
+/** What the dashboard reads of a stored beacon (it was validated in full when it arrived). */
+const reportedMetrics = speedBeaconSchema.pick({
+  pageView: true,
+  kind: true,
+  inAppNavigation: true,
+  device: true,
+  attribution: true,
+  vitals: true,
+  errors: true,
+});
+
+type PageView = Omit<z.infer<typeof reportedMetrics>, "pageView"> & { pageName: string; receivedAt: number };
 
 export async function buildSiteSpeedReport(
   db: Kysely<DatabaseSchema>,
   sellerId: number,
   period: ReportPeriod,
+  segment: Segment = {},
   now: number = Date.now(),
 ): Promise<SiteSpeedReport> {
   const { since, until } = periodWindow(period, now);
+  const current = await readPageViews(db, sellerId, since, until, segment);
+  // The period before, as long as this one: each page's vitals then, to say better or worse.
+  const previous = await readPageViews(db, sellerId, since - period.durationMs, since, segment);
+  const previousP75 = previousPercentiles(previous.pageViews);
+  return {
+    since,
+    until,
+    bucketMs: period.bucketMs,
+    segment,
+    pageViews: current.pageViews.filter(isPageView).length,
+    truncated: current.truncated,
+    pages: summarisePages(current.pageViews, previousP75, since, until, period.bucketMs),
+    fixes: summariseFixes(current.pageViews),
+    tracking: await countTracking(db, sellerId, since, until),
+    scriptErrors: summariseScriptErrors(current.pageViews),
+  };
+}
+
+/** The seller's page views of a window in the segment: the database filters, orders and bounds. */
+async function readPageViews(
+  db: Kysely<DatabaseSchema>,
+  sellerId: number,
+  since: number,
+  until: number,
+  segment: Segment,
+): Promise<{ pageViews: PageView[]; truncated: boolean }> {
   const rows = await db
     .selectFrom("speed_beacon")
     .select(["page_name", "received_at", "metrics"])
@@ -41,19 +88,14 @@ export async function buildSiteSpeedReport(
     .orderBy("id", "desc")
     .limit(MAX_REPORTED_BEACONS + 1)
     .execute();
-  const pageViews = latestPerPageView(rows.slice(0, MAX_REPORTED_BEACONS));
-  return {
-    since,
-    until,
-    bucketMs: period.bucketMs,
-    pageViews: pageViews.length,
-    truncated: rows.length > MAX_REPORTED_BEACONS,
-    pages: summarisePages(pageViews, since, until, period.bucketMs),
-    scriptErrors: summariseScriptErrors(pageViews),
-  };
+  const pageViews = latestPerPageView(rows.slice(0, MAX_REPORTED_BEACONS)).filter((view) => isInSegment(view.device, segment));
+  return { pageViews, truncated: rows.length > MAX_REPORTED_BEACONS };
 }
 
-/** A page resends its beacon each time it is hidden; the newest one of a page view supersedes the rest. */
+/**
+ * Older pages resent their beacon each time they were hidden: the newest one of a page view
+ * supersedes the rest. Page views sent once are unaffected.
+ */
 function latestPerPageView(rows: ReadonlyArray<{ page_name: string; received_at: number; metrics: string }>): PageView[] {
   const seen = new Set<string>();
   const pageViews: PageView[] = [];
@@ -61,19 +103,45 @@ function latestPerPageView(rows: ReadonlyArray<{ page_name: string; received_at:
     const metrics = reportedMetrics.safeParse(parseJson(row.metrics));
     if (!metrics.success || seen.has(metrics.data.pageView)) continue;
     seen.add(metrics.data.pageView);
-    pageViews.push({ pageName: row.page_name, receivedAt: row.received_at, vitals: metrics.data.vitals, errors: metrics.data.errors });
+    const { pageView: _pageView, ...figures } = metrics.data;
+    pageViews.push({ pageName: row.page_name, receivedAt: row.received_at, ...figures });
   }
   return pageViews;
 }
 
-function summarisePages(pageViews: readonly PageView[], since: number, until: number, bucketMs: number): PageSummary[] {
+/** A seller coming back to a hidden tab is the same visit to the page: its vitals count, not another view. */
+const isPageView = (view: PageView) => view.kind !== "resumed";
+
+function previousPercentiles(pageViews: readonly PageView[]): Map<string, Partial<Record<VitalName, number | null>>> {
+  return new Map(
+    [...Map.groupBy(pageViews, (view) => view.pageName)].map(([pageName, views]) => [
+      pageName,
+      Object.fromEntries(VITAL_NAMES.map((name) => [name, p75(measured(views, name).map((value) => value.value))])),
+    ]),
+  );
+}
+
+function summarisePages(
+  pageViews: readonly PageView[],
+  previousP75: ReadonlyMap<string, Partial<Record<VitalName, number | null>>>,
+  since: number,
+  until: number,
+  bucketMs: number,
+): PageSummary[] {
   const byPage = Map.groupBy(pageViews, (view) => view.pageName);
   return [...byPage]
-    .map(([pageName, views]) => ({
-      pageName,
-      pageViews: views.length,
-      vitals: VITAL_NAMES.map((name) => summariseVital(name, measured(views, name), since, until, bucketMs)),
-    }))
+    .map(([pageName, views]) => {
+      const inApp = views.flatMap((view) => (view.kind === "in-app" && view.inAppNavigation ? [view.inAppNavigation] : []));
+      return {
+        pageName,
+        pageViews: views.filter(isPageView).length,
+        fullLoads: views.filter((view) => view.kind === "full-load").length,
+        inAppNavigations: views.filter((view) => view.kind === "in-app").length,
+        inAppDurationP75: p75(inApp.map((navigation) => navigation.duration)),
+        dataRequestP75: p75(inApp.flatMap((navigation) => (navigation.dataRequest === undefined ? [] : [navigation.dataRequest]))),
+        vitals: VITAL_NAMES.map((name) => summariseVital(name, measured(views, name), previousP75.get(pageName)?.[name] ?? null, since, until, bucketMs)),
+      };
+    })
     .toSorted((a, b) => b.pageViews - a.pageViews || a.pageName.localeCompare(b.pageName));
 }
 
@@ -81,7 +149,7 @@ function measured(views: readonly PageView[], name: VitalName): TimedValue[] {
   return views.flatMap((view) => (view.vitals[name] === undefined ? [] : [{ at: view.receivedAt, value: view.vitals[name] }]));
 }
 
-function summariseVital(name: VitalName, values: readonly TimedValue[], since: number, until: number, bucketMs: number): VitalSummary {
+function summariseVital(name: VitalName, values: readonly TimedValue[], previousP75: number | null, since: number, until: number, bucketMs: number): VitalSummary {
   const plain = values.map((value) => value.value);
   const percentile = p75(plain);
   const ratingCounts = countRatings(name, plain);
@@ -90,11 +158,54 @@ function summariseVital(name: VitalName, values: readonly TimedValue[], since: n
     samples: plain.length,
     p75: percentile,
     rating: percentile === null ? null : rate(name, percentile),
+    previousP75,
     ratingCounts,
     ratingPercentages: percentages(ratingCounts),
     histogram: histogram(name, plain),
     trend: trend(values, since, until, bucketMs),
   };
+}
+
+/** The LCP elements and INP targets of each page, the slowest at the 75th percentile first. */
+function summariseFixes(pageViews: readonly PageView[]): FixSummary[] {
+  const found = new Map<string, { pageName: string; vital: "LCP" | "INP"; element: string; values: number[] }>();
+  for (const view of pageViews) {
+    for (const [vital, element] of [
+      ["LCP", view.attribution?.lcpElement],
+      ["INP", view.attribution?.inpTarget],
+    ] as const) {
+      const value = view.vitals[vital];
+      if (element === undefined || value === undefined) continue;
+      const key = JSON.stringify([view.pageName, vital, element]);
+      const fix = found.get(key) ?? { pageName: view.pageName, vital, element, values: [] };
+      fix.values.push(value);
+      found.set(key, fix);
+    }
+  }
+  return [...found.values()]
+    .map(({ values, ...fix }) => ({ ...fix, pageViews: values.length, p75: p75(values) as number }))
+    .toSorted((a, b) => beyondGood(b) - beyondGood(a))
+    .slice(0, MAX_REPORTED_FIXES);
+}
+
+/** LCP and INP compare by how far their 75th percentile is past the "good" threshold. */
+const beyondGood = (fix: { vital: VitalName; p75: number }) => fix.p75 / VITALS[fix.vital].thresholds[0];
+
+/** Tracking events per page and action, counted in SQL from their own table. */
+async function countTracking(db: Kysely<DatabaseSchema>, sellerId: number, since: number, until: number): Promise<TrackingSummary[]> {
+  const rows = await db
+    .selectFrom("tracking_event")
+    .select((eb) => ["page_name", "action", eb.fn.sum<number>("count").as("events")])
+    .where("seller_id", "=", sellerId)
+    .where("received_at", ">=", since)
+    .where("received_at", "<", until)
+    .groupBy(["page_name", "action"])
+    .orderBy("events", "desc")
+    .orderBy("page_name")
+    .orderBy("action")
+    .limit(MAX_REPORTED_TRACKING)
+    .execute();
+  return rows.map((row) => ({ pageName: row.page_name, action: row.action, events: Number(row.events) }));
 }
 
 function summariseScriptErrors(pageViews: readonly PageView[]): ScriptErrorSummary[] {

@@ -1,5 +1,6 @@
 /** The site-speed dashboard's figures, as site-speed-report.server.ts builds them for a seller. */
 import type { ScriptError } from "./beacon-schema";
+import type { Segment } from "./report-segments";
 import type { HistogramBin, RatingCounts, TrendPoint } from "./vital-statistics";
 import type { Rating, VitalName } from "./vitals";
 
@@ -12,6 +13,8 @@ export interface VitalSummary {
   samples: number;
   p75: number | null;
   rating: Rating | null;
+  /** The same page's 75th percentile in the period before, to say better or worse. */
+  previousP75: number | null;
   ratingCounts: RatingCounts;
   ratingPercentages: RatingCounts;
   histogram: HistogramBin[];
@@ -21,7 +24,30 @@ export interface VitalSummary {
 export interface PageSummary {
   pageName: string;
   pageViews: number;
+  /** Page views that began with the browser loading the page. */
+  fullLoads: number;
+  /** Page views reached by a link inside the hub. */
+  inAppNavigations: number;
+  /** Their 75th percentile from the click to the new page's content painted, and of their data request. */
+  inAppDurationP75: number | null;
+  dataRequestP75: number | null;
   vitals: VitalSummary[];
+}
+
+/** What to fix: an element that was the LCP, or the target of the INP, on a page. */
+export interface FixSummary {
+  pageName: string;
+  vital: "LCP" | "INP";
+  /** A short CSS selector, from web-vitals' attribution. */
+  element: string;
+  pageViews: number;
+  p75: number;
+}
+
+export interface TrackingSummary {
+  pageName: string;
+  action: string;
+  events: number;
 }
 
 export interface ScriptErrorSummary extends Omit<ScriptError, "count"> {
@@ -34,11 +60,16 @@ export interface SiteSpeedReport {
   since: number;
   until: number;
   bucketMs: number;
+  segment: Segment;
   pageViews: number;
   /** More beacons arrived in the period than the report reads. */
   truncated: boolean;
   /** Busiest page first. */
   pages: PageSummary[];
+  /** The slowest elements and targets first. */
+  fixes: FixSummary[];
+  /** Most frequent first; tracking events are counted whatever the segment. */
+  tracking: TrackingSummary[];
   /** Most frequent first. */
   scriptErrors: ScriptErrorSummary[];
 }

@@ -44,6 +44,11 @@ export function formatVital(name: VitalName, value: number, locale: string): str
   return VITALS[name].unit === "ms" ? `${number} ms` : number;
 }
 
+/** A duration that is not a vital (an in-app navigation, its data request): "640 ms". */
+export function formatMilliseconds(value: number, locale: string): string {
+  return `${Math.round(value).toLocaleString(locale)} ms`;
+}
+
 /** The number alone, for axes and ranges: "2,480" or "0.12". */
 export function formatVitalNumber(name: VitalName, value: number, locale: string): string {
   return VITALS[name].unit === "score"

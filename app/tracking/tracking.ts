@@ -1,7 +1,11 @@
 /**
  * Page tracking: every event is tagged with the name of the page it happened on (each page,
- * the embedded product summary included, names itself in its route handle).
+ * the embedded product summary included, names itself in its route handle, which ends up on
+ * <html data-page-name>). The site-speed beacon delivers the events to the server with the
+ * page view they happened in.
  */
+import { shownPageName } from "~/shell/page-name";
+
 export type TrackingData = Record<string, string | number | boolean>;
 
 export interface TrackingEvent extends TrackingData {
@@ -11,15 +15,9 @@ export interface TrackingEvent extends TrackingData {
 
 export const TRACKING_EVENT = "seller-hub:tracking";
 
-let currentPageName = "sellerHub";
-
-export function setTrackedPage(pageName: string): void {
-  currentPageName = pageName;
-}
-
-/** Announces a tracking event on window, for whatever collects them (the speed beacon, tests). */
+/** Announces a tracking event on window, for the speed beacon (site-speed-beacon.ts) to deliver. */
 export function recordTracking(data: TrackingData): TrackingEvent {
-  const event: TrackingEvent = { ...data, pageName: currentPageName, at: Date.now() };
-  if (typeof window !== "undefined") window.dispatchEvent(new CustomEvent(TRACKING_EVENT, { detail: event }));
+  const event: TrackingEvent = { ...data, pageName: shownPageName(), at: Date.now() };
+  window.dispatchEvent(new CustomEvent(TRACKING_EVENT, { detail: event }));
   return event;
 }

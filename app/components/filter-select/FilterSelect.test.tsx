@@ -13,4 +13,11 @@ describe("FilterSelect", () => {
     await userEvent.selectOptions(select, "Ended");
     expect(onChoose).toHaveBeenCalledExactlyOnceWith("ended");
   });
+
+  it("without onChoose is a plain field of its form: the seller's choice stays, to be submitted", async () => {
+    render(<FilterSelect id="device" name="device" label="Device" value="" options={[["", "All devices"], ["phone", "Phones"]]} />);
+    const select = screen.getByRole("combobox", { name: "Device" });
+    await userEvent.selectOptions(select, "Phones");
+    expect(select).toHaveDisplayValue("Phones");
+  });
 });

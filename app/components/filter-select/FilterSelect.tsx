@@ -12,16 +12,17 @@ export interface FilterSelectProps {
   options: FilterOptions;
   /** The chosen value. */
   value: string;
-  /** Called with the new value as soon as the seller chooses it. */
-  onChoose(value: string): void;
+  /** Called with the new value as soon as the seller chooses it; without it the choice waits for the form's submit. */
+  onChoose?(value: string): void;
 }
 
-/** A labelled select of a filter form: submitted with the form, and reported as soon as it changes. */
+/** A labelled select of a filter form: submitted with the form, and reported as soon as it changes when asked to. */
 export function FilterSelect({ id, name, label, options, value, onChoose }: FilterSelectProps) {
+  const choice = onChoose ? { value, onChange: (event: React.ChangeEvent<HTMLSelectElement>) => onChoose(event.target.value) } : { defaultValue: value };
   return (
     <div className="filter-form__field">
       <label htmlFor={id}>{label}</label>
-      <select id={id} name={name} value={value} onChange={(event) => onChoose(event.target.value)}>
+      <select id={id} name={name} {...choice}>
         {options.map(([optionValue, optionLabel]) => (
           <option key={optionValue} value={optionValue}>
             {optionLabel}

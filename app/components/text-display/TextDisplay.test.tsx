@@ -2,7 +2,7 @@ import { fireEvent, render, screen } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { textDisplaySchema, type TextDisplayModel } from "~/text-display/text-display-model";
 import { TEXT_STYLES } from "~/text-display/text-styles";
-import { setTrackedPage, TRACKING_EVENT } from "~/tracking/tracking";
+import { TRACKING_EVENT } from "~/tracking/tracking";
 import { OperationsProvider } from "./operations";
 import { TextDisplay } from "./TextDisplay";
 
@@ -97,7 +97,7 @@ describe("TextDisplay actions", () => {
     const events: unknown[] = [];
     const listener = (event: Event) => events.push((event as CustomEvent).detail);
     window.addEventListener(TRACKING_EVENT, listener);
-    setTrackedPage("sellerHubProductSummary");
+    document.documentElement.dataset.pageName = "sellerHubProductSummary";
     renderModel({ text: "Product insights", action: { type: "OPERATION", name: "openInsights", tracking: { eventAction: "insights" } } }, { openInsights });
     fireEvent.click(screen.getByRole("button", { name: "Product insights" }));
     window.removeEventListener(TRACKING_EVENT, listener);

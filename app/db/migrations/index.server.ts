@@ -9,6 +9,7 @@ import * as overviewTotalsIndex from "./0007-overview-totals-index.server";
 import * as listingTallies from "./0008-listing-tallies.server";
 import * as listingTitleSearch from "./0009-listing-title-search.server";
 import * as expiryIndexes from "./0010-expiry-indexes.server";
+import * as trackingEvents from "./0012-tracking-events.server";
 import * as listingEpidSearch from "./0013-listing-epid-search.server";
 
 interface DialectMigration {
@@ -25,6 +26,7 @@ const migrations: Record<string, DialectMigration> = {
   "0008-listing-tallies": listingTallies,
   "0009-listing-title-search": listingTitleSearch,
   "0010-expiry-indexes": expiryIndexes,
+  "0012-tracking-events": trackingEvents,
   "0013-listing-epid-search": listingEpidSearch,
 };
 

@@ -1,7 +1,7 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ProductSummary } from "~/product-summary/components/product-summary/ProductSummary";
-import { setTrackedPage, TRACKING_EVENT, type TrackingEvent } from "~/tracking/tracking";
+import { TRACKING_EVENT, type TrackingEvent } from "~/tracking/tracking";
 import { KINDLE_SUMMARY as SUMMARY } from "../../../test/product-summary";
 import { mountProductSummary } from "./mount-product-summary";
 
@@ -69,7 +69,7 @@ describe("mountProductSummary", () => {
     const tracked: TrackingEvent[] = [];
     const track = (event: Event) => tracked.push((event as CustomEvent<TrackingEvent>).detail);
     window.addEventListener(TRACKING_EVENT, track);
-    setTrackedPage("sellerHubProductSummary");
+    document.documentElement.dataset.pageName = "sellerHubProductSummary";
     mount();
 
     const click = new MouseEvent("click", { bubbles: true, cancelable: true, button: 0 });

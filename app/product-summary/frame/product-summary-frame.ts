@@ -3,7 +3,7 @@
  * React (vite-plugins/standalone-scripts.ts; decision record 030).
  */
 import { refilter } from "~/refiltering/refilter";
-import { setTrackedPage } from "~/tracking/tracking";
+import { startSiteSpeedBeacon } from "~/site-speed/site-speed-beacon";
 import { conditionChangeQuery } from "../summary-filters";
 import { detailUrlOf, SUMMARY_ELEMENT_ID } from "../summary-dom";
 import { mountProductSummary } from "./mount-product-summary";
@@ -22,6 +22,7 @@ if (window.top === window && detailUrl) {
   // Opened on its own, outside the listing detail page: go there instead.
   window.location.replace(detailUrl);
 } else {
-  setTrackedPage(document.body.dataset.pageName ?? "sellerHubProductSummary");
+  // The frame is a page of its own: its speed, script errors and tracking go under its own name.
+  startSiteSpeedBeacon();
   show();
 }

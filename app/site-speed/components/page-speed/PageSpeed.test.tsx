@@ -17,6 +17,7 @@ function summary(name: VitalName, values: number[]) {
     p75: percentile,
     rating: percentile === null ? null : rate(name, percentile),
     ratingCounts,
+    previousP75: null,
     ratingPercentages: percentages(ratingCounts),
     histogram: histogram(name, values),
     trend: trend(values.map((value) => ({ at: SINCE + 6 * DAY, value })), SINCE, SINCE + 7 * DAY, DAY),
@@ -26,6 +27,10 @@ function summary(name: VitalName, values: number[]) {
 const PAGE: PageSummary = {
   pageName: "sellerHubOverview",
   pageViews: 3,
+  fullLoads: 3,
+  inAppNavigations: 0,
+  inAppDurationP75: null,
+  dataRequestP75: null,
   vitals: VITAL_NAMES.map((name) => summary(name, name === "INP" ? [] : name === "CLS" ? [0.01, 0.02, 0.05] : [300, 600, 900])),
 };
 

@@ -1,0 +1,29 @@
+import { render, screen, within } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { FixesTable } from "./FixesTable";
+
+describe("FixesTable", () => {
+  it("names each element or target to fix with its page, vital, page views and 75th percentile rated", () => {
+    render(
+      <FixesTable
+        locale="en-US"
+        fixes={[
+          { pageName: "sellerHubListings", vital: "INP", element: "button#refilter", pageViews: 3, p75: 640 },
+          { pageName: "sellerHubOverview", vital: "LCP", element: "main>h1", pageViews: 12, p75: 2100 },
+        ]}
+      />,
+    );
+    const table = screen.getByRole("table", { name: "What to fix: the LCP elements and INP interaction targets, furthest from good first" });
+    const inp = within(table).getByRole("row", { name: /button#refilter/ });
+    expect(inp).toHaveTextContent("sellerHubListings");
+    expect(inp).toHaveTextContent("INP (Interaction to Next Paint)");
+    expect(inp).toHaveTextContent("640 ms");
+    expect(inp).toHaveTextContent("Poor");
+    expect(within(table).getByRole("row", { name: /main>h1/ })).toHaveTextContent("Good");
+  });
+
+  it("says when no page view reported an element", () => {
+    render(<FixesTable locale="en-US" fixes={[]} />);
+    expect(screen.getByText("No LCP element or INP target was reported in this period.")).toBeVisible();
+  });
+});

@@ -1,0 +1,76 @@
+import { render, screen, within } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { columnSortSearches, type DashboardQuery } from "~/site-speed/dashboard-query";
+import { findReportPeriod } from "~/site-speed/report-periods";
+import type { PageSummary } from "~/site-speed/site-speed-report";
+import { VITAL_NAMES, type VitalName } from "~/site-speed/vitals";
+import { PagesTable } from "./PagesTable";
+
+function page(pageName: string, fullLoads: number, inAppNavigations: number, p75s: Partial<Record<VitalName, [number, number | null]>>): PageSummary {
+  return {
+    pageName,
+    pageViews: fullLoads + inAppNavigations,
+    fullLoads,
+    inAppNavigations,
+    inAppDurationP75: inAppNavigations > 0 ? 640 : null,
+    dataRequestP75: inAppNavigations > 0 ? 210 : null,
+    vitals: VITAL_NAMES.map((name) => ({
+      name,
+      samples: p75s[name] ? 4 : 0,
+      p75: p75s[name]?.[0] ?? null,
+      rating: p75s[name] ? (name === "LCP" && (p75s[name]?.[0] ?? 0) > 2500 ? "needs-improvement" : "good") : null,
+      previousP75: p75s[name]?.[1] ?? null,
+      ratingCounts: { good: 3, "needs-improvement": 1, poor: 0 },
+      ratingPercentages: { good: 75, "needs-improvement": 25, poor: 0 },
+      histogram: [],
+      trend: [],
+    })),
+  };
+}
+
+const QUERY: DashboardQuery = { period: findReportPeriod("7d")!, segment: { device: "phone" }, order: "LCP", direction: "descending" };
+const PAGES = [page("sellerHubListings", 1, 3, { LCP: [3100, 2600], INP: [120, 120] }), page("sellerHubOverview", 2, 0, { LCP: [1200, null] })];
+
+function renderTable() {
+  render(<PagesTable pages={PAGES} locale="en-US" order={QUERY.order} direction={QUERY.direction} sortSearches={columnSortSearches(QUERY)} />);
+  return screen.getByRole("table", { name: "Every page: page views, how they were reached, and web vitals at the 75th percentile" });
+}
+
+describe("PagesTable", () => {
+  it("has a row for every page with its page views, full loads and in-app navigations", () => {
+    const table = renderTable();
+    const listings = within(table).getByRole("row", { name: /^sellerHubListings/ });
+    expect(within(listings).getByRole("rowheader")).toHaveTextContent("sellerHubListings");
+    const cells = within(listings).getAllByRole("cell");
+    expect(cells[0]).toHaveTextContent("4");
+    expect(cells[1]).toHaveTextContent("1");
+    expect(cells[2]).toHaveTextContent("3 · 640 ms, data 210 ms");
+    expect(within(within(table).getByRole("row", { name: /^sellerHubOverview/ })).getAllByRole("cell")[2]).toHaveTextContent("None");
+  });
+
+  it("gives each vital its 75th percentile, rating, shares and change against the period before, in words", () => {
+    const table = renderTable();
+    const lcp = within(within(table).getByRole("row", { name: /^sellerHubListings/ })).getAllByRole("cell")[3];
+    expect(lcp).toHaveTextContent("3,100 ms");
+    expect(lcp).toHaveTextContent("Needs improvement");
+    expect(lcp).toHaveTextContent("75% good, 25% needs improvement, 0% poor");
+    expect(lcp).toHaveTextContent("500 ms worse than the period before");
+    const overviewInp = within(within(table).getByRole("row", { name: /^sellerHubOverview/ })).getAllByRole("cell")[4];
+    expect(overviewInp).toHaveTextContent("Not measured");
+  });
+
+  it("sorts by links in the column headers, saying which column is sorted and how", () => {
+    const table = renderTable();
+    const lcpHeader = within(table).getByRole("columnheader", { name: /^LCP/ });
+    expect(lcpHeader).toHaveAttribute("aria-sort", "descending");
+    expect(within(lcpHeader).getByRole("link", { name: /^LCP/ })).toHaveAttribute("href", "?period=7d&device=phone&sort=LCP&direction=ascending");
+    const pageHeader = within(table).getByRole("columnheader", { name: /^Page$/ });
+    expect(pageHeader).not.toHaveAttribute("aria-sort");
+    expect(within(pageHeader).getByRole("link", { name: "Page" })).toHaveAttribute("href", "?period=7d&device=phone&sort=page&direction=ascending");
+  });
+
+  it("scrolls sideways by keyboard on narrow screens: a focusable region named after the table", () => {
+    renderTable();
+    expect(screen.getByRole("region", { name: /^Every page/ })).toHaveAttribute("tabindex", "0");
+  });
+});

@@ -1,0 +1,90 @@
+import { useId } from "react";
+import type { Direction, PageOrder } from "~/site-speed/dashboard-query";
+import { changeSincePrevious } from "~/site-speed/report-labels";
+import type { PageSummary, VitalSummary } from "~/site-speed/site-speed-report";
+import { formatMilliseconds, formatVital, RATING_LABELS, VITAL_NAMES, VITALS } from "~/site-speed/vitals";
+
+export interface PagesTableProps {
+  /** In the order the table is sorted by. */
+  pages: PageSummary[];
+  /** Formats numbers in the seller's locale. */
+  locale: string;
+  order: PageOrder;
+  direction: Direction;
+  /** Each sortable column's link (a query string): sorting is a page load, so it works without JavaScript. */
+  sortSearches: Record<PageOrder, string>;
+}
+
+const CAPTION = "Every page: page views, how they were reached, and web vitals at the 75th percentile";
+
+/** One row per page: its page views, full loads beside in-app navigations, and every vital judged. */
+export function PagesTable({ pages, locale, order, direction, sortSearches }: PagesTableProps) {
+  const captionId = useId();
+  const header = (column: PageOrder, label: React.ReactNode, title?: string) => (
+    <th scope="col" aria-sort={column === order ? direction : undefined} title={title}>
+      <a href={sortSearches[column]} className="pages-table__sort">
+        {label}
+      </a>
+    </th>
+  );
+  const count = (value: number) => value.toLocaleString(locale);
+  return (
+    // A wide table scrolls sideways inside its own region, which a keyboard must reach to scroll
+    // (WCAG 2.1.1; axe's scrollable-region-focusable).
+    // oxlint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling region is operated by keyboard: see above
+    <section className="pages-table" aria-labelledby={captionId} tabIndex={0}>
+      <table className="data-table">
+        <caption id={captionId}>{CAPTION}</caption>
+        <thead>
+          <tr>
+            {header("page", "Page")}
+            {header("views", "Page views")}
+            <th scope="col">Full loads</th>
+            {header("inApp", "In-app navigations", "How many, and at the 75th percentile the time from the click to the new page's content painted")}
+            {VITAL_NAMES.map((name) => header(name, name, VITALS[name].label))}
+          </tr>
+        </thead>
+        <tbody>
+          {pages.map((page) => (
+            <tr key={page.pageName}>
+              <th scope="row">
+                <code>{page.pageName}</code>
+              </th>
+              <td>{count(page.pageViews)}</td>
+              <td>{count(page.fullLoads)}</td>
+              <td>
+                {page.inAppNavigations === 0
+                  ? "None"
+                  : [
+                      count(page.inAppNavigations),
+                      page.inAppDurationP75 !== null && ` · ${formatMilliseconds(page.inAppDurationP75, locale)}`,
+                      page.dataRequestP75 !== null && `, data ${formatMilliseconds(page.dataRequestP75, locale)}`,
+                    ]}
+              </td>
+              {page.vitals.map((vital) => (
+                <VitalCell key={vital.name} vital={vital} locale={locale} />
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  );
+}
+
+function VitalCell({ vital, locale }: { vital: VitalSummary; locale: string }) {
+  if (vital.p75 === null || vital.rating === null) return <td>Not measured</td>;
+  const shares = vital.ratingPercentages;
+  const change = changeSincePrevious(vital.name, vital.p75, vital.previousP75, locale);
+  return (
+    <td>
+      <span className="pages-table__line">
+        {formatVital(vital.name, vital.p75, locale)} <span className={`rating rating--${vital.rating}`}>{RATING_LABELS[vital.rating]}</span>
+      </span>
+      <span className="pages-table__line pages-table__shares">
+        {`${shares.good}% good, ${shares["needs-improvement"]}% needs improvement, ${shares.poor}% poor`}
+      </span>
+      <span className={`pages-table__line pages-table__change pages-table__change--${change.direction}`}>{change.text}</span>
+    </td>
+  );
+}

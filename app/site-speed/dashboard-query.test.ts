@@ -1,0 +1,76 @@
+import { describe, expect, it } from "vitest";
+import { columnSortSearches, readDashboardQuery, sortPages, type DashboardQuery } from "./dashboard-query";
+import type { PageSummary } from "./site-speed-report";
+import { VITAL_NAMES } from "./vitals";
+
+const query = (search: string) => readDashboardQuery(new URLSearchParams(search));
+
+function page(pageName: string, pageViews: number, LCP: number | null, inAppDurationP75: number | null = null): PageSummary {
+  return {
+    pageName,
+    pageViews,
+    fullLoads: pageViews,
+    inAppNavigations: 0,
+    inAppDurationP75,
+    dataRequestP75: null,
+    vitals: VITAL_NAMES.map((name) => ({
+      name,
+      samples: 0,
+      p75: name === "LCP" ? LCP : null,
+      rating: null,
+      previousP75: null,
+      ratingCounts: { good: 0, "needs-improvement": 0, poor: 0 },
+      ratingPercentages: { good: 0, "needs-improvement": 0, poor: 0 },
+      histogram: [],
+      trend: [],
+    })),
+  };
+}
+
+describe("the dashboard's query", () => {
+  it("defaults to the last 7 days, every segment, busiest page first", () => {
+    expect(query("")).toMatchObject({ period: { key: "7d" }, segment: {}, order: "views", direction: "descending" });
+  });
+
+  it("reads a segment and an order", () => {
+    expect(query("period=24h&device=phone&connection=3g&sort=LCP&direction=ascending")).toMatchObject({
+      period: { key: "24h" },
+      segment: { device: "phone", connection: "3g" },
+      order: "LCP",
+      direction: "ascending",
+    });
+  });
+
+  it.each([
+    ["period=forever", "Choose a period of 24h, 7d, 30d."],
+    ["device=watch", "Choose a device of phone, tablet, desktop, or none for all."],
+    ["connection=6g", "Choose a connection of slow-2g, 2g, 3g, 4g, or none for all."],
+    ["sort=colour", "Sort by one of page, views, inApp, LCP, INP, CLS, FCP, TTFB."],
+    ["direction=sideways", "Sort ascending or descending."],
+  ])("refuses %s, saying what it offers", (search, refusal) => {
+    expect(query(search)).toEqual({ refusal });
+  });
+
+  it("links each column: the sorted one flips, the others sort in their first direction, the period and segment stay", () => {
+    const searches = columnSortSearches(query("period=30d&device=tablet&sort=LCP&direction=descending") as DashboardQuery);
+    expect(searches.LCP).toBe("?period=30d&device=tablet&sort=LCP&direction=ascending");
+    expect(searches.page).toBe("?period=30d&device=tablet&sort=page&direction=ascending");
+    expect(searches.INP).toBe("?period=30d&device=tablet&sort=INP&direction=descending");
+  });
+});
+
+describe("sorting the pages", () => {
+  const pages = [page("sellerHubOverview", 9, 1200, 300), page("sellerHubListings", 4, 3100, 700), page("sellerHubSiteSpeed", 2, null)];
+  const names = (sorted: PageSummary[]) => sorted.map((summary) => summary.pageName);
+
+  it("by a vital's 75th percentile, pages that did not measure it last either way", () => {
+    expect(names(sortPages(pages, "LCP", "descending"))).toEqual(["sellerHubListings", "sellerHubOverview", "sellerHubSiteSpeed"]);
+    expect(names(sortPages(pages, "LCP", "ascending"))).toEqual(["sellerHubOverview", "sellerHubListings", "sellerHubSiteSpeed"]);
+  });
+
+  it("by name, by page views and by in-app navigation time", () => {
+    expect(names(sortPages(pages, "page", "ascending"))).toEqual(["sellerHubListings", "sellerHubOverview", "sellerHubSiteSpeed"]);
+    expect(names(sortPages(pages, "views", "ascending"))).toEqual(["sellerHubSiteSpeed", "sellerHubListings", "sellerHubOverview"]);
+    expect(names(sortPages(pages, "inApp", "descending"))).toEqual(["sellerHubListings", "sellerHubOverview", "sellerHubSiteSpeed"]);
+  });
+});

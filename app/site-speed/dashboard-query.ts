@@ -1,0 +1,87 @@
+/**
+ * What the site-speed dashboard's address asks for: the period, the segment and the order of
+ * the pages table. Everything is in the query string, so sorting and filtering are links and a
+ * GET form that work without JavaScript.
+ */
+import { CONNECTION_TYPES } from "./beacon-rules";
+import { findReportPeriod, REPORT_PERIODS, type ReportPeriod } from "./report-periods";
+import { DEVICE_CLASSES, type Segment } from "./report-segments";
+import type { PageSummary } from "./site-speed-report";
+import { VITAL_NAMES, type VitalName } from "./vitals";
+
+/** The pages table's columns that sort it. */
+export const PAGE_ORDERS = ["page", "views", "inApp", ...VITAL_NAMES] as const;
+export type PageOrder = (typeof PAGE_ORDERS)[number];
+export type Direction = "ascending" | "descending";
+
+export interface DashboardQuery {
+  period: ReportPeriod;
+  segment: Segment;
+  order: PageOrder;
+  direction: Direction;
+}
+
+/** Busiest page first, as before the table could be sorted. */
+const DEFAULT_ORDER: PageOrder = "views";
+
+/** The direction a column sorts in first: names A to Z, counts and times largest (busiest, slowest) first. */
+export const firstDirection = (order: PageOrder): Direction => (order === "page" ? "ascending" : "descending");
+
+/** The query's dashboard, or the reason it cannot be shown (a 400). */
+export function readDashboardQuery(params: URLSearchParams): DashboardQuery | { refusal: string } {
+  const period = findReportPeriod(params.get("period"));
+  if (!period) return { refusal: `Choose a period of ${REPORT_PERIODS.map((known) => known.key).join(", ")}.` };
+  const device = optionOf(params.get("device"), DEVICE_CLASSES);
+  if (device === null) return { refusal: `Choose a device of ${DEVICE_CLASSES.join(", ")}, or none for all.` };
+  const connection = optionOf(params.get("connection"), CONNECTION_TYPES);
+  if (connection === null) return { refusal: `Choose a connection of ${CONNECTION_TYPES.join(", ")}, or none for all.` };
+  const order = optionOf(params.get("sort"), PAGE_ORDERS);
+  if (order === null) return { refusal: `Sort by one of ${PAGE_ORDERS.join(", ")}.` };
+  const direction = optionOf(params.get("direction"), ["ascending", "descending"] as const);
+  if (direction === null) return { refusal: "Sort ascending or descending." };
+  const chosen = order ?? DEFAULT_ORDER;
+  const segment: Segment = { ...(device && { device }), ...(connection && { connection }) };
+  return { period, segment, order: chosen, direction: direction ?? firstDirection(chosen) };
+}
+
+/** Absent or empty: undefined (the default); a known value: it; anything else: null. */
+function optionOf<T extends string>(value: string | null, options: readonly T[]): T | undefined | null {
+  if (value === null || value === "") return undefined;
+  return options.find((option) => option === value) ?? null;
+}
+
+/** The dashboard's address with some of its query changed: the period and segment stay. */
+export function dashboardSearch(query: DashboardQuery, changes: { order?: PageOrder; direction?: Direction }): string {
+  const order = changes.order ?? query.order;
+  const params = new URLSearchParams({ period: query.period.key });
+  if (query.segment.device) params.set("device", query.segment.device);
+  if (query.segment.connection) params.set("connection", query.segment.connection);
+  params.set("sort", order);
+  params.set("direction", changes.direction ?? (order === query.order ? query.direction : firstDirection(order)));
+  return `?${params}`;
+}
+
+/** Each column's link: the sorted one flips its direction, the others sort in their first direction. */
+export function columnSortSearches(query: DashboardQuery): Record<PageOrder, string> {
+  return Object.fromEntries(
+    PAGE_ORDERS.map((order) => [
+      order,
+      dashboardSearch(query, { order, direction: order === query.order ? flip(query.direction) : firstDirection(order) }),
+    ]),
+  ) as Record<PageOrder, string>;
+}
+
+const flip = (direction: Direction): Direction => (direction === "ascending" ? "descending" : "ascending");
+
+/** The pages in the order asked for; pages that did not measure the value go last either way. */
+export function sortPages(pages: readonly PageSummary[], order: PageOrder, direction: Direction): PageSummary[] {
+  const sign = direction === "ascending" ? 1 : -1;
+  if (order === "page") return pages.toSorted((a, b) => sign * a.pageName.localeCompare(b.pageName));
+  const value = (page: PageSummary): number | null =>
+    order === "views" ? page.pageViews : order === "inApp" ? page.inAppDurationP75 : (page.vitals.find((vital) => vital.name === (order as VitalName))?.p75 ?? null);
+  return pages.toSorted((a, b) => {
+    const [first, second] = [value(a), value(b)];
+    if (first === null || second === null) return first === second ? 0 : first === null ? 1 : -1;
+    return sign * (first - second) || a.pageName.localeCompare(b.pageName);
+  });
+}

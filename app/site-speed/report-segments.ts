@@ -1,0 +1,34 @@
+/**
+ * The dashboard's segments, as real-user-monitoring tools offer them: the device class, from
+ * the viewport's CSS width, and the connection type where the browser reports it.
+ */
+import { CONNECTION_TYPES } from "./beacon-rules";
+import type { DeviceReport } from "./beacon-schema";
+
+export const DEVICE_CLASSES = ["phone", "tablet", "desktop"] as const;
+export type DeviceClass = (typeof DEVICE_CLASSES)[number];
+export type ConnectionType = (typeof CONNECTION_TYPES)[number];
+
+export const DEVICE_LABELS: Record<DeviceClass, string> = { phone: "Phones", tablet: "Tablets", desktop: "Desktops" };
+export const CONNECTION_LABELS: Record<ConnectionType, string> = { "slow-2g": "Slow 2G", "2g": "2G", "3g": "3G", "4g": "4G or faster" };
+
+/** The usual breakpoints: a viewport narrower than 600 CSS pixels is a phone's, narrower than 1024 a tablet's. */
+const TABLET_FROM_PX = 600;
+const DESKTOP_FROM_PX = 1024;
+
+export function deviceClassOf(device: DeviceReport | undefined): DeviceClass | undefined {
+  if (!device) return undefined;
+  return device.viewportWidth < TABLET_FROM_PX ? "phone" : device.viewportWidth < DESKTOP_FROM_PX ? "tablet" : "desktop";
+}
+
+/** Which page views the dashboard describes; an absent part means all of them. */
+export interface Segment {
+  device?: DeviceClass;
+  connection?: ConnectionType;
+}
+
+export function isInSegment(device: DeviceReport | undefined, segment: Segment): boolean {
+  if (segment.device && deviceClassOf(device) !== segment.device) return false;
+  if (segment.connection && device?.connection !== segment.connection) return false;
+  return true;
+}

@@ -1,0 +1,55 @@
+import { render, screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { Link, Outlet, createRoutesStub } from "react-router";
+import { describe, expect, it } from "vitest";
+import type { PageViews } from "./site-speed-beacon";
+import { usePageViews } from "./use-page-views";
+
+/** The hub's layout, measured as the root route measures it, with a listings page slow to load. */
+function renderHub() {
+  const calls: string[] = [];
+  const pageViews: PageViews = {
+    navigationStarted: () => calls.push("started"),
+    navigationSettled: () => calls.push("settled"),
+    pageShown: () => calls.push("shown"),
+    stop: () => undefined,
+  };
+  let finishLoading: () => void = () => {};
+  function Hub() {
+    usePageViews(pageViews);
+    return (
+      <>
+        <Link to="/sh/lst/active">All listings</Link>
+        <Outlet />
+      </>
+    );
+  }
+  const Stub = createRoutesStub([
+    {
+      Component: Hub,
+      children: [
+        { path: "/sh/ovw", Component: () => <h1>Overview</h1> },
+        { path: "/sh/lst/active", loader: () => new Promise<null>((resolve) => (finishLoading = () => resolve(null))), Component: () => <h1>Listings</h1> },
+      ],
+    },
+  ]);
+  render(<Stub initialEntries={["/sh/ovw"]} />);
+  return { calls, finishLoading: () => finishLoading() };
+}
+
+describe("usePageViews", () => {
+  it("says nothing of the page the browser loaded", async () => {
+    const { calls } = renderHub();
+    await screen.findByRole("heading", { name: "Overview" });
+    expect(calls.filter((call) => call !== "settled")).toEqual([]);
+  });
+
+  it("tells the beacon a navigation started, then that its page is shown, once, then that it settled", async () => {
+    const { calls, finishLoading } = renderHub();
+    await userEvent.click(await screen.findByRole("link", { name: "All listings" }));
+    expect(calls.filter((call) => call !== "settled")).toEqual(["started"]);
+    finishLoading();
+    await screen.findByRole("heading", { name: "Listings" });
+    expect(calls.slice(calls.indexOf("started"))).toEqual(["started", "shown", "settled"]);
+  });
+});
