@@ -136,7 +136,7 @@ test.describe("messages", () => {
     await waitForHydration(page);
     const region = page.getByRole("region", { name: "Messages" });
     // Count only once the page shows its messages: read earlier, a busy machine counted none.
-    await expect(region.getByText("Counted message")).toBeVisible();
+    await expect(region.getByRole("heading", { name: "Counted message" })).toBeVisible();
     const shown = await region.locator(".message").count();
     const link = page.getByRole("complementary", { name: "Seller tools" }).getByRole("link", { name: /^\d+ messages?$/ });
     await expect(link).toHaveText(shown === 1 ? "1 message" : `${shown} messages`);

@@ -80,6 +80,34 @@ test.describe("the shell", () => {
     await expect(nav.getByRole("link", { name: "Site speed" })).toBeVisible();
   });
 
+  test("keyboard only: tabbing onto a primary link leaves its dropdown closed, and Enter on its button opens it", async ({ signedInPage: page }) => {
+    const nav = page.getByRole("navigation", { name: "Main" });
+    const link = nav.getByRole("link", { name: "Listings", exact: true });
+    const button = nav.getByRole("button", { name: "More in Listings" });
+    await nav.getByRole("link", { name: "Overview", exact: true }).focus();
+    await page.keyboard.press("Tab");
+    await expect(link).toBeFocused();
+    await expect(nav.getByRole("link", { name: "Out of stock" })).toBeHidden();
+    await page.keyboard.press("Tab");
+    await expect(button).toBeFocused();
+    await page.keyboard.press("Enter");
+    await expect(button).toHaveAttribute("aria-expanded", "true");
+    await expect(nav.getByRole("link", { name: "Out of stock" })).toBeVisible();
+    await page.keyboard.press("Enter");
+    await expect(nav.getByRole("link", { name: "Out of stock" })).toBeHidden();
+  });
+
+  test("a dropdown the pointer opened closes on Escape while focus stays where it is", async ({ signedInPage: page }) => {
+    const nav = page.getByRole("navigation", { name: "Main" });
+    const sections = page.getByRole("navigation", { name: "Sections" });
+    await sections.getByRole("link", { name: "Summary" }).focus();
+    await nav.getByRole("link", { name: "Performance", exact: true }).hover();
+    await expect(nav.getByRole("link", { name: "Site speed" })).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(nav.getByRole("link", { name: "Site speed" })).toBeHidden();
+    await expect(sections.getByRole("link", { name: "Summary" })).toBeFocused();
+  });
+
   test("the left navigation marks the current page", async ({ signedInPage: page }) => {
     const sections = page.getByRole("navigation", { name: "Sections" });
     await expect(sections.getByRole("link", { name: "Summary" })).toHaveAttribute("aria-current", "page");

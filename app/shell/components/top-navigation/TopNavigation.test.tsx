@@ -98,10 +98,33 @@ describe("TopNavigation keyboard and focus", () => {
     expect(button).toHaveFocus();
   });
 
-  it("opens when its link takes focus", () => {
+  it("stays closed when its link takes focus, so the button's next press opens it", () => {
     const { button, primaryLink } = renderNavigation();
     act(() => primaryLink.focus());
+    expect(isOpen(button)).toBe(false);
+    act(() => button.focus());
+    fireEvent.click(button);
     expect(isOpen(button)).toBe(true);
+  });
+
+  it("closes on Escape when opened by the pointer while focus is elsewhere, and leaves focus there", () => {
+    const { button, item } = renderNavigation();
+    const overview = screen.getByRole("link", { name: "Overview" });
+    act(() => overview.focus());
+    fireEvent.mouseEnter(item, { clientX: 5, clientY: 5 });
+    act(() => vi.advanceTimersByTime(100));
+    expect(isOpen(button)).toBe(true);
+    fireEvent.keyDown(overview, { key: "Escape", keyCode: 27 });
+    expect(isOpen(button)).toBe(false);
+    expect(overview).toHaveFocus();
+  });
+
+  it("closes on Escape pressed with focus nowhere in particular", () => {
+    const { button, item } = renderNavigation();
+    fireEvent.mouseEnter(item, { clientX: 5, clientY: 5 });
+    act(() => vi.advanceTimersByTime(100));
+    fireEvent.keyDown(document.body, { key: "Escape", keyCode: 27 });
+    expect(isOpen(button)).toBe(false);
   });
 
   it("stays open while focus moves inside, and closes 100 ms after focus leaves", () => {

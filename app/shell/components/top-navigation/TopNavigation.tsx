@@ -21,10 +21,10 @@ export function TopNavigation({ navItems }: TopNavigationProps) {
 }
 
 function DropdownItem({ item }: { item: NavItem }) {
-  const { open, itemProps, linkProps, buttonProps, listProps } = useDropdown();
+  const { open, itemProps, buttonProps, listProps } = useDropdown();
   return (
     <li className="top-navigation__item top-navigation__item--dropdown" data-open={open || undefined} {...itemProps}>
-      <PrimaryLink item={item} {...linkProps} />
+      <PrimaryLink item={item} />
       <button className="top-navigation__toggle" {...buttonProps}>
         <span className="visually-hidden">{`More in ${item.label}`}</span>
         <span aria-hidden="true" className="top-navigation__chevron" />
@@ -42,9 +42,9 @@ function DropdownItem({ item }: { item: NavItem }) {
   );
 }
 
-function PrimaryLink({ item, onFocus }: { item: NavItem; onFocus?: () => void }) {
+function PrimaryLink({ item }: { item: NavItem }) {
   return (
-    <Link className="top-navigation__link" to={item.url} aria-current={item.active ? "true" : undefined} onFocus={onFocus}>
+    <Link className="top-navigation__link" to={item.url} aria-current={item.active ? "true" : undefined}>
       {item.label}
     </Link>
   );

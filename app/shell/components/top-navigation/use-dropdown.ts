@@ -1,17 +1,20 @@
-import { useEffect, useId, useRef, useState, type FocusEvent, type KeyboardEvent, type MouseEvent } from "react";
+import { useEffect, useId, useRef, useState, type FocusEvent, type MouseEvent } from "react";
 import { isEscape } from "../../../components/keyboard";
 import { useHoverIntent } from "./use-hover-intent";
 
-/** Spec §9: focus leaving a dropdown closes it after 100 ms, so moving within it never flickers. */
+/** Focus leaving a dropdown closes it after 100 ms, so moving within it never flickers. */
 export const FOCUS_EXIT_DELAY_MS = 100;
 
 /**
- * A disclosure dropdown of links: a button toggles it (its aria-expanded tells), hover
- * intent and focus on the item's link open it, Escape closes it and returns focus to the
- * button, focus leaving the item closes it after FOCUS_EXIT_DELAY_MS.
+ * A disclosure dropdown of links (decision 055): the button toggles it (its aria-expanded
+ * tells), hover intent opens it, Escape closes it wherever focus is — and returns focus to the
+ * button when focus was inside — and focus leaving the item closes it after FOCUS_EXIT_DELAY_MS.
+ * Focus on the item's own link does not open it: the button's next press would then close a
+ * dropdown the seller never asked for.
  */
 export function useDropdown() {
   const [open, setOpen] = useState(false);
+  const itemRef = useRef<HTMLLIElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const exitTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const listId = useId();
@@ -19,16 +22,25 @@ export function useDropdown() {
 
   useEffect(() => () => clearTimeout(exitTimer.current), []);
 
+  // A dropdown opened by the pointer must be dismissible without moving pointer or focus
+  // (WCAG 2.2, 1.4.13): Escape is heard on the whole document while one is open.
+  useEffect(() => {
+    if (!open) return;
+    const closeOnEscape = (event: KeyboardEvent) => {
+      if (!isEscape(event)) return;
+      event.preventDefault();
+      setOpen(false);
+      if (itemRef.current?.contains(document.activeElement)) buttonRef.current?.focus();
+    };
+    document.addEventListener("keydown", closeOnEscape);
+    return () => document.removeEventListener("keydown", closeOnEscape);
+  }, [open]);
+
   return {
     open,
     itemProps: {
+      ref: itemRef,
       ...hover,
-      onKeyDown(event: KeyboardEvent) {
-        if (!open || !isEscape(event)) return;
-        event.preventDefault();
-        setOpen(false);
-        buttonRef.current?.focus();
-      },
       onFocus() {
         clearTimeout(exitTimer.current);
       },
@@ -36,9 +48,6 @@ export function useDropdown() {
         if (event.currentTarget.contains(event.relatedTarget as Node | null)) return;
         exitTimer.current = setTimeout(() => setOpen(false), FOCUS_EXIT_DELAY_MS);
       },
-    },
-    linkProps: {
-      onFocus: () => setOpen(true),
     },
     buttonProps: {
       ref: buttonRef,
