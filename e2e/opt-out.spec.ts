@@ -75,7 +75,7 @@ test.describe("switching to the previous tool", () => {
     expect(optOutsOf("green-star")).toBe(0);
   });
 
-  test("the switch button is disabled while the request runs, and an answer after 5000 ms is a failure", async ({ page }) => {
+  test("while the request runs it says so and cannot be closed; with no answer in 5000 ms it says the switch could not be confirmed", async ({ page }) => {
     await page.route("**/sh/optout", async (route) => {
       if (route.request().method() !== "POST") return route.fallback();
       await new Promise((resolve) => setTimeout(resolve, 6_000));
@@ -84,13 +84,45 @@ test.describe("switching to the previous tool", () => {
     });
     const opener = await openListingsTool(page, "red-shooting-star");
     await opener.click();
-    const switchButton = page.getByRole("button", { name: "Switch", exact: true });
+    const dialog = page.getByRole("dialog", { name: "Switch to the previous tool?" });
+    const switchButton = dialog.getByRole("button", { name: "Switch", exact: true });
     await expect(switchButton).toBeEnabled();
     await switchButton.click();
     await expect(switchButton).toBeDisabled();
+    await expect(dialog.getByRole("status")).toHaveText("Switching you to the previous tool…");
+    await expect(dialog.getByRole("button", { name: "Cancel" })).toBeDisabled();
+    await expect(dialog.getByRole("button", { name: "Close dialog" })).toBeDisabled();
+    await page.keyboard.press("Escape");
+    await expect(dialog).toBeVisible();
 
-    await expect(page.getByRole("dialog", { name: "We could not switch you" })).toBeVisible({ timeout: 15_000 });
+    const unconfirmed = page.getByRole("dialog", { name: "We could not confirm the switch" });
+    await expect(unconfirmed).toBeVisible({ timeout: 15_000 });
+    await expect(unconfirmed).not.toContainText("not saved");
+    await expect(unconfirmed.getByRole("button", { name: "Close", exact: true })).toBeFocused();
+    await expectNoAccessibilityViolations(page);
     expect(optOutsOf("red-shooting-star")).toBe(0);
+  });
+
+  test("a switch the server recorded after the page stopped waiting shows on the next page", async ({ page }) => {
+    await page.route("**/sh/optout", async (route) => {
+      if (route.request().method() !== "POST") return route.fallback();
+      // The server records the switch at once; its answer is lost on the way back.
+      const response = await route.fetch();
+      await new Promise((resolve) => setTimeout(resolve, 6_000));
+      await route.fulfill({ response }).catch(() => {});
+    });
+    const opener = await openListingsTool(page, "yellow-shooting-star");
+    await opener.click();
+    await page.getByRole("button", { name: "Switch", exact: true }).click();
+    const unconfirmed = page.getByRole("dialog", { name: "We could not confirm the switch" });
+    await expect(unconfirmed).toBeVisible({ timeout: 15_000 });
+    await unconfirmed.getByRole("button", { name: "Close", exact: true }).click();
+    await expect(opener).toBeFocused();
+    expect(optOutsOf("yellow-shooting-star")).toBe(1);
+
+    await page.getByRole("navigation", { name: "Sections" }).getByRole("link", { name: "All listings" }).click();
+    await expect(page).toHaveURL(/\/sh\/ovw$/);
+    await expect(page.getByRole("complementary", { name: "Seller tools" }).getByRole("button", { name: "Switch back to the new listings tool" })).toBeVisible();
   });
 
   test("keyboard only: Enter opens it, Tab stays inside, Escape closes it and focus is back on the opener", async ({ page }) => {

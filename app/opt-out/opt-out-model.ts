@@ -20,8 +20,15 @@ export const optOutViewModelSchema = z.object({
   optOutInfo: view.extend({ actions: z.object({ primary: action, secondary: action }) }),
   /** After the switch; the primary action leads to the previous tool. */
   optOutSuccess: view.extend({ actions: z.object({ primary: action }) }),
-  /** After a failed or timed-out switch; the primary action closes the dialog. */
+  /** What the dialog says while the switch is under way (it cannot be closed meanwhile). */
+  optOutSwitching: action,
+  /** After the server refused the switch: nothing was saved. The primary action closes the dialog. */
   optOutFailed: view.extend({ actions: z.object({ primary: action }) }),
+  /**
+   * After a time-out or a lost connection: the server may still have recorded the switch, so the
+   * dialog cannot say either way. The primary action closes the dialog; the next page shows the truth.
+   */
+  optOutUnconfirmed: view.extend({ actions: z.object({ primary: action }) }),
   /** The dialog's close cross. */
   cancelOptout: action,
   /** The feedback link the success view offers. */

@@ -24,9 +24,15 @@ export function optOutViewModel(tool: OptOutTool, seller: Who, request: Request)
       body: `Opening your listings now takes you to the previous tool. To come back, choose “Switch back to the ${tool.name}” there.`,
       actions: { primary: { text: "Go to the previous tool" } },
     },
+    optOutSwitching: { text: "Switching you to the previous tool…" },
     optOutFailed: {
       header: "We could not switch you",
       body: `Your choice was not saved and you are still using the ${tool.name}. Try again in a moment.`,
+      actions: { primary: { text: "Close" } },
+    },
+    optOutUnconfirmed: {
+      header: "We could not confirm the switch",
+      body: `The connection gave out before the answer came, so your choice may or may not have been saved. The next page you open shows which tool you are using; if it is still the ${tool.name}, you can switch again.`,
       actions: { primary: { text: "Close" } },
     },
     cancelOptout: { text: "Close dialog" },

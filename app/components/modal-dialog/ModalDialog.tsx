@@ -18,6 +18,8 @@ export interface ModalDialogProps {
   initialFocus?: RefObject<HTMLElement | null>;
   /** The close cross's accessible name; no cross when omitted. */
   closeLabel?: string;
+  /** False while the dialog must stay (a request it started is under way): Escape, a click outside and the cross do nothing. */
+  closable?: boolean;
   /** Extra class for the dialog box. */
   className?: string;
   children?: ReactNode;
@@ -27,7 +29,7 @@ export interface ModalDialogProps {
  * A modal dialog: the page behind is inert, Tab stays inside, Escape closes, and focus goes
  * back to where it was when the dialog opened (Radix UI's dialog primitive does the focus work).
  */
-export function ModalDialog({ open, onOpenChange, title, description, role = "dialog", focusDelayMs = 0, initialFocus, closeLabel, className, children }: ModalDialogProps) {
+export function ModalDialog({ open, onOpenChange, title, description, role = "dialog", focusDelayMs = 0, initialFocus, closeLabel, closable = true, className, children }: ModalDialogProps) {
   // Radix returns focus only to its own trigger; these dialogs open from state, so remember the opener.
   const opener = useRef<HTMLElement | null>(null);
   return (
@@ -51,6 +53,8 @@ export function ModalDialog({ open, onOpenChange, title, description, role = "di
             event.preventDefault();
             opener.current?.focus();
           }}
+          onEscapeKeyDown={(event) => !closable && event.preventDefault()}
+          onInteractOutside={(event) => !closable && event.preventDefault()}
         >
           <Dialog.Title className="modal-dialog__title">{title}</Dialog.Title>
           {description && (
@@ -60,7 +64,7 @@ export function ModalDialog({ open, onOpenChange, title, description, role = "di
           )}
           {children}
           {closeLabel && (
-            <Dialog.Close className="modal-dialog__close" aria-label={closeLabel}>
+            <Dialog.Close className="modal-dialog__close" aria-label={closeLabel} disabled={!closable}>
               <span aria-hidden="true">×</span>
             </Dialog.Close>
           )}

@@ -88,16 +88,44 @@ describe("OptOutDialog switching", () => {
     expect(screen.getByRole("status")).toHaveTextContent(MODEL.optOutSuccess.header);
   });
 
-  it.each([
-    ["an error status", (control: ReturnType<typeof deferredFetch>) => control.answer(new Response(null, { status: 500 }))],
-    ["a failed or timed-out request", (control: ReturnType<typeof deferredFetch>) => control.fail(new DOMException("The operation timed out.", "TimeoutError"))],
-  ])("on %s shows the error view, whose primary button closes the dialog", async (_, settle) => {
-    const control = deferredFetch();
+  it("while the request runs, says it is switching, and neither Cancel, the cross nor Escape can close it", async () => {
+    const { answer } = deferredFetch();
     const { switchButton, onClose } = renderDialog();
     fireEvent.click(switchButton);
-    await settle(control);
+    expect(screen.getByRole("status")).toHaveTextContent(MODEL.optOutSwitching.text);
+    expect(screen.getByRole("button", { name: "Cancel" })).toBeDisabled();
+    expect(screen.getByRole("button", { name: MODEL.cancelOptout.text })).toBeDisabled();
+    fireEvent.keyDown(screen.getByRole("dialog"), { key: "Escape", keyCode: 27 });
+    expect(onClose).not.toHaveBeenCalled();
+    await answer(new Response(null, { status: 204 }));
+    expect(screen.getByRole("dialog", { name: MODEL.optOutSuccess.header })).toBeVisible();
+    expect(screen.getByRole("button", { name: MODEL.cancelOptout.text })).toBeEnabled();
+  });
+
+  it("on an error status says the choice was not saved, and its primary button closes the dialog", async () => {
+    const { answer } = deferredFetch();
+    const { switchButton, onClose } = renderDialog();
+    fireEvent.click(switchButton);
+    await answer(new Response(null, { status: 500 }));
     expect(screen.getByRole("dialog", { name: MODEL.optOutFailed.header })).toHaveAccessibleDescription(MODEL.optOutFailed.body);
     const close = screen.getByRole("button", { name: "Close" });
+    expect(close).toHaveFocus();
+    fireEvent.click(close);
+    expect(onClose).toHaveBeenCalledOnce();
+  });
+
+  it.each([
+    ["a time-out", new DOMException("The operation timed out.", "TimeoutError")],
+    ["a lost connection", new TypeError("Failed to fetch")],
+  ])("after %s says the choice could not be confirmed, not that it was not saved", async (_, error) => {
+    const { fail } = deferredFetch();
+    const { switchButton, onClose } = renderDialog();
+    fireEvent.click(switchButton);
+    await fail(error);
+    const dialog = screen.getByRole("dialog", { name: MODEL.optOutUnconfirmed.header });
+    expect(dialog).toHaveAccessibleDescription(MODEL.optOutUnconfirmed.body);
+    expect(dialog).not.toHaveTextContent("not saved");
+    const close = screen.getByRole("button", { name: MODEL.optOutUnconfirmed.actions.primary.text });
     expect(close).toHaveFocus();
     fireEvent.click(close);
     expect(onClose).toHaveBeenCalledOnce();

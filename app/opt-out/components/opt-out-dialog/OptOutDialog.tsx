@@ -20,6 +20,8 @@ export interface OptOutDialogProps {
 export default function OptOutDialog({ model, srt, onClose }: OptOutDialogProps) {
   const { step, switchTools, previousToolLink, closeButton } = useOptOut(model.optOutUrl, srt);
   const view = viewOf(model, step);
+  const switching = step === "switching";
+  const outcome = step === "switched" || step === "failed" || step === "unconfirmed";
 
   return (
     <ModalDialog
@@ -29,16 +31,22 @@ export default function OptOutDialog({ model, srt, onClose }: OptOutDialogProps)
       description={view.body}
       focusDelayMs={OPT_OUT_FOCUS_DELAY_MS}
       closeLabel={model.cancelOptout.text}
+      // Closing while the switch runs would let it complete unseen (decision 056).
+      closable={!switching}
       className="opt-out-dialog"
     >
-      <output className="visually-hidden">{step === "switched" || step === "failed" ? `${view.header}. ${view.body}` : ""}</output>
+      <output className={switching ? "opt-out-dialog__progress" : "visually-hidden"}>
+        {switching ? model.optOutSwitching.text : outcome ? `${view.header}. ${view.body}` : ""}
+      </output>
       <div className="opt-out-dialog__actions">
-        {(step === "asking" || step === "switching") && (
+        {(step === "asking" || switching) && (
           <>
-            <button type="button" className="button button--primary" disabled={step === "switching"} onClick={switchTools}>
+            <button type="button" className="button button--primary" disabled={switching} onClick={switchTools}>
               {model.optOutInfo.actions.primary.text}
             </button>
-            <ModalDialogClose className="button">{model.optOutInfo.actions.secondary.text}</ModalDialogClose>
+            <ModalDialogClose className="button" disabled={switching}>
+              {model.optOutInfo.actions.secondary.text}
+            </ModalDialogClose>
           </>
         )}
         {step === "switched" && (
@@ -49,7 +57,7 @@ export default function OptOutDialog({ model, srt, onClose }: OptOutDialogProps)
             <FeedbackLink model={model.feedbackConfig} />
           </>
         )}
-        {step === "failed" && (
+        {(step === "failed" || step === "unconfirmed") && (
           <ModalDialogClose ref={closeButton} className="button button--primary">
             {view.actions.primary.text}
           </ModalDialogClose>
@@ -62,5 +70,6 @@ export default function OptOutDialog({ model, srt, onClose }: OptOutDialogProps)
 function viewOf(model: OptOutViewModel, step: OptOutStep): OptOutView {
   if (step === "switched") return model.optOutSuccess;
   if (step === "failed") return model.optOutFailed;
+  if (step === "unconfirmed") return model.optOutUnconfirmed;
   return model.optOutInfo;
 }
