@@ -151,6 +151,39 @@ test.describe("messages", () => {
     else await expect(link).toHaveCount(0);
   });
 
+  test("a filter change is not a page visit: the message on its last view stays, and the count with it", async ({ page }) => {
+    const seller = "green-shooting-star";
+    const id = addMessage("Two views only", { seller, config: { maxViews: 2 } });
+    try {
+      const cdp = await page.context().newCDPSession(page);
+      await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 350, downloadThroughput: -1, uploadThroughput: -1 });
+      await signIn(page, seller);
+      await waitForHydration(page);
+      await expect(messageNamed(page, "Two views only")).toBeVisible();
+
+      // The second and last view: the listings page, reached by its link.
+      await page.getByRole("navigation", { name: "Sections" }).getByRole("link", { name: "All listings" }).click();
+      await expect(page.getByRole("heading", { level: 1, name: "Listings" })).toBeVisible();
+      await expect(messageNamed(page, "Two views only")).toBeVisible();
+      const side = page.getByRole("complementary", { name: "Seller tools" });
+      const count = await side.getByRole("link", { name: /^\d+ messages?$/ }).textContent();
+
+      for (const status of ["Ended", "Active"]) {
+        await page.getByLabel("Status").selectOption({ label: status });
+        await expect(page).toHaveURL(new RegExp(`status=${status.toLowerCase()}`));
+        await expect(messageNamed(page, "Two views only")).toBeVisible();
+        await expect(side.getByRole("link", { name: /^\d+ messages?$/ })).toHaveText(count ?? "");
+      }
+
+      // A visit to another page: its views are used up.
+      await page.getByRole("navigation", { name: "Sections" }).getByRole("link", { name: "Summary" }).click();
+      await expect(page.getByRole("heading", { level: 1, name: "Overview" })).toBeVisible();
+      await expect(page.getByText("Two views only")).toHaveCount(0);
+    } finally {
+      removeMessage(id);
+    }
+  });
+
   test("every kind of inline message passes axe", async ({ page }) => {
     addMessage("An alert to check", { type: "alert", config: { maxDismissal: 3 } });
     addMessage("A success to check", { type: "success" });

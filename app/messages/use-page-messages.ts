@@ -3,18 +3,33 @@ import type { Location } from "react-router";
 import type { PageMessage } from "~/messages/message-model";
 import { MESSAGES_REGION_ID } from "./components/page-messages/PageMessages";
 
+interface PageVisit {
+  pathname: string;
+  /** The messages the server decided for this visit's first load. */
+  messages: PageMessage[];
+  /** The ones the seller closed since. */
+  closedIds: string[];
+}
+
 /**
- * What the shell keeps of a page's messages: which ones the seller closed on this page (a new
- * page starts afresh, its messages decided again by the server), how many are still open, and
+ * What the shell keeps of a page's messages for one page visit (a move to another pathname):
+ * the messages decided at its first load, which the seller closed, how many are still open, and
  * focus on the region when the seller follows a link to it.
+ *
+ * The shell's data reloads within a visit — a filter or a page of listings, a closed message —
+ * and each reload decides the messages again from cookies that now hold this visit's own view
+ * and close. Taking that decision would hide a message on its last allowed view, and count a
+ * closed message off twice; a view is a page visit, not a data reload (decision 057).
  */
 export function usePageMessages(messages: PageMessage[], location: Location) {
   const { pathname } = location;
-  const [closed, setClosed] = useState({ pathname, ids: [] as string[] });
-  const closedIds = closed.pathname === pathname ? closed.ids : [];
+  const [visit, setVisit] = useState<PageVisit>({ pathname, messages, closedIds: [] });
+  // A new visit starts afresh; React's way to reset state when a value changes (no effect, no flash).
+  const current = visit.pathname === pathname ? visit : { pathname, messages, closedIds: [] };
+  if (current !== visit) setVisit(current);
 
   const close = useCallback(
-    (messageId: string) => setClosed((current) => ({ pathname, ids: [...(current.pathname === pathname ? current.ids : []), messageId] })),
+    (messageId: string) => setVisit((shown) => (shown.pathname === pathname ? { ...shown, closedIds: [...shown.closedIds, messageId] } : shown)),
     [pathname],
   );
 
@@ -22,5 +37,5 @@ export function usePageMessages(messages: PageMessage[], location: Location) {
     if (location.hash === `#${MESSAGES_REGION_ID}`) document.getElementById(MESSAGES_REGION_ID)?.focus();
   }, [location]);
 
-  return { closedIds, close, openCount: messages.length - closedIds.length };
+  return { messages: current.messages, closedIds: current.closedIds, close, openCount: current.messages.length - current.closedIds.length };
 }

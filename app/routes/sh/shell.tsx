@@ -89,7 +89,7 @@ export default function Shell({ loaderData }: Route.ComponentProps) {
             <PageMessages
               // Each page view shows its messages afresh, and counts one view of each.
               key={location.pathname}
-              messages={messages}
+              messages={pageMessages.messages}
               closedIds={pageMessages.closedIds}
               onClose={pageMessages.close}
               focusAfterLast="main-content"
