@@ -152,6 +152,24 @@ test.describe("the browser notice", () => {
   });
 });
 
+test.describe("the browser notice without JavaScript", () => {
+  test.use({ userAgent: "Mozilla/5.0 (Windows NT 10.0; Trident/7.0; rv:11.0) like Gecko", javaScriptEnabled: false });
+
+  test("its Close is a form: the notice goes and stays gone for the session, on the same page", async ({ page }) => {
+    await signIn(page);
+    await page.goto("/sh/lst/active?status=ended");
+    const notice = page.getByRole("region", { name: "Your browser is no longer supported" });
+    await expect(notice).toBeVisible();
+    await notice.getByRole("button", { name: "Close" }).click();
+    await expect(page).toHaveURL(/\/sh\/lst\/active\?status=ended$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Listings" })).toBeVisible();
+    await expect(notice).toBeHidden();
+    await page.getByRole("navigation", { name: "Sections" }).getByRole("link", { name: "Summary" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Overview" })).toBeVisible();
+    await expect(notice).toBeHidden();
+  });
+});
+
 test("health check reports the database", async ({ request }) => {
   const response = await request.get("/healthz");
   expect(response.status()).toBe(200);

@@ -80,7 +80,7 @@ export default function Shell({ loaderData }: Route.ComponentProps) {
         search={<HeaderSearch searchedText={searchedText(location)} />}
       />
       <TopNavigation navItems={navigation.navItems} />
-      {showBrowserNotice && <BrowserNotice focusAfterClose="main-content" />}
+      {showBrowserNotice && <BrowserNotice focusAfterClose="main-content" closeForm={{ srt, returnTo: location.pathname + location.search }} />}
       <div className="shell__body">
         <LeftNavigation navGroups={navigation.navGroups} />
         <main id="main-content" className="shell__main" tabIndex={-1}>

@@ -1,17 +1,27 @@
-import { useState } from "react";
+import { useState, type FormEvent } from "react";
 import { browserCookies } from "~/cookies/cookies";
 import { BROWSER_NOTICE_CLOSED_COOKIE } from "../../unsupported-browser";
 
 export interface BrowserNoticeProps {
   /** Where focus goes once the notice is closed (it would otherwise be lost with the button). */
   focusAfterClose: string;
+  /** The session's anti-forgery token and the page to come back to, for Close without JavaScript. */
+  closeForm: { srt: string; returnTo: string };
 }
 
-/** Tells a seller on a browser the hub no longer supports to update it. */
-export function BrowserNotice({ focusAfterClose }: BrowserNoticeProps) {
+/** The route that closes the notice when the browser cannot run the hub's scripts. */
+export const BROWSER_NOTICE_CLOSE_URL = "/sh/browser-notice/close";
+
+/**
+ * Tells a seller on a browser the hub no longer supports to update it. Close is a form: it posts
+ * to the server and comes back when scripts do not run (likely, on such a browser); with scripts
+ * it closes in place without a request.
+ */
+export function BrowserNotice({ focusAfterClose, closeForm }: BrowserNoticeProps) {
   const [open, setOpen] = useState(true);
   if (!open) return null;
-  const close = () => {
+  const close = (event: FormEvent) => {
+    event.preventDefault();
     browserCookies.write(BROWSER_NOTICE_CLOSED_COOKIE, "1");
     setOpen(false);
     document.getElementById(focusAfterClose)?.focus();
@@ -22,9 +32,13 @@ export function BrowserNotice({ focusAfterClose }: BrowserNoticeProps) {
         Your browser is no longer supported
       </h2>
       <p>Seller Hub no longer supports this browser. Update your browser for a better experience.</p>
-      <button type="button" className="button" onClick={close}>
-        Close
-      </button>
+      <form method="post" action={BROWSER_NOTICE_CLOSE_URL} onSubmit={close}>
+        <input type="hidden" name="srt" value={closeForm.srt} />
+        <input type="hidden" name="returnTo" value={closeForm.returnTo} />
+        <button type="submit" className="button">
+          Close
+        </button>
+      </form>
     </section>
   );
 }
