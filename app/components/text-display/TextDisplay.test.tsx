@@ -14,6 +14,26 @@ function renderModel(model: TextDisplayModel, operations = {}) {
   );
 }
 
+describe("TextDisplay value", () => {
+  it("keeps the model's value with its text, as the machine-readable value of a data element", () => {
+    const { container } = renderModel({ text: "$12.99", value: 1299, styles: ["BOLD"] });
+    const data = container.querySelector("data");
+    expect(data).toHaveAttribute("value", "1299");
+    expect(data).toHaveTextContent("$12.99");
+    expect(screen.getByText("$12.99").tagName).toBe("STRONG");
+  });
+
+  it("shows the value itself when it is all the model has to show", () => {
+    renderModel({ text: "", value: "In stock" });
+    expect(screen.getByText("In stock")).toBeVisible();
+  });
+
+  it("adds nothing when there is no value", () => {
+    const { container } = renderModel({ text: "Sold" });
+    expect(container.querySelector("data")).toBeNull();
+  });
+});
+
 describe("TextDisplay styles", () => {
   it.each([
     ["BOLD", "strong"],

@@ -12,13 +12,19 @@ export interface TextDisplayProps {
   className?: string;
 }
 
-/** Renders a text display model: its text or spans, styled with the elements they mean, and its action. */
+/**
+ * Renders a text display model: its text or spans, styled with the elements they mean, its
+ * action, and its value. The value is what the text stands for ("$12.99" is 1299 cents): it is
+ * kept as the machine-readable value of a `<data>` element around the text, and shown as the
+ * text when the model has no text of its own.
+ */
 export function TextDisplay({ model, className }: TextDisplayProps) {
   assertStyles(model.styles);
-  const spans: TextSpan[] = model.textSpans ?? [{ text: model.text ?? "" }];
+  const spans: TextSpan[] = model.textSpans ?? [{ text: model.text || (model.value === undefined ? "" : String(model.value)) }];
   const content = spans.map((span, index) => <Span key={index} span={span} />);
   const styled = applyStyles(accessible(content, model.accessibilityText), model.styles);
-  return <span className={["text-display", className].filter(Boolean).join(" ")}>{model.action ? <Action action={model.action}>{styled}</Action> : styled}</span>;
+  const valued = model.value === undefined ? styled : <data value={String(model.value)}>{styled}</data>;
+  return <span className={["text-display", className].filter(Boolean).join(" ")}>{model.action ? <Action action={model.action}>{valued}</Action> : valued}</span>;
 }
 
 function Span({ span }: { span: TextSpan }) {
