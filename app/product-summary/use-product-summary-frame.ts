@@ -45,7 +45,10 @@ export function useProductSummaryFrame({ epid, initialFilters, onOpenInsights }:
       return;
     }
     const { contentHeight, ...data } = message.data;
-    if (frameRef.current) frameRef.current.style.height = `${contentHeight}px`;
+    const frame = frameRef.current;
+    // The reported height is the summary document's; the frame's own border sits outside it (with
+    // border-box sizing, 2 px that would otherwise scroll inside on systems with classic scrollbars).
+    if (frame) frame.style.height = `${contentHeight + frame.offsetHeight - frame.clientHeight}px`;
     setInsights(data);
     frameReady.current = true;
     const next = waiting.current;
