@@ -58,7 +58,7 @@ function ListingDetailPage({ listing, locale, summaryFilters, summarySrc }: Rout
   return (
     <article className="listing-detail" aria-labelledby="listing-title">
       <p className="listing-detail__back">
-        <Link to="/sh/lst/active">All listings</Link>
+        <Link prefetch="intent" to="/sh/lst/active">All listings</Link>
       </p>
       <h2 id="listing-title">{listing.title}</h2>
       <ListingFacts listing={listing} locale={locale} />

@@ -46,7 +46,7 @@ export default function Overview({ loaderData: { summary, locale, currency } }: 
             {summary.recentListings.map((listing) => (
               <tr key={listing.id}>
                 <td>
-                  <Link to={`/sh/lst/${listing.id}`}>{listing.title}</Link>
+                  <Link prefetch="intent" to={`/sh/lst/${listing.id}`}>{listing.title}</Link>
                 </td>
                 <td>{formatMoney(listing.price, listing.currency, locale)}</td>
                 <td>{isListingStatus(listing.status) ? LISTING_STATUSES[listing.status] : listing.status}</td>
@@ -66,7 +66,7 @@ function SummaryModule({ label, value, detail, to }: { label: string; value: str
       <span className="summary-module__value">{value}</span>
       {detail && <span className="summary-module__detail">{detail}</span>}
       {to && (
-        <Link to={to} className="summary-module__link">
+        <Link prefetch="intent" to={to} className="summary-module__link">
           View<span className="visually-hidden"> {label.toLowerCase()}</span>
         </Link>
       )}

@@ -51,14 +51,14 @@ export default function Search({ loaderData: { results, notice, locale } }: Rout
                 {titleCount(count, locale)} {count.total === 1 && !count.isMore ? "listing’s title holds" : "listings’ titles hold"} “{text}”.{" "}
                 {count.isMore && (
                   <>
-                    Narrow them down on the <Link to={`/sh/lst/active?${new URLSearchParams({ q: text })}`}>listings page</Link>.
+                    Narrow them down on the <Link prefetch="intent" to={`/sh/lst/active?${new URLSearchParams({ q: text })}`}>listings page</Link>.
                   </>
                 )}
               </p>
               <ul className="search-results__list">
                 {listingHits.map((listing) => (
                   <li key={listing.id}>
-                    <Link to={listingUrl(listing)}>{listing.title}</Link>
+                    <Link prefetch="intent" to={listingUrl(listing)}>{listing.title}</Link>
                     <span className="search-results__facts">{listingFacts(listing, locale)}</span>
                   </li>
                 ))}
@@ -87,7 +87,7 @@ function ResultLinks({ id, heading, links }: { id: string; heading: string; link
       <ul className="search-results__list">
         {links.map((link) => (
           <li key={link.key}>
-            <Link to={link.url}>{link.label}</Link>
+            <Link prefetch="intent" to={link.url}>{link.label}</Link>
             {link.facts && <span className="search-results__facts">{link.facts}</span>}
           </li>
         ))}

@@ -53,7 +53,7 @@ export function ListingsTable({ listings, sort, locale, busy = false, ref }: Lis
         {listings.map((listing) => (
           <tr key={listing.id}>
             <th scope="row" className="listings-table__title">
-              <Link to={`/sh/lst/${listing.id}`}>{listing.title}</Link>
+              <Link prefetch="intent" to={`/sh/lst/${listing.id}`}>{listing.title}</Link>
             </th>
             <td className="data-table__number">{formatMoney(listing.price, listing.currency, locale)}</td>
             <td>{isListingCondition(listing.condition) ? LISTING_CONDITIONS[listing.condition] : listing.condition}</td>

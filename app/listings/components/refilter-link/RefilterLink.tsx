@@ -1,4 +1,5 @@
-import type { AnchorHTMLAttributes, MouseEvent } from "react";
+import { useState, type AnchorHTMLAttributes, type MouseEvent } from "react";
+import { PrefetchPageLinks } from "react-router";
 import type { QueryChanges } from "~/refiltering/rebuild-query";
 import { useRefilter } from "~/refiltering/use-refilter";
 
@@ -12,10 +13,14 @@ export interface RefilterLinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorE
 /**
  * A link to the current page with changed filters. A plain click re-filters in place (spec §7:
  * partial-page navigation with its before and after events); without JavaScript, or opened in
- * a new tab, it is an ordinary link to the same address.
+ * a new tab, it is an ordinary link to the same address. Like the hub's other links, it fetches
+ * its page's data ahead when the seller shows intent (pointer or focus on it).
  */
 export function RefilterLink({ changes, onRefiltered, onClick, children, ...props }: RefilterLinkProps) {
   const { refilter, hrefFor } = useRefilter();
+  const href = hrefFor(changes);
+  const [intent, setIntent] = useState(false);
+  const showIntent = () => setIntent(true);
   const follow = (event: MouseEvent<HTMLAnchorElement>) => {
     onClick?.(event);
     if (event.defaultPrevented || !isPlainClick(event)) return;
@@ -23,9 +28,12 @@ export function RefilterLink({ changes, onRefiltered, onClick, children, ...prop
     void refilter(changes).then(onRefiltered);
   };
   return (
-    <a {...props} href={hrefFor(changes)} onClick={follow}>
-      {children}
-    </a>
+    <>
+      <a {...props} href={href} onClick={follow} onMouseEnter={showIntent} onFocus={showIntent}>
+        {children}
+      </a>
+      {intent && <PrefetchPageLinks page={href} />}
+    </>
   );
 }
 

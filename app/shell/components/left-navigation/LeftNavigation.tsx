@@ -39,7 +39,7 @@ export function LeftNavigation({ navGroups }: LeftNavigationProps) {
 
 function ItemLink({ item }: { item: Omit<NavItem, "navItems"> }) {
   return (
-    <Link to={item.url} className="left-navigation__link" aria-current={item.active ? "page" : undefined}>
+    <Link prefetch="intent" to={item.url} className="left-navigation__link" aria-current={item.active ? "page" : undefined}>
       {item.label}
     </Link>
   );

@@ -23,7 +23,7 @@ export function SideArea({ messagesLinkData, feedbackLinkData, optOutLinkData, o
       <ul>
         {messagesLinkData && (
           <li>
-            <Link to={messagesLinkData.url} className="side-area__messages">
+            <Link prefetch="intent" to={messagesLinkData.url} className="side-area__messages">
               {messagesLinkData.label}
             </Link>
           </li>

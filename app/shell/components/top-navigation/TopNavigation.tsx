@@ -32,7 +32,7 @@ function DropdownItem({ item }: { item: NavItem }) {
       <ul className="top-navigation__dropdown" {...listProps}>
         {item.navItems?.map((child) => (
           <li key={child.url}>
-            <Link to={child.url} aria-current={child.active ? "page" : undefined}>
+            <Link prefetch="intent" to={child.url} aria-current={child.active ? "page" : undefined}>
               {child.label}
             </Link>
           </li>
@@ -44,7 +44,7 @@ function DropdownItem({ item }: { item: NavItem }) {
 
 function PrimaryLink({ item }: { item: NavItem }) {
   return (
-    <Link className="top-navigation__link" to={item.url} aria-current={item.active ? "true" : undefined}>
+    <Link className="top-navigation__link" prefetch="intent" to={item.url} aria-current={item.active ? "true" : undefined}>
       {item.label}
     </Link>
   );
