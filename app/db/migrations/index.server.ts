@@ -9,6 +9,7 @@ import * as overviewTotalsIndex from "./0007-overview-totals-index.server";
 import * as listingTallies from "./0008-listing-tallies.server";
 import * as listingTitleSearch from "./0009-listing-title-search.server";
 import * as expiryIndexes from "./0010-expiry-indexes.server";
+import * as speedBeaconClient from "./0011-speed-beacon-client.server";
 
 interface DialectMigration {
   up(db: Kysely<unknown>, dialect: Dialect): Promise<void>;
@@ -24,6 +25,7 @@ const migrations: Record<string, DialectMigration> = {
   "0008-listing-tallies": listingTallies,
   "0009-listing-title-search": listingTitleSearch,
   "0010-expiry-indexes": expiryIndexes,
+  "0011-speed-beacon-client": speedBeaconClient,
 };
 
 export const MIGRATION_NAMES = Object.keys(migrations);
