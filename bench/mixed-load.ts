@@ -37,12 +37,12 @@ interface LoadedRoute {
  * runs with TRUST_PROXY=true, so that the limits per address are not what is measured. The
  * addresses are from 198.18.0.0/15, kept for benchmarks (RFC 2544).
  */
-function beaconHeaders(headers: autocannon.Request["headers"]): autocannon.Request["headers"] {
+export function beaconHeaders(headers: autocannon.Request["headers"]): autocannon.Request["headers"] {
   return { ...headers, "X-Forwarded-For": `198.18.${randomInt(256)}.${randomInt(1, 255)}` };
 }
 
 /** A beacon as the browser sends it, from a new speed session each time (so the per-session limit is not what is measured). */
-function beaconBody(): string {
+export function beaconBody(): string {
   const id = () => randomBytes(12).toString("base64url");
   return JSON.stringify({ pageName: "sellerHubOverview", speedSession: id(), pageView: id(), sentAfterMs: 1200, vitals: { LCP: 640, TTFB: 90, CLS: 0.01 }, resources: [], errors: [] });
 }

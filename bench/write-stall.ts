@@ -9,11 +9,12 @@
  * prints and writes bench/results/write-stall.md, with p99 ≤ 4 × p50 as the bound for the pages
  * under writes.
  */
-import { randomBytes, randomInt } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import { writeFileSync } from "node:fs";
 import autocannon from "autocannon";
 import { buildIfNeeded } from "../scripts/build-if-needed.ts";
 import { signInOverHttp, startServerProcess, temporarySqliteUrl } from "../test/server-process.ts";
+import { beaconBody, beaconHeaders } from "./mixed-load.ts";
 import { markdownTable } from "./report.ts";
 
 const SECONDS = Number(process.argv.find((argument) => argument.startsWith("--seconds="))?.split("=")[1] ?? 20);
@@ -52,12 +53,7 @@ const writes: autocannon.Request[] = [
     method: "POST",
     path: "/sh/beacon",
     headers: { "Content-Type": "text/plain;charset=UTF-8", "Sec-Fetch-Site": "same-origin" },
-    // From many addresses of the benchmark range (RFC 2544), so the limits per address do not refuse them.
-    setupRequest: (request) => ({
-      ...request,
-      headers: { ...request.headers, "X-Forwarded-For": `198.18.${randomInt(256)}.${randomInt(1, 255)}` },
-      body: JSON.stringify({ pageName: "sellerHubOverview", speedSession: randomBytes(12).toString("base64url"), pageView: randomBytes(12).toString("base64url"), sentAfterMs: 1200, vitals: { LCP: 640 }, resources: [], errors: [] }),
-    }),
+    setupRequest: (request) => ({ ...request, headers: beaconHeaders(request.headers), body: beaconBody() }),
   },
   { ...form(switcher.cookie, { srt: switcher.srt }), path: "/sh/optout" },
   { ...form(switcher.cookie, { srt: switcher.srt }), path: "/sh/optin" },
