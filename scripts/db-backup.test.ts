@@ -34,23 +34,22 @@ describe("npm run db:backup while the hub serves", () => {
     // One writer, in a fixed order: a beacon, then a sign-in (which records its attempt, forgives
     // it, then starts a session). At any moment the source holds as many new sessions as beacons,
     // or one fewer; and an attempt is on record only while a sign-in is under way.
-    let writing = true;
-    let steps = 0;
+    const writer = { writing: true, steps: 0 };
     const load = (async () => {
-      while (writing) {
+      while (writer.writing) {
         const beacon = await fetch(`${server.url}/sh/beacon`, { method: "POST", headers: { "Content-Type": "text/plain;charset=UTF-8", "Sec-Fetch-Site": "same-origin" }, body: JSON.stringify(sampleBeacon()) });
         expect(beacon.status).toBe(204);
         await signInSetCookie(server.url);
-        steps += 1;
+        writer.steps += 1;
       }
     })();
-    while (steps < 3) await new Promise((resolve) => setTimeout(resolve, 20));
+    while (writer.steps < 3) await new Promise((resolve) => setTimeout(resolve, 20));
 
     const file = join(folder, "hub-backup.db");
     const { status, output } = await backUp(url, file);
-    const stepsDuringBackup = steps;
-    while (steps < stepsDuringBackup + 2) await new Promise((resolve) => setTimeout(resolve, 20));
-    writing = false;
+    const stepsDuringBackup = writer.steps;
+    while (writer.steps < stepsDuringBackup + 2) await new Promise((resolve) => setTimeout(resolve, 20));
+    writer.writing = false;
     await load;
 
     expect(output).toMatch(/^Backed up .+ \(\d+ pages; integrity check passed\)\.\n$/);

@@ -112,11 +112,11 @@ describe.each(TEST_DIALECTS)("the beacon collector on $name", (dialect) => {
     const demo = await database.db.selectFrom("seller").select("id").where("username", "=", DEMO_USERNAME).executeTakeFirstOrThrow();
     const cookie = (await startSession(database.db, demo.id, new Request("http://localhost/signin"))).split(";")[0] as string;
     expect(await sendAt(last, "198.51.100.2", { Cookie: cookie })).toBe(204);
-    const byClient = await database.db.selectFrom("speed_beacon").select((eb) => ["client", eb.fn.countAll<number>().as("stored")]).groupBy("client").orderBy("client").execute();
-    expect(byClient.map(({ client, stored }) => ({ client, stored: Number(stored) }))).toEqual([
-      { client: "192.0.2.10", stored: 1 },
-      { client: "198.51.100.2", stored: 1 },
-      { client: flooder, stored: BEACONS_PER_CLIENT_PER_DAY },
+    const byClient = await database.db.selectFrom("speed_beacon").select((eb) => ["client", eb.fn.countAll<number>().as("beacons")]).groupBy("client").orderBy("client").execute();
+    expect(byClient.map(({ client, beacons }) => ({ client, beacons: Number(beacons) }))).toEqual([
+      { client: "192.0.2.10", beacons: 1 },
+      { client: "198.51.100.2", beacons: 1 },
+      { client: flooder, beacons: BEACONS_PER_CLIENT_PER_DAY },
     ]);
   });
 
