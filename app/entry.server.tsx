@@ -1,9 +1,22 @@
 import { Writable } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
-import { ServerRouter, type EntryContext, type RouterContextProvider } from "react-router";
+import { isRouteErrorResponse, ServerRouter, type EntryContext, type HandleErrorFunction, type RouterContextProvider } from "react-router";
 import { nonceContext } from "~/request-context";
 
 export const streamTimeout = 5_000;
+
+/**
+ * A URL that names nothing (a browser's own /apple-touch-icon.png, a scanner's /wp-login.php)
+ * gets the 404 page; it is the visitor's mistake, not the hub's, so it is not logged. Without
+ * this, React Router logs "No route matches URL" with a stack for each. Anything else is logged,
+ * unless the client went away.
+ */
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  if (request.signal.aborted || (isRouteErrorResponse(error) && error.status === 404)) return;
+  // React Router's own responses (a 405, say) carry the Error with the stack that says why.
+  const cause = isRouteErrorResponse(error) && "error" in error ? error.error : undefined;
+  console.error(cause ?? error);
+};
 
 /**
  * Renders the whole page, then answers with it in one piece. The hub's loaders resolve all their

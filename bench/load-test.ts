@@ -17,7 +17,7 @@ const GROWTH_LIMIT = 1.2;
 
 buildIfNeeded();
 // As production runs it: WEB_CONCURRENCY, else one process per core.
-const hub = await startServerProcess(process.env.DATABASE_URL ?? temporarySqliteUrl(), { WEB_CONCURRENCY: String(serverProcessCount()) });
+const hub = await startServerProcess(process.env.DATABASE_URL ?? temporarySqliteUrl(), { WEB_CONCURRENCY: String(serverProcessCount()), TRUST_PROXY: "true" });
 const session = await signInOverHttp(hub.url);
 const pid = hub.process.pid as number;
 console.log(`load: ${WARM_UP_SECONDS} s of warm-up, then ${seconds} s, 50 connections, against ${hub.url} (${servingProcesses(pid)} serving processes)`);

@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { randomBytes, randomInt } from "node:crypto";
 import autocannon from "autocannon";
 import { serverMemoryMb } from "./server-memory.ts";
 
@@ -16,6 +16,7 @@ export interface MixedLoadReport {
 }
 
 export interface MixedLoadOptions {
+  /** A server started with TRUST_PROXY=true: its beacons come from many addresses. */
   url: string;
   /** Cookie header of a signed-in session. */
   session: string;
@@ -31,8 +32,17 @@ interface LoadedRoute {
   request: autocannon.Request;
 }
 
+/**
+ * A beacon's headers with the address of one of many sellers, which the server believes when it
+ * runs with TRUST_PROXY=true, so that the limits per address are not what is measured. The
+ * addresses are from 198.18.0.0/15, kept for benchmarks (RFC 2544).
+ */
+export function beaconHeaders(headers: autocannon.Request["headers"]): autocannon.Request["headers"] {
+  return { ...headers, "X-Forwarded-For": `198.18.${randomInt(256)}.${randomInt(1, 255)}` };
+}
+
 /** A beacon as the browser sends it, from a new speed session each time (so the per-session limit is not what is measured). */
-function beaconBody(): string {
+export function beaconBody(): string {
   const id = () => randomBytes(12).toString("base64url");
   return JSON.stringify({ pageName: "sellerHubOverview", speedSession: id(), pageView: id(), sentAfterMs: 1200, vitals: { LCP: 640, TTFB: 90, CLS: 0.01 }, resources: [], errors: [] });
 }
@@ -55,7 +65,7 @@ async function loadedRoutes({ url, session }: MixedLoadOptions): Promise<LoadedR
         method: "POST",
         path: "/sh/beacon",
         headers: { Cookie: session, "Content-Type": "text/plain;charset=UTF-8", "Sec-Fetch-Site": "same-origin" },
-        setupRequest: (request) => ({ ...request, body: beaconBody() }),
+        setupRequest: (request) => ({ ...request, headers: beaconHeaders(request.headers), body: beaconBody() }),
       },
     },
   ];

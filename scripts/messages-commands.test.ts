@@ -79,6 +79,7 @@ describe.each(TARGETS)("npm run messages:add, :list and :end on $name", (target)
     expect((await storedModels()).map((model) => JSON.parse(model))).toEqual([GOOD.model]);
   });
 
+  // Three commands, each a Node process of its own: on a busy machine they outlast the default 5 s.
   it("lists the message with its id, ends it by that id, and then lists nothing", () => {
     const listed = runCommand(url, "list");
     expect(listed.status).toBe(0);
@@ -87,7 +88,7 @@ describe.each(TARGETS)("npm run messages:add, :list and :end on $name", (target)
     expect(ended.stderr).toBe("");
     expect(ended.stdout).toMatch(/^Ended message 1 for priya \("New: bulk prices"\) at \S+\.\n$/);
     expect(runCommand(url, "list").stdout).toBe("No message is showing or scheduled.\n");
-  });
+  }, 30_000);
 
   it("refuses to end a message that has ended or never existed, saying which", () => {
     const again = runCommand(url, "end", "1");
@@ -95,7 +96,7 @@ describe.each(TARGETS)("npm run messages:add, :list and :end on $name", (target)
     expect(again.stderr).toBe("Refused: nothing was changed.\n  - Message 1 has already ended.\n");
     expect(runCommand(url, "end", "42").stderr).toContain("There is no message 42.");
     expect(runCommand(url, "end", "first").stderr).toContain("Usage: npm run messages:end -- ID");
-  });
+  }, 30_000);
 });
 
 describe("npm run messages:add, used wrongly", () => {

@@ -1,6 +1,6 @@
-import { DatabaseSync } from "node:sqlite";
 import { connect } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { rowCounts } from "../test/row-counts";
 import { signInOverHttp, startServerProcess, temporarySqliteUrl, type ServerProcess } from "../test/server-process";
 
 /**
@@ -40,14 +40,6 @@ const HOSTILE_BODIES: Array<{ contentType: string; body: string | Blob; why: str
   { contentType: "text/plain", body: new Blob([new Uint8Array([0xff, 0xfe, 0xfd])]), why: "invalid UTF-8" },
   { contentType: "application/xml", body: "<srt/>", why: "unsupported type" },
 ];
-
-function rowCounts(path: string): Record<string, number> {
-  const database = new DatabaseSync(path, { readOnly: true });
-  const tables = database.prepare("select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name not like 'kysely_%'").all() as Array<{ name: string }>;
-  const counts = Object.fromEntries(tables.map(({ name }) => [name, (database.prepare(`select count(*) as n from "${name}"`).get() as { n: number }).n]));
-  database.close();
-  return counts;
-}
 
 describe("hostile and malformed input", () => {
   let server: ServerProcess;

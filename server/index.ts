@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { createServer, type Server } from "node:http";
+import { createServer, type IncomingMessage, type Server } from "node:http";
 import { createRequest, sendResponse } from "@remix-run/node-fetch-server";
 import { createRequestHandler, RouterContextProvider } from "react-router";
 import * as build from "virtual:react-router/server-build";
@@ -71,6 +71,7 @@ export async function startSellerHub(options: SellerHubOptions): Promise<Running
       if (serveStaticAsset(request, response)) return;
       const pageRequest = createRequest(request, response, { trustProxy });
       await sendResponse(response, compressResponse(pageRequest, await renderPage(pageRequest, nonce, clientAddress)));
+      discardUnreadBody(request, pageRequest);
     } catch (error) {
       // A client that went away mid-response, or a malformed request: never the process's end.
       console.error("Request failed:", error instanceof Error ? error.message : error);
@@ -95,6 +96,31 @@ export async function startSellerHub(options: SellerHubOptions): Promise<Running
       await database.close();
     },
   };
+}
+
+/**
+ * The most of a body left unread by its answer (a refusal such as a 413) that is read and thrown
+ * away; a client sending more than this loses the connection instead.
+ */
+export const MAX_DISCARDED_BODY_BYTES = 8 * 1024 * 1024;
+
+/**
+ * After the answer, reads and discards what is left of a request body it did not need. Node's
+ * fetch, like many clients, reads no answer until it has sent the whole body: left unread, the
+ * body fills the connection, the client stalls, and the keep-alive time-out ends in ECONNRESET
+ * instead of the 413 the server sent. The fetch Request's body stream is cancelled first, so that
+ * it stops holding the socket paused and buffering what arrives.
+ */
+function discardUnreadBody(incoming: IncomingMessage, request: Request): void {
+  if (incoming.complete) return;
+  if (request.body && !request.body.locked) void request.body.cancel().catch(() => undefined);
+  let discarded = 0;
+  incoming.on("error", () => undefined);
+  incoming.on("data", (chunk: Buffer) => {
+    discarded += chunk.byteLength;
+    if (discarded > MAX_DISCARDED_BODY_BYTES) incoming.socket.destroy();
+  });
+  incoming.resume();
 }
 
 function listen(server: Server, port: number, host?: string): Promise<void> {

@@ -6,7 +6,7 @@ import { signInOverHttp, startServerProcess, temporarySqliteUrl, type ServerProc
 describe("under a short mixed load", () => {
   let server: ServerProcess;
   beforeAll(async () => {
-    server = await startServerProcess(temporarySqliteUrl());
+    server = await startServerProcess(temporarySqliteUrl(), { TRUST_PROXY: "true" });
   }, 60_000);
   afterAll(() => server?.stop());
 

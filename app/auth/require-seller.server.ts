@@ -30,8 +30,3 @@ export function assertAntiForgeryToken(signedIn: SignedInSeller, srt: unknown): 
     throw refusal(403, "The anti-forgery token is missing or does not match your session. Reload the page and try again.");
   }
 }
-
-/** Only same-site paths: a sign-in link must not send the seller elsewhere. */
-export function safeRedirectPath(value: unknown, fallback = "/sh/ovw"): string {
-  return typeof value === "string" && value.startsWith("/") && !value.startsWith("//") && !value.startsWith("/\\") ? value : fallback;
-}

@@ -94,6 +94,8 @@ export interface SpeedBeaconTable {
   seller_id: number | null;
   speed_session: string;
   received_at: number;
+  /** Who sent it, for the limits per client: an IPv4 address or an IPv6 /64; null before migration 0011. */
+  client: string | null;
   /** The beacon's metrics as JSON. */
   metrics: string;
 }

@@ -1,10 +1,10 @@
 import { data, Form, redirect, useNavigation } from "react-router";
-import { safeRedirectPath } from "~/auth/require-seller.server";
 import { findSellerByCredentials, issueSignInToken, signInTokenMatches } from "~/auth/sign-in.server";
 import { claimSignInAttempt, forgetFailedSignIns, settleFailedSignIn } from "~/auth/sign-in-limits.server";
 import { signInFormSchema, WRONG_CREDENTIALS } from "~/auth/sign-in-form";
 import { findSignedInSeller, startSession } from "~/auth/session.server";
 import { readForm } from "~/http/request-body.server";
+import { safeRedirectPath } from "~/http/safe-redirect";
 import { clientAddressContext, databaseContext } from "~/request-context";
 import type { Route } from "./+types/signin";
 
@@ -21,7 +21,7 @@ export function headers({ actionHeaders }: Route.HeadersArgs) {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const redirectTo = safeRedirectPath(new URL(request.url).searchParams.get("redirectTo"));
+  const redirectTo = safeRedirectPath(new URL(request.url).searchParams.get("redirectTo"), request.url);
   if (await findSignedInSeller(context.get(databaseContext).db, request)) throw redirect(redirectTo);
   const { token, cookie } = issueSignInToken(request);
   return data({ srt: token, redirectTo }, { headers: { "Set-Cookie": cookie } });
@@ -54,7 +54,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   await forgetFailedSignIns(db, account);
   const cookie = await startSession(db, seller.id, request);
-  return redirect(safeRedirectPath(redirectTo), { headers: { "Set-Cookie": cookie } });
+  return redirect(safeRedirectPath(redirectTo, request.url), { headers: { "Set-Cookie": cookie } });
 }
 
 export default function SignIn({ loaderData, actionData }: Route.ComponentProps) {

@@ -4,9 +4,10 @@ import { beaconRequest, sampleBeacon, sampleInAppBeacon } from "../../test/speed
 import { startSession } from "~/auth/session.server";
 import type { Database } from "~/db/database.server";
 import { DEMO_USERNAME, seedDemoData } from "~/db/seed.server";
-import { BEACONS_PER_MINUTE, collectSpeedBeacon } from "./collect-beacon.server";
+import { BEACONS_PER_CLIENT_PER_DAY, BEACONS_PER_CLIENT_PER_MINUTE, BEACONS_PER_MINUTE, beaconClient, collectSpeedBeacon } from "./collect-beacon.server";
 
 const NOW = 1_800_000_000_000;
+const CLIENT = "192.0.2.10";
 
 describe.each(TEST_DIALECTS)("the beacon collector on $name", (dialect) => {
   let database: Database;
@@ -15,7 +16,7 @@ describe.each(TEST_DIALECTS)("the beacon collector on $name", (dialect) => {
     database.db.selectFrom("tracking_event").select(["page_name", "action", "count", "seller_id", "page_view", "received_at"]).orderBy("id").execute();
   /** The refusal as the beacon's sender receives it. */
   const refusal = (request: Request, now = NOW) =>
-    collectSpeedBeacon(database.db, request, now).then(
+    collectSpeedBeacon(database.db, request, CLIENT, now).then(
       () => null,
       async (thrown: Response) => ({ status: thrown.status, reason: await thrown.text(), headers: thrown.headers }),
     );
@@ -32,7 +33,7 @@ describe.each(TEST_DIALECTS)("the beacon collector on $name", (dialect) => {
 
   it("stores a beacon with its page name and speed session, without a seller when nobody is signed in", async () => {
     const beacon = sampleBeacon();
-    await collectSpeedBeacon(database.db, beaconRequest(beacon), NOW);
+    await collectSpeedBeacon(database.db, beaconRequest(beacon), CLIENT, NOW);
     const [row] = await stored();
     expect(row).toMatchObject({ page_name: "sellerHubOverview", speed_session: beacon.speedSession, seller_id: null, received_at: NOW });
     const { pageName: _pageName, speedSession: _speedSession, tracking: _tracking, ...metrics } = beacon;
@@ -41,7 +42,7 @@ describe.each(TEST_DIALECTS)("the beacon collector on $name", (dialect) => {
 
   it("stores an in-app navigation's page view under the page it showed", async () => {
     const beacon = sampleInAppBeacon({ pageName: "sellerHubListings" });
-    await collectSpeedBeacon(database.db, beaconRequest(beacon), NOW);
+    await collectSpeedBeacon(database.db, beaconRequest(beacon), CLIENT, NOW);
     const [row] = await stored();
     expect(row?.page_name).toBe("sellerHubListings");
     expect(JSON.parse(row?.metrics ?? "")).toMatchObject({ kind: "in-app", inAppNavigation: { duration: 640, dataRequest: 210 } });
@@ -56,7 +57,7 @@ describe.each(TEST_DIALECTS)("the beacon collector on $name", (dialect) => {
         { action: "openProductInsights", count: 1, pageName: "sellerHubProductSummary" },
       ],
     });
-    await collectSpeedBeacon(database.db, beaconRequest(beacon, { Cookie: cookie }), NOW);
+    await collectSpeedBeacon(database.db, beaconRequest(beacon, { Cookie: cookie }), CLIENT, NOW);
     expect(await storedTracking()).toEqual([
       { page_name: "sellerHubOverview", action: "bulkPriceTry", count: 2, seller_id: demo.id, page_view: beacon.pageView, received_at: NOW },
       { page_name: "sellerHubProductSummary", action: "openProductInsights", count: 1, seller_id: demo.id, page_view: beacon.pageView, received_at: NOW },
@@ -67,7 +68,7 @@ describe.each(TEST_DIALECTS)("the beacon collector on $name", (dialect) => {
   it("attaches the signed-in seller", async () => {
     const demo = await database.db.selectFrom("seller").select("id").where("username", "=", DEMO_USERNAME).executeTakeFirstOrThrow();
     const cookie = (await startSession(database.db, demo.id, new Request("http://localhost/signin"))).split(";")[0] as string;
-    await collectSpeedBeacon(database.db, beaconRequest(sampleBeacon(), { Cookie: cookie }), NOW);
+    await collectSpeedBeacon(database.db, beaconRequest(sampleBeacon(), { Cookie: cookie }), CLIENT, NOW);
     expect((await stored())[0]?.seller_id).toBe(demo.id);
   });
 
@@ -110,15 +111,75 @@ describe.each(TEST_DIALECTS)("the beacon collector on $name", (dialect) => {
   it(`accepts ${BEACONS_PER_MINUTE} beacons a minute from one speed session, then answers 429 with Retry-After`, async () => {
     const speedSession = sampleBeacon().speedSession;
     for (let sent = 0; sent < BEACONS_PER_MINUTE; sent++) {
-      await collectSpeedBeacon(database.db, beaconRequest(sampleBeacon({ speedSession })), NOW - 45_000 + sent);
+      await collectSpeedBeacon(database.db, beaconRequest(sampleBeacon({ speedSession })), CLIENT, NOW - 45_000 + sent);
     }
     const thrown = await refusal(beaconRequest(sampleBeacon({ speedSession })));
     expect(thrown?.status).toBe(429);
     expect(thrown?.headers.get("Retry-After")).toBe("15");
     expect(await stored()).toHaveLength(BEACONS_PER_MINUTE);
 
-    await collectSpeedBeacon(database.db, beaconRequest(sampleBeacon()), NOW);
-    await collectSpeedBeacon(database.db, beaconRequest(sampleBeacon({ speedSession })), NOW + 15_000);
+    await collectSpeedBeacon(database.db, beaconRequest(sampleBeacon()), CLIENT, NOW);
+    await collectSpeedBeacon(database.db, beaconRequest(sampleBeacon({ speedSession })), CLIENT, NOW + 15_000);
     expect(await stored()).toHaveLength(BEACONS_PER_MINUTE + 2);
+  });
+
+  it(`stores at most ${BEACONS_PER_CLIENT_PER_DAY} beacons a day from one address, however many speed sessions it makes up, and other sellers' still land`, async () => {
+    const flooder = "203.0.113.7";
+    const sendAt = (now: number, client: string, headers: Record<string, string> = {}) =>
+      collectSpeedBeacon(database.db, beaconRequest(sampleBeacon(), headers), client, now).then(
+        () => 204,
+        (thrown: Response) => thrown.status,
+      );
+    // The day's flood so far, stored directly: through the collector it would take minutes of test time.
+    const earlier = Array.from({ length: BEACONS_PER_CLIENT_PER_DAY - 5 }, (_, index) => ({
+      page_name: "sellerHubOverview",
+      speed_session: sampleBeacon().speedSession,
+      client: flooder,
+      received_at: NOW - 23 * 3_600_000 + index * 1000,
+      metrics: "{}",
+    }));
+    for (let start = 0; start < earlier.length; start += 500) await database.db.insertInto("speed_beacon").values(earlier.slice(start, start + 500)).execute();
+    const statuses: number[] = [];
+    for (let sent = 0; sent < 15; sent++) statuses.push(await sendAt(NOW + sent * 1000, flooder));
+    expect(statuses).toEqual([...Array(5).fill(204), ...Array(10).fill(429)]);
+    const last = NOW + 15_000;
+    expect(await refusal(beaconRequest(sampleBeacon()), last)).toBeNull();
+
+    const demo = await database.db.selectFrom("seller").select("id").where("username", "=", DEMO_USERNAME).executeTakeFirstOrThrow();
+    const cookie = (await startSession(database.db, demo.id, new Request("http://localhost/signin"))).split(";")[0] as string;
+    expect(await sendAt(last, "198.51.100.2", { Cookie: cookie })).toBe(204);
+    const byClient = await database.db.selectFrom("speed_beacon").select((eb) => ["client", eb.fn.countAll<number>().as("beacons")]).groupBy("client").orderBy("client").execute();
+    expect(byClient.map(({ client, beacons }) => ({ client, beacons: Number(beacons) }))).toEqual([
+      { client: "192.0.2.10", beacons: 1 },
+      { client: "198.51.100.2", beacons: 1 },
+      { client: flooder, beacons: BEACONS_PER_CLIENT_PER_DAY },
+    ]);
+  });
+
+  it(`accepts ${BEACONS_PER_CLIENT_PER_MINUTE} beacons a minute from one address, then answers 429 saying why`, async () => {
+    for (let sent = 0; sent < BEACONS_PER_CLIENT_PER_MINUTE; sent++) {
+      await collectSpeedBeacon(database.db, beaconRequest(sampleBeacon()), CLIENT, NOW - 30_000 + sent);
+    }
+    const thrown = await refusal(beaconRequest(sampleBeacon()));
+    expect(thrown).toMatchObject({ status: 429, reason: `This address sent more than ${BEACONS_PER_CLIENT_PER_MINUTE} site-speed beacons in a minute. Try again in 30 seconds.` });
+    expect(thrown?.headers.get("Retry-After")).toBe("30");
+    expect(await stored()).toHaveLength(BEACONS_PER_CLIENT_PER_MINUTE);
+  });
+});
+
+describe("the client a beacon limit counts", () => {
+  it("is the IPv4 address, also when it arrives mapped into IPv6", () => {
+    expect(beaconClient("203.0.113.7")).toBe("203.0.113.7");
+    expect(beaconClient("::ffff:203.0.113.7")).toBe("203.0.113.7");
+  });
+
+  it("is the /64 of an IPv6 address, which one subscriber holds whole", () => {
+    expect(beaconClient("2001:db8:1:2:aaaa::1")).toBe("2001:db8:1:2::/64");
+    expect(beaconClient("2001:db8:1:2:bbbb:cccc:dddd:eeee")).toBe("2001:db8:1:2::/64");
+    expect(beaconClient("::1")).toBe("::/64");
+  });
+
+  it("is what the proxy said, when that is no address", () => {
+    expect(beaconClient("unknown")).toBe("unknown");
   });
 });

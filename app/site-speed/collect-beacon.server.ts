@@ -1,9 +1,10 @@
 /**
  * The collector behind POST /sh/beacon: checks where a beacon comes from, its size and shape,
- * and its speed session's rate, then stores it: the page view's measurements as one beacon,
- * its tracking events as rows of their own. Every refusal is thrown as `data(reason, init)`
- * and nothing is stored. Why it takes no anti-forgery token: docs/decisions/041.
+ * and the rate of its speed session and of its client, then stores it: the page view's
+ * measurements as one beacon, its tracking events as rows of their own. Every refusal is thrown
+ * as `data(reason, init)` and nothing is stored. Why it takes no anti-forgery token: docs/decisions/041.
  */
+import ipaddr from "ipaddr.js";
 import type { Kysely } from "kysely";
 import type { z } from "zod";
 import { findSignedInSeller } from "~/auth/session.server";
@@ -15,19 +16,34 @@ import { speedBeaconSchema } from "./beacon-schema";
 
 /** A page sends one beacon each time it is hidden; a browser sending more than this is not a person. */
 export const BEACONS_PER_MINUTE = 30;
+/**
+ * A client (an address, or an IPv6 /64) may send this many a minute, whatever speed sessions it
+ * makes up: ten browsers at their limit, for an office behind one address.
+ */
+export const BEACONS_PER_CLIENT_PER_MINUTE = 300;
+/**
+ * And store this many a day: a seller's busy day is a few hundred page views, and this caps what
+ * a flood from one client adds to the database at 2,000 beacons of at most 64 kB.
+ */
+export const BEACONS_PER_CLIENT_PER_DAY = 2_000;
 const MINUTE_MS = 60_000;
+const DAY_MS = 24 * 60 * MINUTE_MS;
 
-export async function collectSpeedBeacon(db: Kysely<DatabaseSchema>, request: Request, now: number = Date.now()): Promise<void> {
+/** `clientAddress` is the address the request came from (behind a trusted proxy, the one it names). */
+export async function collectSpeedBeacon(db: Kysely<DatabaseSchema>, request: Request, clientAddress: string, now: number = Date.now()): Promise<void> {
   assertFromOwnPages(request);
   const parsed = speedBeaconSchema.safeParse(await readJson(request, MAX_BEACON_BYTES));
   if (!parsed.success) throw refusal(400, `The beacon is malformed: ${describeProblems(parsed.error)}.`);
   const { pageName, speedSession, tracking, ...metrics } = parsed.data;
-  await assertWithinRate(db, speedSession, now);
+  const client = beaconClient(clientAddress);
+  await assertWithinLimit(db, "client", client, BEACONS_PER_CLIENT_PER_DAY, DAY_MS, now, `This address sent more than ${BEACONS_PER_CLIENT_PER_DAY.toLocaleString("en")} site-speed beacons in a day.`);
+  await assertWithinLimit(db, "client", client, BEACONS_PER_CLIENT_PER_MINUTE, MINUTE_MS, now, `This address sent more than ${BEACONS_PER_CLIENT_PER_MINUTE} site-speed beacons in a minute.`);
+  await assertWithinLimit(db, "speed_session", speedSession, BEACONS_PER_MINUTE, MINUTE_MS, now, `This browser sent more than ${BEACONS_PER_MINUTE} site-speed beacons in a minute.`);
   const sellerId = (await findSignedInSeller(db, request))?.seller.id ?? null;
   await db.transaction().execute(async (trx) => {
     await trx
       .insertInto("speed_beacon")
-      .values({ page_name: pageName, seller_id: sellerId, speed_session: speedSession, received_at: now, metrics: JSON.stringify(metrics) })
+      .values({ page_name: pageName, seller_id: sellerId, speed_session: speedSession, client, received_at: now, metrics: JSON.stringify(metrics) })
       .execute();
     if (tracking.length === 0) return;
     await trx
@@ -35,6 +51,17 @@ export async function collectSpeedBeacon(db: Kysely<DatabaseSchema>, request: Re
       .values(tracking.map(({ action, count, pageName: trackedPage }) => ({ page_name: trackedPage, action, count, seller_id: sellerId, page_view: metrics.pageView, received_at: now })))
       .execute();
   });
+}
+
+/**
+ * Who a limit per client counts: the IPv4 address, or the IPv6 address's /64, since one
+ * subscriber is given a whole /64 and can send from any address in it.
+ */
+export function beaconClient(address: string): string {
+  if (!ipaddr.isValid(address)) return address;
+  const parsed = ipaddr.process(address);
+  if (parsed.kind() === "ipv4") return parsed.toString();
+  return `${ipaddr.IPv6.networkAddressFromCIDR(`${parsed.toString()}/64`).toString()}/64`;
 }
 
 /**
@@ -57,19 +84,31 @@ function hostOf(origin: string): string | null {
   }
 }
 
-/** Counted in the database, so every instance sharing it enforces one limit. */
-async function assertWithinRate(db: Kysely<DatabaseSchema>, speedSession: string, now: number): Promise<void> {
-  const { sent, oldest } = await db
+/**
+ * Counted in the database, so every instance sharing it enforces one limit. Only the newest
+ * `limit` rows are read, so checking costs no more during a flood.
+ */
+async function assertWithinLimit(
+  db: Kysely<DatabaseSchema>,
+  column: "client" | "speed_session",
+  value: string,
+  limit: number,
+  windowMs: number,
+  now: number,
+  what: string,
+): Promise<void> {
+  const counted = await db
     .selectFrom("speed_beacon")
-    .select((eb) => [eb.fn.countAll<number>().as("sent"), eb.fn.min("received_at").as("oldest")])
-    .where("speed_session", "=", speedSession)
-    .where("received_at", ">", now - MINUTE_MS)
-    .executeTakeFirstOrThrow();
-  if (Number(sent) < BEACONS_PER_MINUTE) return;
-  const retryAfter = Math.max(1, Math.ceil((Number(oldest) + MINUTE_MS - now) / 1000));
-  throw refusal(429, `This browser sent more than ${BEACONS_PER_MINUTE} site-speed beacons in a minute. Try again in ${retryAfter} seconds.`, {
-    "Retry-After": String(retryAfter),
-  });
+    .select("received_at")
+    .where(column, "=", value)
+    .where("received_at", ">", now - windowMs)
+    .orderBy("received_at", "desc")
+    .limit(limit)
+    .execute();
+  if (counted.length < limit) return;
+  const retryAfter = Math.max(1, Math.ceil(((counted.at(-1)?.received_at ?? now) + windowMs - now) / 1000));
+  const wait = retryAfter < 120 ? `${retryAfter} seconds` : `${Math.ceil(retryAfter / 60)} minutes`;
+  throw refusal(429, `${what} Try again in ${wait}.`, { "Retry-After": String(retryAfter) });
 }
 
 function describeProblems(error: z.ZodError): string {

@@ -9,6 +9,7 @@ import * as overviewTotalsIndex from "./0007-overview-totals-index.server";
 import * as listingTallies from "./0008-listing-tallies.server";
 import * as listingTitleSearch from "./0009-listing-title-search.server";
 import * as expiryIndexes from "./0010-expiry-indexes.server";
+import * as speedBeaconClient from "./0011-speed-beacon-client.server";
 import * as trackingEvents from "./0012-tracking-events.server";
 import * as listingEpidSearch from "./0013-listing-epid-search.server";
 
@@ -26,6 +27,7 @@ const migrations: Record<string, DialectMigration> = {
   "0008-listing-tallies": listingTallies,
   "0009-listing-title-search": listingTitleSearch,
   "0010-expiry-indexes": expiryIndexes,
+  "0011-speed-beacon-client": speedBeaconClient,
   "0012-tracking-events": trackingEvents,
   "0013-listing-epid-search": listingEpidSearch,
 };

@@ -1,10 +1,10 @@
-import { databaseContext } from "~/request-context";
+import { clientAddressContext, databaseContext } from "~/request-context";
 import { collectSpeedBeacon } from "~/site-speed/collect-beacon.server";
 import type { Route } from "./+types/beacon";
 
 /** POST /sh/beacon: a page's site-speed beacon. Outside the shell: it needs no session, only gains a seller from one. */
 export async function action({ request, context }: Route.ActionArgs) {
-  await collectSpeedBeacon(context.get(databaseContext).db, request);
+  await collectSpeedBeacon(context.get(databaseContext).db, request, context.get(clientAddressContext));
   return new Response(null, { status: 204 });
 }
 

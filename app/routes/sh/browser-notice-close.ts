@@ -1,7 +1,8 @@
 import { redirect } from "react-router";
-import { assertAntiForgeryToken, getSignedInSeller, safeRedirectPath } from "~/auth/require-seller.server";
+import { assertAntiForgeryToken, getSignedInSeller } from "~/auth/require-seller.server";
 import { serializeCookie } from "~/cookies/cookies";
 import { readForm } from "~/http/request-body.server";
+import { safeRedirectPath } from "~/http/safe-redirect";
 import { BROWSER_NOTICE_CLOSED_COOKIE } from "~/shell/unsupported-browser";
 import type { Route } from "./+types/browser-notice-close";
 
@@ -13,7 +14,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
   assertAntiForgeryToken(getSignedInSeller(context), form.get("srt"));
   const cookie = serializeCookie(BROWSER_NOTICE_CLOSED_COOKIE, "1", { secure: new URL(request.url).protocol === "https:" });
-  return redirect(safeRedirectPath(form.get("returnTo")), { status: 303, headers: cookie ? { "Set-Cookie": cookie } : {} });
+  return redirect(safeRedirectPath(form.get("returnTo"), request.url), { status: 303, headers: cookie ? { "Set-Cookie": cookie } : {} });
 }
 
 /** Closing changes state, so a GET only leads back to the hub. */

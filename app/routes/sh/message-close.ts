@@ -1,7 +1,8 @@
 import { redirect } from "react-router";
-import { assertAntiForgeryToken, getSignedInSeller, safeRedirectPath } from "~/auth/require-seller.server";
+import { assertAntiForgeryToken, getSignedInSeller } from "~/auth/require-seller.server";
 import { refusal } from "~/http/refusal";
 import { readForm } from "~/http/request-body.server";
+import { HUB_HOME, safeRedirectPath } from "~/http/safe-redirect";
 import { closedMessageCookie, findCurrentMessage } from "~/messages/messages.server";
 import { databaseContext } from "~/request-context";
 import type { Route } from "./+types/message-close";
@@ -14,10 +15,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const message = await findCurrentMessage(context.get(databaseContext).db, signedIn.seller.id, form.get("messageId"));
   if (!message) throw refusal(404, "There is no such message to close: it may have ended already.");
   const cookie = closedMessageCookie(message, request);
-  return redirect(safeRedirectPath(form.get("returnTo")), { status: 303, headers: cookie ? { "Set-Cookie": cookie } : {} });
+  return redirect(safeRedirectPath(form.get("returnTo"), request.url), { status: 303, headers: cookie ? { "Set-Cookie": cookie } : {} });
 }
 
 /** Closing changes state, so a GET only leads back to the hub. */
 export function loader() {
-  return redirect("/sh/ovw");
+  return redirect(HUB_HOME);
 }

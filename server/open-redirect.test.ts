@@ -1,0 +1,50 @@
+import { describe, expect, it } from "vitest";
+import { serverWithSignedInSeller } from "../test/signed-in-server";
+
+/** Targets that pass a test on a string's first characters and still lead a browser elsewhere. */
+const HOSTILE_TARGETS = ["/\t/evil.example", "/\n/evil.example", "/\r\n/evil.example", "/\\evil.example", "\\/evil.example", "/.//evil.example", "//evil.example", "https://evil.example/sh/ovw", " //evil.example"];
+
+/** Every redirect the production server makes from a target a request carries, followed as a browser would. */
+describe("redirects stay on the hub", () => {
+  const hub = serverWithSignedInSeller();
+
+  function expectOnTheHub(response: Response) {
+    expect(response.status).toBeGreaterThanOrEqual(300);
+    expect(response.status).toBeLessThan(400);
+    const destination = new URL(response.headers.get("location") ?? "", hub.url());
+    expect(destination.origin).toBe(new URL(hub.url()).origin);
+    expect(destination.pathname).toMatch(/^\/sh\//);
+  }
+
+  it.each(HOSTILE_TARGETS)("the sign-in page sends a signed-in seller to the hub, not to %j", async (target) => {
+    const response = await fetch(`${hub.url()}/signin?${new URLSearchParams({ redirectTo: target })}`, { headers: { Cookie: hub.session() }, redirect: "manual" });
+    expectOnTheHub(response);
+  });
+
+  it.each(HOSTILE_TARGETS)("signing in sends the seller to the hub, not to %j", async (target) => {
+    const form = await fetch(`${hub.url()}/signin`);
+    const tokenCookie = (form.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
+    const srt = /name="srt" value="([^"]+)"/.exec(await form.text())?.[1] ?? "";
+    const response = await fetch(`${hub.url()}/signin`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: tokenCookie },
+      body: new URLSearchParams({ username: "demo", password: "sellerhub", srt, redirectTo: target }),
+    });
+    expectOnTheHub(response);
+  });
+
+  it.each(HOSTILE_TARGETS)("closing a message returns to the hub, not to %j", async (target) => {
+    const page = await (await fetch(`${hub.url()}/sh/ovw`, { headers: { Cookie: hub.session() } })).text();
+    const srt = /name="srt" value="([^"]+)"/.exec(page)?.[1] ?? "";
+    const messageId = /name="messageId" value="([^"]+)"/.exec(page)?.[1] ?? "";
+    expect(messageId).not.toBe("");
+    const response = await fetch(`${hub.url()}/sh/messages/close`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: hub.session() },
+      body: new URLSearchParams({ srt, messageId, returnTo: target }),
+    });
+    expectOnTheHub(response);
+  });
+});
