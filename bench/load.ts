@@ -17,10 +17,14 @@ export interface LoadOptions {
   durationSeconds?: number;
   /** POST a fresh body each time (a beacon with its own ids); GET without it. */
   body?: () => string;
+  /** Headers made afresh for each POST (a client address of its own), on top of `headers`. */
+  headersEach?: () => Record<string, string>;
 }
 
-export async function runLoad({ url, headers = {}, connections = 50, durationSeconds = 10, body }: LoadOptions): Promise<LoadResult> {
-  const requests = body ? [{ method: "POST" as const, setupRequest: (request: object) => ({ ...request, body: body() }) }] : undefined;
+export async function runLoad({ url, headers = {}, connections = 50, durationSeconds = 10, body, headersEach }: LoadOptions): Promise<LoadResult> {
+  const requests = body
+    ? [{ method: "POST" as const, setupRequest: (request: autocannon.Request) => ({ ...request, body: body(), headers: { ...request.headers, ...headersEach?.() } }) }]
+    : undefined;
   const result = await autocannon({ url, headers, connections, duration: durationSeconds, ...(requests && { requests }) });
   return {
     requestsPerSecond: result.requests.average,

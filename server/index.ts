@@ -9,6 +9,7 @@ import { startHousekeeping } from "~/housekeeping/housekeeping.server";
 import { speedBeaconRetentionDays } from "~/housekeeping/retention-setting";
 import { clientAddressContext, databaseContext, nonceContext } from "~/request-context";
 import { compressResponse } from "./compress-response";
+import { keepPrefetchBriefly } from "./prefetch-cache";
 import { setSecurityHeaders } from "./security-headers";
 import { proxyFacts } from "./proxy";
 import { createStaticAssets } from "./static-assets";
@@ -70,7 +71,7 @@ export async function startSellerHub(options: SellerHubOptions): Promise<Running
       setSecurityHeaders(response, nonce, pathname, overHttps);
       if (serveStaticAsset(request, response)) return;
       const pageRequest = createRequest(request, response, { trustProxy });
-      await sendResponse(response, compressResponse(pageRequest, await renderPage(pageRequest, nonce, clientAddress)));
+      await sendResponse(response, compressResponse(pageRequest, keepPrefetchBriefly(pageRequest, await renderPage(pageRequest, nonce, clientAddress))));
       discardUnreadBody(request, pageRequest);
     } catch (error) {
       // A client that went away mid-response, or a malformed request: never the process's end.
