@@ -67,7 +67,7 @@ test.describe("the listing detail page and its product summary", () => {
     const innerHeight = await frame.evaluate(() => window.innerHeight);
     expect((await iframe.boundingBox())?.height).toBeLessThanOrEqual(innerHeight + 2);
     // The frame's report also fills the page's insights area.
-    await expect(page.getByRole("heading", { name: "At a glance" })).toBeVisible();
+    await expect(page.getByRole("region", { name: "At a glance" })).toBeVisible();
     await expect(page.locator(".product-summary-frame__insights")).toContainText(String(listing.id));
   });
 
@@ -187,7 +187,7 @@ test.describe("the listing detail page and its product summary", () => {
 
   test("has no accessibility violations, frame included", async ({ signedInPage: page }) => {
     await openDetail(page, demoListing());
-    await expect(page.getByRole("heading", { name: "At a glance" })).toBeVisible();
+    await expect(page.getByRole("region", { name: "At a glance" })).toBeVisible();
     await expectNoAccessibilityViolations(page);
   });
 });

@@ -27,8 +27,13 @@ export function ProductSummaryFrame({ src, ref, insights }: ProductSummaryFrameP
     <div className="product-summary-frame">
       {listening ? frame : <noscript>{frame}</noscript>}
       {insights?.listingId && (
-        <div className="product-summary-frame__insights">
-          <h4 className="product-summary-frame__insights-heading">At a glance</h4>
+        // A region named by its title, not a heading: it follows the frame, whose document starts at
+        // h1, and read in that order an h4 here skipped levels (axe's heading-order). Kept after the
+        // frame so that its arrival, when the frame first reports, moves nothing on the page.
+        <section className="product-summary-frame__insights" aria-labelledby="product-summary-at-a-glance">
+          <p id="product-summary-at-a-glance" className="product-summary-frame__insights-heading">
+            At a glance
+          </p>
           <DescriptionList
             items={[
               ["Listing number", insights.listingId],
@@ -38,7 +43,7 @@ export function ProductSummaryFrame({ src, ref, insights }: ProductSummaryFrameP
               ["Product ID (ePID)", insights.epid],
             ]}
           />
-        </div>
+        </section>
       )}
     </div>
   );

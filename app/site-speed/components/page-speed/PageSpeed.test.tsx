@@ -62,7 +62,8 @@ describe("PageSpeed", () => {
 
   it("explains a vital nobody measured instead of drawing empty charts", () => {
     render(<PageSpeed page={PAGE} bucketMs={DAY} locale="en-US" />);
-    const inp = screen.getByRole("region", { name: "INP (Interaction to Next Paint)" });
+    // Under the vital's heading (each vital is a part of the page's region, not a landmark of its own).
+    const inp = screen.getByRole("heading", { level: 3, name: "INP (Interaction to Next Paint)" }).parentElement;
     expect(inp).toHaveTextContent("No page view of sellerHubOverview measured INP in this period. INP needs a click, a tap or a key press on the page.");
   });
 });
