@@ -105,6 +105,25 @@ test.describe("the listing detail page and its product summary", () => {
     await expect(frame.getByText("This listing")).toBeVisible();
   });
 
+  test("a filter change is written to the page's address, so a reload and Back keep it", async ({ signedInPage: page }) => {
+    const listing = demoListing();
+    const frame = await openDetail(page, listing);
+    const other = listing.condition === "new" ? "used" : "new";
+    await page.getByLabel("Compare with condition").selectOption(other);
+    await expect.poll(() => frameSearch(frame).get("condition")).toBe(other);
+    await expect(page).toHaveURL(new RegExp(`/sh/lst/${listing.id}\\?condition=${other}$`));
+
+    await page.reload();
+    await waitForHydration(page);
+    await expect(page.getByLabel("Compare with condition")).toHaveValue(other);
+    await expect.poll(() => page.frame({ url: /\/sh\/prod-summary\?/ })?.url() ?? "").toContain(`condition=${other}`);
+
+    await page.getByRole("link", { name: "All listings" }).first().click();
+    await expect(page.getByRole("heading", { level: 1, name: "Listings" })).toBeVisible();
+    await page.goBack();
+    await expect(page.getByLabel("Compare with condition")).toHaveValue(other);
+  });
+
   test("a change of anything but the condition reloads the frame without the item", async ({ signedInPage: page }) => {
     const listing = demoListing();
     const frame = await openDetail(page, listing);

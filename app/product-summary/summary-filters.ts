@@ -23,6 +23,18 @@ export function productSummaryUrl(listingId: number, { itemId, condition, status
   return `${PRODUCT_SUMMARY_PATH}?${query}`;
 }
 
+/**
+ * The listing page's own address for these filters: the condition and the status the seller
+ * chose (the item follows from them), so that a reload, Back or a shared link shows the same.
+ */
+export function listingPageQuery({ condition, status }: SummaryFilters): string {
+  const query = new URLSearchParams();
+  if (condition) query.set("condition", condition);
+  if (status) query.set("status", status);
+  const search = query.toString();
+  return search ? `?${search}` : "";
+}
+
 /** Spec §5: on a condition change, if the changed field is not condition, itemId is cleared. */
 export function itemIdAfterChange<T>(fieldChanged: string, itemId: T): T | undefined {
   return fieldChanged === "condition" ? itemId : undefined;

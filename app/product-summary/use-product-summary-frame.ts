@@ -67,8 +67,11 @@ export function useProductSummaryFrame({ epid, initialFilters, onOpenInsights }:
     [],
   );
 
-  /** Applies one filter; spec §5: a change of anything but the condition lets go of the item. */
-  const changeFilter = (field: SummaryFilterField, value: string) => {
+  /**
+   * Applies one filter (spec §5: a change of anything but the condition lets go of the item), and
+   * gives the filters it leads to.
+   */
+  const changeFilter = (field: SummaryFilterField, value: string): SummaryFilters => {
     const next: SummaryFilters = {
       ...filters,
       ...(field === "condition" ? { condition: isListingCondition(value) ? value : undefined } : { status: isListingStatus(value) ? value : undefined }),
@@ -76,6 +79,7 @@ export function useProductSummaryFrame({ epid, initialFilters, onOpenInsights }:
     };
     setFilters(next);
     send({ fieldChanged: field, itemId: filters.itemId ? String(filters.itemId) : "", condition: next.condition ?? "", status: next.status ?? "" });
+    return next;
   };
 
   return { frameRef, filters, insights, changeFilter };

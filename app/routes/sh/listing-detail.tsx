@@ -1,12 +1,12 @@
-import { Link, Outlet, useLocation, useNavigate } from "react-router";
+import { Link, Outlet, useLocation, useNavigate, type ShouldRevalidateFunctionArgs } from "react-router";
 import { ListingFacts } from "~/listings/components/listing-facts/ListingFacts";
 import { ProductSummaryFrame } from "~/product-summary/components/product-summary-frame/ProductSummaryFrame";
 import { SummaryFilterForm } from "~/product-summary/components/summary-filter-form/SummaryFilterForm";
 import { pageUrl } from "~/http/page-url";
 import { requireSellerListing } from "~/listings/require-listing.server";
-import { productSummaryUrl, type SummaryFilters } from "~/product-summary/summary-filters";
+import { listingPageQuery, productSummaryUrl, type SummaryFilters } from "~/product-summary/summary-filters";
 import { parseSummaryFilters } from "~/product-summary/summary-query";
-import { useProductSummaryFrame } from "~/product-summary/use-product-summary-frame";
+import { useProductSummaryFrame, type SummaryFilterField } from "~/product-summary/use-product-summary-frame";
 import type { PageHandle } from "~/shell/page-handle";
 import type { Route } from "./+types/listing-detail";
 
@@ -40,6 +40,16 @@ export interface ListingDetailOutletContext {
   onInsightsClosed(): void;
 }
 
+/**
+ * A filter change in the browser writes the page's address (below) and has already told the
+ * frame; loading the page's data again would start the frame afresh for nothing. A form sent
+ * (the Compare button without JavaScript) or another page loads as usual.
+ */
+export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (!formMethod && currentUrl.pathname === nextUrl.pathname) return false;
+  return defaultShouldRevalidate;
+}
+
 export default function ListingDetail({ loaderData }: Route.ComponentProps) {
   // Another listing, or other filters from the address, start the frame and its state afresh.
   return <ListingDetailPage key={loaderData.summarySrc} {...loaderData} />;
@@ -48,11 +58,15 @@ export default function ListingDetail({ loaderData }: Route.ComponentProps) {
 function ListingDetailPage({ listing, locale, summaryFilters, summarySrc }: Route.ComponentProps["loaderData"]) {
   const navigate = useNavigate();
   const { search } = useLocation();
-  const { frameRef, filters, insights, changeFilter } = useProductSummaryFrame({
+  const { frameRef, filters, insights, changeFilter: changeFrameFilter } = useProductSummaryFrame({
     epid: listing.epid,
     initialFilters: summaryFilters,
     onOpenInsights: () => void navigate(`/sh/lst/${listing.id}/insights${search}`, { preventScrollReset: true }),
   });
+  // The address keeps the filters, so a reload, Back or a shared link shows the same summary.
+  const changeFilter = (field: SummaryFilterField, value: string) => {
+    void navigate({ search: listingPageQuery(changeFrameFilter(field, value)) }, { replace: true, preventScrollReset: true });
+  };
   const outletContext: ListingDetailOutletContext = { search, onInsightsClosed: () => frameRef.current?.focus() };
 
   return (
