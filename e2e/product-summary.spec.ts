@@ -124,6 +124,36 @@ test.describe("the listing detail page and its product summary", () => {
     await expect(page.getByLabel("Compare with condition")).toHaveValue(other);
   });
 
+  test("a change the frame cannot answer (the network gone) says so after the wait, and Try again loads the summary chosen", async ({ signedInPage: page }) => {
+    // The wait is the spec's default time-out, 10000 ms.
+    test.setTimeout(45_000);
+    const listing = demoListing();
+    await openDetail(page, listing);
+    await page.route("**/sh/prod-summary?*", (route) => route.abort("internetdisconnected"));
+    await page.getByLabel("Your listings with status").selectOption("ended");
+    // A second change while the first is unanswered waits for it; it must not wait forever either.
+    await page.getByLabel("Compare with condition").selectOption("used");
+
+    const stalled = page.getByRole("alert").filter({ hasText: "The product summary did not load." });
+    await expect(stalled).toBeVisible({ timeout: 15_000 });
+    await expectNoAccessibilityViolations(page);
+
+    await page.unroute("**/sh/prod-summary?*");
+    await stalled.getByRole("button", { name: "Try again" }).click();
+    await expect(stalled).toBeHidden();
+    await expect(page.getByTitle("Product summary")).toBeFocused();
+    const frame = page.frameLocator('iframe[title="Product summary"]');
+    await expect(frame.getByRole("heading", { level: 1 })).toBeVisible();
+    await expect.poll(() => new URL(page.frame({ url: /\/sh\/prod-summary\?/ })?.url() ?? "http://x/").searchParams.toString()).toBe(
+      `listingId=${listing.id}&condition=used&status=ended`,
+    );
+
+    // Answered again: the next change goes through at once.
+    await page.getByLabel("Your listings with status").selectOption("active");
+    await expect.poll(() => page.frame({ url: /\/sh\/prod-summary\?/ })?.url() ?? "").toContain("status=active");
+    await expect(stalled).toBeHidden();
+  });
+
   test("a change of anything but the condition reloads the frame without the item", async ({ signedInPage: page }) => {
     const listing = demoListing();
     const frame = await openDetail(page, listing);

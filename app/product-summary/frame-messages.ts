@@ -9,6 +9,12 @@ import { LISTING_CONDITIONS, LISTING_STATUSES } from "~/listings/listing-fields"
 const text = z.string().check(z.maxLength(200));
 const listingIdText = z.string().check(z.regex(/^(|[1-9]\d{0,9})$/));
 const oneOf = (values: object) => z.enum(["", ...Object.keys(values)]);
+/**
+ * The hub's own addition to both messages (decision record 058): the parent numbers each
+ * conditionChange, and the frame's reports say which change the summary they describe answers
+ * (0, or absent, for the summary the frame was loaded with).
+ */
+const changeNumber = z.optional(z.number().check(z.int(), z.gte(0), z.lte(1_000_000_000)));
 
 /** Frame → parent, on load and whenever the summary's height changes. */
 export const loadProductInsightsDataSchema = z.object({
@@ -20,6 +26,7 @@ export const loadProductInsightsDataSchema = z.object({
     additionalPrice: text,
     logisticsCost: text,
     contentHeight: z.number().check(z.gte(0), z.lte(100_000)),
+    changeNumber,
   }),
 });
 
@@ -37,6 +44,7 @@ export const conditionChangeSchema = z.object({
     itemId: listingIdText,
     condition: oneOf(LISTING_CONDITIONS),
     status: oneOf(LISTING_STATUSES),
+    changeNumber,
   }),
 });
 

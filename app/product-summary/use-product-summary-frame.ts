@@ -1,12 +1,15 @@
-import { useEffect, useEffectEvent, useRef, useState } from "react";
+import { useEffect, useEffectEvent, useRef, useState, type RefObject } from "react";
+import { awaitItem, provideItem } from "~/await/await-item";
 import { isListingCondition, isListingStatus } from "~/listings/listing-fields";
 import { frameToParentSchema, listenForMessages, postMessageTo, type ConditionChange, type FrameToParentMessage, type LoadProductInsightsData } from "./frame-messages";
-import { itemIdAfterChange, type SummaryFilters } from "./summary-filters";
+import { itemIdAfterChange, productSummaryUrl, type SummaryFilters } from "./summary-filters";
 
-export type InsightsData = Omit<LoadProductInsightsData, "contentHeight">;
+export type InsightsData = Omit<LoadProductInsightsData, "contentHeight" | "changeNumber">;
 export type SummaryFilterField = "condition" | "status";
 
 export interface ProductSummaryFrameOptions {
+  /** The listing whose page frames the summary. */
+  listingId: number;
   /** The product of the listing: the only one whose insights the frame may ask for. */
   epid: string;
   /** The filters the frame was first loaded with. */
@@ -15,28 +18,61 @@ export interface ProductSummaryFrameOptions {
   onOpenInsights(): void;
 }
 
+export interface ProductSummaryFrame {
+  frameRef: RefObject<HTMLIFrameElement | null>;
+  filters: SummaryFilters;
+  /** What the summary last reported; null before its first report. */
+  insights: InsightsData | null;
+  /** True when the frame has not answered its load or the last filter change in time. */
+  stalled: boolean;
+  /** Applies one filter and gives the filters it leads to. */
+  changeFilter(field: SummaryFilterField, value: string): SummaryFilters;
+  /** Loads the summary afresh with the current filters, after it stalled. */
+  retry(): void;
+}
+
+/** The name under which the frame's answer to change `number` is awaited (0: its load). */
+const answerOf = (number: number) => `productSummaryAnswer-${number}`;
+
+/** Awaits the frame's answer to change `number`; `onStalled` runs when the wait times out with it still awaited. */
+function awaitAnswer(awaited: RefObject<number | null>, number: number, onStalled: () => void): void {
+  awaited.current = number;
+  awaitItem(answerOf(number)).catch(() => {
+    if (awaited.current === number) onStalled();
+  });
+}
+
 /**
  * The listing detail page's side of the product summary frame (spec §7). It accepts messages
  * only from the frame's window at the hub's origin: loadProductInsightsData resizes the frame to
  * its content and fills the insights area; openProductInsights opens the insights panel. A filter
- * change posts conditionChange to the frame, at the hub's origin only; a change made while the
- * frame reloads waits until it reports again, so none is lost.
+ * change posts a numbered conditionChange to the frame, at the hub's origin only, and awaits the
+ * report that answers that number (decision record 058): one sent before the change arrived only
+ * resizes. A change made while the frame is busy waits until it answers, so none is lost; a load
+ * or change it does not answer within the wait's time-out (spec §9, 10000 ms: an ended session, a
+ * network failure) leaves the frame `stalled` until the seller retries.
  */
-export function useProductSummaryFrame({ epid, initialFilters, onOpenInsights }: ProductSummaryFrameOptions) {
+export function useProductSummaryFrame({ listingId, epid, initialFilters, onOpenInsights }: ProductSummaryFrameOptions): ProductSummaryFrame {
   const frameRef = useRef<HTMLIFrameElement>(null);
   const [filters, setFilters] = useState(initialFilters);
   const [insights, setInsights] = useState<InsightsData | null>(null);
-  const frameReady = useRef(false);
-  const waiting = useRef<ConditionChange | null>(null);
+  const [stalled, setStalled] = useState(false);
+  /** The change whose answer is awaited, or null when the frame has answered the last one. */
+  const awaited = useRef<number | null>(0);
+  const lastChange = useRef(0);
+  const queued = useRef<ConditionChange | null>(null);
+
+  const stall = () => setStalled(true);
 
   const send = (change: ConditionChange) => {
     const frame = frameRef.current?.contentWindow;
-    if (!frame || !frameReady.current) {
-      waiting.current = change;
+    if (!frame || awaited.current !== null) {
+      queued.current = change;
       return;
     }
-    frameReady.current = false;
-    postMessageTo(frame, { type: "conditionChange", data: change }, window.location.origin);
+    const number = ++lastChange.current;
+    awaitAnswer(awaited, number, stall);
+    postMessageTo(frame, { type: "conditionChange", data: { ...change, changeNumber: number } }, window.location.origin);
   };
 
   const receive = useEffectEvent((message: FrameToParentMessage) => {
@@ -44,28 +80,38 @@ export function useProductSummaryFrame({ epid, initialFilters, onOpenInsights }:
       if (message.data.epid === epid) onOpenInsights();
       return;
     }
-    const { contentHeight, ...data } = message.data;
+    const { contentHeight, changeNumber = 0, ...data } = message.data;
     const frame = frameRef.current;
     // The reported height is the summary document's; the frame's own border sits outside it (with
     // border-box sizing, 2 px that would otherwise scroll inside on systems with classic scrollbars).
     if (frame) frame.style.height = `${contentHeight + frame.offsetHeight - frame.clientHeight}px`;
+    if (awaited.current === null || changeNumber < awaited.current) {
+      // The summary already answered, or this report left before the awaited change reached it.
+      if (awaited.current === null) setInsights(data);
+      return;
+    }
+    provideItem(answerOf(awaited.current), data)();
+    awaited.current = null;
     setInsights(data);
-    frameReady.current = true;
-    const next = waiting.current;
-    waiting.current = null;
+    setStalled(false);
+    const next = queued.current;
+    queued.current = null;
     if (next) send(next);
   });
 
-  useEffect(
-    () =>
-      listenForMessages(window, {
-        origin: window.location.origin,
-        source: () => frameRef.current?.contentWindow,
-        schema: frameToParentSchema,
-        onMessage: receive,
-      }),
-    [],
-  );
+  useEffect(() => {
+    awaitAnswer(awaited, 0, () => setStalled(true));
+    const stopListening = listenForMessages(window, {
+      origin: window.location.origin,
+      source: () => frameRef.current?.contentWindow,
+      schema: frameToParentSchema,
+      onMessage: receive,
+    });
+    return () => {
+      awaited.current = null;
+      stopListening();
+    };
+  }, []);
 
   /**
    * Applies one filter (spec §5: a change of anything but the condition lets go of the item), and
@@ -82,5 +128,17 @@ export function useProductSummaryFrame({ epid, initialFilters, onOpenInsights }:
     return next;
   };
 
-  return { frameRef, filters, insights, changeFilter };
+  const retry = () => {
+    const frame = frameRef.current;
+    if (!frame) return;
+    // A fresh document answers as a load does (0); whatever was queued is in `filters` already.
+    queued.current = null;
+    setStalled(false);
+    awaitAnswer(awaited, 0, stall);
+    frame.src = productSummaryUrl(listingId, filters);
+    // The seller's Try again button goes away with the message: the summary it reloads takes focus.
+    frame.focus();
+  };
+
+  return { frameRef, filters, insights, stalled, changeFilter, retry };
 }

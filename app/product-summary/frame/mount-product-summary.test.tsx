@@ -46,7 +46,8 @@ afterEach(() => {
   document.body.replaceChildren();
 });
 
-const mount = (onConditionChange: Parameters<typeof mountProductSummary>[1] = () => {}) => mountProductSummary({ window, parent }, onConditionChange);
+const mount = (onConditionChange: Parameters<typeof mountProductSummary>[1] = () => {}, changeNumber = 0) =>
+  mountProductSummary({ window, parent, changeNumber }, onConditionChange);
 const fromParent = (data: unknown, origin = ORIGIN, source: Window = parent) => window.dispatchEvent(new MessageEvent("message", { data, origin, source }));
 const summaryElement = () => document.getElementById("product-summary");
 const insightsControl = () => document.querySelector<HTMLAnchorElement>("a[data-open-product-insights]");
@@ -60,9 +61,15 @@ describe("mountProductSummary", () => {
     height = 410;
     FakeResizeObserver.current?.resize();
     expect(posted).toEqual([
-      [{ type: "loadProductInsightsData", data: { ...SUMMARY.insightsData, contentHeight: 320 } }, ORIGIN],
-      [{ type: "loadProductInsightsData", data: { ...SUMMARY.insightsData, contentHeight: 410 } }, ORIGIN],
+      [{ type: "loadProductInsightsData", data: { ...SUMMARY.insightsData, contentHeight: 320, changeNumber: 0 } }, ORIGIN],
+      [{ type: "loadProductInsightsData", data: { ...SUMMARY.insightsData, contentHeight: 410, changeNumber: 0 } }, ORIGIN],
     ]);
+  });
+
+  it("says in every report which of the parent's changes the summary answers", () => {
+    mount(() => {}, 7);
+    FakeResizeObserver.current?.resize();
+    expect(posted).toEqual([[{ type: "loadProductInsightsData", data: { ...SUMMARY.insightsData, contentHeight: 320, changeNumber: 7 } }, ORIGIN]]);
   });
 
   it("asks the parent to open the product's insights, tracked under the summary's page name", () => {

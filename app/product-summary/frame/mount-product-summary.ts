@@ -2,23 +2,26 @@ import { recordTracking } from "~/tracking/tracking";
 import { conditionChangeSchema, listenForMessages, postMessageTo, type ConditionChange, type FrameToParentMessage, type LoadProductInsightsData } from "../frame-messages";
 import { insightsDataOf, OPEN_INSIGHTS_SELECTOR, SUMMARY_ELEMENT_ID } from "../summary-dom";
 
-type InsightsData = Omit<LoadProductInsightsData, "contentHeight">;
+type InsightsData = Omit<LoadProductInsightsData, "contentHeight" | "changeNumber">;
 
 export interface SummaryFrame {
   /** The frame's own window, which shows the summary. */
   window: Window;
   /** The listing detail page's window: the only one it talks to. */
   parent: Window;
+  /** The parent's conditionChange that this summary answers; 0 for the one the frame was loaded with. */
+  changeNumber: number;
 }
 
 /**
  * Runs the product summary shown in the frame: reports its data and content height to the parent
  * (on load, and whenever the height changes), asks the parent to open the product's insights, and
  * on a conditionChange from the parent tears itself down, then hands the change to
- * `onConditionChange`. Messages go to, and come only from, the parent at the hub's own origin.
- * Returns the teardown.
+ * `onConditionChange`. Every report carries the number of the change it answers, so the parent
+ * never takes a report sent before its change arrived for the answer (decision record 058).
+ * Messages go to, and come only from, the parent at the hub's own origin. Returns the teardown.
  */
-export function mountProductSummary({ window, parent }: SummaryFrame, onConditionChange: (change: ConditionChange) => void): () => void {
+export function mountProductSummary({ window, parent, changeNumber }: SummaryFrame, onConditionChange: (change: ConditionChange) => void): () => void {
   const { document } = window;
   const origin = window.location.origin;
   const summary = document.getElementById(SUMMARY_ELEMENT_ID);
@@ -31,7 +34,7 @@ export function mountProductSummary({ window, parent }: SummaryFrame, onConditio
     const contentHeight = Math.ceil(document.documentElement.getBoundingClientRect().height);
     if (contentHeight === reportedHeight) return;
     reportedHeight = contentHeight;
-    post({ type: "loadProductInsightsData", data: { ...insights, contentHeight } });
+    post({ type: "loadProductInsightsData", data: { ...insights, contentHeight, changeNumber } });
   };
   // A ResizeObserver reports once as soon as it observes: that is the report "on load".
   const resizeObserver = new ResizeObserver(reportHeight);

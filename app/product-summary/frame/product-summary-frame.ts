@@ -7,12 +7,13 @@ import { startSiteSpeedBeacon } from "~/site-speed/site-speed-beacon";
 import { conditionChangeQuery } from "../summary-filters";
 import { detailUrlOf, SUMMARY_ELEMENT_ID } from "../summary-dom";
 import { mountProductSummary } from "./mount-product-summary";
-import { swapSummary } from "./swap-summary";
+import { changeNumberOf, swapSummary } from "./swap-summary";
 
-function show(): void {
-  mountProductSummary({ window, parent: window.parent }, async (change) => {
-    await refilter(window.location, conditionChangeQuery(change), { src: "conditionChange", navigate: (url) => swapSummary(window, url) });
-    show();
+function show(changeNumber: number): void {
+  mountProductSummary({ window, parent: window.parent, changeNumber }, async (change) => {
+    const answering = change.changeNumber ?? 0;
+    await refilter(window.location, conditionChangeQuery(change), { src: "conditionChange", navigate: (url) => swapSummary(window, url, answering) });
+    show(answering);
   });
 }
 
@@ -24,5 +25,5 @@ if (window.top === window && detailUrl) {
 } else {
   // The frame is a page of its own: its speed, script errors and tracking go under its own name.
   startSiteSpeedBeacon();
-  show();
+  show(changeNumberOf(window.location));
 }

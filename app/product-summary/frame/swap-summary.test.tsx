@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { swapSummary } from "./swap-summary";
+import { changeNumberOf, swapSummary } from "./swap-summary";
 
 const page = (heading: string) =>
   `<!DOCTYPE html><html><head><title>${heading} · Seller Hub</title></head><body><main id="product-summary"><h1>${heading}</h1></main></body></html>`;
@@ -22,7 +22,7 @@ describe("swapSummary", () => {
     const replaceState = vi.spyOn(window.history, "replaceState");
     const kept = document.getElementById("kept");
 
-    await swapSummary(window, "/sh/prod-summary?listingId=42&condition=new");
+    await swapSummary(window, "/sh/prod-summary?listingId=42&condition=new", 3);
 
     expect(fetch).toHaveBeenCalledWith("/sh/prod-summary?listingId=42&condition=new", { headers: { Accept: "text/html" } });
     expect(document.querySelector("#product-summary h1")).toHaveTextContent("After");
@@ -33,16 +33,25 @@ describe("swapSummary", () => {
     expect(replace).not.toHaveBeenCalled();
   });
 
-  it("loads the whole document when the answer is not a summary", async () => {
+  it("loads the whole document when the answer is not a summary, telling it which change it answers", async () => {
     vi.spyOn(window, "fetch").mockResolvedValue(new Response("None of your listings has this number.", { status: 404 }));
-    await swapSummary(window, "/sh/prod-summary?listingId=7");
-    expect(replace).toHaveBeenCalledWith("/sh/prod-summary?listingId=7");
+    await swapSummary(window, "/sh/prod-summary?listingId=7", 2);
+    expect(replace).toHaveBeenCalledWith("/sh/prod-summary?listingId=7#change-2");
     expect(document.querySelector("#product-summary h1")).toHaveTextContent("Before");
   });
 
   it("loads the whole document when the network fails", async () => {
     vi.spyOn(window, "fetch").mockRejectedValue(new TypeError("Failed to fetch"));
-    await swapSummary(window, "/sh/prod-summary?listingId=42");
-    expect(replace).toHaveBeenCalledWith("/sh/prod-summary?listingId=42");
+    await swapSummary(window, "/sh/prod-summary?listingId=42", 5);
+    expect(replace).toHaveBeenCalledWith("/sh/prod-summary?listingId=42#change-5");
+  });
+});
+
+describe("changeNumberOf", () => {
+  it("reads the change a freshly loaded summary answers from its address's fragment, else 0", () => {
+    expect(changeNumberOf({ hash: "#change-12" })).toBe(12);
+    expect(changeNumberOf({ hash: "" })).toBe(0);
+    expect(changeNumberOf({ hash: "#change-x" })).toBe(0);
+    expect(changeNumberOf({ hash: "#change-12345678901" })).toBe(0);
   });
 });

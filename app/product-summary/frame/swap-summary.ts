@@ -3,9 +3,11 @@ import { SUMMARY_ELEMENT_ID } from "../summary-dom";
 /**
  * The frame's partial-page navigation: fetches the summary at `url` and puts it in place of the
  * one shown, keeping the document, its script and its window. The frame's address changes by
- * replacement, so the seller's Back button never steps through the frame's filters.
+ * replacement, so the seller's Back button never steps through the frame's filters. When the
+ * swap fails, the frame loads `url` whole instead, its fragment carrying `changeNumber` (the
+ * parent's change it answers) to the new document's script.
  */
-export async function swapSummary(window: Window, url: string): Promise<void> {
+export async function swapSummary(window: Window, url: string, changeNumber: number): Promise<void> {
   const { document } = window;
   try {
     const response = await window.fetch(url, { headers: { Accept: "text/html" } });
@@ -18,6 +20,12 @@ export async function swapSummary(window: Window, url: string): Promise<void> {
     window.history.replaceState(null, "", url);
   } catch {
     // A whole document says what went wrong (a missing listing, an ended session) better than a swap could.
-    window.location.replace(url);
+    window.location.replace(`${url}#change-${changeNumber}`);
   }
+}
+
+/** The change a freshly loaded summary answers: the one its address's fragment names, else 0. */
+export function changeNumberOf(location: Pick<Location, "hash">): number {
+  const match = /^#change-(\d{1,10})$/.exec(location.hash);
+  return match ? Number(match[1]) : 0;
 }

@@ -58,7 +58,8 @@ export default function ListingDetail({ loaderData }: Route.ComponentProps) {
 function ListingDetailPage({ listing, locale, summaryFilters, summarySrc }: Route.ComponentProps["loaderData"]) {
   const navigate = useNavigate();
   const { search } = useLocation();
-  const { frameRef, filters, insights, changeFilter: changeFrameFilter } = useProductSummaryFrame({
+  const { frameRef, filters, insights, stalled, retry, changeFilter: changeFrameFilter } = useProductSummaryFrame({
+    listingId: listing.id,
     epid: listing.epid,
     initialFilters: summaryFilters,
     onOpenInsights: () => void navigate(`/sh/lst/${listing.id}/insights${search}`, { preventScrollReset: true }),
@@ -83,7 +84,7 @@ function ListingDetailPage({ listing, locale, summaryFilters, summarySrc }: Rout
           lowest-priced listing of this product with that status instead.
         </p>
         <SummaryFilterForm filters={filters} onChange={changeFilter} />
-        <ProductSummaryFrame ref={frameRef} src={summarySrc} insights={insights} />
+        <ProductSummaryFrame ref={frameRef} src={summarySrc} insights={insights} stalled={stalled} onRetry={retry} />
       </section>
       <Outlet context={outletContext} />
     </article>

@@ -1,6 +1,7 @@
 import { render, screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
 import { renderToString } from "react-dom/server";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { ProductSummaryFrame } from "./ProductSummaryFrame";
 
 const SRC = "/sh/prod-summary?listingId=42&itemId=42";
@@ -28,5 +29,15 @@ describe("ProductSummaryFrame", () => {
     expect(screen.getByRole("region", { name: "At a glance" })).toBeVisible();
     const terms = screen.getAllByRole("term").map((term) => `${term.textContent}: ${term.nextElementSibling?.textContent}`);
     expect(terms).toEqual(["Listing number: 42", "Price: $129.99", "Was: $149.99", "Shipping: Free", "Product ID (ePID): 1200876543"]);
+  });
+
+  it("says when the summary did not load in time, with a button that loads it again", async () => {
+    const onRetry = vi.fn<() => void>();
+    const { rerender } = render(<ProductSummaryFrame src={SRC} ref={null} insights={null} onRetry={onRetry} />);
+    expect(screen.queryByRole("alert")).toBeNull();
+    rerender(<ProductSummaryFrame src={SRC} ref={null} insights={null} stalled onRetry={onRetry} />);
+    expect(screen.getByRole("alert")).toHaveTextContent("The product summary did not load.");
+    await userEvent.click(screen.getByRole("button", { name: "Try again" }));
+    expect(onRetry).toHaveBeenCalledOnce();
   });
 });

@@ -10,6 +10,10 @@ export interface ProductSummaryFrameProps {
   ref: Ref<HTMLIFrameElement>;
   /** What the summary last reported (loadProductInsightsData); nothing is shown before it reports. */
   insights: InsightsData | null;
+  /** The frame has not answered its load or the last filter change in time: say so, offer a retry. */
+  stalled?: boolean;
+  /** Loads the summary afresh (shown with the stalled message). */
+  onRetry?(): void;
 }
 
 /**
@@ -17,7 +21,7 @@ export interface ProductSummaryFrameProps {
  * loads once the page listens for its messages (after hydration), so its first report is never
  * lost; without JavaScript it loads at once, from the noscript fallback.
  */
-export function ProductSummaryFrame({ src, ref, insights }: ProductSummaryFrameProps) {
+export function ProductSummaryFrame({ src, ref, insights, stalled = false, onRetry }: ProductSummaryFrameProps) {
   const listening = useHydrated();
   // The hub's own page, same-origin by design: messages are checked against that exact origin, and it reloads
   // itself with the seller's session. A sandbox would need allow-scripts and allow-same-origin, which cancel it.
@@ -25,6 +29,14 @@ export function ProductSummaryFrame({ src, ref, insights }: ProductSummaryFrameP
   const frame = <iframe ref={ref} src={src} title="Product summary" className="product-summary-frame__frame" />;
   return (
     <div className="product-summary-frame">
+      {stalled && (
+        <div className="product-summary-frame__stalled" role="alert">
+          <p className="form-error">The product summary did not load. Check your connection, or sign in again if you were signed out.</p>
+          <button type="button" className="button" onClick={onRetry}>
+            Try again
+          </button>
+        </div>
+      )}
       {listening ? frame : <noscript>{frame}</noscript>}
       {insights?.listingId && (
         // A region named by its title, not a heading: it follows the frame, whose document starts at
