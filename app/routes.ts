@@ -18,6 +18,7 @@ export default [
     route("sh/optout", "routes/sh/opt-out.tsx"),
     route("sh/search", "routes/sh/search.tsx"),
     route("sh/messages/close", "routes/sh/message-close.ts"),
+    route("sh/messages/:messageId/view", "routes/sh/message-view.ts"),
     route("sh/browser-notice/close", "routes/sh/browser-notice-close.ts"),
     route("sh/*", "routes/sh/not-found.tsx"),
   ]),

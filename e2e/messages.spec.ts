@@ -274,4 +274,25 @@ test.describe("without JavaScript", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Overview" })).toBeVisible();
     await expect(page.getByText(title)).toHaveCount(0);
   });
+
+  test("a message with maxViews 2 runs out after two page visits too, counted by the server", async ({ page, context }) => {
+    const title = "Two views without scripts";
+    const id = addMessage(title, { config: { maxViews: 2 } });
+    const viewsLeft = `shui-messages-${id}-viewsLeft`;
+    const sections = page.getByRole("navigation", { name: "Sections" });
+
+    await signIn(page, INLINE_SELLER);
+    await expect(messageNamed(page, title)).toBeVisible();
+    await expect.poll(() => cookieValue(context, viewsLeft)).toBe("1");
+
+    await sections.getByRole("link", { name: "All listings" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Listings" })).toBeVisible();
+    await expect(messageNamed(page, title)).toBeVisible();
+    await expect.poll(() => cookieValue(context, viewsLeft)).toBe("0");
+
+    await sections.getByRole("link", { name: "Summary" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Overview" })).toBeVisible();
+    await expect(page.getByText(title)).toHaveCount(0);
+    expect(await cookieValue(context, viewsLeft)).toBe("0");
+  });
 });

@@ -20,6 +20,7 @@ const ROUTES: Array<{ path: string; methods: Array<"GET" | "POST"> }> = [
   { path: "/sh/perf", methods: ["GET", "POST"] },
   { path: "/sh/beacon", methods: ["GET", "POST"] },
   { path: "/sh/messages/close", methods: ["GET", "POST"] },
+  { path: "/sh/messages/no-such-message/view", methods: ["GET", "POST"] },
   { path: "/sh/lst/active", methods: ["GET", "POST"] },
   { path: "/sh/lst/not-a-number", methods: ["GET"] },
   { path: "/sh/lst/999999999999999999999", methods: ["GET"] },

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vites
 import { TEST_DIALECTS } from "../../test/databases";
 import type { Database } from "~/db/database.server";
 import type { PageMessage } from "./message-model";
-import { addMessage, closedMessageCookie, findCurrentMessage, findCurrentMessages, messagesShownAtLoad, type MessageFile } from "./messages.server";
+import { addMessage, closedMessageCookie, findCurrentMessage, findCurrentMessages, messagesShownAtLoad, viewedMessageCookie, type MessageFile } from "./messages.server";
 
 const NOW = Date.UTC(2026, 5, 15, 12);
 
@@ -99,6 +99,16 @@ describe.each(TEST_DIALECTS)("messages on $name", (dialect) => {
     expect(closedMessageCookie(tax as PageMessage, request("shui-messages-tax-dismissalLeft=1"))).toMatch(/^shui-messages-tax-dismissalLeft=0; /);
     expect(await findCurrentMessage(database.db, priya, "tomas-only")).toBeUndefined();
     expect(await findCurrentMessage(database.db, tomas, "tomas-only")).toBeDefined();
+  });
+
+  it("counts a view on the server for a message with maxViews, down to 0 and no further; none without maxViews", async () => {
+    await addMessage(database.db, file({ model: { ...file().model, config: { messageId: "payday", maxViews: 2 } } }));
+    const request = (cookie = "") => new Request("http://hub.test/sh/messages/payday/view", { headers: { Cookie: cookie } });
+    const payday = (await findCurrentMessage(database.db, priya, "payday")) as PageMessage;
+    expect(viewedMessageCookie(payday, request())).toMatch(/^shui-messages-payday-viewsLeft=1; Path=\/; Expires=.+; SameSite=Lax$/);
+    expect(viewedMessageCookie(payday, request("shui-messages-payday-viewsLeft=1"))).toMatch(/^shui-messages-payday-viewsLeft=0; /);
+    expect(viewedMessageCookie(payday, request("shui-messages-payday-viewsLeft=0"))).toMatch(/^shui-messages-payday-viewsLeft=0; /);
+    expect(viewedMessageCookie({ ...payday, config: { messageId: "payday" } }, request())).toBeNull();
   });
 
   it.each([

@@ -5,7 +5,7 @@ import type { DatabaseSchema } from "~/db/schema";
 import { boundedMemo } from "~/memo/bounded-memo";
 import { describeIssues, messageViewModelSchema, type MessageViewModel, type PageMessage } from "./message-model";
 import { INVALID_MESSAGE_MODEL, messageTone } from "./message-type";
-import { closeCookie, isShownAtLoad } from "./message-state";
+import { closeCookie, isShownAtLoad, viewCookie, type CookieLookup, type CookieWrite } from "./message-state";
 
 /**
  * The messages meant for this seller (or for every seller) whose time is now: alerts first, then
@@ -69,8 +69,17 @@ export async function findCurrentMessage(db: Kysely<DatabaseSchema>, sellerId: n
 
 /** The Set-Cookie that records closing the message, by the rules of spec §4 and the request's cookies. */
 export function closedMessageCookie(message: PageMessage, request: Request): string | null {
+  return setCookieBy(closeCookie, message, request);
+}
+
+/** The Set-Cookie that counts one showing of the message (a browser without JavaScript cannot count it itself). */
+export function viewedMessageCookie(message: PageMessage, request: Request): string | null {
+  return setCookieBy(viewCookie, message, request);
+}
+
+function setCookieBy(rule: (config: PageMessage["config"], cookie: CookieLookup) => CookieWrite | null, message: PageMessage, request: Request): string | null {
   const cookies = parseCookies(request.headers.get("Cookie"));
-  const cookie = closeCookie(message.config, (name) => cookies.get(name));
+  const cookie = rule(message.config, (name) => cookies.get(name));
   return cookie && serializeCookie(cookie.name, cookie.value, { expires: cookie.expires, secure: new URL(request.url).protocol === "https:" });
 }
 

@@ -185,6 +185,14 @@ describe("the close cross before hydration", () => {
   });
 });
 
+describe("counting views without JavaScript", () => {
+  it("holds, for a browser without scripts only, an image that asks the server to count a view of a message with maxViews", () => {
+    const counted = renderToString(<Message model={{ ...news, config: { messageId: "bulk prices", maxViews: 3 } }} shownAtLoad />);
+    expect(counted).toContain('<noscript><img src="/sh/messages/bulk%20prices/view" alt=""');
+    expect(renderToString(<Message model={{ ...news, config: { messageId: "bulk-prices" } }} shownAtLoad />)).not.toContain("<noscript>");
+  });
+});
+
 describe("a dialog message", () => {
   const dialog: MessageViewModel = {
     ...news,

@@ -3,7 +3,7 @@ import type { MessageViewModel } from "~/messages/message-model";
 import { INVALID_MESSAGE_MODEL, isDialogMessage, messageTone, type MessageTone } from "~/messages/message-type";
 import { widgetIdOf } from "~/widgets/widget-id";
 import { isEscape } from "../../../components/keyboard";
-import { Controls, crossLabelOf, MessageOperations, Paragraphs } from "./message-parts";
+import { Controls, crossLabelOf, MessageOperations, Paragraphs, ViewCountedWithoutScript } from "./message-parts";
 import { useMessageState } from "./use-message-state";
 
 // Most pages have no dialog message: the dialog's code loads only when one is shown.
@@ -95,6 +95,7 @@ function ShownMessage({ model, shownAtLoad, onClose, closeForm }: MessageProps &
         </MessageOperations>
       </div>
       {crossLabel && <CloseCross label={crossLabel} onClose={close} messageId={model.config?.messageId} form={closeForm} />}
+      <ViewCountedWithoutScript config={model.config} shownAtLoad={shownAtLoad} />
     </div>
   );
 }

@@ -39,3 +39,16 @@ export function Controls({ controls = [] }: { controls?: MessageControl[] }) {
     </div>
   );
 }
+
+/**
+ * Without JavaScript the browser cannot count a showing of a message with maxViews: an image that
+ * only such a browser loads (from `<noscript>`) asks the server to count it (decision record 059).
+ */
+export function ViewCountedWithoutScript({ config, shownAtLoad }: { config: MessageViewModel["config"]; shownAtLoad: boolean | undefined }) {
+  if (!shownAtLoad || config?.maxViews === undefined || !config.messageId) return null;
+  return (
+    <noscript>
+      <img src={`/sh/messages/${encodeURIComponent(config.messageId)}/view`} alt="" width={1} height={1} className="message__view-counter" />
+    </noscript>
+  );
+}

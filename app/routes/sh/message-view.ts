@@ -1,0 +1,17 @@
+import { getSignedInSeller } from "~/auth/require-seller.server";
+import { refusal } from "~/http/refusal";
+import { findCurrentMessage, viewedMessageCookie } from "~/messages/messages.server";
+import { databaseContext } from "~/request-context";
+import type { Route } from "./+types/message-view";
+
+/**
+ * Counts one showing of a message with maxViews in a browser that runs no script: the message's
+ * `<noscript>` image asks for this address, and only such a browser loads it (decision record 059).
+ */
+export async function loader({ params, context, request }: Route.LoaderArgs) {
+  const signedIn = getSignedInSeller(context);
+  const message = await findCurrentMessage(context.get(databaseContext).db, signedIn.seller.id, params.messageId);
+  if (!message) throw refusal(404, "There is no such message: it may have ended already.");
+  const cookie = viewedMessageCookie(message, request);
+  return new Response(null, { status: 204, headers: { "Cache-Control": "no-store", ...(cookie && { "Set-Cookie": cookie }) } });
+}
