@@ -1,18 +1,13 @@
-import { AxeBuilder } from "@axe-core/playwright";
-import type { Page } from "@playwright/test";
+import type { Page, Route } from "@playwright/test";
 import { sampleBeacon, sampleInAppBeacon } from "../test/speed-beacons";
-import { expect, signIn, test, waitForHydration } from "./fixtures";
+import { expect, expectNoAccessibilityViolations as expectNoViolations, signIn, test, waitForHydration } from "./fixtures";
+import { addOperatorMessage, removeMessage } from "./operator-messages";
 
 /*
  * axe-core with every rule it has (WCAG 2.2 A and AA, and its best practices) on each page as a
  * busy seller sees it: the demo seller's 160 listings, the demo's messages showing, a dashboard
  * of many measured pages, dialogs open, and a phone's width.
  */
-async function expectNoViolations(page: Page): Promise<void> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  expect(violations.map(({ id, help, nodes }) => ({ id, help, targets: nodes.map((node) => node.target.join(" ")) }))).toEqual([]);
-}
-
 /** Beacons for several pages, sent as a browser on the hub sends them, so that the dashboard has them all. */
 async function measureSeveralPages(page: Page): Promise<void> {
   const pages = ["sellerHubOverview", "sellerHubActiveListings", "sellerHubListingDetail", "sellerHubSiteSpeed", "sellerHubProductSummary"];
@@ -53,15 +48,64 @@ test.describe("every page with a busy seller's data, all axe rules", () => {
     await expectNoViolations(page);
   });
 
-  test("the opt-out dialog, asking and after a refusal", async ({ page }) => {
-    await page.route("**/sh/optout", (route) => (route.request().method() === "POST" ? route.fulfill({ status: 500 }) : route.fallback()));
+  test("the opt-out dialog in each of its views: asking, switching, refused, unconfirmed, switched", async ({ page }) => {
+    // The call's answers are played here, so that the demo seller stays on the new tool.
+    type Answer = (route: Route) => Promise<void>;
+    const answers: Answer[] = [];
+    await page.route("**/sh/optout", (route) => (route.request().method() === "POST" ? (answers.shift() as Answer)(route) : route.fallback()));
     await page.getByRole("navigation", { name: "Sections" }).getByRole("link", { name: "All listings" }).click();
-    await page.getByRole("complementary", { name: "Seller tools" }).getByRole("link", { name: "Switch to the previous tool" }).click();
-    await expect(page.getByRole("dialog", { name: "Switch to the previous tool?" })).toBeVisible();
-    await expectNoViolations(page);
-    await page.getByRole("button", { name: "Switch", exact: true }).click();
-    await expect(page.getByRole("dialog", { name: "We could not switch you" })).toBeVisible();
-    await expectNoViolations(page);
+    const opener = page.getByRole("complementary", { name: "Seller tools" }).getByRole("link", { name: "Switch to the previous tool" });
+    const views: Array<[answer: Answer, dialogName: string]> = [
+      [(route) => route.fulfill({ status: 500 }), "We could not switch you"],
+      [(route) => route.abort("connectionreset"), "We could not confirm the switch"],
+      [(route) => route.fulfill({ status: 204 }), "You are using the previous tool"],
+    ];
+    for (const [answer, dialogName] of views) {
+      await opener.click();
+      const dialog = page.getByRole("dialog", { name: "Switch to the previous tool?" });
+      await expect(dialog).toBeVisible();
+      await expectNoViolations(page);
+
+      let answerNow: () => void = () => {};
+      const held = new Promise<void>((resolve) => (answerNow = resolve));
+      answers.push(async (route) => {
+        await held;
+        await answer(route);
+      });
+      await dialog.getByRole("button", { name: "Switch", exact: true }).click();
+      await expect(dialog).toContainText("Switching you to the previous tool…");
+      await expectNoViolations(page);
+      answerNow();
+
+      const outcome = page.getByRole("dialog", { name: dialogName });
+      await expect(outcome).toBeVisible();
+      await expectNoViolations(page);
+      await page.keyboard.press("Escape");
+      await expect(outcome).toBeHidden();
+    }
+  });
+});
+
+test.describe("a message dialog, all axe rules", () => {
+  test("a message dialog open in front of the overview", async ({ page }) => {
+    const seller = "turquoise-star";
+    const title = "How was listing today?";
+    const id = addOperatorMessage(title, {
+      seller,
+      type: "dialog",
+      endsAt: new Date(Date.now() + 5 * 60_000).toISOString(),
+      controls: [
+        { name: "survey", text: "Take the survey", action: { type: "NAV", URL: "https://survey.example.com", newWindow: true } },
+        { name: "cross", accessibilityText: "Close the survey" },
+      ],
+    });
+    try {
+      await signIn(page, seller);
+      await expect(page.getByRole("dialog", { name: title })).toBeVisible();
+      await expectNoViolations(page);
+    } finally {
+      removeMessage(id);
+    }
   });
 });
 
@@ -74,6 +118,10 @@ test.describe("at a phone's width", () => {
     await expectNoViolations(page);
     await page.goto("/sh/lst/active");
     await expect(page.getByRole("heading", { level: 1, name: "Listings" })).toBeVisible();
+    await expectNoViolations(page);
+    await page.getByRole("table").getByRole("row").nth(1).getByRole("link").first().click();
+    await expect(page.getByRole("heading", { level: 1, name: "Listing" })).toBeVisible();
+    await expect(page.frameLocator('iframe[title="Product summary"]').getByRole("heading", { level: 1 })).toBeVisible();
     await expectNoViolations(page);
   });
 });

@@ -1,10 +1,6 @@
-import { spawnSync } from "node:child_process";
-import { mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { DatabaseSync } from "node:sqlite";
 import type { Browser, BrowserContext, Page } from "@playwright/test";
 import { expect, expectNoAccessibilityViolations, signIn, test, waitForHydration } from "./fixtures";
+import { addOperatorMessage, removeMessage, type MessageOptions } from "./operator-messages";
 
 /*
  * Messages are added as an operator adds them, with `npm run messages:add`, for sellers no other
@@ -13,36 +9,8 @@ import { expect, expectNoAccessibilityViolations, signIn, test, waitForHydration
  */
 const INLINE_SELLER = "purple-star";
 const DIALOG_SELLER = "turquoise-star";
-const folder = mkdtempSync(join(tmpdir(), "e2e-messages-"));
-
-interface MessageOptions {
-  seller?: string;
-  type?: string | string[];
-  config?: Record<string, unknown>;
-  endsAt?: string;
-  controls?: unknown[];
-}
-
-/** Runs the operator's command; gives the message's id, which names its cookies. */
-function addMessage(title: string, { seller = INLINE_SELLER, type = "info", config = {}, endsAt, controls }: MessageOptions = {}): string {
-  const file = join(folder, `${title.replaceAll(/\W+/g, "-")}.json`);
-  const model = { title, type, message: `${title}: details for the seller.`, controls: controls ?? [{ name: "cross", accessibilityText: `Dismiss ${title}` }], config };
-  writeFileSync(file, JSON.stringify({ audience: { seller }, ...(endsAt && { endsAt }), model }));
-  const result = spawnSync(process.execPath, ["scripts/messages-add.ts", file], {
-    env: { ...process.env, DATABASE_URL: `sqlite:${process.env.E2E_DATABASE_PATH}` },
-    encoding: "utf8",
-  });
-  expect(result.stderr).toBe("");
-  const id = /^Added message (\d+) /.exec(result.stdout)?.[1];
-  if (!id) throw new Error(`messages:add said: ${result.stdout}`);
-  return id;
-}
-
-function removeMessage(id: string): void {
-  const database = new DatabaseSync(process.env.E2E_DATABASE_PATH as string);
-  database.prepare("delete from message where id = ?").run(Number(id));
-  database.close();
-}
+/** Adds a message for the inline seller unless told otherwise. */
+const addMessage = (title: string, options: Partial<MessageOptions> = {}) => addOperatorMessage(title, { seller: INLINE_SELLER, ...options });
 
 async function cookieValue(context: BrowserContext, name: string): Promise<string | undefined> {
   return (await context.cookies()).find((cookie) => cookie.name === name)?.value;

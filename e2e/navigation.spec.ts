@@ -41,4 +41,41 @@ test.describe("moving between the hub's pages", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Site speed" })).toBeVisible();
     await expect(progress).toHaveCount(0);
   });
+
+  test("a round trip on a slow network (350 ms): listings, a filter, the next page, a listing and its summary, then Back to the listings as they were", async ({ signedInPage: page }) => {
+    await emulateSlowNetwork(page, 350);
+    const sections = page.getByRole("navigation", { name: "Sections" });
+    const resultsSummary = page.locator("output.results-summary");
+
+    await sections.getByRole("link", { name: "All listings" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Listings" })).toBeVisible();
+    const messages = page.getByRole("region", { name: "Messages" }).locator("[data-message-id]");
+    const shownMessages = await messages.count();
+    expect(shownMessages).toBeGreaterThan(0);
+
+    await page.getByLabel("Condition").selectOption("used");
+    await expect(page).toHaveURL(/\?condition=used$/);
+    await page.getByRole("navigation", { name: "Pages of listings" }).getByRole("link", { name: "Next page" }).click();
+    await expect(page).toHaveURL(/condition=used&offset=20$/);
+    await expect(resultsSummary).toHaveText(/^Showing 21–/);
+    // A filter and a page are reloads of this page's data, not visits: the messages stay.
+    await expect(messages).toHaveCount(shownMessages);
+
+    const firstRow = page.getByRole("table").getByRole("row").nth(1);
+    const title = (await firstRow.getByRole("link").first().textContent()) ?? "";
+    await firstRow.getByRole("link").first().click();
+    await expect(page.getByRole("heading", { level: 2, name: title })).toBeVisible();
+    const frame = page.frameLocator('iframe[title="Product summary"]');
+    await expect(frame.getByRole("heading", { level: 1 })).toBeVisible();
+    await page.getByLabel("Compare with condition").selectOption("new");
+    await expect.poll(() => page.frame({ url: /\/sh\/prod-summary\?/ })?.url() ?? "").toContain("condition=new");
+    await expect(frame.locator(".product-summary__market")).toContainText("New listing");
+    await expect(page.getByRole("alert")).toHaveCount(0);
+
+    await page.goBack();
+    await expect(page).toHaveURL(/\/sh\/lst\/active\?condition=used&offset=20$/);
+    await expect(resultsSummary).toHaveText(/^Showing 21–/);
+    await expect(page.getByLabel("Condition")).toHaveValue("used");
+    await expect(page.getByRole("navigation", { name: "Pages of listings" }).getByRole("link", { name: "Page 2" })).toHaveAttribute("aria-current", "page");
+  });
 });

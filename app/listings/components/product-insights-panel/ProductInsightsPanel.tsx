@@ -35,9 +35,11 @@ export function ProductInsightsPanel({ market, locale, closeTo, onClose }: Produ
   );
   return (
     <section className="insights-panel" aria-labelledby="product-insights-heading">
-      <h3 id="product-insights-heading" ref={heading} tabIndex={-1} className="insights-panel__heading">
+      {/* h2: the panel follows the product summary's frame, whose document is headed by an h1, and
+          read in that order an h3 skipped a level (axe's heading-order with all rules). */}
+      <h2 id="product-insights-heading" ref={heading} tabIndex={-1} className="insights-panel__heading">
         Product insights
-      </h3>
+      </h2>
       {market.overall ? (
         <table className="data-table">
           <caption className="insights-panel__caption">

@@ -1,0 +1,42 @@
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { DatabaseSync } from "node:sqlite";
+import { expect } from "./fixtures";
+
+/*
+ * Messages added as an operator adds them, with `npm run messages:add`, to the end-to-end
+ * server's database.
+ */
+const folder = mkdtempSync(join(tmpdir(), "e2e-messages-"));
+
+export interface MessageOptions {
+  /** The seller who sees it: pick one that no other test's page depends on. */
+  seller: string;
+  type?: string | string[];
+  config?: Record<string, unknown>;
+  endsAt?: string;
+  controls?: unknown[];
+}
+
+/** Runs the operator's command; gives the message's id, which names its cookies. */
+export function addOperatorMessage(title: string, { seller, type = "info", config = {}, endsAt, controls }: MessageOptions): string {
+  const file = join(folder, `${title.replaceAll(/\W+/g, "-")}.json`);
+  const model = { title, type, message: `${title}: details for the seller.`, controls: controls ?? [{ name: "cross", accessibilityText: `Dismiss ${title}` }], config };
+  writeFileSync(file, JSON.stringify({ audience: { seller }, ...(endsAt && { endsAt }), model }));
+  const result = spawnSync(process.execPath, ["scripts/messages-add.ts", file], {
+    env: { ...process.env, DATABASE_URL: `sqlite:${process.env.E2E_DATABASE_PATH}` },
+    encoding: "utf8",
+  });
+  expect(result.stderr).toBe("");
+  const id = /^Added message (\d+) /.exec(result.stdout)?.[1];
+  if (!id) throw new Error(`messages:add said: ${result.stdout}`);
+  return id;
+}
+
+export function removeMessage(id: string): void {
+  const database = new DatabaseSync(process.env.E2E_DATABASE_PATH as string);
+  database.prepare("delete from message where id = ?").run(Number(id));
+  database.close();
+}
