@@ -6,7 +6,11 @@ import { closeCookie, isShownAtLoad, LASTING_COOKIE_DAYS, messageCookieNames, vi
 class Browser {
   private cookies = new Map<string, CookieWrite>();
 
-  constructor(private readonly config: MessageConfig) {}
+  private readonly config: MessageConfig;
+
+  constructor(config: MessageConfig) {
+    this.config = config;
+  }
 
   private lookup = (name: string) => this.cookies.get(name)?.value;
 

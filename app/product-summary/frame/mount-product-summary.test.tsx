@@ -9,7 +9,9 @@ import { mountProductSummary } from "./mount-product-summary";
 class FakeResizeObserver {
   static current: FakeResizeObserver | undefined;
   observed = false;
-  constructor(private readonly callback: () => void) {
+  private readonly callback: () => void;
+  constructor(callback: () => void) {
+    this.callback = callback;
     FakeResizeObserver.current = this;
   }
   observe() {
