@@ -100,7 +100,8 @@ describe("serving with two worker processes (WEB_CONCURRENCY=2)", () => {
   it("migrated and seeded before the workers started, and keeps no database open in the primary", () => {
     const databaseFiles = (pid: number) => openFiles(pid).filter((file) => file.endsWith("hub.db"));
     expect(databaseFiles(server.process.pid as number)).toEqual([]);
-    for (const worker of workers()) expect(databaseFiles(worker)).toHaveLength(1);
+    // Each worker's reading and writing connection (decision record 052).
+    for (const worker of workers()) expect(databaseFiles(worker)).toHaveLength(2);
   });
 
   it("replaces a worker that dies, and goes on serving with both", async () => {
