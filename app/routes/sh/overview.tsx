@@ -6,6 +6,7 @@ import { summariseSellerActivity } from "~/overview/overview.server";
 import { databaseContext } from "~/request-context";
 import type { PageHandle } from "~/shell/page-handle";
 import type { Route } from "./+types/overview";
+import { TableScroll } from "~/components/table-scroll/TableScroll";
 
 export const handle: PageHandle = { pageName: "sellerHubOverview", title: "Overview", showsMessages: true };
 
@@ -34,26 +35,28 @@ export default function Overview({ loaderData: { summary, locale, currency } }: 
       </section>
       <section aria-labelledby="recent-listings">
         <h2 id="recent-listings">Recent listings</h2>
-        <table className="data-table">
-          <thead>
-            <tr>
-              <th scope="col">Title</th>
-              <th scope="col">Price</th>
-              <th scope="col">Status</th>
-            </tr>
-          </thead>
-          <tbody>
-            {summary.recentListings.map((listing) => (
-              <tr key={listing.id}>
-                <td>
-                  <Link prefetch="intent" to={`/sh/lst/${listing.id}`}>{listing.title}</Link>
-                </td>
-                <td>{formatMoney(listing.price, listing.currency, locale)}</td>
-                <td>{isListingStatus(listing.status) ? LISTING_STATUSES[listing.status] : listing.status}</td>
+        <TableScroll label="Table: recent listings">
+          <table className="data-table">
+            <thead>
+              <tr>
+                <th scope="col">Title</th>
+                <th scope="col">Price</th>
+                <th scope="col">Status</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {summary.recentListings.map((listing) => (
+                <tr key={listing.id}>
+                  <td>
+                    <Link prefetch="intent" to={`/sh/lst/${listing.id}`}>{listing.title}</Link>
+                  </td>
+                  <td>{formatMoney(listing.price, listing.currency, locale)}</td>
+                  <td>{isListingStatus(listing.status) ? LISTING_STATUSES[listing.status] : listing.status}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableScroll>
       </section>
     </>
   );

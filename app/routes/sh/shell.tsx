@@ -8,7 +8,8 @@ import { NavigationProgress } from "~/shell/components/navigation-progress/Navig
 import { PageMessages } from "~/messages/components/page-messages/PageMessages";
 import { usePageMessages } from "~/messages/use-page-messages";
 import { HeaderSearch } from "~/search/components/header-search/HeaderSearch";
-import { SellerHeader } from "~/shell/components/seller-header/SellerHeader";
+import { ShellMenu } from "~/shell/components/shell-menu/ShellMenu";
+import { SellerHeader, SellerMember } from "~/shell/components/seller-header/SellerHeader";
 import { SideArea } from "~/shell/components/side-area/SideArea";
 import { TopNavigation } from "~/shell/components/top-navigation/TopNavigation";
 import { pageUrl } from "~/http/page-url";
@@ -68,16 +69,14 @@ export default function Shell({ loaderData }: Route.ComponentProps) {
   const { title = "Seller Hub", showsMessages = false } = usePageHandle();
   const location = useLocation();
   const pageMessages = usePageMessages(messages, location);
+  const memberProps = { memberName: member.name, feedbackScore: member.feedbackScore, storeUrl: member.storeUrl, locale: member.locale, srt };
   return (
     <div className="shell">
       <SellerHeader
         pageTitle={title}
-        memberName={member.name}
-        feedbackScore={member.feedbackScore}
-        storeUrl={member.storeUrl}
-        locale={member.locale}
-        srt={srt}
+        {...memberProps}
         search={<HeaderSearch searchedText={searchedText(location)} />}
+        menu={<ShellMenu navItems={navigation.navItems} navGroups={navigation.navGroups} member={<SellerMember {...memberProps} className="shell-menu__member" />} />}
       />
       <TopNavigation navItems={navigation.navItems} />
       {showBrowserNotice && <BrowserNotice focusAfterClose="main-content" closeForm={{ srt, returnTo: location.pathname + location.search }} />}

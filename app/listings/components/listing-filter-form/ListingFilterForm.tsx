@@ -38,8 +38,13 @@ export function ListingFilterForm({ filters, onRefilter }: ListingFilterFormProp
     onRefilter([...new FormData(event.currentTarget)].map(([name, value]): QueryChange => [name, String(value)]));
   };
 
+  // The filters proper (not the sort or the page size): what narrows the listings shown.
+  const inUse = [filters.status, filters.condition, filters.q].filter(Boolean).length;
   return (
     <search aria-label="Filter listings">
+      {/* On a phone the form folds behind its summary; with room it is always open (decision record 066). */}
+      <details className="listing-filters">
+        <summary className="listing-filters__toggle">{inUse > 0 ? `Filters (${inUse} in use)` : "Filters"}</summary>
       <form method="get" className="filter-form" onSubmit={submit}>
       <FilterSelect id="listing-status" name="status" label="Status" options={STATUS_OPTIONS} value={status} onChoose={choose("status", setStatus)} />
       <FilterSelect id="listing-condition" name="condition" label="Condition" options={CONDITION_OPTIONS} value={condition} onChoose={choose("condition", setCondition)} />
@@ -53,6 +58,7 @@ export function ListingFilterForm({ filters, onRefilter }: ListingFilterFormProp
         Apply filters
       </button>
       </form>
+      </details>
     </search>
   );
 }

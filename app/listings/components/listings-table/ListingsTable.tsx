@@ -4,6 +4,7 @@ import { LISTING_SORTS, type ListingSort } from "~/listings/listing-filter-optio
 import { LISTING_CONDITIONS, LISTING_STATUSES, isListingCondition, isListingStatus } from "~/listings/listing-fields";
 import type { ListingRow } from "~/listings/listings.server";
 import { formatMoney } from "~/money/format-money";
+import { TableScroll } from "../../../components/table-scroll/TableScroll";
 import { RefilterLink } from "../refilter-link/RefilterLink";
 
 export interface ListingsTableProps {
@@ -29,6 +30,8 @@ const SORTABLE = {
 export function ListingsTable({ listings, sort, locale, busy = false, ref }: ListingsTableProps) {
   const number = (value: number) => value.toLocaleString(locale);
   return (
+    // On a narrow screen the table scrolls sideways in a region of its own, its titles kept in view.
+    <TableScroll label="Table: your listings">
     <table ref={ref} tabIndex={-1} className="data-table listings-table" aria-busy={busy || undefined}>
       <caption className="listings-table__caption">Your listings ({LISTING_SORTS[sort].label.toLowerCase()})</caption>
       <thead>
@@ -64,6 +67,7 @@ export function ListingsTable({ listings, sort, locale, busy = false, ref }: Lis
         ))}
       </tbody>
     </table>
+    </TableScroll>
   );
 }
 

@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import { LISTING_CONDITIONS } from "~/listings/listing-fields";
 import type { MarketFigures, PriceFigures } from "~/listings/market-figures.server";
 import { formatMoney } from "~/money/format-money";
+import { TableScroll } from "../../../components/table-scroll/TableScroll";
 
 export interface ProductInsightsPanelProps {
   /** The product's market: every seller's active listings, by condition. */
@@ -41,35 +42,37 @@ export function ProductInsightsPanel({ market, locale, closeTo, onClose }: Produ
         Product insights
       </h2>
       {market.overall ? (
-        <table className="data-table">
-          <caption className="insights-panel__caption">
-            Active listings of product {market.epid} on the marketplace, every seller, in {market.currency}
-          </caption>
-          <thead>
-            <tr>
-              <th scope="col">Condition</th>
-              {FIGURE_HEADINGS.map((figure) => (
-                <th key={figure} scope="col" className="data-table__number">
-                  {figure}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {market.byCondition.map((figures) => (
-              <tr key={figures.condition}>
-                <th scope="row">{LISTING_CONDITIONS[figures.condition]}</th>
-                {cells(figures)}
+        <TableScroll label="Table: market figures">
+          <table className="data-table">
+            <caption className="insights-panel__caption">
+              Active listings of product {market.epid} on the marketplace, every seller, in {market.currency}
+            </caption>
+            <thead>
+              <tr>
+                <th scope="col">Condition</th>
+                {FIGURE_HEADINGS.map((figure) => (
+                  <th key={figure} scope="col" className="data-table__number">
+                    {figure}
+                  </th>
+                ))}
               </tr>
-            ))}
-          </tbody>
-          <tfoot>
-            <tr>
-              <th scope="row">All conditions</th>
-              {cells(market.overall)}
-            </tr>
-          </tfoot>
-        </table>
+            </thead>
+            <tbody>
+              {market.byCondition.map((figures) => (
+                <tr key={figures.condition}>
+                  <th scope="row">{LISTING_CONDITIONS[figures.condition]}</th>
+                  {cells(figures)}
+                </tr>
+              ))}
+            </tbody>
+            <tfoot>
+              <tr>
+                <th scope="row">All conditions</th>
+                {cells(market.overall)}
+              </tr>
+            </tfoot>
+          </table>
+        </TableScroll>
       ) : (
         <p>Nobody has an active listing of product {market.epid} right now.</p>
       )}

@@ -18,10 +18,12 @@ export interface SellerHeaderProps {
   srt: string;
   /** The hub's search, between the title and the member. */
   search?: ReactNode;
+  /** The navigation's menu on a phone, after the search. */
+  menu?: ReactNode;
 }
 
 /** The hub's header: page title, the member, their feedback standing and store. */
-export function SellerHeader({ pageTitle, memberName, feedbackScore, storeUrl, locale, srt, search }: SellerHeaderProps) {
+export function SellerHeader({ pageTitle, search, menu, ...member }: SellerHeaderProps) {
   return (
     <header className="seller-header">
       <a className="skip-link" href="#main-content">
@@ -30,7 +32,18 @@ export function SellerHeader({ pageTitle, memberName, feedbackScore, storeUrl, l
       <p className="seller-header__brand">Seller Hub</p>
       <h1 className="seller-header__title">{pageTitle}</h1>
       {search}
-      <div className="seller-header__member">
+      {menu}
+      <SellerMember {...member} className="seller-header__member" />
+    </header>
+  );
+}
+
+export type SellerMemberProps = Pick<SellerHeaderProps, "memberName" | "feedbackScore" | "storeUrl" | "locale" | "srt"> & { className: string };
+
+/** The signed-in member: name, feedback standing, store and signing out (in the header; on a phone, in the menu). */
+export function SellerMember({ memberName, feedbackScore, storeUrl, locale, srt, className }: SellerMemberProps) {
+  return (
+      <div className={className}>
         <span className="seller-header__name">{memberName}</span>
         <FeedbackBadge score={feedbackScore} locale={locale} />
         <NewWindowLink href={storeUrl}>Your store</NewWindowLink>
@@ -41,6 +54,5 @@ export function SellerHeader({ pageTitle, memberName, feedbackScore, storeUrl, l
           </button>
         </Form>
       </div>
-    </header>
   );
 }

@@ -45,6 +45,17 @@ describe("TopNavigation hover intent", () => {
     expect(screen.getByRole("link", { name: "Ended" })).toBeVisible();
   });
 
+  it("does not open for a finger: a tap's mouse events are not a pointer resting, and the chevron's button opens it", () => {
+    const { button, item } = renderNavigation();
+    fireEvent.pointerEnter(item, { pointerType: "touch" });
+    fireEvent.mouseEnter(item, { clientX: 10, clientY: 10 });
+    act(() => vi.advanceTimersByTime(1000));
+    expect(isOpen(button)).toBe(false);
+    fireEvent.click(button);
+    expect(isOpen(button)).toBe(true);
+    expect(screen.getByRole("link", { name: "All listings" })).toBeVisible();
+  });
+
   it("does not open for a pointer passing through at speed", () => {
     const { button, item } = renderNavigation();
     fireEvent.mouseEnter(item, { clientX: 0, clientY: 10 });

@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useRef, type MouseEvent } from "react";
+import { useEffect, useLayoutEffect, useRef, type MouseEvent, type PointerEvent } from "react";
 
 export interface HoverIntentOptions {
   /** Called once the pointer has slowed down over the element. */
@@ -21,7 +21,7 @@ export const HOVER_INTENT = { sensitivity: 7, interval: 100, timeout: 0 } as con
  */
 export function useHoverIntent({ onOver, onOut, ...options }: HoverIntentOptions) {
   const { sensitivity, interval, timeout } = { ...HOVER_INTENT, ...options };
-  const state = useRef({ x: 0, y: 0, previousX: 0, previousY: 0, over: false, timer: undefined as ReturnType<typeof setTimeout> | undefined });
+  const state = useRef({ x: 0, y: 0, previousX: 0, previousY: 0, over: false, touch: false, timer: undefined as ReturnType<typeof setTimeout> | undefined });
   const callbacks = useRef({ onOver, onOut });
   useLayoutEffect(() => {
     callbacks.current = { onOver, onOut };
@@ -42,8 +42,14 @@ export function useHoverIntent({ onOver, onOut, ...options }: HoverIntentOptions
   };
 
   return {
+    // A tap sends the mouse's events too, after its own pointer events: a finger does not hover,
+    // and a dropdown opening under it as the tap follows the link would stay open on the next page.
+    onPointerEnter(event: PointerEvent) {
+      state.current.touch = event.pointerType !== "mouse";
+    },
     onMouseEnter(event: MouseEvent) {
       const s = state.current;
+      if (s.touch) return;
       clearTimeout(s.timer);
       s.x = s.previousX = event.clientX;
       s.y = s.previousY = event.clientY;

@@ -1,6 +1,7 @@
 import { useId, type ReactNode } from "react";
 import { CHART, PLOT } from "./chart-frame";
 import { linearScale, niceTicks } from "./chart-scale";
+import { TableScroll } from "../../../components/table-scroll/TableScroll";
 
 export interface ChartTable {
   /** Column headings. */
@@ -52,28 +53,30 @@ export function ChartFigure({ title, summary, maxValue, formatTick, children, ta
         <summary>
           Data table<span className="visually-hidden">: {title}</span>
         </summary>
-        <table className="data-table">
-          <caption className="visually-hidden">{title}</caption>
-          <thead>
-            <tr>
-              {table.headings.map((heading) => (
-                <th key={heading} scope="col">
-                  {heading}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {table.rows.map(([header, ...cells]) => (
-              <tr key={header}>
-                <th scope="row">{header}</th>
-                {cells.map((cell, index) => (
-                  <td key={index}>{cell}</td>
+        <TableScroll label={`Data table: ${title}`}>
+          <table className="data-table">
+            <caption className="visually-hidden">{title}</caption>
+            <thead>
+              <tr>
+                {table.headings.map((heading) => (
+                  <th key={heading} scope="col">
+                    {heading}
+                  </th>
                 ))}
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {table.rows.map(([header, ...cells]) => (
+                <tr key={header}>
+                  <th scope="row">{header}</th>
+                  {cells.map((cell, index) => (
+                    <td key={index}>{cell}</td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableScroll>
       </details>
     </figure>
   );

@@ -1,3 +1,5 @@
+import { TableScroll } from "../../../components/table-scroll/TableScroll";
+
 export interface ReportedScriptError {
   message: string;
   /** Script path; empty for unhandled rejections, whose events say nothing of where. */
@@ -22,29 +24,31 @@ export interface ScriptErrorsTableProps {
 export function ScriptErrorsTable({ errors, locale }: ScriptErrorsTableProps) {
   if (errors.length === 0) return <p className="empty-state">No script errors were reported in this period.</p>;
   return (
-    <table className="data-table">
-      <thead>
-        <tr>
-          <th scope="col">Error</th>
-          <th scope="col">Where</th>
-          <th scope="col">Page</th>
-          <th scope="col">Occurrences</th>
-          <th scope="col">Page views</th>
-        </tr>
-      </thead>
-      <tbody>
-        {errors.map((error) => (
-          <tr key={`${error.message} ${error.source} ${error.line} ${error.column} ${error.pageName}`}>
-            <th scope="row">{error.message}</th>
-            <td>{error.source ? <code className="script-errors-table__source">{`${error.source}:${error.line}:${error.column}`}</code> : "Not known"}</td>
-            <td>
-              <code>{error.pageName}</code>
-            </td>
-            <td>{error.occurrences.toLocaleString(locale)}</td>
-            <td>{error.pageViews.toLocaleString(locale)}</td>
+    <TableScroll label="Table: script errors">
+      <table className="data-table">
+        <thead>
+          <tr>
+            <th scope="col">Error</th>
+            <th scope="col">Where</th>
+            <th scope="col">Page</th>
+            <th scope="col">Occurrences</th>
+            <th scope="col">Page views</th>
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {errors.map((error) => (
+            <tr key={`${error.message} ${error.source} ${error.line} ${error.column} ${error.pageName}`}>
+              <th scope="row">{error.message}</th>
+              <td>{error.source ? <code className="script-errors-table__source">{`${error.source}:${error.line}:${error.column}`}</code> : "Not known"}</td>
+              <td>
+                <code>{error.pageName}</code>
+              </td>
+              <td>{error.occurrences.toLocaleString(locale)}</td>
+              <td>{error.pageViews.toLocaleString(locale)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </TableScroll>
   );
 }

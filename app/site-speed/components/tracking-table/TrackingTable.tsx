@@ -1,4 +1,5 @@
 import type { TrackingSummary } from "~/site-speed/site-speed-report";
+import { TableScroll } from "../../../components/table-scroll/TableScroll";
 
 export interface TrackingTableProps {
   /** Most frequent first. */
@@ -11,28 +12,30 @@ export interface TrackingTableProps {
 export function TrackingTable({ tracking, locale }: TrackingTableProps) {
   if (tracking.length === 0) return <p className="empty-state">No tracking events were recorded in this period.</p>;
   return (
-    <table className="data-table">
-      <caption>Tracking events per page and action</caption>
-      <thead>
-        <tr>
-          <th scope="col">Page</th>
-          <th scope="col">Action</th>
-          <th scope="col">Events</th>
-        </tr>
-      </thead>
-      <tbody>
-        {tracking.map((row) => (
-          <tr key={`${row.pageName} ${row.action}`}>
-            <th scope="row">
-              <code>{row.pageName}</code>
-            </th>
-            <td>
-              <code>{row.action}</code>
-            </td>
-            <td>{row.events.toLocaleString(locale)}</td>
+    <TableScroll label="Table: tracking events">
+      <table className="data-table">
+        <caption>Tracking events per page and action</caption>
+        <thead>
+          <tr>
+            <th scope="col">Page</th>
+            <th scope="col">Action</th>
+            <th scope="col">Events</th>
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {tracking.map((row) => (
+            <tr key={`${row.pageName} ${row.action}`}>
+              <th scope="row">
+                <code>{row.pageName}</code>
+              </th>
+              <td>
+                <code>{row.action}</code>
+              </td>
+              <td>{row.events.toLocaleString(locale)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </TableScroll>
   );
 }

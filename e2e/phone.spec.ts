@@ -1,0 +1,145 @@
+import type { Page } from "@playwright/test";
+import { expect, expectNoAccessibilityViolations, signIn, test, waitForHydration } from "./fixtures";
+
+/*
+ * The hub on a phone: touch, a narrow screen, moving by the header's menu. Pages are reached by
+ * tapping links, as a seller does, after signing in.
+ */
+const PHONES = [
+  { width: 390, height: 844 },
+  { width: 320, height: 640 },
+];
+
+const menuButton = (page: Page) => page.getByRole("button", { name: "Menu" });
+const menu = (page: Page) => page.getByRole("navigation", { name: "Menu" });
+
+/** Opens the menu by touch and taps one of its links. */
+async function goByMenu(page: Page, link: string): Promise<void> {
+  await menuButton(page).tap();
+  await menu(page).getByRole("link", { name: link, exact: true }).tap();
+  await expect(menuButton(page)).toHaveAttribute("aria-expanded", "false");
+}
+
+/** Nothing wider than the screen: the page never scrolls sideways (WCAG 2.2 1.4.10). */
+async function expectNoSidewaysScroll(page: Page): Promise<void> {
+  const { scrollWidth, clientWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, clientWidth: document.documentElement.clientWidth }));
+  expect(scrollWidth, `the page is ${scrollWidth} px wide on a ${clientWidth} px screen`).toBeLessThanOrEqual(clientWidth);
+}
+
+/** The element's top is within the first `share` of the screen, without scrolling. */
+async function expectOnFirstScreen(locator: ReturnType<Page["locator"]>, viewportHeight: number, share = 1): Promise<void> {
+  const box = await locator.boundingBox();
+  expect(box, "the element is laid out").not.toBeNull();
+  expect(box?.y ?? Number.POSITIVE_INFINITY).toBeLessThan(viewportHeight * share);
+}
+
+/** The header stays compact: the page's own content (its messages first) starts in the top fifth of the screen. */
+const expectContentAtTop = (page: Page, viewportHeight: number) => expectOnFirstScreen(page.getByRole("main"), viewportHeight, 0.2);
+
+for (const viewport of PHONES) {
+  test.describe(`on a phone ${viewport.width} px wide`, () => {
+    test.use({ viewport, hasTouch: true, isMobile: true });
+
+    test.beforeEach(async ({ page }) => {
+      await signIn(page);
+      await waitForHydration(page);
+    });
+
+    test("the header's menu holds the navigation: it opens with focus inside, marks the current page, moves, and Escape closes it", async ({ page }) => {
+      await expect(page.getByRole("navigation", { name: "Sections" })).toBeHidden();
+      await expect(page.getByRole("navigation", { name: "Main" })).toBeHidden();
+      const button = menuButton(page);
+      await expect(button).toHaveAttribute("aria-expanded", "false");
+      await expect(menu(page)).toBeHidden();
+
+      await button.tap();
+      await expect(button).toHaveAttribute("aria-expanded", "true");
+      await expect(page.locator(`#${await button.getAttribute("aria-controls")}`)).toBeVisible();
+      const current = menu(page).getByRole("link", { name: "Summary", exact: true });
+      await expect(current).toHaveAttribute("aria-current", "page");
+      await expect(current).toBeFocused();
+      await expectNoAccessibilityViolations(page);
+
+      await menu(page).getByRole("link", { name: "All listings" }).tap();
+      await expect(page.getByRole("heading", { level: 1, name: "Listings" })).toBeVisible();
+      await expect(button).toHaveAttribute("aria-expanded", "false");
+
+      await button.focus();
+      await page.keyboard.press("Enter");
+      await expect(menu(page).getByRole("link", { name: "All listings", exact: true })).toHaveAttribute("aria-current", "page");
+      await page.keyboard.press("Tab");
+      await page.keyboard.press("Escape");
+      await expect(menu(page)).toBeHidden();
+      await expect(button).toBeFocused();
+    });
+
+    test("every page starts its own content on the first screen and never scrolls sideways", async ({ page }) => {
+      await expectContentAtTop(page, viewport.height);
+      // The demo seller's three messages come first, and the overview's own figures still start on the first screen.
+      if (viewport.height > 800) await expectOnFirstScreen(page.getByRole("heading", { level: 2, name: "Your business at a glance" }), viewport.height);
+      await expectNoSidewaysScroll(page);
+
+      await goByMenu(page, "All listings");
+      await expect(page.getByRole("heading", { level: 1, name: "Listings" })).toBeVisible();
+      await expectContentAtTop(page, viewport.height);
+      await expectNoSidewaysScroll(page);
+
+      await page.getByRole("table").getByRole("row").nth(1).getByRole("link").first().tap();
+      await expect(page.getByRole("heading", { level: 1, name: "Listing" })).toBeVisible();
+      await expectContentAtTop(page, viewport.height);
+      await expect(page.frameLocator('iframe[title="Product summary"]').getByRole("heading", { level: 1 })).toBeVisible();
+      await expectNoSidewaysScroll(page);
+      // Turned to landscape: the frame still shows its content whole.
+      await page.setViewportSize({ width: viewport.height, height: viewport.width });
+      const frame = page.frame({ url: /\/sh\/prod-summary\?/ });
+      await expect.poll(() => frame?.evaluate(() => window.innerHeight - document.documentElement.scrollHeight)).toBeGreaterThanOrEqual(0);
+      await page.setViewportSize(viewport);
+      await expect.poll(() => frame?.evaluate(() => window.innerHeight - document.documentElement.scrollHeight)).toBeGreaterThanOrEqual(0);
+
+      await goByMenu(page, "Site speed");
+      await expect(page.getByRole("heading", { level: 1, name: "Site speed" })).toBeVisible();
+      await expectContentAtTop(page, viewport.height);
+      await expectNoSidewaysScroll(page);
+      await expectNoAccessibilityViolations(page);
+    });
+
+    test("the listings' filters fold behind a Filters disclosure that counts those in use", async ({ page }) => {
+      await goByMenu(page, "All listings");
+      const toggle = page.getByText(/^Filters/);
+      await expect(page.getByLabel("Condition")).toBeHidden();
+      await toggle.tap();
+      await page.getByLabel("Condition").selectOption("used");
+      await expect(page).toHaveURL(/condition=used/);
+      await expect(toggle).toHaveText("Filters (1 in use)");
+      await expect(page.getByLabel("Condition")).toBeVisible();
+      await expectNoSidewaysScroll(page);
+      await expectNoAccessibilityViolations(page);
+    });
+
+    test("the opt-out dialog fits the screen and keeps its focus rules", async ({ page }) => {
+      await goByMenu(page, "All listings");
+      const opener = page.getByRole("complementary", { name: "Seller tools" }).getByRole("link", { name: "Switch to the previous tool" });
+      await opener.tap();
+      const dialog = page.getByRole("dialog", { name: "Switch to the previous tool?" });
+      await expect(dialog).toBeVisible();
+      const box = await dialog.boundingBox();
+      expect(box && box.x >= 0 && box.x + box.width <= viewport.width).toBe(true);
+      await expectNoAccessibilityViolations(page);
+      await page.keyboard.press("Escape");
+      await expect(dialog).toBeHidden();
+      await expect(opener).toBeFocused();
+    });
+  });
+}
+
+test.describe("on a phone without JavaScript", () => {
+  test.use({ viewport: { width: 390, height: 844 }, javaScriptEnabled: false });
+
+  test("the menu is a disclosure the browser opens itself, and its links work", async ({ page }) => {
+    await signIn(page);
+    await page.getByText("Menu", { exact: true }).click();
+    await menu(page).getByRole("link", { name: "All listings" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Listings" })).toBeVisible();
+    await expectNoSidewaysScroll(page);
+  });
+});
