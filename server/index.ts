@@ -1,7 +1,8 @@
 import { randomBytes } from "node:crypto";
-import { createServer, type IncomingMessage, type Server } from "node:http";
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { createRequest, sendResponse } from "@remix-run/node-fetch-server";
-import { createRequestHandler, RouterContextProvider } from "react-router";
+import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
+import type { ViteDevServer } from "vite";
 import * as build from "virtual:react-router/server-build";
 import { isDatabaseReachable, openDatabase, type Database } from "~/db/database.server";
 import { seedDemoDataIfEmpty } from "~/db/seed.server";
@@ -29,6 +30,12 @@ export interface SellerHubOptions {
   trustProxy?: boolean;
   /** Days speed beacons are kept; defaults to SPEED_BEACON_RETENTION_DAYS, then 90. */
   speedBeaconRetentionDays?: number;
+  /**
+   * `npm run dev`: Vite in middleware mode serves the modules, each request renders with the
+   * routes as they are now, and the browser takes hot updates from the `hotUpdates` socket;
+   * everything else is this same server (decision record 016).
+   */
+  development?: { vite: ViteDevServer; hotUpdates: string };
 }
 
 export interface RunningSellerHub {
@@ -44,7 +51,10 @@ export async function startSellerHub(options: SellerHubOptions): Promise<Running
 
   const serveStaticAsset = createStaticAssets(options.clientDirectory);
   const trustProxy = options.trustProxy ?? false;
-  const handlePage = createRequestHandler(build, process.env.NODE_ENV === "development" ? "development" : "production");
+  const vite = options.development?.vite;
+  const handlePage = vite
+    ? createRequestHandler(() => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>, "development")
+    : createRequestHandler(build, process.env.NODE_ENV === "development" ? "development" : "production");
 
   /** Renders a page; an error while the database is unreachable becomes a 503 that says so. */
   async function renderPage(request: Request, nonce: string, clientAddress: string): Promise<Response> {
@@ -68,8 +78,8 @@ export async function startSellerHub(options: SellerHubOptions): Promise<Running
       const pathname = (request.url ?? "/").split("?")[0] as string;
       const nonce = randomBytes(16).toString("base64");
       const { overHttps, clientAddress } = proxyFacts(request, trustProxy);
-      setSecurityHeaders(response, nonce, pathname, overHttps);
-      if (serveStaticAsset(request, response)) return;
+      setSecurityHeaders(response, nonce, pathname, overHttps, options.development);
+      if (vite ? await servedByVite(vite, request, response) : serveStaticAsset(request, response)) return;
       const pageRequest = createRequest(request, response, { trustProxy });
       await sendResponse(response, compressResponse(pageRequest, keepPrefetchBriefly(pageRequest, await renderPage(pageRequest, nonce, clientAddress))));
       discardUnreadBody(request, pageRequest);
@@ -122,6 +132,14 @@ function discardUnreadBody(incoming: IncomingMessage, request: Request): void {
     if (discarded > MAX_DISCARDED_BODY_BYTES) incoming.socket.destroy();
   });
   incoming.resume();
+}
+
+/** Lets Vite's middlewares answer what is theirs (modules, hot updates, public files); false when none did. */
+function servedByVite(vite: ViteDevServer, request: IncomingMessage, response: ServerResponse): Promise<boolean> {
+  return new Promise((resolve) => {
+    response.once("close", () => resolve(true));
+    vite.middlewares(request, response, () => resolve(false));
+  });
 }
 
 function listen(server: Server, port: number, host?: string): Promise<void> {

@@ -3,14 +3,19 @@ import type { ServerResponse } from "node:http";
 /** The only page that may be framed, and only by the hub itself. */
 const FRAMEABLE_PATHS = new Set(["/sh/prod-summary"]);
 
-export function contentSecurityPolicy(nonce: string, pathname: string): string {
+/** `npm run dev` only: the socket Vite's client takes hot updates from (ws://localhost:PORT). */
+export interface DevelopmentSources {
+  hotUpdates: string;
+}
+
+export function contentSecurityPolicy(nonce: string, pathname: string, development?: DevelopmentSources): string {
   return [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}'`,
     // The nonce admits only the style elements the modal dialog's scroll lock adds (app/entry.client.tsx); style attributes stay refused.
     `style-src 'self' 'nonce-${nonce}'`,
     "img-src 'self' data:",
-    "connect-src 'self'",
+    development ? `connect-src 'self' ${development.hotUpdates}` : "connect-src 'self'",
     "frame-src 'self'",
     `frame-ancestors ${FRAMEABLE_PATHS.has(pathname) ? "'self'" : "'none'"}`,
     "form-action 'self'",
@@ -19,8 +24,8 @@ export function contentSecurityPolicy(nonce: string, pathname: string): string {
   ].join("; ");
 }
 
-export function setSecurityHeaders(response: ServerResponse, nonce: string, pathname: string, overHttps: boolean): void {
-  response.setHeader("Content-Security-Policy", contentSecurityPolicy(nonce, pathname));
+export function setSecurityHeaders(response: ServerResponse, nonce: string, pathname: string, overHttps: boolean, development?: DevelopmentSources): void {
+  response.setHeader("Content-Security-Policy", contentSecurityPolicy(nonce, pathname, development));
   response.setHeader("X-Content-Type-Options", "nosniff");
   response.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
   response.setHeader("Cross-Origin-Opener-Policy", "same-origin");

@@ -22,8 +22,9 @@ export function temporarySqliteUrl(): string {
  * would, and waits until it says it is ready. It never builds: several run at once. One server
  * process unless `environment` sets WEB_CONCURRENCY: many of these run side by side.
  */
-export function startServerProcess(databaseUrl: string, environment: Record<string, string> = {}): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ["scripts/serve.ts"], {
+/** Starts `script` (the production server unless told otherwise) and resolves once it says it is ready. */
+export function startServerProcess(databaseUrl: string, environment: Record<string, string> = {}, script = "scripts/serve.ts"): Promise<ServerProcess> {
+  const child = spawn(process.execPath, [script], {
     // The test runner's NODE_ENV=test would put React in its slow development mode.
     env: { ...process.env, WEB_CONCURRENCY: "1", ...environment, NODE_ENV: "production", PORT: "0", DATABASE_URL: databaseUrl },
     stdio: ["ignore", "pipe", "pipe"],
