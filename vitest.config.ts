@@ -7,7 +7,7 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: "unit", environment: "node", include: ["app/**/*.test.ts", "server/**/*.test.ts", "scripts/**/*.test.ts", "bench/**/*.test.ts", "vite-plugins/**/*.test.ts"] },
+        test: { name: "unit", environment: "node", include: ["app/**/*.test.ts", "server/**/*.test.ts", "scripts/**/*.test.ts", "bench/**/*.test.ts", "vite-plugins/**/*.test.ts", "test/**/*.test.ts"] },
       },
       {
         extends: true,
