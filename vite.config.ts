@@ -16,7 +16,14 @@ export default defineConfig({
     // Pages that React does not hydrate load one of these instead (decision record 030).
     standaloneScripts(STANDALONE_SCRIPTS),
     // Fewer, larger scripts on first load, none that a page did not load before (decision record 014).
-    clientChunks({ appDirectory: "app", routes, entry: "entry.client.tsx", root: "root.tsx", layouts: ["routes/sh/shell.tsx"], standaloneScripts: Object.values(STANDALONE_SCRIPTS) }),
+    clientChunks({
+      appDirectory: "app",
+      routes,
+      entry: "entry.client.tsx",
+      root: "root.tsx",
+      layouts: ["routes/sh/shell.tsx"],
+      standaloneScripts: Object.values(STANDALONE_SCRIPTS),
+    }),
     precompressAssets(),
   ],
 });

@@ -7,11 +7,27 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: "unit", environment: "node", include: ["app/**/*.test.ts", "server/**/*.test.ts", "scripts/**/*.test.ts", "bench/**/*.test.ts", "vite-plugins/**/*.test.ts", "test/**/*.test.ts"] },
+        test: {
+          name: "unit",
+          environment: "node",
+          include: [
+            "app/**/*.test.ts",
+            "server/**/*.test.ts",
+            "scripts/**/*.test.ts",
+            "bench/**/*.test.ts",
+            "vite-plugins/**/*.test.ts",
+            "test/**/*.test.ts",
+          ],
+        },
       },
       {
         extends: true,
-        test: { name: "components", environment: "jsdom", include: ["app/**/*.test.tsx"], setupFiles: ["./test/setup-component-tests.ts"] },
+        test: {
+          name: "components",
+          environment: "jsdom",
+          include: ["app/**/*.test.tsx"],
+          setupFiles: ["./test/setup-component-tests.ts"],
+        },
       },
     ],
   },

@@ -1,6 +1,12 @@
 import { Writable } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
-import { isRouteErrorResponse, ServerRouter, type EntryContext, type HandleErrorFunction, type RouterContextProvider } from "react-router";
+import {
+  isRouteErrorResponse,
+  ServerRouter,
+  type EntryContext,
+  type HandleErrorFunction,
+  type RouterContextProvider,
+} from "react-router";
 import { nonceContext } from "~/request-context";
 
 export const streamTimeout = 5_000;
@@ -48,18 +54,21 @@ export default function handleRequest(
         done();
       },
     });
-    const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} nonce={nonce} />, {
-      nonce,
-      onAllReady: () => pipe(page),
-      onShellError(error: unknown) {
-        clearTimeout(timer);
-        reject(error);
+    const { pipe, abort } = renderToPipeableStream(
+      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />,
+      {
+        nonce,
+        onAllReady: () => pipe(page),
+        onShellError(error: unknown) {
+          clearTimeout(timer);
+          reject(error);
+        },
+        onError(error: unknown) {
+          status = 500;
+          console.error(error);
+        },
       },
-      onError(error: unknown) {
-        status = 500;
-        console.error(error);
-      },
-    });
+    );
     const timer = setTimeout(abort, streamTimeout + 1000);
   });
 }

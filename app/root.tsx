@@ -1,5 +1,13 @@
 import { useEffect } from "react";
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteLoaderData,
+} from "react-router";
 import type { Route } from "./+types/root";
 import { nonceContext } from "./request-context";
 import { usePageHandle } from "./shell/page-handle";
@@ -78,10 +86,20 @@ const REFUSAL_TITLES: Record<number, string> = {
 
 function describeError(error: unknown): [string, string] {
   if (isRouteErrorResponse(error)) {
-    if (error.status === 404) return ["Page not found", typeof error.data === "string" && error.data ? error.data : "There is nothing at this address, or it is not yours to see."];
-    if (error.status === 503) return ["Temporarily unavailable", "Seller Hub cannot reach its data right now. Try again in a minute."];
+    if (error.status === 404)
+      return [
+        "Page not found",
+        typeof error.data === "string" && error.data
+          ? error.data
+          : "There is nothing at this address, or it is not yours to see.",
+      ];
+    if (error.status === 503)
+      return ["Temporarily unavailable", "Seller Hub cannot reach its data right now. Try again in a minute."];
     const reason = typeof error.data === "string" && error.data ? error.data : "The request could not be completed.";
     return [REFUSAL_TITLES[error.status] ?? `Error ${error.status}`, reason];
   }
-  return ["Something went wrong", "An unexpected error stopped this page. Try again; if it keeps happening, let us know."];
+  return [
+    "Something went wrong",
+    "An unexpected error stopped this page. Try again; if it keeps happening, let us know.",
+  ];
 }

@@ -18,7 +18,15 @@ export interface HydrationTiming {
   lcpMs: number[];
 }
 
-const CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
+const CHROMIUM_ARGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
 
 export async function withChromium<T>(work: (browser: Browser) => Promise<T>): Promise<T> {
   const browser = await chromium.launch({ executablePath: findChromium(), args: CHROMIUM_ARGS });
@@ -42,7 +50,13 @@ async function coldContext(browser: Browser, baseUrl: string, sessionCookie: str
  * event (the site-speed beacon's web-vitals chunk). With `frameOnly`, only those of its frames
  * (the product summary inside the listing page).
  */
-export async function measureJavaScript(browser: Browser, baseUrl: string, sessionCookie: string, path: string, frameOnly = false): Promise<ShippedJavaScript> {
+export async function measureJavaScript(
+  browser: Browser,
+  baseUrl: string,
+  sessionCookie: string,
+  path: string,
+  frameOnly = false,
+): Promise<ShippedJavaScript> {
   const context = await coldContext(browser, baseUrl, sessionCookie);
   const page = await context.newPage();
   const scripts: string[] = [];
@@ -56,8 +70,13 @@ export async function measureJavaScript(browser: Browser, baseUrl: string, sessi
   const late = new Set<string>();
   for (const frame of page.frames()) {
     const names = await frame.evaluate(() => {
-      const loadEnd = (performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming | undefined)?.loadEventEnd || Number.POSITIVE_INFINITY;
-      return performance.getEntriesByType("resource").filter((entry) => entry.name.endsWith(".js") && entry.startTime >= loadEnd).map((entry) => entry.name);
+      const loadEnd =
+        (performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming | undefined)?.loadEventEnd ||
+        Number.POSITIVE_INFINITY;
+      return performance
+        .getEntriesByType("resource")
+        .filter((entry) => entry.name.endsWith(".js") && entry.startTime >= loadEnd)
+        .map((entry) => entry.name);
     });
     for (const name of names) late.add(name);
   }
@@ -65,7 +84,10 @@ export async function measureJavaScript(browser: Browser, baseUrl: string, sessi
   const urls = scripts.filter((url) => !late.has(url));
   const afterLoad = scripts.filter((url) => late.has(url));
   const sum = async (files: string[], acceptEncoding: string) =>
-    (await Promise.all(files.map((url) => encodedBytes(url, { "Accept-Encoding": acceptEncoding })))).reduce((total, bytes) => total + bytes.length, 0);
+    (await Promise.all(files.map((url) => encodedBytes(url, { "Accept-Encoding": acceptEncoding })))).reduce(
+      (total, bytes) => total + bytes.length,
+      0,
+    );
   return {
     files: urls.length,
     rawBytes: await sum(urls, "identity"),
@@ -76,7 +98,13 @@ export async function measureJavaScript(browser: Browser, baseUrl: string, sessi
 }
 
 /** From navigation start to the app's hydration mark, and the page's LCP, over several cold loads. */
-export async function measureHydration(browser: Browser, baseUrl: string, sessionCookie: string, path: string, loads = 5): Promise<HydrationTiming> {
+export async function measureHydration(
+  browser: Browser,
+  baseUrl: string,
+  sessionCookie: string,
+  path: string,
+  loads = 5,
+): Promise<HydrationTiming> {
   const timing: HydrationTiming = { hydratedMs: [], lcpMs: [] };
   for (let load = 0; load < loads; load++) {
     const context = await coldContext(browser, baseUrl, sessionCookie);
@@ -85,10 +113,16 @@ export async function measureHydration(browser: Browser, baseUrl: string, sessio
     await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
     const { hydrated, lcp } = await page.evaluate(async () => {
       const lcpEntry = await new Promise<PerformanceEntry | undefined>((resolve) => {
-        new PerformanceObserver((list) => resolve(list.getEntries().at(-1))).observe({ type: "largest-contentful-paint", buffered: true });
+        new PerformanceObserver((list) => resolve(list.getEntries().at(-1))).observe({
+          type: "largest-contentful-paint",
+          buffered: true,
+        });
         setTimeout(() => resolve(undefined), 2000);
       });
-      return { hydrated: performance.getEntriesByName("seller-hub:hydrated")[0]?.startTime ?? Number.NaN, lcp: lcpEntry?.startTime ?? Number.NaN };
+      return {
+        hydrated: performance.getEntriesByName("seller-hub:hydrated")[0]?.startTime ?? Number.NaN,
+        lcp: lcpEntry?.startTime ?? Number.NaN,
+      };
     });
     timing.hydratedMs.push(hydrated);
     timing.lcpMs.push(lcp);

@@ -21,11 +21,33 @@ export interface LoadOptions {
   headersEach?: () => Record<string, string>;
 }
 
-export async function runLoad({ url, headers = {}, connections = 50, durationSeconds = 10, body, headersEach }: LoadOptions): Promise<LoadResult> {
+export async function runLoad({
+  url,
+  headers = {},
+  connections = 50,
+  durationSeconds = 10,
+  body,
+  headersEach,
+}: LoadOptions): Promise<LoadResult> {
   const requests = body
-    ? [{ method: "POST" as const, setupRequest: (request: autocannon.Request) => ({ ...request, body: body(), headers: { ...request.headers, ...headersEach?.() } }) }]
+    ? [
+        {
+          method: "POST" as const,
+          setupRequest: (request: autocannon.Request) => ({
+            ...request,
+            body: body(),
+            headers: { ...request.headers, ...headersEach?.() },
+          }),
+        },
+      ]
     : undefined;
-  const result = await autocannon({ url, headers, connections, duration: durationSeconds, ...(requests && { requests }) });
+  const result = await autocannon({
+    url,
+    headers,
+    connections,
+    duration: durationSeconds,
+    ...(requests && { requests }),
+  });
   return {
     requestsPerSecond: result.requests.average,
     p50Ms: result.latency.p50,

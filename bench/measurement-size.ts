@@ -17,5 +17,8 @@ export async function siteSpeedBeaconBrotliBytes(): Promise<number> {
     write: false,
     output: { format: "esm", minify: true },
   });
-  return output.output.reduce((sum, chunk) => sum + (chunk.type === "chunk" ? brotliCompressSync(chunk.code).length : 0), 0);
+  return output.output.reduce(
+    (sum, chunk) => sum + (chunk.type === "chunk" ? brotliCompressSync(chunk.code).length : 0),
+    0,
+  );
 }

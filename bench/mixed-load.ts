@@ -44,7 +44,15 @@ export function beaconHeaders(headers: autocannon.Request["headers"]): autocanno
 /** A beacon as the browser sends it, from a new speed session each time (so the per-session limit is not what is measured). */
 export function beaconBody(): string {
   const id = () => randomBytes(12).toString("base64url");
-  return JSON.stringify({ pageName: "sellerHubOverview", speedSession: id(), pageView: id(), sentAfterMs: 1200, vitals: { LCP: 640, TTFB: 90, CLS: 0.01 }, resources: [], errors: [] });
+  return JSON.stringify({
+    pageName: "sellerHubOverview",
+    speedSession: id(),
+    pageView: id(),
+    sentAfterMs: 1200,
+    vitals: { LCP: 640, TTFB: 90, CLS: 0.01 },
+    resources: [],
+    errors: [],
+  });
 }
 
 /** The pages and endpoints sellers use most, in one rotation per connection. */
@@ -52,12 +60,23 @@ async function loadedRoutes({ url, session }: MixedLoadOptions): Promise<LoadedR
   const overview = await (await fetch(`${url}/sh/ovw`, { headers: { Cookie: session } })).text();
   const listingId = /href="\/sh\/lst\/(\d+)"/.exec(overview)?.[1];
   if (!listingId) throw new Error("The overview lists no listing to load.");
-  const page = (path: string, headers: Record<string, string> = {}): autocannon.Request => ({ method: "GET", path, headers: { Cookie: session, Accept: "text/html", ...headers } });
+  const page = (path: string, headers: Record<string, string> = {}): autocannon.Request => ({
+    method: "GET",
+    path,
+    headers: { Cookie: session, Accept: "text/html", ...headers },
+  });
   return [
     { name: "overview", expected: [200], request: page("/sh/ovw") },
     { name: "listings", expected: [200], request: page("/sh/lst/active?status=active&offset=20") },
     { name: "listing detail", expected: [200], request: page(`/sh/lst/${listingId}`) },
-    { name: "product summary frame", expected: [200], request: page(`/sh/prod-summary?listingId=${listingId}`, { "Sec-Fetch-Dest": "iframe", "Sec-Fetch-Site": "same-origin" }) },
+    {
+      name: "product summary frame",
+      expected: [200],
+      request: page(`/sh/prod-summary?listingId=${listingId}`, {
+        "Sec-Fetch-Dest": "iframe",
+        "Sec-Fetch-Site": "same-origin",
+      }),
+    },
     {
       name: "beacon",
       expected: [202, 204],
@@ -93,5 +112,13 @@ export async function runMixedLoad(options: MixedLoadOptions): Promise<MixedLoad
       if (!expected.includes(Number(status))) unexpected[`${name} ${status}`] = count;
     }
   }
-  return { seconds: options.seconds, requests: result.requests.total, errors: result.errors + result.timeouts, unexpected, statuses, rssStartMb, rssEndMb: serverMemoryMb(options.pid) };
+  return {
+    seconds: options.seconds,
+    requests: result.requests.total,
+    errors: result.errors + result.timeouts,
+    unexpected,
+    statuses,
+    rssStartMb,
+    rssEndMb: serverMemoryMb(options.pid),
+  };
 }

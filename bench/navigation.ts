@@ -11,14 +11,24 @@ export interface InAppNavigationTiming {
  * figure runs from the click event to the frame after the listings' rows are in the document.
  * `roundTripMs` emulates a network's round trip with Chromium's own throttling.
  */
-export async function measureInAppNavigation(browser: Browser, baseUrl: string, sessionCookie: string, { navigations = 10, roundTripMs = 0 } = {}): Promise<InAppNavigationTiming> {
+export async function measureInAppNavigation(
+  browser: Browser,
+  baseUrl: string,
+  sessionCookie: string,
+  { navigations = 10, roundTripMs = 0 } = {},
+): Promise<InAppNavigationTiming> {
   const context = await browser.newContext();
   const [name, value] = sessionCookie.split("=");
   if (name && value) await context.addCookies([{ name, value, url: baseUrl }]);
   const page = await context.newPage();
   if (roundTripMs > 0) {
     const cdp = await context.newCDPSession(page);
-    await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: roundTripMs, downloadThroughput: -1, uploadThroughput: -1 });
+    await cdp.send("Network.emulateNetworkConditions", {
+      offline: false,
+      latency: roundTripMs,
+      downloadThroughput: -1,
+      uploadThroughput: -1,
+    });
   }
   const timing: InAppNavigationTiming = { clickToRowsMs: [] };
   try {
@@ -41,7 +51,8 @@ async function clickThroughToListings(page: Page): Promise<number> {
         let clickedAt = Number.NaN;
         addEventListener("click", (event) => (clickedAt = event.timeStamp), { capture: true, once: true });
         const observer = new MutationObserver(() => {
-          if (!location.pathname.startsWith("/sh/lst/active") || !document.querySelector(".listings-table tbody tr")) return;
+          if (!location.pathname.startsWith("/sh/lst/active") || !document.querySelector(".listings-table tbody tr"))
+            return;
           observer.disconnect();
           requestAnimationFrame(() => requestAnimationFrame(() => resolve(performance.now() - clickedAt)));
         });

@@ -11,7 +11,9 @@ export function median(values: number[]): number {
   const sorted = values.filter(Number.isFinite).sort((a, b) => a - b);
   if (sorted.length === 0) return Number.NaN;
   const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? (sorted[middle] as number) : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
+  return sorted.length % 2
+    ? (sorted[middle] as number)
+    : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
 }
 
 /** The nearest-rank percentile: the smallest value that `p` per cent of the values do not exceed. */
@@ -21,7 +23,13 @@ export function percentile(values: number[], p: number): number {
   return sorted[Math.max(0, Math.ceil((p / 100) * sorted.length) - 1)] as number;
 }
 
-export function budget(name: string, value: number | null, limit: number, format: (value: number) => string, direction: "at most" | "at least" = "at most"): Budget {
+export function budget(
+  name: string,
+  value: number | null,
+  limit: number,
+  format: (value: number) => string,
+  direction: "at most" | "at least" = "at most",
+): Budget {
   const known = value !== null && Number.isFinite(value);
   return {
     name,
@@ -34,13 +42,22 @@ export function budget(name: string, value: number | null, limit: number, format
 export function markdownTable(rows: string[][]): string {
   const [header, ...body] = rows;
   if (!header) return "";
-  return [`| ${header.join(" | ")} |`, `|${header.map(() => "---").join("|")}|`, ...body.map((row) => `| ${row.join(" | ")} |`)].join("\n");
+  return [
+    `| ${header.join(" | ")} |`,
+    `|${header.map(() => "---").join("|")}|`,
+    ...body.map((row) => `| ${row.join(" | ")} |`),
+  ].join("\n");
 }
 
 export function budgetTable(budgets: Budget[]): string {
   return markdownTable([
     ["budget", "figure", "target", "result"],
-    ...budgets.map((entry) => [entry.name, entry.figure, entry.target, entry.pass === null ? "not measured" : entry.pass ? "pass" : "miss"]),
+    ...budgets.map((entry) => [
+      entry.name,
+      entry.figure,
+      entry.target,
+      entry.pass === null ? "not measured" : entry.pass ? "pass" : "miss",
+    ]),
   ]);
 }
 

@@ -30,20 +30,40 @@ const REPETITIONS = 40;
 export async function measureSearchTime(listings = 100_000): Promise<SearchTime[]> {
   registerAppModules();
   const { openDatabase } = await import("../app/db/database.server.ts");
-  const { DEMO_USERNAME, generateListings, insertListings, seedDemoDataIfEmpty } = await import("../app/db/seed.server.ts");
+  const { DEMO_USERNAME, generateListings, insertListings, seedDemoDataIfEmpty } =
+    await import("../app/db/seed.server.ts");
   const { searchHub } = await import("../app/search/search.server.ts");
   const { readSearchRange } = await import("../app/search/results-page.ts");
-  const ranges = { popup: readSearchRange(new URLSearchParams("popup")), "results page": readSearchRange(new URLSearchParams()) };
+  const ranges = {
+    popup: readSearchRange(new URLSearchParams("popup")),
+    "results page": readSearchRange(new URLSearchParams()),
+  };
   const database = await openDatabase("sqlite::memory:");
   try {
     await seedDemoDataIfEmpty(database);
     const { db } = database;
-    const demo = await db.selectFrom("seller").select("id").where("username", "=", DEMO_USERNAME).executeTakeFirstOrThrow();
-    const existing = await db.selectFrom("listing").select((eb) => eb.fn.countAll<number>().as("n")).where("seller_id", "=", demo.id).executeTakeFirstOrThrow();
+    const demo = await db
+      .selectFrom("seller")
+      .select("id")
+      .where("username", "=", DEMO_USERNAME)
+      .executeTakeFirstOrThrow();
+    const existing = await db
+      .selectFrom("listing")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("seller_id", "=", demo.id)
+      .executeTakeFirstOrThrow();
     const generated = generateListings(demo.id, listings - Number(existing.n) - 3, 99);
-    const rare = ["Polaroid SX-70 Land Camera", "Hasselblad 500C/M body", "Polaroid 600 film, 2 packs"].map((title, index) => ({ ...generated[index]!, title }));
+    const rare = ["Polaroid SX-70 Land Camera", "Hasselblad 500C/M body", "Polaroid 600 film, 2 packs"].map(
+      (title, index) => ({ ...generated[index]!, title }),
+    );
     await insertListings(db, [...generated, ...rare]);
-    const someListing = await db.selectFrom("listing").select("id").where("seller_id", "=", demo.id).orderBy("id", "desc").limit(1).executeTakeFirstOrThrow();
+    const someListing = await db
+      .selectFrom("listing")
+      .select("id")
+      .where("seller_id", "=", demo.id)
+      .orderBy("id", "desc")
+      .limit(1)
+      .executeTakeFirstOrThrow();
 
     const kinds: Array<{ kind: string; texts: string[] }> = [
       { kind: "common words", texts: ["watch", "apple", "128gb", "new"] },
@@ -68,7 +88,15 @@ export async function measureSearchTime(listings = 100_000): Promise<SearchTime[
             cpuSamples.push((user + system) / 1000);
           }
         }
-        times.push({ asked, kind, texts, p50Ms: percentile(samples, 50), p95Ms: percentile(samples, 95), cpuP50Ms: percentile(cpuSamples, 50), cpuP95Ms: percentile(cpuSamples, 95) });
+        times.push({
+          asked,
+          kind,
+          texts,
+          p50Ms: percentile(samples, 50),
+          p95Ms: percentile(samples, 95),
+          cpuP50Ms: percentile(cpuSamples, 50),
+          cpuP95Ms: percentile(cpuSamples, 95),
+        });
       }
     }
     return times;
@@ -79,6 +107,8 @@ export async function measureSearchTime(listings = 100_000): Promise<SearchTime[
 
 if (import.meta.main) {
   for (const { asked, kind, texts, p50Ms, p95Ms, cpuP50Ms, cpuP95Ms } of await measureSearchTime()) {
-    console.log(`${asked}, ${kind} (${texts.join(", ")}): p50 ${p50Ms.toFixed(2)} ms, p95 ${p95Ms.toFixed(2)} ms; CPU p50 ${cpuP50Ms.toFixed(2)} ms, p95 ${cpuP95Ms.toFixed(2)} ms`);
+    console.log(
+      `${asked}, ${kind} (${texts.join(", ")}): p50 ${p50Ms.toFixed(2)} ms, p95 ${p95Ms.toFixed(2)} ms; CPU p50 ${cpuP50Ms.toFixed(2)} ms, p95 ${cpuP95Ms.toFixed(2)} ms`,
+    );
   }
 }

@@ -24,7 +24,10 @@ const WRITE_CONNECTIONS = 10;
 const BOUND = 4;
 
 buildIfNeeded();
-const hub = await startServerProcess(process.env.DATABASE_URL ?? temporarySqliteUrl(), { WEB_CONCURRENCY: process.env.WEB_CONCURRENCY ?? "2", TRUST_PROXY: "true" });
+const hub = await startServerProcess(process.env.DATABASE_URL ?? temporarySqliteUrl(), {
+  WEB_CONCURRENCY: process.env.WEB_CONCURRENCY ?? "2",
+  TRUST_PROXY: "true",
+});
 
 /** A signed-in seller's cookie and anti-forgery token, and the overview's first message. */
 async function seller(username: string) {
@@ -57,8 +60,14 @@ const writes: autocannon.Request[] = [
   },
   { ...form(switcher.cookie, { srt: switcher.srt }), path: "/sh/optout" },
   { ...form(switcher.cookie, { srt: switcher.srt }), path: "/sh/optin" },
-  { ...form(demo.cookie, { srt: demo.srt, messageId: demo.messageId, returnTo: "/sh/ovw" }), path: "/sh/messages/close" },
-  { ...form(`sh_signin_srt=${signInToken}`, { username: "turquoise-star", password: "sellerhub", srt: signInToken }), path: "/signin" },
+  {
+    ...form(demo.cookie, { srt: demo.srt, messageId: demo.messageId, returnTo: "/sh/ovw" }),
+    path: "/sh/messages/close",
+  },
+  {
+    ...form(`sh_signin_srt=${signInToken}`, { username: "turquoise-star", password: "sellerhub", srt: signInToken }),
+    path: "/signin",
+  },
 ];
 
 interface Run {
@@ -69,28 +78,53 @@ interface Run {
   failures: number;
 }
 
-async function run(name: string, requests: autocannon.Request[], seconds: number, connections = CONNECTIONS): Promise<Run> {
+async function run(
+  name: string,
+  requests: autocannon.Request[],
+  seconds: number,
+  connections = CONNECTIONS,
+): Promise<Run> {
   let failures = 0;
   const result = await autocannon({
     url: hub.url,
     connections,
     duration: seconds,
-    requests: requests.map((request) => ({ ...request, onResponse: (status: number) => void (status >= 500 && (failures += 1)) })),
+    requests: requests.map((request) => ({
+      ...request,
+      onResponse: (status: number) => void (status >= 500 && (failures += 1)),
+    })),
   });
-  return { name, requests: result.requests.total, p50: result.latency.p50, p99: result.latency.p99, failures: failures + result.errors + result.timeouts };
+  return {
+    name,
+    requests: result.requests.total,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    failures: failures + result.errors + result.timeouts,
+  };
 }
 
 await Promise.all([run("warm-up", pages, WARM_UP_SECONDS), run("warm-up", writes, WARM_UP_SECONDS, WRITE_CONNECTIONS)]);
 const alone = await run("pages alone", pages, SECONDS);
-const [underWrites, writesMeanwhile] = await Promise.all([run("pages while writes run", pages, SECONDS), run("the writes meanwhile", writes, SECONDS, WRITE_CONNECTIONS)]);
+const [underWrites, writesMeanwhile] = await Promise.all([
+  run("pages while writes run", pages, SECONDS),
+  run("the writes meanwhile", writes, SECONDS, WRITE_CONNECTIONS),
+]);
 await hub.stop();
 
 const runs = [alone, underWrites, writesMeanwhile];
 const table = markdownTable([
   ["load", "requests", "p50", "p99", "p99 ÷ p50", "5xx and errors"],
-  ...runs.map((r) => [r.name, String(r.requests), `${r.p50} ms`, `${r.p99} ms`, `${(r.p99 / r.p50).toFixed(1)}×`, String(r.failures)]),
+  ...runs.map((r) => [
+    r.name,
+    String(r.requests),
+    `${r.p50} ms`,
+    `${r.p99} ms`,
+    `${(r.p99 / r.p50).toFixed(1)}×`,
+    String(r.failures),
+  ]),
 ]);
-const verdict = underWrites.p99 <= BOUND * underWrites.p50 ? `holds: p99 ≤ ${BOUND} × p50` : `does not hold: p99 > ${BOUND} × p50`;
+const verdict =
+  underWrites.p99 <= BOUND * underWrites.p50 ? `holds: p99 ≤ ${BOUND} × p50` : `does not hold: p99 > ${BOUND} × p50`;
 const report = `# Writes under mixed load\n\n${new Date().toISOString()}: pages on ${CONNECTIONS} connections and writes on ${WRITE_CONNECTIONS}, ${SECONDS} s, two server processes on one SQLite file.\n\n${table}\n\nFor the pages while writes run, the bound ${verdict}.\n`;
 writeFileSync("bench/results/write-stall.md", report);
 console.log(report);

@@ -1,6 +1,12 @@
 import type { Page, Route } from "@playwright/test";
 import { sampleBeacon, sampleInAppBeacon } from "../test/speed-beacons";
-import { expect, expectNoAccessibilityViolations as expectNoViolations, signIn, test, waitForHydration } from "./fixtures";
+import {
+  expect,
+  expectNoAccessibilityViolations as expectNoViolations,
+  signIn,
+  test,
+  waitForHydration,
+} from "./fixtures";
 import { addOperatorMessage, removeMessage } from "./operator-messages";
 
 /*
@@ -10,10 +16,19 @@ import { addOperatorMessage, removeMessage } from "./operator-messages";
  */
 /** Beacons for several pages, sent as a browser on the hub sends them, so that the dashboard has them all. */
 async function measureSeveralPages(page: Page): Promise<void> {
-  const pages = ["sellerHubOverview", "sellerHubActiveListings", "sellerHubListingDetail", "sellerHubSiteSpeed", "sellerHubProductSummary"];
+  const pages = [
+    "sellerHubOverview",
+    "sellerHubActiveListings",
+    "sellerHubListingDetail",
+    "sellerHubSiteSpeed",
+    "sellerHubProductSummary",
+  ];
   for (const pageName of pages) {
     for (const beacon of [sampleBeacon({ pageName }), sampleInAppBeacon({ pageName })]) {
-      const response = await page.request.post("/sh/beacon", { data: JSON.stringify(beacon), headers: { "Content-Type": "text/plain;charset=UTF-8", "Sec-Fetch-Site": "same-origin" } });
+      const response = await page.request.post("/sh/beacon", {
+        data: JSON.stringify(beacon),
+        headers: { "Content-Type": "text/plain;charset=UTF-8", "Sec-Fetch-Site": "same-origin" },
+      });
       expect(response.status()).toBe(204);
     }
   }
@@ -48,13 +63,19 @@ test.describe("every page with a busy seller's data, all axe rules", () => {
     await expectNoViolations(page);
   });
 
-  test("the opt-out dialog in each of its views: asking, switching, refused, unconfirmed, switched", async ({ page }) => {
+  test("the opt-out dialog in each of its views: asking, switching, refused, unconfirmed, switched", async ({
+    page,
+  }) => {
     // The call's answers are played here, so that the demo seller stays on the new tool.
     type Answer = (route: Route) => Promise<void>;
     const answers: Answer[] = [];
-    await page.route("**/sh/optout", (route) => (route.request().method() === "POST" ? (answers.shift() as Answer)(route) : route.fallback()));
+    await page.route("**/sh/optout", (route) =>
+      route.request().method() === "POST" ? (answers.shift() as Answer)(route) : route.fallback(),
+    );
     await page.getByRole("navigation", { name: "Sections" }).getByRole("link", { name: "All listings" }).click();
-    const opener = page.getByRole("complementary", { name: "Seller tools" }).getByRole("link", { name: "Switch to the previous tool" });
+    const opener = page
+      .getByRole("complementary", { name: "Seller tools" })
+      .getByRole("link", { name: "Switch to the previous tool" });
     const views: Array<[answer: Answer, dialogName: string]> = [
       [(route) => route.fulfill({ status: 500 }), "We could not switch you"],
       [(route) => route.abort("connectionreset"), "We could not confirm the switch"],
@@ -95,7 +116,11 @@ test.describe("a message dialog, all axe rules", () => {
       type: "dialog",
       endsAt: new Date(Date.now() + 5 * 60_000).toISOString(),
       controls: [
-        { name: "survey", text: "Take the survey", action: { type: "NAV", URL: "https://survey.example.com", newWindow: true } },
+        {
+          name: "survey",
+          text: "Take the survey",
+          action: { type: "NAV", URL: "https://survey.example.com", newWindow: true },
+        },
         { name: "cross", accessibilityText: "Close the survey" },
       ],
     });

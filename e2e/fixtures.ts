@@ -7,7 +7,11 @@ export { expect };
 export const DEMO = { username: "demo", password: "sellerhub", name: "Jordan Lee" } as const;
 
 /** Signs in through the form, as a seller would. */
-export async function signIn(page: Page, username: string = DEMO.username, password: string = DEMO.password): Promise<void> {
+export async function signIn(
+  page: Page,
+  username: string = DEMO.username,
+  password: string = DEMO.password,
+): Promise<void> {
   await page.goto("/signin");
   await page.getByLabel("Username").fill(username);
   await page.getByLabel("Password").fill(password);
@@ -23,7 +27,9 @@ export async function waitForHydration(page: Page): Promise<void> {
 /** Nothing axe-core can find with every rule it has: WCAG 2.2 A and AA, and its best practices. */
 export async function expectNoAccessibilityViolations(page: Page): Promise<void> {
   const { violations } = await new AxeBuilder({ page }).analyze();
-  expect(violations.map(({ id, help, nodes }) => ({ id, help, targets: nodes.map((node) => node.target.join(" ")) }))).toEqual([]);
+  expect(
+    violations.map(({ id, help, nodes }) => ({ id, help, targets: nodes.map((node) => node.target.join(" ")) })),
+  ).toEqual([]);
 }
 
 /** The server's SQLite file, opened read-only, to check what a flow wrote. */

@@ -5,7 +5,9 @@ import type { Page } from "@playwright/test";
 function demoCount(where = "1 = 1", ...parameters: string[]): number {
   const database = openTestDatabase();
   const { count } = database
-    .prepare(`select count(*) as count from listing join seller on seller.id = listing.seller_id where username = 'demo' and ${where}`)
+    .prepare(
+      `select count(*) as count from listing join seller on seller.id = listing.seller_id where username = 'demo' and ${where}`,
+    )
     .get(...parameters) as { count: number };
   database.close();
   return count;
@@ -14,7 +16,10 @@ function demoCount(where = "1 = 1", ...parameters: string[]): number {
 const summary = (page: Page) => page.locator("output.results-summary");
 const rows = (page: Page) => page.getByRole("table", { name: /Your listings/ }).locator("tbody tr");
 const columnOf = async (page: Page, heading: string) => {
-  const headings = await page.getByRole("table", { name: /Your listings/ }).locator("thead th").allTextContents();
+  const headings = await page
+    .getByRole("table", { name: /Your listings/ })
+    .locator("thead th")
+    .allTextContents();
   return headings.findIndex((text) => text.startsWith(heading));
 };
 
@@ -24,10 +29,14 @@ test.describe("the listings page", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Listings" })).toBeVisible();
     await expect(summary(page)).toHaveText(`Showing 1–20 of ${demoCount()} listings.`);
     await expect(rows(page)).toHaveCount(20);
-    await expect(page.getByRole("navigation", { name: "Pages of listings" }).getByRole("link", { name: "Page 1" })).toHaveAttribute("aria-current", "page");
+    await expect(
+      page.getByRole("navigation", { name: "Pages of listings" }).getByRole("link", { name: "Page 1" }),
+    ).toHaveAttribute("aria-current", "page");
   });
 
-  test("a filter change re-filters in place, resets the offset, and announces itself before and after", async ({ signedInPage: page }) => {
+  test("a filter change re-filters in place, resets the offset, and announces itself before and after", async ({
+    signedInPage: page,
+  }) => {
     await page.goto("/sh/lst/active?offset=40");
     await waitForHydration(page);
     await expect(summary(page)).toHaveText(/^Showing 41–60 of/);
@@ -35,7 +44,9 @@ test.describe("the listings page", () => {
       const seen: string[] = [];
       Object.assign(window, { refilterEvents: seen, sameDocument: true });
       for (const type of ["seller-hub:refilter-before", "seller-hub:refilter-after"]) {
-        window.addEventListener(type, (event) => seen.push(`${type.split("-").pop()} ${(event as CustomEvent<{ url: string }>).detail.url}`));
+        window.addEventListener(type, (event) =>
+          seen.push(`${type.split("-").pop()} ${(event as CustomEvent<{ url: string }>).detail.url}`),
+        );
       }
     });
 
@@ -45,7 +56,10 @@ test.describe("the listings page", () => {
     await expect(page).toHaveURL(/\/sh\/lst\/active\?offset=0&status=ended$/);
     await expect(summary(page)).toHaveText(`Showing 1–${Math.min(20, ended)} of ${ended} listings.`);
     const statusColumn = await columnOf(page, "Status");
-    for (const status of await rows(page).locator(`:is(th, td):nth-child(${statusColumn + 1})`).allTextContents()) expect(status).toBe("Ended");
+    for (const status of await rows(page)
+      .locator(`:is(th, td):nth-child(${statusColumn + 1})`)
+      .allTextContents())
+      expect(status).toBe("Ended");
     expect(await page.evaluate(() => (window as unknown as { refilterEvents: string[] }).refilterEvents)).toEqual([
       "before /sh/lst/active?offset=0&status=ended",
       "after /sh/lst/active?offset=0&status=ended",
@@ -79,7 +93,9 @@ test.describe("the listings page", () => {
     await expect(summary(page)).toHaveText(/^Showing 21–/);
     await page.goForward();
     await expect(page.getByLabel("Condition")).toHaveValue("new");
-    await expect(summary(page)).toHaveText(`Showing 1–${Math.min(20, demoCount("condition = 'new'"))} of ${demoCount("condition = 'new'")} listings.`);
+    await expect(summary(page)).toHaveText(
+      `Showing 1–${Math.min(20, demoCount("condition = 'new'"))} of ${demoCount("condition = 'new'")} listings.`,
+    );
   });
 
   test("search text applies when submitted, whatever its case", async ({ signedInPage: page }) => {
@@ -102,11 +118,17 @@ test.describe("the listings page", () => {
     await expect(price).toHaveAttribute("aria-sort", "ascending");
     const database = openTestDatabase();
     const { lowest } = database
-      .prepare("select min(price) as lowest from listing join seller on seller.id = listing.seller_id where username = 'demo'")
+      .prepare(
+        "select min(price) as lowest from listing join seller on seller.id = listing.seller_id where username = 'demo'",
+      )
       .get() as { lowest: number };
     database.close();
     const priceColumn = await columnOf(page, "Price");
-    await expect(rows(page).first().locator(`td:nth-child(${priceColumn + 1})`)).toHaveText((lowest / 100).toLocaleString("en-US", { style: "currency", currency: "USD" }));
+    await expect(
+      rows(page)
+        .first()
+        .locator(`td:nth-child(${priceColumn + 1})`),
+    ).toHaveText((lowest / 100).toLocaleString("en-US", { style: "currency", currency: "USD" }));
 
     await price.getByRole("link").click();
     await expect(price).toHaveAttribute("aria-sort", "descending");
@@ -114,7 +136,9 @@ test.describe("the listings page", () => {
   });
 
   test("malformed parameters are corrected or ignored, never a server error", async ({ signedInPage: page }) => {
-    const response = await page.goto("/sh/lst/active?offset=-20&limit=1000000&status=sold-out&condition=mint&sort=random");
+    const response = await page.goto(
+      "/sh/lst/active?offset=-20&limit=1000000&status=sold-out&condition=mint&sort=random",
+    );
     expect(response?.status()).toBe(200);
     await expect(summary(page)).toHaveText(`Showing 1–100 of ${demoCount()} listings.`);
     await expect(page.getByLabel("Per page")).toHaveValue("100");

@@ -10,7 +10,8 @@ import { addOperatorMessage, removeMessage, type MessageOptions } from "./operat
 const INLINE_SELLER = "purple-star";
 const DIALOG_SELLER = "turquoise-star";
 /** Adds a message for the inline seller unless told otherwise. */
-const addMessage = (title: string, options: Partial<MessageOptions> = {}) => addOperatorMessage(title, { seller: INLINE_SELLER, ...options });
+const addMessage = (title: string, options: Partial<MessageOptions> = {}) =>
+  addOperatorMessage(title, { seller: INLINE_SELLER, ...options });
 
 async function cookieValue(context: BrowserContext, name: string): Promise<string | undefined> {
   return (await context.cookies()).find((cookie) => cookie.name === name)?.value;
@@ -20,14 +21,17 @@ async function cookieValue(context: BrowserContext, name: string): Promise<strin
 async function restartBrowser(browser: Browser, context: BrowserContext): Promise<Page> {
   const state = await context.storageState();
   await context.close();
-  const restarted = await browser.newContext({ storageState: { ...state, cookies: state.cookies.filter((cookie) => cookie.expires !== -1) } });
+  const restarted = await browser.newContext({
+    storageState: { ...state, cookies: state.cookies.filter((cookie) => cookie.expires !== -1) },
+  });
   const page = await restarted.newPage();
   await page.goto("/sh/ovw");
   await waitForHydration(page);
   return page;
 }
 
-const messageNamed = (page: Page, title: string) => page.getByRole("region", { name: "Messages" }).getByRole("note", { name: title });
+const messageNamed = (page: Page, title: string) =>
+  page.getByRole("region", { name: "Messages" }).getByRole("note", { name: title });
 
 test.describe("messages", () => {
   test("a message with maxViews 2 shows on two loads and not the third, without a flash", async ({ page, context }) => {
@@ -50,7 +54,11 @@ test.describe("messages", () => {
     await expect(page.getByText(title)).toHaveCount(0);
   });
 
-  test("a permanent message, once closed, stays closed after the browser restarts", async ({ page, context, browser }) => {
+  test("a permanent message, once closed, stays closed after the browser restarts", async ({
+    page,
+    context,
+    browser,
+  }) => {
     const title = "Closed for good";
     const id = addMessage(title, { config: { permanent: true } });
     await signIn(page, INLINE_SELLER);
@@ -67,7 +75,11 @@ test.describe("messages", () => {
     await restarted.context().close();
   });
 
-  test("a message closed for the session stays away in that session and returns in the next", async ({ page, context, browser }) => {
+  test("a message closed for the session stays away in that session and returns in the next", async ({
+    page,
+    context,
+    browser,
+  }) => {
     const title = "Back next session";
     addMessage(title);
     await signIn(page, INLINE_SELLER);
@@ -106,7 +118,9 @@ test.describe("messages", () => {
     // Count only once the page shows its messages: read earlier, a busy machine counted none.
     await expect(region.getByRole("heading", { name: "Counted message" })).toBeVisible();
     const shown = await region.locator(".message").count();
-    const link = page.getByRole("complementary", { name: "Seller tools" }).getByRole("link", { name: /^\d+ messages?$/ });
+    const link = page
+      .getByRole("complementary", { name: "Seller tools" })
+      .getByRole("link", { name: /^\d+ messages?$/ });
     await expect(link).toHaveText(shown === 1 ? "1 message" : `${shown} messages`);
 
     await link.click();
@@ -119,12 +133,19 @@ test.describe("messages", () => {
     else await expect(link).toHaveCount(0);
   });
 
-  test("a filter change is not a page visit: the message on its last view stays, and the count with it", async ({ page }) => {
+  test("a filter change is not a page visit: the message on its last view stays, and the count with it", async ({
+    page,
+  }) => {
     const seller = "green-shooting-star";
     const id = addMessage("Two views only", { seller, config: { maxViews: 2 } });
     try {
       const cdp = await page.context().newCDPSession(page);
-      await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 350, downloadThroughput: -1, uploadThroughput: -1 });
+      await cdp.send("Network.emulateNetworkConditions", {
+        offline: false,
+        latency: 350,
+        downloadThroughput: -1,
+        uploadThroughput: -1,
+      });
       await signIn(page, seller);
       await waitForHydration(page);
       await expect(messageNamed(page, "Two views only")).toBeVisible();
@@ -155,7 +176,17 @@ test.describe("messages", () => {
   test("every kind of inline message passes axe", async ({ page }) => {
     addMessage("An alert to check", { type: "alert", config: { maxDismissal: 3 } });
     addMessage("A success to check", { type: "success" });
-    addMessage("News to check", { type: "info", controls: [{ name: "guide", text: "Read the guide", action: { type: "NAV", URL: "https://help.example.com/guide", newWindow: true } }, { name: "cross" }] });
+    addMessage("News to check", {
+      type: "info",
+      controls: [
+        {
+          name: "guide",
+          text: "Read the guide",
+          action: { type: "NAV", URL: "https://help.example.com/guide", newWindow: true },
+        },
+        { name: "cross" },
+      ],
+    });
     await signIn(page, INLINE_SELLER);
     await waitForHydration(page);
     const region = page.getByRole("region", { name: "Messages" });
@@ -175,7 +206,11 @@ test.describe("a dialog message", () => {
       type: "dialog",
       endsAt,
       controls: [
-        { name: "survey", text: "Take the survey", action: { type: "NAV", URL: "https://survey.example.com", newWindow: true } },
+        {
+          name: "survey",
+          text: "Take the survey",
+          action: { type: "NAV", URL: "https://survey.example.com", newWindow: true },
+        },
         { name: "later", text: "Not now", action: { type: "OPERATION", name: "closeMessage" } },
         { name: "cross", accessibilityText: "Close the survey" },
       ],
@@ -243,7 +278,10 @@ test.describe("without JavaScript", () => {
     await expect(page.getByText(title)).toHaveCount(0);
   });
 
-  test("a message with maxViews 2 runs out after two page visits too, counted by the server", async ({ page, context }) => {
+  test("a message with maxViews 2 runs out after two page visits too, counted by the server", async ({
+    page,
+    context,
+  }) => {
     const title = "Two views without scripts";
     const id = addMessage(title, { config: { maxViews: 2 } });
     const viewsLeft = `shui-messages-${id}-viewsLeft`;

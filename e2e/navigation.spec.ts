@@ -4,17 +4,27 @@ import { expect, test } from "./fixtures";
 /** Chromium's network emulation: every request waits `latency` ms, as on a slow mobile network. */
 async function emulateSlowNetwork(page: Page, latency: number): Promise<void> {
   const cdp = await page.context().newCDPSession(page);
-  await cdp.send("Network.emulateNetworkConditions", { offline: false, latency, downloadThroughput: -1, uploadThroughput: -1 });
+  await cdp.send("Network.emulateNetworkConditions", {
+    offline: false,
+    latency,
+    downloadThroughput: -1,
+    uploadThroughput: -1,
+  });
 }
 
 test.describe("moving between the hub's pages", () => {
-  test("resting the pointer on a link fetches its page's data ahead, and the click takes it from the cache", async ({ signedInPage: page }) => {
+  test("resting the pointer on a link fetches its page's data ahead, and the click takes it from the cache", async ({
+    signedInPage: page,
+  }) => {
     // Chromium's own account of where each answer came from: the network or its cache.
     const cdp = await page.context().newCDPSession(page);
     await cdp.send("Network.enable");
     const answers: { fromNetwork: boolean }[] = [];
     cdp.on("Network.responseReceived", ({ response }) => {
-      if (new URL(response.url).pathname === "/sh/lst/active.data") answers.push({ fromNetwork: !response.fromDiskCache && !response.fromPrefetchCache && !response.fromServiceWorker });
+      if (new URL(response.url).pathname === "/sh/lst/active.data")
+        answers.push({
+          fromNetwork: !response.fromDiskCache && !response.fromPrefetchCache && !response.fromServiceWorker,
+        });
     });
     const allListings = page.getByRole("navigation", { name: "Sections" }).getByRole("link", { name: "All listings" });
     const prefetched = page.waitForResponse((response) => new URL(response.url()).pathname === "/sh/lst/active.data");
@@ -32,7 +42,9 @@ test.describe("moving between the hub's pages", () => {
     await prefetched;
   });
 
-  test("a navigation slower than a moment shows that it is under way, and the page then arrives", async ({ signedInPage: page }) => {
+  test("a navigation slower than a moment shows that it is under way, and the page then arrives", async ({
+    signedInPage: page,
+  }) => {
     await emulateSlowNetwork(page, 900);
     // Its words are for screen readers (the bar is decorative), so the test reads the status.
     const progress = page.getByRole("main").getByRole("status").filter({ hasText: "Loading…" });
@@ -42,7 +54,9 @@ test.describe("moving between the hub's pages", () => {
     await expect(progress).toHaveCount(0);
   });
 
-  test("a round trip on a slow network (350 ms): listings, a filter, the next page, a listing and its summary, then Back to the listings as they were", async ({ signedInPage: page }) => {
+  test("a round trip on a slow network (350 ms): listings, a filter, the next page, a listing and its summary, then Back to the listings as they were", async ({
+    signedInPage: page,
+  }) => {
     await emulateSlowNetwork(page, 350);
     const sections = page.getByRole("navigation", { name: "Sections" });
     const resultsSummary = page.locator("output.results-summary");
@@ -76,6 +90,8 @@ test.describe("moving between the hub's pages", () => {
     await expect(page).toHaveURL(/\/sh\/lst\/active\?condition=used&offset=20$/);
     await expect(resultsSummary).toHaveText(/^Showing 21–/);
     await expect(page.getByLabel("Condition")).toHaveValue("used");
-    await expect(page.getByRole("navigation", { name: "Pages of listings" }).getByRole("link", { name: "Page 2" })).toHaveAttribute("aria-current", "page");
+    await expect(
+      page.getByRole("navigation", { name: "Pages of listings" }).getByRole("link", { name: "Page 2" }),
+    ).toHaveAttribute("aria-current", "page");
   });
 });

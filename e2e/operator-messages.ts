@@ -21,9 +21,18 @@ export interface MessageOptions {
 }
 
 /** Runs the operator's command; gives the message's id, which names its cookies. */
-export function addOperatorMessage(title: string, { seller, type = "info", config = {}, endsAt, controls }: MessageOptions): string {
+export function addOperatorMessage(
+  title: string,
+  { seller, type = "info", config = {}, endsAt, controls }: MessageOptions,
+): string {
   const file = join(folder, `${title.replaceAll(/\W+/g, "-")}.json`);
-  const model = { title, type, message: `${title}: details for the seller.`, controls: controls ?? [{ name: "cross", accessibilityText: `Dismiss ${title}` }], config };
+  const model = {
+    title,
+    type,
+    message: `${title}: details for the seller.`,
+    controls: controls ?? [{ name: "cross", accessibilityText: `Dismiss ${title}` }],
+    config,
+  };
   writeFileSync(file, JSON.stringify({ audience: { seller }, ...(endsAt && { endsAt }), model }));
   const result = spawnSync(process.execPath, ["scripts/messages-add.ts", file], {
     env: { ...process.env, DATABASE_URL: `sqlite:${process.env.E2E_DATABASE_PATH}` },

@@ -8,7 +8,11 @@ const LISTINGS_TOOL_PAGE = "/sh/lst/active";
 function optOutsOf(username: string): number {
   const database = openTestDatabase();
   try {
-    const row = database.prepare("select count(*) as n from opt_out join seller on seller.id = opt_out.seller_id where seller.username = ?").get(username) as { n: number };
+    const row = database
+      .prepare(
+        "select count(*) as n from opt_out join seller on seller.id = opt_out.seller_id where seller.username = ?",
+      )
+      .get(username) as { n: number };
     return row.n;
   } finally {
     database.close();
@@ -19,7 +23,9 @@ async function openListingsTool(page: Page, username: string) {
   await signIn(page, username);
   await page.goto(LISTINGS_TOOL_PAGE);
   await waitForHydration(page);
-  return page.getByRole("complementary", { name: "Seller tools" }).getByRole("link", { name: "Switch to the previous tool" });
+  return page
+    .getByRole("complementary", { name: "Seller tools" })
+    .getByRole("link", { name: "Switch to the previous tool" });
 }
 
 /** The session's anti-forgery token, as the page's own forms carry it. */
@@ -28,15 +34,23 @@ function sessionToken(page: Page): Promise<string> {
 }
 
 test.describe("switching to the previous tool", () => {
-  test("records one opt-out, replaces the history entry on the way to the previous tool, and can be undone there", async ({ page }) => {
+  test("records one opt-out, replaces the history entry on the way to the previous tool, and can be undone there", async ({
+    page,
+  }) => {
     const opener = await openListingsTool(page, "blue-star");
     await opener.click();
-    await page.getByRole("dialog", { name: "Switch to the previous tool?" }).getByRole("button", { name: "Switch", exact: true }).click();
+    await page
+      .getByRole("dialog", { name: "Switch to the previous tool?" })
+      .getByRole("button", { name: "Switch", exact: true })
+      .click();
 
     const success = page.getByRole("dialog", { name: "You are using the previous tool" });
     const previousTool = success.getByRole("link", { name: "Go to the previous tool" });
     await expect(previousTool).toBeFocused();
-    await expect(success.getByRole("link", { name: "Tell us why you switched" })).toHaveAttribute("href", /^mailto:sellerhub-feedback@example\.com\?subject=Why%20I%20switched/);
+    await expect(success.getByRole("link", { name: "Tell us why you switched" })).toHaveAttribute(
+      "href",
+      /^mailto:sellerhub-feedback@example\.com\?subject=Why%20I%20switched/,
+    );
     expect(optOutsOf("blue-star")).toBe(1);
     await expectNoAccessibilityViolations(page);
 
@@ -60,7 +74,11 @@ test.describe("switching to the previous tool", () => {
   });
 
   test("a server failure shows the error view, whose primary button closes the dialog", async ({ page }) => {
-    await page.route("**/sh/optout", (route) => (route.request().method() === "POST" ? route.fulfill({ status: 500, body: "Internal Server Error" }) : route.fallback()));
+    await page.route("**/sh/optout", (route) =>
+      route.request().method() === "POST"
+        ? route.fulfill({ status: 500, body: "Internal Server Error" })
+        : route.fallback(),
+    );
     const opener = await openListingsTool(page, "green-star");
     await opener.click();
     await page.getByRole("button", { name: "Switch", exact: true }).click();
@@ -75,7 +93,9 @@ test.describe("switching to the previous tool", () => {
     expect(optOutsOf("green-star")).toBe(0);
   });
 
-  test("while the request runs it says so and cannot be closed; with no answer in 5000 ms it says the switch could not be confirmed", async ({ page }) => {
+  test("while the request runs it says so and cannot be closed; with no answer in 5000 ms it says the switch could not be confirmed", async ({
+    page,
+  }) => {
     await page.route("**/sh/optout", async (route) => {
       if (route.request().method() !== "POST") return route.fallback();
       await new Promise((resolve) => setTimeout(resolve, 6_000));
@@ -122,10 +142,16 @@ test.describe("switching to the previous tool", () => {
 
     await page.getByRole("navigation", { name: "Sections" }).getByRole("link", { name: "All listings" }).click();
     await expect(page).toHaveURL(/\/sh\/ovw$/);
-    await expect(page.getByRole("complementary", { name: "Seller tools" }).getByRole("button", { name: "Switch back to the new listings tool" })).toBeVisible();
+    await expect(
+      page
+        .getByRole("complementary", { name: "Seller tools" })
+        .getByRole("button", { name: "Switch back to the new listings tool" }),
+    ).toBeVisible();
   });
 
-  test("keyboard only: Enter opens it, Tab stays inside, Escape closes it and focus is back on the opener", async ({ page }) => {
+  test("keyboard only: Enter opens it, Tab stays inside, Escape closes it and focus is back on the opener", async ({
+    page,
+  }) => {
     const opener = await openListingsTool(page, "demo");
     await opener.focus();
     await page.keyboard.press("Enter");
@@ -180,10 +206,13 @@ test.describe("switching to the previous tool", () => {
 });
 
 test.describe("the opt-out call", () => {
-  test("refuses a wrong or missing token (403), malformed JSON (400) and an oversized body (413), and records nothing", async ({ page }) => {
+  test("refuses a wrong or missing token (403), malformed JSON (400) and an oversized body (413), and records nothing", async ({
+    page,
+  }) => {
     await signIn(page, "green-star");
     const srt = await sessionToken(page);
-    const post = (data: unknown, headers?: Record<string, string>) => page.request.post("/sh/optout", { data, headers }).then((response) => response.status());
+    const post = (data: unknown, headers?: Record<string, string>) =>
+      page.request.post("/sh/optout", { data, headers }).then((response) => response.status());
 
     expect(await post({ srt: "not-the-session-token" })).toBe(403);
     expect(await post({})).toBe(403);
@@ -203,7 +232,9 @@ test.describe("the opt-out call", () => {
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("the opt-out link leads to a page whose form switches, the outcome shows as a page, and switching back works", async ({ page }) => {
+  test("the opt-out link leads to a page whose form switches, the outcome shows as a page, and switching back works", async ({
+    page,
+  }) => {
     await signIn(page, "silver-shooting-star");
     await page.goto(LISTINGS_TOOL_PAGE);
     await page.getByRole("link", { name: "Switch to the previous tool" }).click();
@@ -212,7 +243,10 @@ test.describe("without JavaScript", () => {
 
     await expect(page.getByRole("heading", { name: "You are using the previous tool" })).toBeVisible();
     expect(optOutsOf("silver-shooting-star")).toBe(1);
-    await expect(page.getByRole("main").getByRole("link", { name: "Tell us why you switched" })).toHaveAttribute("href", /^mailto:/);
+    await expect(page.getByRole("main").getByRole("link", { name: "Tell us why you switched" })).toHaveAttribute(
+      "href",
+      /^mailto:/,
+    );
 
     await page.getByRole("link", { name: "Go to the previous tool" }).click();
     await expect(page).toHaveURL(/\/sh\/ovw$/);

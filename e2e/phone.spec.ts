@@ -22,19 +22,29 @@ async function goByMenu(page: Page, link: string): Promise<void> {
 
 /** Nothing wider than the screen: the page never scrolls sideways (WCAG 2.2 1.4.10). */
 async function expectNoSidewaysScroll(page: Page): Promise<void> {
-  const { scrollWidth, clientWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, clientWidth: document.documentElement.clientWidth }));
-  expect(scrollWidth, `the page is ${scrollWidth} px wide on a ${clientWidth} px screen`).toBeLessThanOrEqual(clientWidth);
+  const { scrollWidth, clientWidth } = await page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    clientWidth: document.documentElement.clientWidth,
+  }));
+  expect(scrollWidth, `the page is ${scrollWidth} px wide on a ${clientWidth} px screen`).toBeLessThanOrEqual(
+    clientWidth,
+  );
 }
 
 /** The element's top is within the first `share` of the screen, without scrolling. */
-async function expectOnFirstScreen(locator: ReturnType<Page["locator"]>, viewportHeight: number, share = 1): Promise<void> {
+async function expectOnFirstScreen(
+  locator: ReturnType<Page["locator"]>,
+  viewportHeight: number,
+  share = 1,
+): Promise<void> {
   const box = await locator.boundingBox();
   expect(box, "the element is laid out").not.toBeNull();
   expect(box?.y ?? Number.POSITIVE_INFINITY).toBeLessThan(viewportHeight * share);
 }
 
 /** The header stays compact: the page's own content (its messages first) starts in the top fifth of the screen. */
-const expectContentAtTop = (page: Page, viewportHeight: number) => expectOnFirstScreen(page.getByRole("main"), viewportHeight, 0.2);
+const expectContentAtTop = (page: Page, viewportHeight: number) =>
+  expectOnFirstScreen(page.getByRole("main"), viewportHeight, 0.2);
 
 for (const viewport of PHONES) {
   test.describe(`on a phone ${viewport.width} px wide`, () => {
@@ -45,7 +55,9 @@ for (const viewport of PHONES) {
       await waitForHydration(page);
     });
 
-    test("the header's menu holds the navigation: it opens with focus inside, marks the current page, moves, and Escape closes it", async ({ page }) => {
+    test("the header's menu holds the navigation: it opens with focus inside, marks the current page, moves, and Escape closes it", async ({
+      page,
+    }) => {
       await expect(page.getByRole("navigation", { name: "Sections" })).toBeHidden();
       await expect(page.getByRole("navigation", { name: "Main" })).toBeHidden();
       const button = menuButton(page);
@@ -66,7 +78,10 @@ for (const viewport of PHONES) {
 
       await button.focus();
       await page.keyboard.press("Enter");
-      await expect(menu(page).getByRole("link", { name: "All listings", exact: true })).toHaveAttribute("aria-current", "page");
+      await expect(menu(page).getByRole("link", { name: "All listings", exact: true })).toHaveAttribute(
+        "aria-current",
+        "page",
+      );
       await page.keyboard.press("Tab");
       await page.keyboard.press("Escape");
       await expect(menu(page)).toBeHidden();
@@ -76,7 +91,11 @@ for (const viewport of PHONES) {
     test("every page starts its own content on the first screen and never scrolls sideways", async ({ page }) => {
       await expectContentAtTop(page, viewport.height);
       // The demo seller's three messages come first, and the overview's own figures still start on the first screen.
-      if (viewport.height > 800) await expectOnFirstScreen(page.getByRole("heading", { level: 2, name: "Your business at a glance" }), viewport.height);
+      if (viewport.height > 800)
+        await expectOnFirstScreen(
+          page.getByRole("heading", { level: 2, name: "Your business at a glance" }),
+          viewport.height,
+        );
       await expectNoSidewaysScroll(page);
 
       await goByMenu(page, "All listings");
@@ -87,14 +106,20 @@ for (const viewport of PHONES) {
       await page.getByRole("table").getByRole("row").nth(1).getByRole("link").first().tap();
       await expect(page.getByRole("heading", { level: 1, name: "Listing" })).toBeVisible();
       await expectContentAtTop(page, viewport.height);
-      await expect(page.frameLocator('iframe[title="Product summary"]').getByRole("heading", { level: 1 })).toBeVisible();
+      await expect(
+        page.frameLocator('iframe[title="Product summary"]').getByRole("heading", { level: 1 }),
+      ).toBeVisible();
       await expectNoSidewaysScroll(page);
       // Turned to landscape: the frame still shows its content whole.
       await page.setViewportSize({ width: viewport.height, height: viewport.width });
       const frame = page.frame({ url: /\/sh\/prod-summary\?/ });
-      await expect.poll(() => frame?.evaluate(() => window.innerHeight - document.documentElement.scrollHeight)).toBeGreaterThanOrEqual(0);
+      await expect
+        .poll(() => frame?.evaluate(() => window.innerHeight - document.documentElement.scrollHeight))
+        .toBeGreaterThanOrEqual(0);
       await page.setViewportSize(viewport);
-      await expect.poll(() => frame?.evaluate(() => window.innerHeight - document.documentElement.scrollHeight)).toBeGreaterThanOrEqual(0);
+      await expect
+        .poll(() => frame?.evaluate(() => window.innerHeight - document.documentElement.scrollHeight))
+        .toBeGreaterThanOrEqual(0);
 
       await goByMenu(page, "Site speed");
       await expect(page.getByRole("heading", { level: 1, name: "Site speed" })).toBeVisible();
@@ -118,7 +143,9 @@ for (const viewport of PHONES) {
 
     test("the opt-out dialog fits the screen and keeps its focus rules", async ({ page }) => {
       await goByMenu(page, "All listings");
-      const opener = page.getByRole("complementary", { name: "Seller tools" }).getByRole("link", { name: "Switch to the previous tool" });
+      const opener = page
+        .getByRole("complementary", { name: "Seller tools" })
+        .getByRole("link", { name: "Switch to the previous tool" });
       await opener.tap();
       const dialog = page.getByRole("dialog", { name: "Switch to the previous tool?" });
       await expect(dialog).toBeVisible();

@@ -26,7 +26,9 @@ const money = (cents: number) => (cents / 100).toLocaleString("en-US", { style: 
 function expectedMarket(epid: string): Map<string, [count: string, lowest: string, median: string, highest: string]> {
   const database = openTestDatabase();
   const prices = database
-    .prepare("select condition, price from listing where epid = ? and currency = 'USD' and status = 'active' order by price")
+    .prepare(
+      "select condition, price from listing where epid = ? and currency = 'USD' and status = 'active' order by price",
+    )
     .all(epid) as Array<{ condition: string; price: number }>;
   database.close();
   const byCondition = Map.groupBy(prices, (row) => row.condition);
@@ -35,7 +37,12 @@ function expectedMarket(epid: string): Map<string, [count: string, lowest: strin
     const sorted = rows.map((row) => row.price);
     const middle = (sorted.length - 1) / 2;
     const median = Math.round(((sorted[Math.floor(middle)] as number) + (sorted[Math.ceil(middle)] as number)) / 2);
-    figures.set(condition, [String(sorted.length), money(sorted[0] as number), money(median), money(sorted.at(-1) as number)]);
+    figures.set(condition, [
+      String(sorted.length),
+      money(sorted[0] as number),
+      money(median),
+      money(sorted.at(-1) as number),
+    ]);
   }
   return figures;
 }
@@ -52,7 +59,9 @@ async function openDetail(page: Page, listing: DemoListing): Promise<Frame> {
 const frameSearch = (frame: Frame) => new URL(frame.url()).searchParams;
 
 test.describe("the listing detail page and its product summary", () => {
-  test("shows the listing and frames its product summary, grown to the summary's height", async ({ signedInPage: page }) => {
+  test("shows the listing and frames its product summary, grown to the summary's height", async ({
+    signedInPage: page,
+  }) => {
     const listing = demoListing();
     const frame = await openDetail(page, listing);
     await expect(page.getByRole("heading", { level: 1, name: "Listing" })).toBeVisible();
@@ -62,7 +71,9 @@ test.describe("the listing detail page and its product summary", () => {
 
     // The frame's inside is at least as tall as its document: nothing scrolls within it, even
     // with classic scrollbars (its border is outside the height the summary reports).
-    await expect.poll(() => frame.evaluate(() => window.innerHeight - document.documentElement.scrollHeight)).toBeGreaterThanOrEqual(0);
+    await expect
+      .poll(() => frame.evaluate(() => window.innerHeight - document.documentElement.scrollHeight))
+      .toBeGreaterThanOrEqual(0);
     const iframe = page.locator('iframe[title="Product summary"]');
     const innerHeight = await frame.evaluate(() => window.innerHeight);
     expect((await iframe.boundingBox())?.height).toBeLessThanOrEqual(innerHeight + 2);
@@ -81,9 +92,17 @@ test.describe("the listing detail page and its product summary", () => {
     await expect(panel.getByRole("heading", { name: "Product insights" })).toBeFocused();
     const expected = expectedMarket(listing.epid);
     expect(expected.size).toBeGreaterThan(0);
-    const labels: Record<string, string> = { new: "New", open_box: "Open box", refurbished: "Certified refurbished", used: "Used", for_parts: "For parts or not working" };
+    const labels: Record<string, string> = {
+      new: "New",
+      open_box: "Open box",
+      refurbished: "Certified refurbished",
+      used: "Used",
+      for_parts: "For parts or not working",
+    };
     for (const [condition, [count, lowest, median, highest]] of expected) {
-      await expect(panel.getByRole("row", { name: new RegExp(`^${labels[condition]} `) }).getByRole("cell")).toHaveText([count, lowest, median, highest]);
+      await expect(panel.getByRole("row", { name: new RegExp(`^${labels[condition]} `) }).getByRole("cell")).toHaveText(
+        [count, lowest, median, highest],
+      );
     }
     await expectNoAccessibilityViolations(page);
 
@@ -92,7 +111,9 @@ test.describe("the listing detail page and its product summary", () => {
     await expect(panel).toBeHidden();
   });
 
-  test("a condition change reloads the frame with the new condition and keeps the item", async ({ signedInPage: page }) => {
+  test("a condition change reloads the frame with the new condition and keeps the item", async ({
+    signedInPage: page,
+  }) => {
     const listing = demoListing();
     const frame = await openDetail(page, listing);
     const other = listing.condition === "new" ? ["used", "Used"] : ["new", "New"];
@@ -105,7 +126,9 @@ test.describe("the listing detail page and its product summary", () => {
     await expect(frame.getByText("This listing")).toBeVisible();
   });
 
-  test("a filter change is written to the page's address, so a reload and Back keep it", async ({ signedInPage: page }) => {
+  test("a filter change is written to the page's address, so a reload and Back keep it", async ({
+    signedInPage: page,
+  }) => {
     const listing = demoListing();
     const frame = await openDetail(page, listing);
     const other = listing.condition === "new" ? "used" : "new";
@@ -124,7 +147,9 @@ test.describe("the listing detail page and its product summary", () => {
     await expect(page.getByLabel("Compare with condition")).toHaveValue(other);
   });
 
-  test("a change the frame cannot answer (the network gone) says so after the wait, and Try again loads the summary chosen", async ({ signedInPage: page }) => {
+  test("a change the frame cannot answer (the network gone) says so after the wait, and Try again loads the summary chosen", async ({
+    signedInPage: page,
+  }) => {
     // The wait is the spec's default time-out, 10000 ms.
     test.setTimeout(45_000);
     const listing = demoListing();
@@ -144,9 +169,9 @@ test.describe("the listing detail page and its product summary", () => {
     await expect(page.getByTitle("Product summary")).toBeFocused();
     const frame = page.frameLocator('iframe[title="Product summary"]');
     await expect(frame.getByRole("heading", { level: 1 })).toBeVisible();
-    await expect.poll(() => new URL(page.frame({ url: /\/sh\/prod-summary\?/ })?.url() ?? "http://x/").searchParams.toString()).toBe(
-      `listingId=${listing.id}&condition=used&status=ended`,
-    );
+    await expect
+      .poll(() => new URL(page.frame({ url: /\/sh\/prod-summary\?/ })?.url() ?? "http://x/").searchParams.toString())
+      .toBe(`listingId=${listing.id}&condition=used&status=ended`);
 
     // Answered again: the next change goes through at once.
     await page.getByLabel("Your listings with status").selectOption("active");
@@ -161,7 +186,9 @@ test.describe("the listing detail page and its product summary", () => {
 
     await expect.poll(() => frameSearch(frame).get("status")).toBe("ended");
     expect(frameSearch(frame).has("itemId")).toBe(false);
-    await expect(frame.locator(".product-summary__subject")).toHaveText(/^(Your lowest-priced ended listing of this product|You have no ended listing of this product\.)$/);
+    await expect(frame.locator(".product-summary__subject")).toHaveText(
+      /^(Your lowest-priced ended listing of this product|You have no ended listing of this product\.)$/,
+    );
 
     // The item stays let go: a later condition change does not bring it back.
     await page.getByLabel("Compare with condition").selectOption("used");
@@ -169,18 +196,33 @@ test.describe("the listing detail page and its product summary", () => {
     expect(frameSearch(frame).has("itemId")).toBe(false);
   });
 
-  test("messages from another origin or another window change nothing, on either side", async ({ signedInPage: page }) => {
+  test("messages from another origin or another window change nothing, on either side", async ({
+    signedInPage: page,
+  }) => {
     const listing = demoListing();
     const frame = await openDetail(page, listing);
-    const conditionChange = { type: "conditionChange", data: { fieldChanged: "status", itemId: "", condition: "for_parts", status: "ended" } };
+    const conditionChange = {
+      type: "conditionChange",
+      data: { fieldChanged: "status", itemId: "", condition: "for_parts", status: "ended" },
+    };
 
     // In the frame: a well-formed conditionChange from a foreign origin, and one from the frame's own window.
     const frameOutcome = await frame.evaluate((message) => {
       const started: string[] = [];
-      window.addEventListener("seller-hub:refilter-before", (event) => started.push((event as CustomEvent<{ url: string }>).detail.url));
-      window.dispatchEvent(new MessageEvent("message", { data: message, origin: "https://attacker.example", source: window.parent }));
+      window.addEventListener("seller-hub:refilter-before", (event) =>
+        started.push((event as CustomEvent<{ url: string }>).detail.url),
+      );
+      window.dispatchEvent(
+        new MessageEvent("message", { data: message, origin: "https://attacker.example", source: window.parent }),
+      );
       window.dispatchEvent(new MessageEvent("message", { data: message, origin: location.origin, source: window }));
-      window.dispatchEvent(new MessageEvent("message", { data: { ...message, data: { ...message.data, status: "sold" } }, origin: location.origin, source: window.parent }));
+      window.dispatchEvent(
+        new MessageEvent("message", {
+          data: { ...message, data: { ...message.data, status: "sold" } },
+          origin: location.origin,
+          source: window.parent,
+        }),
+      );
       return { started, busy: document.getElementById("product-summary")?.getAttribute("aria-busy") ?? null };
     }, conditionChange);
     expect(frameOutcome).toEqual({ started: [], busy: null });
@@ -189,8 +231,24 @@ test.describe("the listing detail page and its product summary", () => {
     const parentOutcome = await page.evaluate(() => {
       const iframe = document.querySelector<HTMLIFrameElement>('iframe[title="Product summary"]');
       const before = iframe?.style.height;
-      const report = { type: "loadProductInsightsData", data: { listingId: "1", epid: "x", displayPrice: "$0", additionalPrice: "", logisticsCost: "", contentHeight: 5 } };
-      window.dispatchEvent(new MessageEvent("message", { data: report, origin: "https://attacker.example", source: iframe?.contentWindow }));
+      const report = {
+        type: "loadProductInsightsData",
+        data: {
+          listingId: "1",
+          epid: "x",
+          displayPrice: "$0",
+          additionalPrice: "",
+          logisticsCost: "",
+          contentHeight: 5,
+        },
+      };
+      window.dispatchEvent(
+        new MessageEvent("message", {
+          data: report,
+          origin: "https://attacker.example",
+          source: iframe?.contentWindow,
+        }),
+      );
       window.dispatchEvent(new MessageEvent("message", { data: report, origin: location.origin, source: window }));
       return { unchanged: iframe?.style.height === before, height: iframe?.style.height };
     });
@@ -204,7 +262,9 @@ test.describe("the listing detail page and its product summary", () => {
     expect(frameSearch(frame).get("status")).toBeNull();
   });
 
-  test("opened on its own, the product summary sends the seller to the listing's page", async ({ signedInPage: page }) => {
+  test("opened on its own, the product summary sends the seller to the listing's page", async ({
+    signedInPage: page,
+  }) => {
     const listing = demoListing();
     await page.goto(`/sh/prod-summary?listingId=${listing.id}`);
     await expect(page).toHaveURL(new RegExp(`/sh/lst/${listing.id}$`));
@@ -214,7 +274,9 @@ test.describe("the listing detail page and its product summary", () => {
   test("another seller's listing, or no listing at all, is not found", async ({ signedInPage: page }) => {
     const database = openTestDatabase();
     const { id } = database
-      .prepare("select listing.id from listing join seller on seller.id = listing.seller_id where username = 'blue-star' limit 1")
+      .prepare(
+        "select listing.id from listing join seller on seller.id = listing.seller_id where username = 'blue-star' limit 1",
+      )
       .get() as { id: number };
     database.close();
     for (const path of [`/sh/lst/${id}`, "/sh/lst/not-a-number", `/sh/lst/${id}/insights`]) {
@@ -222,13 +284,17 @@ test.describe("the listing detail page and its product summary", () => {
       expect(response?.status(), path).toBe(404);
       await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
     }
-    const framed = await page.request.get(`/sh/prod-summary?listingId=${id}`, { headers: { "Sec-Fetch-Dest": "iframe" } });
+    const framed = await page.request.get(`/sh/prod-summary?listingId=${id}`, {
+      headers: { "Sec-Fetch-Dest": "iframe" },
+    });
     expect(framed.status()).toBe(404);
   });
 
   test("only the hub may frame the product summary", async ({ signedInPage: page }) => {
     const listing = demoListing();
-    const response = await page.request.get(`/sh/prod-summary?listingId=${listing.id}`, { headers: { "Sec-Fetch-Dest": "iframe" } });
+    const response = await page.request.get(`/sh/prod-summary?listingId=${listing.id}`, {
+      headers: { "Sec-Fetch-Dest": "iframe" },
+    });
     expect(response.status()).toBe(200);
     expect(response.headers()["content-security-policy"]).toContain("frame-ancestors 'self'");
     expect(response.headers()["x-frame-options"]).toBeUndefined();
@@ -254,8 +320,13 @@ test.describe("the listing detail page without JavaScript", () => {
     await page.getByLabel("Your listings with status").selectOption("active");
     await page.getByRole("button", { name: "Compare" }).click();
     await expect(page).toHaveURL(new RegExp(`/sh/lst/${listing.id}\\?condition=&status=active$`));
-    await expect(page.locator('iframe[title="Product summary"]')).toHaveAttribute("src", `/sh/prod-summary?listingId=${listing.id}&status=active`);
-    await expect(summary.locator(".product-summary__subject")).toHaveText(/^(This listing|Your lowest-priced active listing of this product)$/);
+    await expect(page.locator('iframe[title="Product summary"]')).toHaveAttribute(
+      "src",
+      `/sh/prod-summary?listingId=${listing.id}&status=active`,
+    );
+    await expect(summary.locator(".product-summary__subject")).toHaveText(
+      /^(This listing|Your lowest-priced active listing of this product)$/,
+    );
 
     await summary.getByRole("link", { name: "Product insights" }).click();
     await expect(page).toHaveURL(new RegExp(`/sh/lst/${listing.id}/insights$`));

@@ -11,13 +11,18 @@ interface StoredListing {
 function listingOf(username: string, where = "1 = 1"): StoredListing {
   const database = openTestDatabase();
   const listing = database
-    .prepare(`select listing.id, title, epid from listing join seller on seller.id = listing.seller_id where username = ? and ${where} order by listing.id limit 1`)
+    .prepare(
+      `select listing.id, title, epid from listing join seller on seller.id = listing.seller_id where username = ? and ${where} order by listing.id limit 1`,
+    )
     .get(username) as unknown as StoredListing;
   database.close();
   return listing;
 }
 
-const searchField = (page: Page) => page.getByRole("search", { name: "Search the hub" }).getByRole("combobox", { name: "Search listings, pages and messages" });
+const searchField = (page: Page) =>
+  page
+    .getByRole("search", { name: "Search the hub" })
+    .getByRole("combobox", { name: "Search listings, pages and messages" });
 const popup = (page: Page) => page.getByRole("listbox", { name: "Search results" });
 
 /** Ctrl+K once the header's search is on the page (signing in leads to the overview in the browser). */
@@ -47,7 +52,9 @@ async function arrowDownTo(page: Page, name: string | RegExp) {
 }
 
 test.describe("the hub's search, by keyboard", () => {
-  test("Ctrl+K goes to the field; a word of a listing's title finds it, and Enter opens it", async ({ signedInPage: page }) => {
+  test("Ctrl+K goes to the field; a word of a listing's title finds it, and Enter opens it", async ({
+    signedInPage: page,
+  }) => {
     const listing = listingOf("demo");
     const word = listing.title.split(" ")[0] as string;
     await pressCommandK(page);
@@ -56,7 +63,9 @@ test.describe("the hub's search, by keyboard", () => {
     await expect(popup(page)).toBeVisible();
     await expect(searchField(page)).toHaveAttribute("aria-expanded", "true");
     await expect(popup(page).getByRole("group", { name: "Listings" }).getByRole("option").first()).toContainText(word);
-    await expect(page.getByRole("status").filter({ hasText: /listing/ })).toHaveText(/\d+ listings?.*Arrow down to choose\./);
+    await expect(page.getByRole("status").filter({ hasText: /listing/ })).toHaveText(
+      /\d+ listings?.*Arrow down to choose\./,
+    );
 
     await arrowDownTo(page, listing.title);
     await expectActiveOption(page, new RegExp(`^${listing.title.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`));
@@ -69,20 +78,28 @@ test.describe("the hub's search, by keyboard", () => {
     await expect(searchField(page)).toBeFocused();
   });
 
-  test("/ goes to the field; a word of a page's label finds the page, and Enter opens it", async ({ signedInPage: page }) => {
+  test("/ goes to the field; a word of a page's label finds the page, and Enter opens it", async ({
+    signedInPage: page,
+  }) => {
     await page.getByRole("heading", { level: 1 }).click();
     await page.keyboard.press("/");
     await expect(searchField(page)).toBeFocused();
     await page.keyboard.type("out of stock");
-    const option = popup(page).getByRole("group", { name: "Pages" }).getByRole("option", { name: "Listings › Out of stock" });
+    const option = popup(page)
+      .getByRole("group", { name: "Pages" })
+      .getByRole("option", { name: "Listings › Out of stock" });
     await expect(option).toBeVisible();
     await arrowDownTo(page, "Listings › Out of stock");
     await page.keyboard.press("Enter");
     await expect(page).toHaveURL(/\/sh\/lst\/active\?status=out_of_stock$/);
-    await expect(page.getByRole("search", { name: "Filter listings" }).getByLabel("Status")).toHaveValue("out_of_stock");
+    await expect(page.getByRole("search", { name: "Filter listings" }).getByLabel("Status")).toHaveValue(
+      "out_of_stock",
+    );
   });
 
-  test("Escape closes the popup, then clears the field; Enter with no option chosen shows every result", async ({ signedInPage: page }) => {
+  test("Escape closes the popup, then clears the field; Enter with no option chosen shows every result", async ({
+    signedInPage: page,
+  }) => {
     await pressCommandK(page);
     await page.keyboard.type("site speed");
     await expect(popup(page).getByRole("option", { name: "Performance › Site speed" })).toBeVisible();
@@ -115,13 +132,22 @@ test.describe("the hub's search, by keyboard", () => {
     await page.goto(`/sh/search?q=${theirs.id}`);
     await expect(page.getByRole("main")).toContainText(`Nothing matches “${theirs.id}”`);
     await page.goto(`/sh/search?q=${mine.id}`);
-    await expect(page.getByRole("region", { name: "Listings" }).getByRole("link", { name: mine.title }).first()).toBeVisible();
+    await expect(
+      page.getByRole("region", { name: "Listings" }).getByRole("link", { name: mine.title }).first(),
+    ).toBeVisible();
   });
 
-  test("typing sends one request per pause, the newest answer wins, even on a slow network", async ({ signedInPage: page }) => {
+  test("typing sends one request per pause, the newest answer wins, even on a slow network", async ({
+    signedInPage: page,
+  }) => {
     const client = await page.context().newCDPSession(page);
     await client.send("Network.enable");
-    await client.send("Network.emulateNetworkConditions", { offline: false, latency: 350, downloadThroughput: -1, uploadThroughput: -1 });
+    await client.send("Network.emulateNetworkConditions", {
+      offline: false,
+      latency: 350,
+      downloadThroughput: -1,
+      uploadThroughput: -1,
+    });
     const requested: string[] = [];
     page.on("request", (request) => {
       const url = new URL(request.url());
@@ -152,7 +178,9 @@ test.describe("the hub's search, by keyboard", () => {
 test.describe("the hub's search on a phone", () => {
   test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
 
-  test("a Search button opens the field across the header; axe finds nothing with the popup open", async ({ signedInPage: page }) => {
+  test("a Search button opens the field across the header; axe finds nothing with the popup open", async ({
+    signedInPage: page,
+  }) => {
     const button = page.getByRole("banner").getByRole("button", { name: "Search the hub" });
     await expect(searchField(page)).toBeHidden();
     await button.tap();
@@ -179,7 +207,9 @@ test.describe("the hub's search without JavaScript", () => {
     await signIn(page);
     const listing = listingOf("demo");
     const word = listing.title.split(" ")[0] as string;
-    const field = page.getByRole("search", { name: "Search the hub" }).getByRole("searchbox", { name: "Search listings, pages and messages" });
+    const field = page
+      .getByRole("search", { name: "Search the hub" })
+      .getByRole("searchbox", { name: "Search listings, pages and messages" });
     await field.focus();
     await page.keyboard.type(word);
     await page.keyboard.press("Enter");
@@ -197,7 +227,9 @@ test.describe("the hub's search without JavaScript", () => {
     await expect(page).toHaveURL(/\/sh\/lst\/active\?status=ended$/);
   });
 
-  test("a text of control characters or thousands of characters gets a clear notice, never an error", async ({ page }) => {
+  test("a text of control characters or thousands of characters gets a clear notice, never an error", async ({
+    page,
+  }) => {
     await signIn(page);
     const long = await page.goto(`/sh/search?q=${"kindle ".repeat(800)}`);
     expect(long?.status()).toBe(200);

@@ -1,4 +1,12 @@
-import { DEMO, expect, expectNoAccessibilityViolations, openTestDatabase, signIn, test, waitForHydration } from "./fixtures";
+import {
+  DEMO,
+  expect,
+  expectNoAccessibilityViolations,
+  openTestDatabase,
+  signIn,
+  test,
+  waitForHydration,
+} from "./fixtures";
 
 test.describe("signing in", () => {
   test("a hub page without a session leads to sign-in, then back to the page", async ({ page }) => {
@@ -46,7 +54,9 @@ test.describe("signing in", () => {
 });
 
 test.describe("the shell", () => {
-  test("the header shows the member, their score, its star in words and their store", async ({ signedInPage: page }) => {
+  test("the header shows the member, their score, its star in words and their store", async ({
+    signedInPage: page,
+  }) => {
     // The closed phone menu holds the member too, hidden; on a desktop the header shows them.
     const header = page.getByRole("banner");
     await expect(header.getByText(DEMO.name).filter({ visible: true })).toBeVisible();
@@ -57,7 +67,9 @@ test.describe("the shell", () => {
     await expect(store).toHaveAttribute("target", "_blank");
   });
 
-  test("a dropdown opens from its keyboard button and Escape closes it, focus back on the button", async ({ signedInPage: page }) => {
+  test("a dropdown opens from its keyboard button and Escape closes it, focus back on the button", async ({
+    signedInPage: page,
+  }) => {
     const nav = page.getByRole("navigation", { name: "Main" });
     const button = nav.getByRole("button", { name: "More in Listings" });
     await expect(button).toHaveAttribute("aria-expanded", "false");
@@ -81,7 +93,9 @@ test.describe("the shell", () => {
     await expect(nav.getByRole("link", { name: "Site speed" })).toBeVisible();
   });
 
-  test("keyboard only: tabbing onto a primary link leaves its dropdown closed, and Enter on its button opens it", async ({ signedInPage: page }) => {
+  test("keyboard only: tabbing onto a primary link leaves its dropdown closed, and Enter on its button opens it", async ({
+    signedInPage: page,
+  }) => {
     const nav = page.getByRole("navigation", { name: "Main" });
     const link = nav.getByRole("link", { name: "Listings", exact: true });
     const button = nav.getByRole("button", { name: "More in Listings" });
@@ -98,7 +112,9 @@ test.describe("the shell", () => {
     await expect(nav.getByRole("link", { name: "Out of stock" })).toBeHidden();
   });
 
-  test("a dropdown the pointer opened closes on Escape while focus stays where it is", async ({ signedInPage: page }) => {
+  test("a dropdown the pointer opened closes on Escape while focus stays where it is", async ({
+    signedInPage: page,
+  }) => {
     const nav = page.getByRole("navigation", { name: "Main" });
     const sections = page.getByRole("navigation", { name: "Sections" });
     await sections.getByRole("link", { name: "Summary" }).focus();
@@ -115,7 +131,9 @@ test.describe("the shell", () => {
     await expect(sections.locator('[aria-current="page"]')).toHaveCount(1);
   });
 
-  test("the side area offers feedback as an e-mail prepared with the seller's username, browser and site", async ({ signedInPage: page }) => {
+  test("the side area offers feedback as an e-mail prepared with the seller's username, browser and site", async ({
+    signedInPage: page,
+  }) => {
     const side = page.getByRole("complementary", { name: "Seller tools" });
     const href = (await side.getByRole("link", { name: "Give feedback" }).getAttribute("href")) ?? "";
     expect(href).toMatch(/^mailto:sellerhub-feedback@example\.com\?subject=Seller%20Hub%20feedback&body=/);
@@ -125,7 +143,9 @@ test.describe("the shell", () => {
   test("the overview sums the seller's own listings from the database", async ({ signedInPage: page }) => {
     const database = openTestDatabase();
     const { active } = database
-      .prepare("select count(*) as active from listing join seller on seller.id = listing.seller_id where username = 'demo' and status = 'active'")
+      .prepare(
+        "select count(*) as active from listing join seller on seller.id = listing.seller_id where username = 'demo' and status = 'active'",
+      )
       .get() as { active: number };
     database.close();
     const module = page.getByRole("listitem").filter({ hasText: "Active listings" });

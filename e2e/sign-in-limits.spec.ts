@@ -6,7 +6,9 @@ async function submitSignIn(page: Page, username: string, password: string) {
   await page.getByLabel("Username").fill(username);
   await page.getByLabel("Password").fill(password);
   const [response] = await Promise.all([
-    page.waitForResponse((answer) => answer.request().method() === "POST" && new URL(answer.url()).pathname.startsWith("/signin")),
+    page.waitForResponse(
+      (answer) => answer.request().method() === "POST" && new URL(answer.url()).pathname.startsWith("/signin"),
+    ),
     page.getByRole("button", { name: "Sign in" }).click(),
   ]);
   return { status: response.status(), retryAfter: response.headers()["retry-after"] };

@@ -1,6 +1,14 @@
 import { randomUUID } from "node:crypto";
 import type { Page } from "@playwright/test";
-import { DEMO, expect, expectNoAccessibilityViolations, openTestDatabase, signIn, test, waitForHydration } from "./fixtures";
+import {
+  DEMO,
+  expect,
+  expectNoAccessibilityViolations,
+  openTestDatabase,
+  signIn,
+  test,
+  waitForHydration,
+} from "./fixtures";
 
 interface StoredBeacon {
   page_name: string;
@@ -49,19 +57,26 @@ function queryTestDatabase<T>(sql: string, ...parameters: Array<string | number>
 }
 
 const beaconsOfSession = (speedSession: string) =>
-  queryTestDatabase<StoredBeacon>("select page_name, seller_id, metrics from speed_beacon where speed_session = ? order by id", speedSession);
+  queryTestDatabase<StoredBeacon>(
+    "select page_name, seller_id, metrics from speed_beacon where speed_session = ? order by id",
+    speedSession,
+  );
 
 /** Waits until the collector has stored this browser's beacon from `pageName`, and returns the newest. */
 async function storedBeaconOf(page: Page, pageName: string): Promise<StoredBeacon & { measured: Record<string, any> }> {
-  const speedSession = async () => (await page.context().cookies()).find((cookie) => cookie.name === "sh_speed_session")?.value ?? "";
-  const fromPage = async () => (await beaconsOfSession(await speedSession())).filter((beacon) => beacon.page_name === pageName);
+  const speedSession = async () =>
+    (await page.context().cookies()).find((cookie) => cookie.name === "sh_speed_session")?.value ?? "";
+  const fromPage = async () =>
+    (await beaconsOfSession(await speedSession())).filter((beacon) => beacon.page_name === pageName);
   await expect.poll(async () => (await fromPage()).length, { timeout: 15_000 }).toBeGreaterThan(0);
   const beacon = (await fromPage()).at(-1) as StoredBeacon;
   return { ...beacon, measured: JSON.parse(beacon.metrics) };
 }
 
 test.describe("the site-speed beacon", () => {
-  test("loading and leaving a page delivers a beacon with the page's name, the seller and the measurements", async ({ signedInPage: page }) => {
+  test("loading and leaving a page delivers a beacon with the page's name, the seller and the measurements", async ({
+    signedInPage: page,
+  }) => {
     await loadPage(page, "/sh/ovw");
     await page.goto("/healthz");
 
@@ -74,7 +89,9 @@ test.describe("the site-speed beacon", () => {
     expect(navigation.domInteractive).toBeGreaterThanOrEqual(navigation.responseStart);
     expect(vitals.TTFB).toBeGreaterThan(0);
     expect(vitals.FCP).toBeGreaterThan(0);
-    expect(resources).toContainEqual(expect.objectContaining({ name: expect.stringMatching(/^\/assets\/root-.+\.js$/) }));
+    expect(resources).toContainEqual(
+      expect.objectContaining({ name: expect.stringMatching(/^\/assets\/root-.+\.js$/) }),
+    );
     expect(errors).toEqual([]);
   });
 
@@ -85,11 +102,18 @@ test.describe("the site-speed beacon", () => {
 
     const { measured } = await storedBeaconOf(page, "sellerHubOverview");
     expect(measured.errors).toEqual([
-      expect.objectContaining({ message: "Uncaught Error: Listing price could not be drawn", count: 2, pageName: "sellerHubOverview", line: expect.any(Number) }),
+      expect.objectContaining({
+        message: "Uncaught Error: Listing price could not be drawn",
+        count: 2,
+        pageName: "sellerHubOverview",
+        line: expect.any(Number),
+      }),
     ]);
   });
 
-  test("after an in-app navigation the new page's beacon carries what happened on it, under its own name", async ({ signedInPage: page }) => {
+  test("after an in-app navigation the new page's beacon carries what happened on it, under its own name", async ({
+    signedInPage: page,
+  }) => {
     await loadPage(page, "/sh/ovw");
     await page.getByRole("navigation", { name: "Sections" }).getByRole("link", { name: "Site speed" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Site speed" })).toBeVisible();
@@ -100,7 +124,9 @@ test.describe("the site-speed beacon", () => {
     expect(overview.measured).toMatchObject({ kind: "full-load", errors: [] });
     const siteSpeed = await storedBeaconOf(page, "sellerHubSiteSpeed");
     expect(siteSpeed.measured).toMatchObject({ kind: "in-app", inAppNavigation: { duration: expect.any(Number) } });
-    expect(siteSpeed.measured.errors).toEqual([expect.objectContaining({ message: "Uncaught Error: Dashboard chart failed", pageName: "sellerHubSiteSpeed" })]);
+    expect(siteSpeed.measured.errors).toEqual([
+      expect.objectContaining({ message: "Uncaught Error: Dashboard chart failed", pageName: "sellerHubSiteSpeed" }),
+    ]);
   });
 });
 
@@ -111,11 +137,18 @@ const JOURNEY_SELLER = "purple-shooting-star";
 async function emulateSlowNetwork(page: Page, latency: number): Promise<void> {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send("Network.enable");
-  await cdp.send("Network.emulateNetworkConditions", { offline: false, latency, downloadThroughput: -1, uploadThroughput: -1 });
+  await cdp.send("Network.emulateNetworkConditions", {
+    offline: false,
+    latency,
+    downloadThroughput: -1,
+    uploadThroughput: -1,
+  });
 }
 
 test.describe("every page view measured", () => {
-  test("a seller's journey by links shows each page on the dashboard under its own name, with its own figures", async ({ page }) => {
+  test("a seller's journey by links shows each page on the dashboard under its own name, with its own figures", async ({
+    page,
+  }) => {
     test.setTimeout(90_000);
     await emulateSlowNetwork(page, 300);
     await signIn(page, JOURNEY_SELLER);
@@ -127,10 +160,18 @@ test.describe("every page view measured", () => {
     await sections.getByRole("link", { name: "All listings" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Listings", exact: true })).toBeVisible();
     // The first listing's title; the header row's links sort the table.
-    await page.getByRole("table", { name: /Your listings/ }).getByRole("row").nth(1).getByRole("link").first().click();
+    await page
+      .getByRole("table", { name: /Your listings/ })
+      .getByRole("row")
+      .nth(1)
+      .getByRole("link")
+      .first()
+      .click();
     await expect(page.getByRole("heading", { level: 1, name: "Listing", exact: true })).toBeVisible();
     // The seller reads the listing until its product summary has loaded (its script, and so its beacon, has run).
-    await expect.poll(() => page.frame({ url: /\/sh\/prod-summary\?/ })?.evaluate(() => document.readyState), { timeout: 15_000 }).toBe("complete");
+    await expect
+      .poll(() => page.frame({ url: /\/sh\/prod-summary\?/ })?.evaluate(() => document.readyState), { timeout: 15_000 })
+      .toBe("complete");
     await sections.getByRole("link", { name: "Site speed" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Site speed" })).toBeVisible();
 
@@ -138,10 +179,14 @@ test.describe("every page view measured", () => {
     const journeyPages = ["sellerHubOverview", "sellerHubActiveListings", "sellerHubListingDetail"];
     const framePage = "sellerHubProductSummary";
     await expect
-      .poll(() => queryTestDatabase<{ page_name: string }>(
-        "select distinct b.page_name from speed_beacon b join seller s on s.id = b.seller_id where s.username = ?",
-        JOURNEY_SELLER,
-      ).map((row) => row.page_name), { timeout: 15_000 })
+      .poll(
+        () =>
+          queryTestDatabase<{ page_name: string }>(
+            "select distinct b.page_name from speed_beacon b join seller s on s.id = b.seller_id where s.username = ?",
+            JOURNEY_SELLER,
+          ).map((row) => row.page_name),
+        { timeout: 15_000 },
+      )
       .toEqual(expect.arrayContaining([...journeyPages, framePage]));
     await page.getByRole("button", { name: "Show" }).click();
 
@@ -152,9 +197,19 @@ test.describe("every page view measured", () => {
       // Reached by a link: at least one in-app navigation, with its own time from the click to the content painted.
       await expect(inApp).toHaveText(/^\d+ · [\d,]+ ms/);
     }
-    await expect(everyPage.getByRole("row", { name: /^sellerHubListingDetail\b/ }).getByRole("cell").nth(2)).toHaveText(/data [\d,]+ ms/);
+    await expect(
+      everyPage
+        .getByRole("row", { name: /^sellerHubListingDetail\b/ })
+        .getByRole("cell")
+        .nth(2),
+    ).toHaveText(/data [\d,]+ ms/);
     // The listing's embedded product summary is a page of its own: a full load in its frame, under its own name.
-    await expect(everyPage.getByRole("row", { name: /^sellerHubProductSummary\b/ }).getByRole("cell").nth(1)).toHaveText(/^[1-9]/);
+    await expect(
+      everyPage
+        .getByRole("row", { name: /^sellerHubProductSummary\b/ })
+        .getByRole("cell")
+        .nth(1),
+    ).toHaveText(/^[1-9]/);
     for (const pageName of journeyPages) {
       await expect(page.getByRole("region", { name: new RegExp(`^${pageName} · \\d+ page views?$`) })).toBeVisible();
     }
@@ -184,7 +239,10 @@ test.describe("the dashboard without JavaScript", () => {
       tracking: [],
     });
     for (const beacon of [pageView("sellerHubActiveListings", 390, 4200), pageView("sellerHubOverview", 1280, 1100)]) {
-      const sent = await page.request.post("/sh/beacon", { headers: { "Content-Type": "text/plain;charset=UTF-8", "Sec-Fetch-Site": "same-origin" }, data: JSON.stringify(beacon) });
+      const sent = await page.request.post("/sh/beacon", {
+        headers: { "Content-Type": "text/plain;charset=UTF-8", "Sec-Fetch-Site": "same-origin" },
+        data: JSON.stringify(beacon),
+      });
       expect(sent.status()).toBe(204);
     }
     await page.getByRole("navigation", { name: "Sections" }).getByRole("link", { name: "Site speed" }).click();
@@ -209,11 +267,23 @@ test.describe("the dashboard without JavaScript", () => {
 test.describe("the beacon collector", () => {
   const newId = () => randomUUID().replaceAll("-", "");
   const beacon = (speedSession: string) =>
-    JSON.stringify({ pageName: "sellerHubOverview", speedSession, pageView: newId(), kind: "full-load", sentAfterMs: 1200, vitals: { LCP: 1000 }, resources: [], errors: [], tracking: [] });
+    JSON.stringify({
+      pageName: "sellerHubOverview",
+      speedSession,
+      pageView: newId(),
+      kind: "full-load",
+      sentAfterMs: 1200,
+      vitals: { LCP: 1000 },
+      resources: [],
+      errors: [],
+      tracking: [],
+    });
   const post = (page: Page, data: string, headers: Record<string, string> = {}) =>
     page.request.post("/sh/beacon", { headers: { "Content-Type": "text/plain;charset=UTF-8", ...headers }, data });
 
-  test("refuses malformed, oversized and cross-site beacons with the reason, and stores none of them", async ({ page }) => {
+  test("refuses malformed, oversized and cross-site beacons with the reason, and stores none of them", async ({
+    page,
+  }) => {
     const notJson = await post(page, "{this is not json");
     expect(notJson.status()).toBe(400);
     expect(await notJson.text()).toBe("The request body is not valid JSON.");
@@ -224,7 +294,10 @@ test.describe("the beacon collector", () => {
     expect(await wrongShape.text()).toMatch(/^The beacon is malformed: pageName: Expected a page name/);
 
     const oversized = newId();
-    const tooLarge = await post(page, beacon(oversized).replace('"errors":[]', `"errors":[{"message":"${"x".repeat(70_000)}"}]`));
+    const tooLarge = await post(
+      page,
+      beacon(oversized).replace('"errors":[]', `"errors":[{"message":"${"x".repeat(70_000)}"}]`),
+    );
     expect(tooLarge.status()).toBe(413);
 
     const crossSite = newId();
@@ -238,12 +311,16 @@ test.describe("the beacon collector", () => {
 
     const accepted = newId();
     expect((await post(page, beacon(accepted))).status()).toBe(204);
-    expect(beaconsOfSession(accepted)).toEqual([expect.objectContaining({ page_name: "sellerHubOverview", seller_id: null })]);
+    expect(beaconsOfSession(accepted)).toEqual([
+      expect.objectContaining({ page_name: "sellerHubOverview", seller_id: null }),
+    ]);
   });
 });
 
 test.describe("the site-speed dashboard", () => {
-  test("shows the seller's measured pages, their vitals as tables and charts, and their script errors", async ({ signedInPage: page }) => {
+  test("shows the seller's measured pages, their vitals as tables and charts, and their script errors", async ({
+    signedInPage: page,
+  }) => {
     await loadPage(page, "/sh/ovw");
     await throwOnPage(page, "Overview module failed to render");
     await page.goto("/healthz");
@@ -262,11 +339,17 @@ test.describe("the site-speed dashboard", () => {
     const ttfb = vitals.getByRole("row", { name: /TTFB \(Time to First Byte\)/ });
     await expect(ttfb).toContainText(/\d ms/);
     await expect(ttfb).toContainText(/Good|Needs improvement|Poor/);
-    await expect(overview.getByRole("img", { name: "TTFB of sellerHubOverview: 75th percentile over time" })).toBeVisible();
-    await expect(overview.getByRole("img", { name: "TTFB of sellerHubOverview: distribution of page views" })).toBeVisible();
+    await expect(
+      overview.getByRole("img", { name: "TTFB of sellerHubOverview: 75th percentile over time" }),
+    ).toBeVisible();
+    await expect(
+      overview.getByRole("img", { name: "TTFB of sellerHubOverview: distribution of page views" }),
+    ).toBeVisible();
 
     const errors = page.getByRole("region", { name: "Most frequent script errors" });
-    await expect(errors.getByRole("row", { name: /Overview module failed to render/ })).toContainText("sellerHubOverview");
+    await expect(errors.getByRole("row", { name: /Overview module failed to render/ })).toContainText(
+      "sellerHubOverview",
+    );
     expect(cspViolations).toEqual([]);
   });
 

@@ -22,7 +22,8 @@ export function registerAppModules(): void {
       const resolved = specifier.startsWith("~/") ? new URL(specifier.slice(2), app).href : specifier;
       if (resolved.startsWith(".") || resolved.startsWith("file:")) {
         const path = fileURLToPath(new URL(resolved, context.parentURL));
-        if (!existsSync(path) && existsSync(`${path}.ts`)) return nextResolve(`${new URL(resolved, context.parentURL).href}.ts`, context);
+        if (!existsSync(path) && existsSync(`${path}.ts`))
+          return nextResolve(`${new URL(resolved, context.parentURL).href}.ts`, context);
       }
       return nextResolve(resolved, context);
     },

@@ -31,10 +31,15 @@ export function serverProcessCount(environment: NodeJS.ProcessEnv = process.env)
   const inMemory = /^sqlite:(\/\/)?:memory:$/.test(environment.DATABASE_URL ?? "");
   if (setting === "") return inMemory ? 1 : availableParallelism();
   if (!/^[1-9][0-9]*$/.test(setting)) {
-    throw new Error(`WEB_CONCURRENCY must be a whole number of server processes, 1 or more (one per core here: ${availableParallelism()}); it is "${setting}".`);
+    throw new Error(
+      `WEB_CONCURRENCY must be a whole number of server processes, 1 or more (one per core here: ${availableParallelism()}); it is "${setting}".`,
+    );
   }
   const count = Number(setting);
-  if (count > 1 && inMemory) throw new Error(`An in-memory database (${environment.DATABASE_URL}) cannot be shared by ${count} processes: set WEB_CONCURRENCY=1.`);
+  if (count > 1 && inMemory)
+    throw new Error(
+      `An in-memory database (${environment.DATABASE_URL}) cannot be shared by ${count} processes: set WEB_CONCURRENCY=1.`,
+    );
   return count;
 }
 
@@ -110,7 +115,11 @@ export async function serveInWorkers(count: number): Promise<void> {
 
 /** Migrations and, unless SEED_DEMO_DATA=false, the demo data, in a process of their own. */
 async function prepareDatabase(): Promise<void> {
-  const preparation = spawn(process.execPath, [...process.execArgv, fileURLToPath(new URL("./prepare-database.ts", import.meta.url))], { stdio: "inherit" });
+  const preparation = spawn(
+    process.execPath,
+    [...process.execArgv, fileURLToPath(new URL("./prepare-database.ts", import.meta.url))],
+    { stdio: "inherit" },
+  );
   const code = await new Promise<number | null>((resolve) => preparation.once("exit", resolve));
   if (code !== 0) {
     console.error("The database could not be prepared; no worker started.");

@@ -7,12 +7,20 @@ describe("completing the lock file for npm ci", () => {
     const lock = {
       packages: {
         "": {},
-        "node_modules/linter": { version: "1.0.0", dev: true, optionalDependencies: { "@linter/binding-linux-x64": "1.0.0", "@linter/binding-darwin-arm64": "1.0.0" } },
+        "node_modules/linter": {
+          version: "1.0.0",
+          dev: true,
+          optionalDependencies: { "@linter/binding-linux-x64": "1.0.0", "@linter/binding-darwin-arm64": "1.0.0" },
+        },
         "node_modules/@linter/binding-linux-x64": { version: "1.0.0", dev: true, optional: true },
       },
     };
     expect(completeLock(lock)).toEqual(["@linter/binding-darwin-arm64@1.0.0"]);
-    expect(lock.packages).toHaveProperty(["node_modules/@linter/binding-darwin-arm64"], { version: "1.0.0", dev: true, optional: true });
+    expect(lock.packages).toHaveProperty(["node_modules/@linter/binding-darwin-arm64"], {
+      version: "1.0.0",
+      dev: true,
+      optional: true,
+    });
     expect(completeLock(lock)).toEqual([]);
   });
 

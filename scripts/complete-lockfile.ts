@@ -32,8 +32,12 @@ if (import.meta.main) {
   const lock = JSON.parse(readFileSync("package-lock.json", "utf8"));
   const added = completeLock(lock);
   if (added.length > 0) {
-    const sorted = Object.fromEntries(Object.entries(lock.packages).sort(([a], [b]) => (a === "" ? -1 : b === "" ? 1 : a.localeCompare(b))));
+    const sorted = Object.fromEntries(
+      Object.entries(lock.packages).sort(([a], [b]) => (a === "" ? -1 : b === "" ? 1 : a.localeCompare(b))),
+    );
     writeFileSync("package-lock.json", `${JSON.stringify({ ...lock, packages: sorted }, null, 2)}\n`);
-    console.log(`package-lock.json: recorded ${added.length} optional packages this registry does not serve (${added.join(", ")}).`);
+    console.log(
+      `package-lock.json: recorded ${added.length} optional packages this registry does not serve (${added.join(", ")}).`,
+    );
   }
 }

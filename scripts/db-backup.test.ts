@@ -10,7 +10,9 @@ import { signInSetCookie, startServerProcess, temporarySqliteUrl, type ServerPro
 
 /** `npm run db:backup -- FILE` against `databaseUrl`, run alongside the test's own requests. */
 function backUp(databaseUrl: string, file: string): Promise<{ status: number | null; output: string }> {
-  const child = spawn(process.execPath, ["scripts/db-backup.ts", file], { env: { ...process.env, DATABASE_URL: databaseUrl } });
+  const child = spawn(process.execPath, ["scripts/db-backup.ts", file], {
+    env: { ...process.env, DATABASE_URL: databaseUrl },
+  });
   let output = "";
   child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
@@ -37,7 +39,11 @@ describe("npm run db:backup while the hub serves", () => {
     const writer = { writing: true, steps: 0 };
     const load = (async () => {
       while (writer.writing) {
-        const beacon = await fetch(`${server.url}/sh/beacon`, { method: "POST", headers: { "Content-Type": "text/plain;charset=UTF-8", "Sec-Fetch-Site": "same-origin" }, body: JSON.stringify(sampleBeacon()) });
+        const beacon = await fetch(`${server.url}/sh/beacon`, {
+          method: "POST",
+          headers: { "Content-Type": "text/plain;charset=UTF-8", "Sec-Fetch-Site": "same-origin" },
+          body: JSON.stringify(sampleBeacon()),
+        });
         expect(beacon.status).toBe(204);
         await signInSetCookie(server.url);
         writer.steps += 1;
@@ -67,15 +73,27 @@ describe("npm run db:backup while the hub serves", () => {
     expect(beacons).toBeLessThan((after.speed_beacon ?? 0) - (before.speed_beacon ?? 0));
     expect([0, 1]).toContain(beacons - sessions);
     expect(attempts === 0 || (attempts === 1 && beacons - sessions === 1)).toBe(true);
-    expect({ ...copied, speed_beacon: 0, session: 0, sign_in_failure: 0 }).toEqual({ ...before, speed_beacon: 0, session: 0, sign_in_failure: 0 });
+    expect({ ...copied, speed_beacon: 0, session: 0, sign_in_failure: 0 }).toEqual({
+      ...before,
+      speed_beacon: 0,
+      session: 0,
+      sign_in_failure: 0,
+    });
     expect(existsSync(`${file}.partial`)).toBe(false);
   }, 60_000);
 
   it("refuses to overwrite a file, to copy PostgreSQL (pg_dump does) or a file that is not there, saying why", async () => {
     const existing = join(folder, "existing.db");
     expect((await backUp(url, existing)).status).toBe(0);
-    expect(await backUp(url, existing)).toEqual({ status: 1, output: `Refused: no backup was made.\n  - ${existing} exists already: name a new file, so no earlier backup is overwritten.\n` });
-    expect((await backUp("postgres://hub@db.invalid/hub", join(folder, "pg.db"))).output).toContain("back it up with pg_dump");
-    expect((await backUp(`sqlite:${join(folder, "missing.db")}`, join(folder, "none.db"))).output).toContain("There is no database at");
+    expect(await backUp(url, existing)).toEqual({
+      status: 1,
+      output: `Refused: no backup was made.\n  - ${existing} exists already: name a new file, so no earlier backup is overwritten.\n`,
+    });
+    expect((await backUp("postgres://hub@db.invalid/hub", join(folder, "pg.db"))).output).toContain(
+      "back it up with pg_dump",
+    );
+    expect((await backUp(`sqlite:${join(folder, "missing.db")}`, join(folder, "none.db"))).output).toContain(
+      "There is no database at",
+    );
   });
 });

@@ -29,7 +29,10 @@ export function ensureChromium(): string {
   }
   console.log("Installing Debian's chromium for the end-to-end tests…");
   for (const command of [["update"], ["install", "-y", "--no-install-recommends", "chromium", "fonts-dejavu-core"]]) {
-    const result = spawnSync("apt-get", command, { stdio: "inherit", env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" } });
+    const result = spawnSync("apt-get", command, {
+      stdio: "inherit",
+      env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" },
+    });
     if (result.status !== 0) {
       console.error(`apt-get ${command.join(" ")} failed; install chromium by hand or set CHROMIUM_PATH.`);
       process.exit(1);

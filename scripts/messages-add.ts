@@ -20,12 +20,19 @@ let file: unknown;
 try {
   file = JSON.parse(readFileSync(path, "utf8"));
 } catch (error) {
-  refuse([`${path} could not be read as JSON: ${error instanceof Error ? error.message : String(error)}`], NOTHING_WRITTEN);
+  refuse(
+    [`${path} could not be read as JSON: ${error instanceof Error ? error.message : String(error)}`],
+    NOTHING_WRITTEN,
+  );
 }
 
 const database = await openOperatorDatabase(NOTHING_WRITTEN);
 const result = await addMessage(database.db, file).finally(() => database.close());
-if (!result.ok) refuse(result.reasons.map((reason) => `${path}: ${reason}`), NOTHING_WRITTEN);
+if (!result.ok)
+  refuse(
+    result.reasons.map((reason) => `${path}: ${reason}`),
+    NOTHING_WRITTEN,
+  );
 
 console.log(
   `Added message ${result.id} for ${result.audience}: shown from ${isoTime(result.startsAt)} ${result.endsAt === null ? "with no end" : `until ${isoTime(result.endsAt)}`}; ` +

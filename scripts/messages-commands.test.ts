@@ -11,7 +11,9 @@ afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
 const TARGETS = [
   { name: "SQLite", create: async () => ({ url: `sqlite:${join(folder, "hub.db")}`, drop: async () => {} }) },
-  ...(TEST_DATABASE_URL ? [{ name: "PostgreSQL", create: () => createPostgresDatabase(TEST_DATABASE_URL as string) }] : []),
+  ...(TEST_DATABASE_URL
+    ? [{ name: "PostgreSQL", create: () => createPostgresDatabase(TEST_DATABASE_URL as string) }]
+    : []),
 ];
 
 function writeFile(name: string, content: unknown): string {
@@ -20,11 +22,18 @@ function writeFile(name: string, content: unknown): string {
   return path;
 }
 
-const GOOD = { audience: { seller: "priya" }, endsAt: "2099-01-01", model: { title: "New: bulk prices", type: "info", message: "Change prices together.", controls: [{ name: "cross" }] } };
+const GOOD = {
+  audience: { seller: "priya" },
+  endsAt: "2099-01-01",
+  model: { title: "New: bulk prices", type: "info", message: "Change prices together.", controls: [{ name: "cross" }] },
+};
 
 /** One of the operators' message commands, `npm run messages:NAME`, on the database at `databaseUrl`. */
 function runCommand(databaseUrl: string, name: "add" | "list" | "end", ...args: string[]) {
-  return spawnSync(process.execPath, [`scripts/messages-${name}.ts`, ...args], { env: { ...process.env, DATABASE_URL: databaseUrl }, encoding: "utf8" });
+  return spawnSync(process.execPath, [`scripts/messages-${name}.ts`, ...args], {
+    env: { ...process.env, DATABASE_URL: databaseUrl },
+    encoding: "utf8",
+  });
 }
 
 describe.each(TARGETS)("npm run messages:add, :list and :end on $name", (target) => {
@@ -45,18 +54,33 @@ describe.each(TARGETS)("npm run messages:add, :list and :end on $name", (target)
     const database = await openDatabase(url);
     await database.db
       .insertInto("seller")
-      .values({ username: "priya", display_name: "Priya", password_hash: "x", feedback_score: 750, store_url: "https://stores.example.com/priya", site: "EBAY_US", locale: "en-US", currency: "USD", created_at: 0 })
+      .values({
+        username: "priya",
+        display_name: "Priya",
+        password_hash: "x",
+        feedback_score: 750,
+        store_url: "https://stores.example.com/priya",
+        site: "EBAY_US",
+        locale: "en-US",
+        currency: "USD",
+        created_at: 0,
+      })
       .execute();
     await database.close();
   }, 60_000);
   afterAll(() => drop());
 
   it("refuses a malformed message with the reason, exits with 1, and writes nothing", () => {
-    const path = writeFile("bad.json", { ...GOOD, model: { ...GOOD.model, type: "banner", content: [{ text: "x", styles: "BOLD" }] } });
+    const path = writeFile("bad.json", {
+      ...GOOD,
+      model: { ...GOOD.model, type: "banner", content: [{ text: "x", styles: "BOLD" }] },
+    });
     const result = run(path);
     expect(result.status).toBe(1);
     expect(result.stderr).toContain("Refused: nothing was written.");
-    expect(result.stderr).toContain(`${path}: model.type: type must be alert, success, info or dialog, or a list of them`);
+    expect(result.stderr).toContain(
+      `${path}: model.type: type must be alert, success, info or dialog, or a list of them`,
+    );
     expect(result.stderr).toContain(`${path}: model.content[0].styles: Styles must be passed as an array`);
     return expect(storedModels()).resolves.toEqual([]);
   });
@@ -75,7 +99,9 @@ describe.each(TARGETS)("npm run messages:add, :list and :end on $name", (target)
     const result = run(writeFile("good.json", GOOD));
     expect(result.stderr).toBe("");
     expect(result.status).toBe(0);
-    expect(result.stdout).toMatch(/^Added message 1 for priya: shown from \S+ until 2099-01-01T00:00:00.000Z; its cookies are named shui-messages-1-…\.\n$/);
+    expect(result.stdout).toMatch(
+      /^Added message 1 for priya: shown from \S+ until 2099-01-01T00:00:00.000Z; its cookies are named shui-messages-1-…\.\n$/,
+    );
     expect((await storedModels()).map((model) => JSON.parse(model))).toEqual([GOOD.model]);
   });
 
@@ -83,7 +109,9 @@ describe.each(TARGETS)("npm run messages:add, :list and :end on $name", (target)
   it("lists the message with its id, ends it by that id, and then lists nothing", () => {
     const listed = runCommand(url, "list");
     expect(listed.status).toBe(0);
-    expect(listed.stdout).toMatch(/^1\tshowing from \S+ until 2099-01-01T00:00:00.000Z\tfor priya\tNew: bulk prices\n$/);
+    expect(listed.stdout).toMatch(
+      /^1\tshowing from \S+ until 2099-01-01T00:00:00.000Z\tfor priya\tNew: bulk prices\n$/,
+    );
     const ended = runCommand(url, "end", "1");
     expect(ended.stderr).toBe("");
     expect(ended.stdout).toMatch(/^Ended message 1 for priya \("New: bulk prices"\) at \S+\.\n$/);

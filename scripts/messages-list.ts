@@ -11,5 +11,7 @@ const messages = await listScheduledMessages(database.db).finally(() => database
 if (messages.length === 0) console.log("No message is showing or scheduled.");
 for (const message of messages) {
   const until = message.endsAt === null ? "with no end" : `until ${isoTime(message.endsAt)}`;
-  console.log(`${message.id}\t${message.state} from ${isoTime(message.startsAt)} ${until}\tfor ${message.audience}\t${message.summary}`);
+  console.log(
+    `${message.id}\t${message.state} from ${isoTime(message.startsAt)} ${until}\tfor ${message.audience}\t${message.summary}`,
+  );
 }

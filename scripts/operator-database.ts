@@ -18,7 +18,10 @@ export async function openOperatorDatabase(outcome?: string) {
   const url = process.env.DATABASE_URL ?? DEFAULT_DATABASE_URL;
   const sqlitePath = sqlitePathOf(url);
   if (sqlitePath !== undefined && sqlitePath !== ":memory:" && !existsSync(sqlitePath)) {
-    refuse([`There is no database at ${sqlitePath}: start the hub once (npm start) to create it, or set DATABASE_URL.`], outcome);
+    refuse(
+      [`There is no database at ${sqlitePath}: start the hub once (npm start) to create it, or set DATABASE_URL.`],
+      outcome,
+    );
   }
   return openDatabase(url);
 }

@@ -26,7 +26,12 @@ try {
   const [name, value] = (await signInOverHttp(hub.url)).split("=");
   await withChromium(async (browser) => {
     for (const { name: size, width, height, isMobile } of WIDTHS) {
-      const context = await browser.newContext({ viewport: { width, height }, isMobile, hasTouch: isMobile, reducedMotion: "reduce" });
+      const context = await browser.newContext({
+        viewport: { width, height },
+        isMobile,
+        hasTouch: isMobile,
+        reducedMotion: "reduce",
+      });
       if (name && value) await context.addCookies([{ name, value, url: hub.url }]);
       const page = await context.newPage();
       for (const { name: pageName, path } of PAGES) {

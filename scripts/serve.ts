@@ -27,5 +27,8 @@ if (!existsSync(SERVER_BUILD)) {
   process.exit(1);
 }
 
-if (processes === 1) announceReady(await serveInThisProcess({ seedDemoData: process.env.SEED_DEMO_DATA !== "false", saysWhenStopping: true }));
+if (processes === 1)
+  announceReady(
+    await serveInThisProcess({ seedDemoData: process.env.SEED_DEMO_DATA !== "false", saysWhenStopping: true }),
+  );
 else await serveInWorkers(processes);

@@ -12,7 +12,13 @@ export const GRACE_PERIOD_MS = 9_000;
  * Starts serving and returns the address it listens at. `saysWhenStopping`: this process got the
  * operator's signal (a worker's comes from the primary, which says it).
  */
-export async function serveInThisProcess({ seedDemoData, saysWhenStopping }: { seedDemoData: boolean; saysWhenStopping: boolean }): Promise<string> {
+export async function serveInThisProcess({
+  seedDemoData,
+  saysWhenStopping,
+}: {
+  seedDemoData: boolean;
+  saysWhenStopping: boolean;
+}): Promise<string> {
   const { startSellerHub } = await import(serverBuildUrl());
   const hub = await startSellerHub({
     port: Number(process.env.PORT ?? 3000),

@@ -48,17 +48,38 @@ const staticChecks =
   step("Lint", [bin.oxlint, "--deny-warnings", "--quiet"]);
 // The server-process tests (shutdown, outage, several instances) run the production build.
 const built = step("Production build", [bin.reactRouter, "build"], { env: { ...process.env, NODE_ENV: "production" } });
-step("Unit, component and server tests", [bin.vitest, "run", "--reporter=default", "--reporter=json", "--outputFile.json=test-results/vitest.json"]);
-if (built) step("End-to-end tests in Chromium", [bin.playwright, "test"], { env: { ...process.env, E2E_PORT: String(await freePort()) } });
+step("Unit, component and server tests", [
+  bin.vitest,
+  "run",
+  "--reporter=default",
+  "--reporter=json",
+  "--outputFile.json=test-results/vitest.json",
+]);
+if (built)
+  step("End-to-end tests in Chromium", [bin.playwright, "test"], {
+    env: { ...process.env, E2E_PORT: String(await freePort()) },
+  });
 
-const unit = readCounts("test-results/vitest.json", (r) => ({ passed: r.numPassedTests, failed: r.numFailedTests, skipped: r.numPendingTests + r.numTodoTests }));
+const unit = readCounts("test-results/vitest.json", (r) => ({
+  passed: r.numPassedTests,
+  failed: r.numFailedTests,
+  skipped: r.numPendingTests + r.numTodoTests,
+}));
 const e2e = built
-  ? readCounts("test-results/playwright.json", (r) => ({ passed: r.stats.expected + r.stats.flaky, failed: r.stats.unexpected, skipped: r.stats.skipped }))
+  ? readCounts("test-results/playwright.json", (r) => ({
+      passed: r.stats.expected + r.stats.flaky,
+      failed: r.stats.unexpected,
+      skipped: r.stats.skipped,
+    }))
   : { passed: 0, failed: 1, skipped: 0 };
 const passed = unit.passed + e2e.passed;
 const failed = unit.failed + e2e.failed + (staticChecks ? 0 : 1);
 
-console.log(`\nunit and component: ${unit.passed} passed, ${unit.failed} failed; end-to-end: ${e2e.passed} passed, ${e2e.failed} failed`);
+console.log(
+  `\nunit and component: ${unit.passed} passed, ${unit.failed} failed; end-to-end: ${e2e.passed} passed, ${e2e.failed} failed`,
+);
 if (!staticChecks) console.log("The type-check or the lint failed (counted as one failure).");
-console.log(`tests: ${passed} passed, ${failed} failed${unit.skipped + e2e.skipped ? `, ${unit.skipped + e2e.skipped} skipped` : ""}`);
+console.log(
+  `tests: ${passed} passed, ${failed} failed${unit.skipped + e2e.skipped ? `, ${unit.skipped + e2e.skipped} skipped` : ""}`,
+);
 process.exit(failed === 0 && passed > 0 ? 0 : 1);

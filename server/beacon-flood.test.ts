@@ -25,13 +25,20 @@ describe("a flood of beacons from one address", () => {
   const send = (clientAddress: string, cookie = "") =>
     fetch(`${server.url}/sh/beacon`, {
       method: "POST",
-      headers: { "Content-Type": "text/plain;charset=UTF-8", "Sec-Fetch-Site": "same-origin", "X-Forwarded-For": clientAddress, Cookie: cookie },
+      headers: {
+        "Content-Type": "text/plain;charset=UTF-8",
+        "Sec-Fetch-Site": "same-origin",
+        "X-Forwarded-For": clientAddress,
+        Cookie: cookie,
+      },
       body: JSON.stringify(sampleBeacon()),
     });
 
   function storedBeacons(): { total: number; withSeller: number } {
     const database = new DatabaseSync(databasePath, { readOnly: true });
-    const counts = database.prepare("select count(*) as total, count(seller_id) as withSeller from speed_beacon").get() as { total: number; withSeller: number };
+    const counts = database
+      .prepare("select count(*) as total, count(seller_id) as withSeller from speed_beacon")
+      .get() as { total: number; withSeller: number };
     database.close();
     return counts;
   }

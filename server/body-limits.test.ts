@@ -12,33 +12,47 @@ describe("body limits answer clients that are still sending", () => {
   const twoMegabytes = () => JSON.stringify({ padding: "x".repeat(2 * 1024 * 1024) });
 
   it("a 2 MB beacon posted with fetch gets the 413 and its reason", async () => {
-    const response = await fetch(`${hub.url()}/sh/beacon`, { method: "POST", headers: { "Content-Type": "application/json", "Sec-Fetch-Site": "same-origin" }, body: twoMegabytes() });
+    const response = await fetch(`${hub.url()}/sh/beacon`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "Sec-Fetch-Site": "same-origin" },
+      body: twoMegabytes(),
+    });
     expect(response.status).toBe(413);
     expect(await response.text()).toContain("larger than");
   });
 
   it("so does a 2 MB body sent without a declared length", async () => {
     const chunks = [new TextEncoder().encode(twoMegabytes())];
-    const body = new ReadableStream<Uint8Array>({ pull: (controller) => {
+    const body = new ReadableStream<Uint8Array>({
+      pull: (controller) => {
         const chunk = chunks.pop();
         if (chunk) controller.enqueue(chunk);
         else controller.close();
-      } });
-    const response = await fetch(`${hub.url()}/sh/beacon`, { method: "POST", headers: { "Content-Type": "application/json", "Sec-Fetch-Site": "same-origin" }, body, duplex: "half" } as RequestInit);
+      },
+    });
+    const response = await fetch(`${hub.url()}/sh/beacon`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "Sec-Fetch-Site": "same-origin" },
+      body,
+      duplex: "half",
+    } as RequestInit);
     expect(response.status).toBe(413);
     expect(await response.text()).toContain("larger than");
   });
 
-  it.each(["/signin", "/sh/messages/close", "/sh/optout", "/signout"])("a 2 MB form posted with fetch to %s gets the 413", async (path) => {
-    const response = await fetch(`${hub.url()}${path}`, {
-      method: "POST",
-      redirect: "manual",
-      headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: hub.session() },
-      body: `srt=${"x".repeat(2 * 1024 * 1024)}`,
-    });
-    expect(response.status).toBe(413);
-    expect(await response.text()).toContain("larger than");
-  });
+  it.each(["/signin", "/sh/messages/close", "/sh/optout", "/signout"])(
+    "a 2 MB form posted with fetch to %s gets the 413",
+    async (path) => {
+      const response = await fetch(`${hub.url()}${path}`, {
+        method: "POST",
+        redirect: "manual",
+        headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: hub.session() },
+        body: `srt=${"x".repeat(2 * 1024 * 1024)}`,
+      });
+      expect(response.status).toBe(413);
+      expect(await response.text()).toContain("larger than");
+    },
+  );
 
   it("a 2 MB multipart form gets the 413", async () => {
     const form = new FormData();

@@ -32,7 +32,9 @@ const COMPRESSIBLE = /^(text\/html|text\/x-script|application\/json)\b/i;
 const SMALLEST_WORTH_COMPRESSING = 1024;
 
 export function chooseEncoding(acceptEncoding: string | undefined): Encoding | undefined {
-  const chosen = new Negotiator({ headers: { "accept-encoding": acceptEncoding ?? "" } }).encoding(OFFERED, { preferred: OFFERED });
+  const chosen = new Negotiator({ headers: { "accept-encoding": acceptEncoding ?? "" } }).encoding(OFFERED, {
+    preferred: OFFERED,
+  });
   return chosen === "br" || chosen === "gzip" ? chosen : undefined;
 }
 
@@ -46,11 +48,16 @@ export function compressResponse(request: Request, response: Response): Response
   const headers = new Headers(response.headers);
   headers.append("Vary", "Accept-Encoding");
   const encoding = chooseEncoding(request.headers.get("Accept-Encoding") ?? undefined);
-  if (!encoding) return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+  if (!encoding)
+    return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
 
   headers.set("Content-Encoding", encoding);
   headers.delete("Content-Length");
   // pipeline, not pipe: a page that fails mid-stream, or a browser that goes away, ends both sides.
   const encoded = pipeline(Readable.fromWeb(response.body as NodeReadableStream), ENCODERS[encoding](), () => {});
-  return new Response(Readable.toWeb(encoded) as ReadableStream, { status: response.status, statusText: response.statusText, headers });
+  return new Response(Readable.toWeb(encoded) as ReadableStream, {
+    status: response.status,
+    statusText: response.statusText,
+    headers,
+  });
 }

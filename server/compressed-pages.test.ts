@@ -15,7 +15,9 @@ function getRaw(url: string, headers: Record<string, string>): Promise<RawRespon
     const outgoing = httpRequest(url, { headers }, (incoming) => {
       const chunks: Buffer[] = [];
       incoming.on("data", (chunk: Buffer) => chunks.push(chunk));
-      incoming.on("end", () => resolve({ status: incoming.statusCode ?? 0, headers: incoming.headers, body: Buffer.concat(chunks) }));
+      incoming.on("end", () =>
+        resolve({ status: incoming.statusCode ?? 0, headers: incoming.headers, body: Buffer.concat(chunks) }),
+      );
       incoming.on("error", reject);
     });
     outgoing.on("error", reject);
@@ -42,12 +44,17 @@ describe("compressed pages and navigation data", () => {
 
   it("sends a page brotli-compressed to a browser that accepts it, and the same page when decoded", async () => {
     const plain = await getRaw(`${server.url}/sh/ovw`, { Cookie: session });
-    const brotli = await getRaw(`${server.url}/sh/ovw`, { Cookie: session, "Accept-Encoding": "gzip, deflate, br, zstd" });
+    const brotli = await getRaw(`${server.url}/sh/ovw`, {
+      Cookie: session,
+      "Accept-Encoding": "gzip, deflate, br, zstd",
+    });
     expect(plain.headers["content-encoding"]).toBeUndefined();
     expect(brotli.headers["content-encoding"]).toBe("br");
     expect(brotli.headers.vary).toMatch(/accept-encoding/i);
     expect(brotli.body.length).toBeLessThan(plain.body.length / 2);
-    expect(withoutNonce(brotliDecompressSync(brotli.body).toString(), brotli)).toBe(withoutNonce(plain.body.toString(), plain));
+    expect(withoutNonce(brotliDecompressSync(brotli.body).toString(), brotli)).toBe(
+      withoutNonce(plain.body.toString(), plain),
+    );
   });
 
   it("falls back to gzip, and to none when the browser refuses every encoding", async () => {

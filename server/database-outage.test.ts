@@ -25,7 +25,8 @@ describe.runIf(TEST_DATABASE_URL)("the database going away while serving (Postgr
     await dropDatabase?.();
   });
 
-  const overview = () => fetch(`${server.url}/sh/ovw`, { headers: { Cookie: session, Accept: "text/html" }, redirect: "manual" });
+  const overview = () =>
+    fetch(`${server.url}/sh/ovw`, { headers: { Cookie: session, Accept: "text/html" }, redirect: "manual" });
 
   it("answers 503 with a clear page, keeps running, and recovers by itself", async () => {
     expect((await overview()).status).toBe(200);

@@ -13,7 +13,9 @@ describe.each(["1", "2"])("stopping the server (WEB_CONCURRENCY=%s)", (processes
     const socket = connect(Number(port), hostname);
     await new Promise((resolve) => socket.once("connect", resolve));
     const body = "username=demo&password=wrong&srt=x";
-    socket.write(`POST /signin HTTP/1.1\r\nHost: ${hostname}\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n`);
+    socket.write(
+      `POST /signin HTTP/1.1\r\nHost: ${hostname}\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n`,
+    );
     socket.write(body.slice(0, 10));
     let answer = "";
     socket.on("data", (chunk) => (answer += chunk.toString()));

@@ -28,13 +28,30 @@ const ROUTES: Array<{ path: string; methods: Array<"GET" | "POST"> }> = [
   { path: "/sh/prod-summary", methods: ["GET", "POST"] },
 ];
 
-const HOSTILE_QUERIES = ["?%ZZ", "?offset=-1&limit=1000000", "?a=" + "x".repeat(6000), "?redirectTo=//evil.example", "?redirectTo=javascript:alert(1)", "?status[]=1&status[]=2", "?%00=%00"];
+const HOSTILE_QUERIES = [
+  "?%ZZ",
+  "?offset=-1&limit=1000000",
+  "?a=" + "x".repeat(6000),
+  "?redirectTo=//evil.example",
+  "?redirectTo=javascript:alert(1)",
+  "?status[]=1&status[]=2",
+  "?%00=%00",
+];
 
-const HOSTILE_COOKIES = ["sh_session=%E0%A4%A", "sh_session=" + "A".repeat(5000), "shui-messages-x-viewsLeft=NaN; sh_session=", "=; ;=;"];
+const HOSTILE_COOKIES = [
+  "sh_session=%E0%A4%A",
+  "sh_session=" + "A".repeat(5000),
+  "shui-messages-x-viewsLeft=NaN; sh_session=",
+  "=; ;=;",
+];
 
 const HOSTILE_BODIES: Array<{ contentType: string; body: string | Blob; why: string }> = [
   { contentType: "application/json", body: "{not json", why: "malformed JSON" },
-  { contentType: "application/json", body: JSON.stringify({ srt: ["array"], nested: { deep: 1 } }), why: "wrongly typed fields" },
+  {
+    contentType: "application/json",
+    body: JSON.stringify({ srt: ["array"], nested: { deep: 1 } }),
+    why: "wrongly typed fields",
+  },
   { contentType: "application/x-www-form-urlencoded", body: "srt=%ZZ&username=%", why: "malformed URL encoding" },
   { contentType: "application/x-www-form-urlencoded", body: "username=" + "a".repeat(70_000), why: "oversized form" },
   { contentType: "multipart/form-data; boundary=nope", body: "--broken", why: "broken multipart" },
@@ -76,7 +93,11 @@ describe("hostile and malformed input", () => {
       if (!methods.includes("POST")) continue;
       for (const { contentType, body, why } of HOSTILE_BODIES) {
         for (const cookie of [session, ""]) {
-          await send(`POST ${path} ${why}${cookie ? " signed in" : ""}`, path, { method: "POST", headers: { "Content-Type": contentType, Cookie: cookie }, body });
+          await send(`POST ${path} ${why}${cookie ? " signed in" : ""}`, path, {
+            method: "POST",
+            headers: { "Content-Type": contentType, Cookie: cookie },
+            body,
+          });
         }
       }
     }
@@ -88,15 +109,30 @@ describe("hostile and malformed input", () => {
   }, 120_000);
 
   it("says why it refused a body", async () => {
-    const oversized = await send("oversized", "/signin", { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: "username=" + "a".repeat(70_000) });
+    const oversized = await send("oversized", "/signin", {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: "username=" + "a".repeat(70_000),
+    });
     expect(oversized.status).toBe(413);
     expect(oversized.reason).toContain("larger than");
-    const unsupported = await send("xml", "/signin", { method: "POST", headers: { "Content-Type": "application/xml" }, body: "<x/>" });
+    const unsupported = await send("xml", "/signin", {
+      method: "POST",
+      headers: { "Content-Type": "application/xml" },
+      body: "<x/>",
+    });
     expect(unsupported.status).toBe(415);
     expect(unsupported.reason).toContain("application/x-www-form-urlencoded");
     // A resource route answers with the reason itself, as plain text.
-    const forged = await send("forged sign-out", "/signout", { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: session }, body: "srt=forged" });
-    expect(forged).toEqual({ status: 403, reason: "The anti-forgery token is missing or does not match your session. Reload the page and try again." });
+    const forged = await send("forged sign-out", "/signout", {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: session },
+      body: "srt=forged",
+    });
+    expect(forged).toEqual({
+      status: 403,
+      reason: "The anti-forgery token is missing or does not match your session. Reload the page and try again.",
+    });
   });
 
   it("survives a request line and headers that are not HTTP at all", async () => {

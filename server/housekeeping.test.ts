@@ -11,21 +11,35 @@ describe("housekeeping while serving", () => {
     const url = temporarySqliteUrl();
     const database = await openDatabase(url);
     const seller = await insertSeller(database.db, "returning");
-    await database.db.insertInto("session").values({ id: "expired", seller_id: seller, srt: "t", created_at: 0, expires_at: Date.now() - 1 }).execute();
+    await database.db
+      .insertInto("session")
+      .values({ id: "expired", seller_id: seller, srt: "t", created_at: 0, expires_at: Date.now() - 1 })
+      .execute();
     await database.close();
 
     hub = await startServerProcess(url);
-    await vi.waitFor(() => expect(hub?.output()).toContain("Deleted expired records: 1 sessions, 0 sign-in failures, 0 speed beacons, 0 tracking events."), { timeout: 20_000, interval: 100 });
+    await vi.waitFor(
+      () =>
+        expect(hub?.output()).toContain(
+          "Deleted expired records: 1 sessions, 0 sign-in failures, 0 speed beacons, 0 tracking events.",
+        ),
+      { timeout: 20_000, interval: 100 },
+    );
     const reopened = await openDatabase(url);
     expect(await reopened.db.selectFrom("session").select("id").execute()).toEqual([]);
     await reopened.close();
   }, 60_000);
 
   it("refuses a speed-beacon retention shorter than the dashboard's longest period, before serving", async () => {
-    const refusal = await startServerProcess(temporarySqliteUrl(), { SPEED_BEACON_RETENTION_DAYS: "7", WEB_CONCURRENCY: "2" }).then(
+    const refusal = await startServerProcess(temporarySqliteUrl(), {
+      SPEED_BEACON_RETENTION_DAYS: "7",
+      WEB_CONCURRENCY: "2",
+    }).then(
       (started) => started.stop().then(() => "it started"),
       (error: Error) => error.message,
     );
-    expect(refusal).toMatch(/exited \(1\)[\s\S]*SPEED_BEACON_RETENTION_DAYS must be a whole number of days, at least 31/);
+    expect(refusal).toMatch(
+      /exited \(1\)[\s\S]*SPEED_BEACON_RETENTION_DAYS must be a whole number of days, at least 31/,
+    );
   }, 60_000);
 });

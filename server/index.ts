@@ -53,7 +53,10 @@ export async function startSellerHub(options: SellerHubOptions): Promise<Running
   const trustProxy = options.trustProxy ?? false;
   const vite = options.development?.vite;
   const handlePage = vite
-    ? createRequestHandler(() => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>, "development")
+    ? createRequestHandler(
+        () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>,
+        "development",
+      )
     : createRequestHandler(build, process.env.NODE_ENV === "development" ? "development" : "production");
 
   /** Renders a page; an error while the database is unreachable becomes a 503 that says so. */
@@ -81,7 +84,13 @@ export async function startSellerHub(options: SellerHubOptions): Promise<Running
       setSecurityHeaders(response, nonce, pathname, overHttps, options.development);
       if (vite ? await servedByVite(vite, request, response) : serveStaticAsset(request, response)) return;
       const pageRequest = createRequest(request, response, { trustProxy });
-      await sendResponse(response, compressResponse(pageRequest, keepPrefetchBriefly(pageRequest, await renderPage(pageRequest, nonce, clientAddress))));
+      await sendResponse(
+        response,
+        compressResponse(
+          pageRequest,
+          keepPrefetchBriefly(pageRequest, await renderPage(pageRequest, nonce, clientAddress)),
+        ),
+      );
       discardUnreadBody(request, pageRequest);
     } catch (error) {
       // A client that went away mid-response, or a malformed request: never the process's end.

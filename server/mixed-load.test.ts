@@ -11,9 +11,16 @@ describe("under a short mixed load", () => {
   afterAll(() => server?.stop());
 
   it("answers every request of every route as it should, without an error", async () => {
-    const report = await runMixedLoad({ url: server.url, session: await signInOverHttp(server.url), pid: server.process.pid as number, seconds: 5, connections: 20 });
+    const report = await runMixedLoad({
+      url: server.url,
+      session: await signInOverHttp(server.url),
+      pid: server.process.pid as number,
+      seconds: 5,
+      connections: 20,
+    });
     expect(report.errors).toBe(0);
     expect(report.unexpected).toEqual({});
-    for (const counts of Object.values(report.statuses)) expect(Object.values(counts).reduce((sum, count) => sum + count, 0)).toBeGreaterThan(0);
+    for (const counts of Object.values(report.statuses))
+      expect(Object.values(counts).reduce((sum, count) => sum + count, 0)).toBeGreaterThan(0);
   }, 60_000);
 });

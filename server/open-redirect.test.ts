@@ -2,7 +2,17 @@ import { describe, expect, it } from "vitest";
 import { serverWithSignedInSeller } from "../test/signed-in-server";
 
 /** Targets that pass a test on a string's first characters and still lead a browser elsewhere. */
-const HOSTILE_TARGETS = ["/\t/evil.example", "/\n/evil.example", "/\r\n/evil.example", "/\\evil.example", "\\/evil.example", "/.//evil.example", "//evil.example", "https://evil.example/sh/ovw", " //evil.example"];
+const HOSTILE_TARGETS = [
+  "/\t/evil.example",
+  "/\n/evil.example",
+  "/\r\n/evil.example",
+  "/\\evil.example",
+  "\\/evil.example",
+  "/.//evil.example",
+  "//evil.example",
+  "https://evil.example/sh/ovw",
+  " //evil.example",
+];
 
 /** Every redirect the production server makes from a target a request carries, followed as a browser would. */
 describe("redirects stay on the hub", () => {
@@ -17,7 +27,10 @@ describe("redirects stay on the hub", () => {
   }
 
   it.each(HOSTILE_TARGETS)("the sign-in page sends a signed-in seller to the hub, not to %j", async (target) => {
-    const response = await fetch(`${hub.url()}/signin?${new URLSearchParams({ redirectTo: target })}`, { headers: { Cookie: hub.session() }, redirect: "manual" });
+    const response = await fetch(`${hub.url()}/signin?${new URLSearchParams({ redirectTo: target })}`, {
+      headers: { Cookie: hub.session() },
+      redirect: "manual",
+    });
     expectOnTheHub(response);
   });
 

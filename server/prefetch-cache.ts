@@ -8,7 +8,8 @@ export const PREFETCH_FRESH_SECONDS = 5;
 
 export function keepPrefetchBriefly(request: Request, response: Response): Response {
   const prefetch = /\bprefetch\b/i.test(request.headers.get("Sec-Purpose") ?? request.headers.get("Purpose") ?? "");
-  if (!prefetch || request.method !== "GET" || response.status !== 200 || response.headers.has("Cache-Control")) return response;
+  if (!prefetch || request.method !== "GET" || response.status !== 200 || response.headers.has("Cache-Control"))
+    return response;
   const headers = new Headers(response.headers);
   // private: the seller's own data, never in a shared cache.
   headers.set("Cache-Control", `private, max-age=${PREFETCH_FRESH_SECONDS}`);

@@ -13,9 +13,14 @@ export interface ProxyFacts {
 export function proxyFacts(request: IncomingMessage, trustProxy: boolean): ProxyFacts {
   const socketAddress = request.socket.remoteAddress ?? "unknown";
   if (!trustProxy) return { overHttps: false, clientAddress: socketAddress };
-  const forwardedFor = String(request.headers["x-forwarded-for"] ?? "").split(",")[0]?.trim();
+  const forwardedFor = String(request.headers["x-forwarded-for"] ?? "")
+    .split(",")[0]
+    ?.trim();
   return {
-    overHttps: String(request.headers["x-forwarded-proto"] ?? "").split(",")[0]?.trim() === "https",
+    overHttps:
+      String(request.headers["x-forwarded-proto"] ?? "")
+        .split(",")[0]
+        ?.trim() === "https",
     clientAddress: forwardedFor || socketAddress,
   };
 }

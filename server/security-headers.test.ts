@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { signInOverHttp, signInSetCookie, startServerProcess, temporarySqliteUrl, type ServerProcess } from "../test/server-process";
+import {
+  signInOverHttp,
+  signInSetCookie,
+  startServerProcess,
+  temporarySqliteUrl,
+  type ServerProcess,
+} from "../test/server-process";
 
 /** Headers as a browser receives them, from the production server. */
 describe("security headers", () => {
@@ -12,7 +18,8 @@ describe("security headers", () => {
   }, 60_000);
   afterAll(() => server?.stop());
 
-  const get = (path: string, headers: Record<string, string> = {}) => fetch(`${server.url}${path}`, { headers: { Cookie: session, ...headers }, redirect: "manual" });
+  const get = (path: string, headers: Record<string, string> = {}) =>
+    fetch(`${server.url}${path}`, { headers: { Cookie: session, ...headers }, redirect: "manual" });
 
   it("every page gets a CSP whose nonce is on every script and that allows no inline code without it", async () => {
     const page = await get("/sh/ovw");
@@ -31,7 +38,11 @@ describe("security headers", () => {
   });
 
   it("gives each response its own nonce", async () => {
-    const nonces = await Promise.all([get("/signin"), get("/signin")].map(async (response) => /'nonce-([^']+)'/.exec((await response).headers.get("content-security-policy") ?? "")?.[1]));
+    const nonces = await Promise.all(
+      [get("/signin"), get("/signin")].map(
+        async (response) => /'nonce-([^']+)'/.exec((await response).headers.get("content-security-policy") ?? "")?.[1],
+      ),
+    );
     expect(nonces[0]).not.toBe(nonces[1]);
   });
 
@@ -51,7 +62,9 @@ describe("security headers", () => {
 
   it("over https (through a trusted proxy) adds HSTS and makes the session cookie Secure", async () => {
     expect((await get("/sh/ovw")).headers.get("strict-transport-security")).toBeNull();
-    expect((await get("/sh/ovw", { "X-Forwarded-Proto": "https" })).headers.get("strict-transport-security")).toMatch(/max-age=\d+/);
+    expect((await get("/sh/ovw", { "X-Forwarded-Proto": "https" })).headers.get("strict-transport-security")).toMatch(
+      /max-age=\d+/,
+    );
     const overHttps = { "X-Forwarded-Proto": "https" };
     expect(await signInSetCookie(server.url, "demo", "sellerhub", overHttps)).toMatch(/; Secure/);
     expect(await signInSetCookie(server.url)).not.toMatch(/Secure/);

@@ -24,7 +24,13 @@ export function contentSecurityPolicy(nonce: string, pathname: string, developme
   ].join("; ");
 }
 
-export function setSecurityHeaders(response: ServerResponse, nonce: string, pathname: string, overHttps: boolean, development?: DevelopmentSources): void {
+export function setSecurityHeaders(
+  response: ServerResponse,
+  nonce: string,
+  pathname: string,
+  overHttps: boolean,
+  development?: DevelopmentSources,
+): void {
   response.setHeader("Content-Security-Policy", contentSecurityPolicy(nonce, pathname, development));
   response.setHeader("X-Content-Type-Options", "nosniff");
   response.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");

@@ -34,13 +34,19 @@ describe.runIf(TEST_DATABASE_URL)("two instances sharing one PostgreSQL", () => 
     const overview = await (await fetch(`${first.url}/sh/ovw`, { headers: { Cookie: session } })).text();
     const srt = /name="srt" value="([^"]+)"/.exec(overview)?.[1];
     const optOut = (url: string) =>
-      fetch(`${url}/sh/optout`, { method: "POST", headers: { Cookie: session, "Content-Type": "application/json" }, body: JSON.stringify({ srt }) });
+      fetch(`${url}/sh/optout`, {
+        method: "POST",
+        headers: { Cookie: session, "Content-Type": "application/json" },
+        body: JSON.stringify({ srt }),
+      });
     const answers = await Promise.all([optOut(first.url), optOut(second.url), optOut(first.url), optOut(second.url)]);
     expect(answers.map((answer) => answer.status)).toEqual([204, 204, 204, 204]);
 
     const client = new Client({ connectionString: database.url });
     await client.connect();
-    const rows = await client.query("select count(*)::int as n from opt_out join seller on seller.id = opt_out.seller_id where username = 'purple-shooting-star'");
+    const rows = await client.query(
+      "select count(*)::int as n from opt_out join seller on seller.id = opt_out.seller_id where username = 'purple-shooting-star'",
+    );
     await client.end();
     expect(rows.rows[0].n).toBe(1);
   });

@@ -34,6 +34,7 @@ describe("a burst of parallel sign-in guesses", () => {
     const statuses = answers.map((answer) => answer.status);
     expect(statuses.filter((status) => status === 401).length).toBeLessThanOrEqual(5);
     expect(statuses.filter((status) => status !== 401).every((status) => status === 429)).toBe(true);
-    for (const refused of answers.filter((answer) => answer.status === 429)) expect(Number(refused.headers.get("Retry-After"))).toBeGreaterThan(0);
+    for (const refused of answers.filter((answer) => answer.status === 429))
+      expect(Number(refused.headers.get("Retry-After"))).toBeGreaterThan(0);
   }, 60_000);
 });

@@ -9,7 +9,11 @@ import { createStaticAssets } from "./static-assets";
 const SCRIPT = "export const answer = 42;\n".repeat(100);
 
 /** Raw answers, without a client that decompresses behind our back. */
-function get(port: number, path: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: Record<string, unknown>; bytes: number }> {
+function get(
+  port: number,
+  path: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; headers: Record<string, unknown>; bytes: number }> {
   return new Promise((resolve, reject) => {
     httpRequest({ port, path, headers }, (response) => {
       let bytes = 0;
@@ -55,7 +59,9 @@ describe("static assets", () => {
   });
 
   it("lets browsers keep hashed assets for a year and revalidate the rest", async () => {
-    expect((await get(port, "/assets/entry-abc123.js")).headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+    expect((await get(port, "/assets/entry-abc123.js")).headers["cache-control"]).toBe(
+      "public, max-age=31536000, immutable",
+    );
     expect((await get(port, "/favicon.svg")).headers["cache-control"]).toBe("public, max-age=3600");
   });
 

@@ -60,7 +60,9 @@ export function createStaticAssets(directory: string): (request: IncomingMessage
     const asset = assets.get((request.url ?? "/").split("?")[0] as string);
     if (!asset) return false;
     const accepted = String(request.headers["accept-encoding"] ?? "");
-    const encoding = ENCODINGS.find(({ name }) => asset.encoded[name] && new RegExp(`\\b${name}\\b`).test(accepted))?.name;
+    const encoding = ENCODINGS.find(
+      ({ name }) => asset.encoded[name] && new RegExp(`\\b${name}\\b`).test(accepted),
+    )?.name;
     const variant = (encoding && asset.encoded[encoding]) || asset.identity;
     response.setHeader("Cache-Control", asset.cacheControl);
     response.setHeader("ETag", asset.etag);

@@ -19,8 +19,12 @@ const PAGE = `<!doctype html>
 
 export function temporarilyUnavailable(request: Request): Response {
   const headers = { "Retry-After": String(RETRY_AFTER_SECONDS), "Cache-Control": "no-store" };
-  const wantsPage = request.headers.get("Accept")?.includes("text/html") && !new URL(request.url).pathname.endsWith(".data");
+  const wantsPage =
+    request.headers.get("Accept")?.includes("text/html") && !new URL(request.url).pathname.endsWith(".data");
   return wantsPage
     ? new Response(PAGE, { status: 503, headers: { ...headers, "Content-Type": "text/html; charset=utf-8" } })
-    : Response.json({ error: "Seller Hub is temporarily unavailable: the database cannot be reached." }, { status: 503, headers });
+    : Response.json(
+        { error: "Seller Hub is temporarily unavailable: the database cannot be reached." },
+        { status: 503, headers },
+      );
 }

@@ -1,7 +1,13 @@
 import { readdirSync, readFileSync, readlinkSync } from "node:fs";
 import { Agent, get } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { serverProcessIds, signInOverHttp, startServerProcess, temporarySqliteUrl, type ServerProcess } from "../test/server-process";
+import {
+  serverProcessIds,
+  signInOverHttp,
+  startServerProcess,
+  temporarySqliteUrl,
+  type ServerProcess,
+} from "../test/server-process";
 
 function openFiles(pid: number): string[] {
   return readdirSync(`/proc/${pid}/fd`).flatMap((fd) => {
@@ -107,7 +113,11 @@ describe("serving with two worker processes (WEB_CONCURRENCY=2)", () => {
   it("replaces a worker that dies, and goes on serving with both", async () => {
     const [killed, survivor] = workers() as [number, number];
     process.kill(killed, "SIGKILL");
-    await waitFor(() => server.output().includes(`Worker process ${killed} stopped unexpectedly (signal SIGKILL); starting another.`), "the primary to notice");
+    await waitFor(
+      () =>
+        server.output().includes(`Worker process ${killed} stopped unexpectedly (signal SIGKILL); starting another.`),
+      "the primary to notice",
+    );
     expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
 
     await waitFor(() => /is serving in place of/.test(server.output()), "the replacement to listen");
@@ -131,15 +141,21 @@ async function refusal(databaseUrl: string, environment: Record<string, string>)
 
 describe("starting worker processes", () => {
   it.each(["0", "two", "1.5", "-2", "3 "])("refuses WEB_CONCURRENCY=%j, saying why", async (setting) => {
-    expect(await refusal(temporarySqliteUrl(), { WEB_CONCURRENCY: setting })).toMatch(/exited \(1\)[\s\S]*WEB_CONCURRENCY must be a whole number of server processes, 1 or more/);
+    expect(await refusal(temporarySqliteUrl(), { WEB_CONCURRENCY: setting })).toMatch(
+      /exited \(1\)[\s\S]*WEB_CONCURRENCY must be a whole number of server processes, 1 or more/,
+    );
   });
 
   it("refuses several processes for an in-memory database, which one process holds", async () => {
-    expect(await refusal("sqlite::memory:", { WEB_CONCURRENCY: "2" })).toMatch(/exited \(1\)[\s\S]*cannot be shared by 2 processes: set WEB_CONCURRENCY=1/);
+    expect(await refusal("sqlite::memory:", { WEB_CONCURRENCY: "2" })).toMatch(
+      /exited \(1\)[\s\S]*cannot be shared by 2 processes: set WEB_CONCURRENCY=1/,
+    );
   });
 
   it("stops with an error, rather than starting workers for ever, when a worker cannot start", async () => {
     // An address no interface has: listening fails in every worker.
-    expect(await refusal(temporarySqliteUrl(), { WEB_CONCURRENCY: "2", HOST: "192.0.2.1" })).toMatch(/exited \(1\)[\s\S]*stopped before it was serving/);
+    expect(await refusal(temporarySqliteUrl(), { WEB_CONCURRENCY: "2", HOST: "192.0.2.1" })).toMatch(
+      /exited \(1\)[\s\S]*stopped before it was serving/,
+    );
   }, 60_000);
 });

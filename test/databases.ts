@@ -44,11 +44,15 @@ async function openPostgres(baseUrl: string, lastMigration?: string): Promise<Da
 
 export const TEST_DIALECTS: TestDialect[] = [
   { name: "SQLite", open: (lastMigration) => openDatabase("sqlite::memory:", lastMigration) },
-  ...(postgresUrl ? [{ name: "PostgreSQL" as const, open: (lastMigration?: string) => openPostgres(postgresUrl, lastMigration) }] : []),
+  ...(postgresUrl
+    ? [{ name: "PostgreSQL" as const, open: (lastMigration?: string) => openPostgres(postgresUrl, lastMigration) }]
+    : []),
 ];
 
 if (!postgresUrl) {
-  console.info("PostgreSQL data-layer tests skipped: TEST_DATABASE_URL is not set (CI sets it to the machine's PostgreSQL).");
+  console.info(
+    "PostgreSQL data-layer tests skipped: TEST_DATABASE_URL is not set (CI sets it to the machine's PostgreSQL).",
+  );
 }
 
 export { postgresUrl as TEST_DATABASE_URL };

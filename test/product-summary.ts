@@ -14,7 +14,17 @@ export const KINDLE_SUMMARY: ProductSummary = {
     bannerStatus: { text: "Price drop", styles: ["HIGHLIGHT"] },
   },
   marketComparison: {
-    textSpans: [{ text: "3 active New listings of this product, median $125.00. Yours is " }, { text: "4% above the median", styles: ["BOLD"] }, { text: "." }],
+    textSpans: [
+      { text: "3 active New listings of this product, median $125.00. Yours is " },
+      { text: "4% above the median", styles: ["BOLD"] },
+      { text: "." },
+    ],
   },
-  insightsData: { listingId: "42", epid: "1200876543", displayPrice: "$129.99", additionalPrice: "$149.99", logisticsCost: "Free" },
+  insightsData: {
+    listingId: "42",
+    epid: "1200876543",
+    displayPrice: "$129.99",
+    additionalPrice: "$149.99",
+    logisticsCost: "Free",
+  },
 };

@@ -23,10 +23,21 @@ export function temporarySqliteUrl(): string {
  * process unless `environment` sets WEB_CONCURRENCY: many of these run side by side.
  */
 /** Starts `script` (the production server unless told otherwise) and resolves once it says it is ready. */
-export function startServerProcess(databaseUrl: string, environment: Record<string, string> = {}, script = "scripts/serve.ts"): Promise<ServerProcess> {
+export function startServerProcess(
+  databaseUrl: string,
+  environment: Record<string, string> = {},
+  script = "scripts/serve.ts",
+): Promise<ServerProcess> {
   const child = spawn(process.execPath, [script], {
     // The test runner's NODE_ENV=test would put React in its slow development mode.
-    env: { ...process.env, WEB_CONCURRENCY: "1", ...environment, NODE_ENV: "production", PORT: "0", DATABASE_URL: databaseUrl },
+    env: {
+      ...process.env,
+      WEB_CONCURRENCY: "1",
+      ...environment,
+      NODE_ENV: "production",
+      PORT: "0",
+      DATABASE_URL: databaseUrl,
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";
@@ -63,7 +74,9 @@ export function startServerProcess(databaseUrl: string, environment: Record<stri
 /** The processes of a running server: its own, then its workers' (none with WEB_CONCURRENCY=1). */
 export function serverProcessIds(pid: number): number[] {
   const children = `/proc/${pid}/task/${pid}/children`;
-  const workers = existsSync(children) ? readFileSync(children, "utf8").trim().split(/\s+/).filter(Boolean).map(Number) : [];
+  const workers = existsSync(children)
+    ? readFileSync(children, "utf8").trim().split(/\s+/).filter(Boolean).map(Number)
+    : [];
   return [pid, ...workers];
 }
 
@@ -71,7 +84,12 @@ export function serverProcessIds(pid: number): number[] {
  * Signs in over plain HTTP, through the form as a browser would, and returns the session's
  * Set-Cookie header as the server sent it (with its attributes). `headers` go with both requests.
  */
-export async function signInSetCookie(baseUrl: string, username = "demo", password = "sellerhub", headers: Record<string, string> = {}): Promise<string> {
+export async function signInSetCookie(
+  baseUrl: string,
+  username = "demo",
+  password = "sellerhub",
+  headers: Record<string, string> = {},
+): Promise<string> {
   const form = await fetch(`${baseUrl}/signin`, { headers });
   const tokenCookie = (form.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
   const srt = /name="srt" value="([^"]+)"/.exec(await form.text())?.[1] ?? "";

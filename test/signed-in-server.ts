@@ -5,7 +5,10 @@ import { signInOverHttp, startServerProcess, temporarySqliteUrl, type ServerProc
  * For a test file: a production server on a fresh SQLite file, started before its tests with
  * the demo seller signed in, and stopped after them.
  */
-export function serverWithSignedInSeller(environment: Record<string, string> = {}): { url(): string; session(): string } {
+export function serverWithSignedInSeller(environment: Record<string, string> = {}): {
+  url(): string;
+  session(): string;
+} {
   let server: ServerProcess | undefined;
   let session = "";
   beforeAll(async () => {

@@ -37,7 +37,10 @@ export function sampleBeacon(overrides: Partial<SpeedBeacon> = {}): SpeedBeacon 
 
 /** A client-side navigation's page view, as the browser sends it when the seller leaves it. */
 export function sampleInAppBeacon(overrides: Partial<SpeedBeacon> = {}): SpeedBeacon {
-  const { navigation: _navigation, ...beacon } = sampleBeacon({ resources: [], vitals: { LCP: 610, INP: 80, CLS: 0, FCP: 420 } });
+  const { navigation: _navigation, ...beacon } = sampleBeacon({
+    resources: [],
+    vitals: { LCP: 610, INP: 80, CLS: 0, FCP: 420 },
+  });
   return { ...beacon, kind: "in-app", inAppNavigation: { duration: 640, dataRequest: 210 }, ...overrides };
 }
 
@@ -45,7 +48,12 @@ export function sampleInAppBeacon(overrides: Partial<SpeedBeacon> = {}): SpeedBe
 export function beaconRequest(body: unknown, headers: Record<string, string> = {}): Request {
   return new Request("http://localhost/sh/beacon", {
     method: "POST",
-    headers: { "Content-Type": "text/plain;charset=UTF-8", "Sec-Fetch-Site": "same-origin", Origin: "http://localhost", ...headers },
+    headers: {
+      "Content-Type": "text/plain;charset=UTF-8",
+      "Sec-Fetch-Site": "same-origin",
+      Origin: "http://localhost",
+      ...headers,
+    },
     body: typeof body === "string" ? body : JSON.stringify(body),
   });
 }

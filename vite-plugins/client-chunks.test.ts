@@ -12,7 +12,13 @@ const IMPORTS: Record<string, string[]> = {
   [app("root.tsx")]: [pkg("react/index.js"), app("beacon.ts"), app("cookies.ts")],
   [app("beacon.ts")]: [app("cookies.ts")],
   [app("cookies.ts")]: [],
-  [app("routes/shell.tsx")]: [pkg("react-router/index.js"), app("cookies.ts"), app("messages.tsx"), app("tracking.ts"), app("button.tsx")],
+  [app("routes/shell.tsx")]: [
+    pkg("react-router/index.js"),
+    app("cookies.ts"),
+    app("messages.tsx"),
+    app("tracking.ts"),
+    app("button.tsx"),
+  ],
   [app("messages.tsx")]: [app("text.tsx"), pkg("zod/index.js")],
   [app("text.tsx")]: [],
   [app("tracking.ts")]: [app("page-name.ts")],
@@ -55,7 +61,8 @@ function groupOf(id: string): string | null {
 describe("client chunk groups", () => {
   it("puts the framework packages with the client entry", () => {
     expect(groupOf(app("entry.client.tsx"))).toBe("entry");
-    for (const id of [pkg("react/index.js"), pkg("react-dom/client.js"), pkg("react-router/index.js")]) expect(groupOf(id)).toBe("entry");
+    for (const id of [pkg("react/index.js"), pkg("react-dom/client.js"), pkg("react-router/index.js")])
+      expect(groupOf(id)).toBe("entry");
   });
 
   it("puts the root's static imports with the root, shared ones included", () => {
@@ -82,6 +89,13 @@ describe("client chunk groups", () => {
   });
 
   it("leaves pages, their own modules and lazily loaded ones to the bundler", () => {
-    for (const id of [app("routes/overview.tsx"), app("money.ts"), app("routes/signin.tsx"), app("frame/frame.ts"), app("dialog.tsx")]) expect(groupOf(id)).toBeNull();
+    for (const id of [
+      app("routes/overview.tsx"),
+      app("money.ts"),
+      app("routes/signin.tsx"),
+      app("frame/frame.ts"),
+      app("dialog.tsx"),
+    ])
+      expect(groupOf(id)).toBeNull();
   });
 });

@@ -63,7 +63,10 @@ export function chunkGroups(options: ClientChunksOptions): Rolldown.CodeSplittin
   const root = inApp(options.root);
   const layouts = options.layouts.map(inApp);
   const standalone = options.standaloneScripts.map((file) => resolve(file));
-  const routes = flattenRoutes(options.routes, []).map(({ file, ancestors }) => ({ file: inApp(file), ancestors: ancestors.map(inApp) }));
+  const routes = flattenRoutes(options.routes, []).map(({ file, ancestors }) => ({
+    file: inApp(file),
+    ancestors: ancestors.map(inApp),
+  }));
 
   /** Per chunking pass: the group of each module that goes to one (the others, Rolldown places). */
   const planFor = memoizeByContext((context) => {
@@ -71,7 +74,8 @@ export function chunkGroups(options: ClientChunksOptions): Rolldown.CodeSplittin
     const standaloneModules = union(standalone.map(closure));
     const groups = [root, ...layouts].map((entry) => {
       // The root's group only keeps out what standalone scripts load: every route loads the root.
-      const outsideRoutes = entry === root ? [] : routes.filter((route) => route.file !== entry && !route.ancestors.includes(entry));
+      const outsideRoutes =
+        entry === root ? [] : routes.filter((route) => route.file !== entry && !route.ancestors.includes(entry));
       const elsewhere = union([standaloneModules, ...outsideRoutes.map((route) => closure(route.file))]);
       return { name: chunkName(entry), modules: closure(entry), elsewhere };
     });
@@ -92,7 +96,8 @@ export function chunkGroups(options: ClientChunksOptions): Rolldown.CodeSplittin
       for (const id of members) pinned.set(id, name);
     }
     const grouped = new Map<string, string>();
-    for (const { name, modules } of groups) for (const id of modules) if (!pinned.has(id) && !grouped.has(id)) grouped.set(id, name);
+    for (const { name, modules } of groups)
+      for (const id of modules) if (!pinned.has(id) && !grouped.has(id)) grouped.set(id, name);
     return { pinned, grouped };
   });
 
@@ -101,13 +106,20 @@ export function chunkGroups(options: ClientChunksOptions): Rolldown.CodeSplittin
     // Modules that the root or a layout shares with pages that must not load its group: captured
     // first into chunks of their own (one per package, one per set of loading entries for the
     // hub's modules), so that grouping a module that imports one cannot drag it along.
-    { name: (id, context) => planFor(context).pinned.get(id) ?? null, debugName: "shared-with-other-pages", priority: 2 },
+    {
+      name: (id, context) => planFor(context).pinned.get(id) ?? null,
+      debugName: "shared-with-other-pages",
+      priority: 2,
+    },
     { name: (id, context) => planFor(context).grouped.get(id) ?? null, debugName: "root-and-layouts", priority: 1 },
   ];
 }
 
 function flattenRoutes(routes: RouteEntry[], ancestors: string[]): { file: string; ancestors: string[] }[] {
-  return routes.flatMap((route) => [{ file: route.file, ancestors }, ...flattenRoutes(route.children ?? [], [...ancestors, route.file])]);
+  return routes.flatMap((route) => [
+    { file: route.file, ancestors },
+    ...flattenRoutes(route.children ?? [], [...ancestors, route.file]),
+  ]);
 }
 
 /** The modules an entry loads through static imports, less the framework's (lazy imports are not followed). */
@@ -136,7 +148,9 @@ function chunkName(id: string): string {
   return (id.split(/[\\/]/).at(-1) ?? id).replace(/\..*$/, "").replace(/^\0/, "");
 }
 
-function memoizeByContext<T>(compute: (context: Rolldown.ChunkingContext) => T): (context: Rolldown.ChunkingContext) => T {
+function memoizeByContext<T>(
+  compute: (context: Rolldown.ChunkingContext) => T,
+): (context: Rolldown.ChunkingContext) => T {
   const cache = new WeakMap<Rolldown.ChunkingContext, T>();
   return (context) => {
     if (!cache.has(context)) cache.set(context, compute(context));

@@ -26,7 +26,9 @@ export function precompressAssets(): Plugin {
         const file = join(entry.parentPath, entry.name);
         const content = readFileSync(file);
         const gzip = await gzipAsync(content, { numiterations: 15 });
-        const brotli = brotliCompressSync(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: content.length } });
+        const brotli = brotliCompressSync(content, {
+          params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: content.length },
+        });
         if (gzip.length < content.length) writeFileSync(`${file}.gz`, gzip);
         if (brotli.length < content.length) writeFileSync(`${file}.br`, brotli);
       }

@@ -45,7 +45,9 @@ export function standaloneScripts(entries: Record<string, string>): Plugin {
         const imports = staticImports(fileName, bundle);
         built.set(name, { src: base + fileName, preload: imports.map((file) => base + file) });
         const gzipped = [fileName, ...imports].reduce((sum, file) => sum + gzipSync(chunkCode(bundle, file)).length, 0);
-        this.environment.logger.info(`standalone script ${name}: ${imports.length + 1} file(s), ${(gzipped / 1024).toFixed(2)} kB gzipped in all`);
+        this.environment.logger.info(
+          `standalone script ${name}: ${imports.length + 1} file(s), ${(gzipped / 1024).toFixed(2)} kB gzipped in all`,
+        );
       }
     },
     resolveId(id) {
@@ -56,8 +58,10 @@ export function standaloneScripts(entries: Record<string, string>): Plugin {
       const name = id.slice(PREFIX.length + 1);
       const entry = entries[name];
       if (!entry) return this.error(`No standalone script is named "${name}"; vite.config.ts lists them.`);
-      const script: StandaloneScript | undefined = command === "serve" ? { src: base + entry, preload: [] } : built.get(name);
-      if (!script) return this.error(`The standalone script "${name}" is built with the client, which must build first.`);
+      const script: StandaloneScript | undefined =
+        command === "serve" ? { src: base + entry, preload: [] } : built.get(name);
+      if (!script)
+        return this.error(`The standalone script "${name}" is built with the client, which must build first.`);
       return `export default ${JSON.stringify(script)};`;
     },
   };

@@ -27,6 +27,9 @@ export function tokensMatch(expected: string, actual: unknown): boolean {
 /** Every state change carries the session's anti-forgery token; anything else is refused with 403. */
 export function assertAntiForgeryToken(signedIn: SignedInSeller, srt: unknown): void {
   if (!tokensMatch(signedIn.srt, srt)) {
-    throw refusal(403, "The anti-forgery token is missing or does not match your session. Reload the page and try again.");
+    throw refusal(
+      403,
+      "The anti-forgery token is missing or does not match your session. Reload the page and try again.",
+    );
   }
 }

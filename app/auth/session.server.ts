@@ -28,7 +28,13 @@ export async function startSession(db: Kysely<DatabaseSchema>, sellerId: number,
   const expiresAt = now + SESSION_LIFETIME_MS;
   await db
     .insertInto("session")
-    .values({ id: hashToken(token), seller_id: sellerId, srt: randomBytes(24).toString("base64url"), created_at: now, expires_at: expiresAt })
+    .values({
+      id: hashToken(token),
+      seller_id: sellerId,
+      srt: randomBytes(24).toString("base64url"),
+      created_at: now,
+      expires_at: expiresAt,
+    })
     .execute();
   return serializeCookie(SESSION_COOKIE, token, {
     expires: new Date(expiresAt),

@@ -18,11 +18,20 @@ export type SignInAttempt = { allowed: true } | { allowed: false; retryAfterSeco
  * own, so no more than the limit go through. A claim stands as a failure unless the sign-in
  * succeeds (`forgetFailedSignIns`); a refused claim is withdrawn, so waiting out the block is enough.
  */
-export async function claimSignInAttempt(db: Kysely<DatabaseSchema>, account: string, client: string, now = Date.now()): Promise<SignInAttempt> {
+export async function claimSignInAttempt(
+  db: Kysely<DatabaseSchema>,
+  account: string,
+  client: string,
+  now = Date.now(),
+): Promise<SignInAttempt> {
   // A blocked client learns so from one read, without a write: a flood of refused guesses stays cheap.
   const blocked = await signInRetryAfter(db, account, client, now);
   if (blocked !== null) return { allowed: false, retryAfterSeconds: blocked };
-  const { id } = await db.insertInto("sign_in_failure").values({ account, client, at: now }).returning("id").executeTakeFirstOrThrow();
+  const { id } = await db
+    .insertInto("sign_in_failure")
+    .values({ account, client, at: now })
+    .returning("id")
+    .executeTakeFirstOrThrow();
   const overLimit = await signInRetryAfter(db, account, client, now, 1);
   if (overLimit === null) return { allowed: true };
   await db.deleteFrom("sign_in_failure").where("id", "=", id).execute();
@@ -33,7 +42,13 @@ export async function claimSignInAttempt(db: Kysely<DatabaseSchema>, account: st
  * Seconds until this account and client may try again, or null when they may now. `claimed`
  * attempts of the caller's own are already among the rows, so they are allowed past the limit.
  */
-export async function signInRetryAfter(db: Kysely<DatabaseSchema>, account: string, client: string, now = Date.now(), claimed = 0): Promise<number | null> {
+export async function signInRetryAfter(
+  db: Kysely<DatabaseSchema>,
+  account: string,
+  client: string,
+  now = Date.now(),
+  claimed = 0,
+): Promise<number | null> {
   const since = now - SIGN_IN_LIMITS.windowMs;
   const [byAccount, byClient] = await Promise.all([
     recentFailures(db, "account", account, since, SIGN_IN_LIMITS.failuresPerAccount + claimed),
@@ -47,7 +62,13 @@ export async function signInRetryAfter(db: Kysely<DatabaseSchema>, account: stri
  * When the limit is reached: the moment the oldest failure that counts leaves the window.
  * Only the newest `limit` failures are read, so a flood of failures costs no more to check.
  */
-async function recentFailures(db: Kysely<DatabaseSchema>, column: "account" | "client", value: string, since: number, limit: number): Promise<number | null> {
+async function recentFailures(
+  db: Kysely<DatabaseSchema>,
+  column: "account" | "client",
+  value: string,
+  since: number,
+  limit: number,
+): Promise<number | null> {
   const rows = await db
     .selectFrom("sign_in_failure")
     .select("at")
@@ -61,7 +82,11 @@ async function recentFailures(db: Kysely<DatabaseSchema>, column: "account" | "c
 
 /** The claimed attempt failed: its claim stays as the failure; failures older than the window go. */
 export async function settleFailedSignIn(db: Kysely<DatabaseSchema>, account: string, now = Date.now()): Promise<void> {
-  await db.deleteFrom("sign_in_failure").where("account", "=", account).where("at", "<=", now - SIGN_IN_LIMITS.windowMs).execute();
+  await db
+    .deleteFrom("sign_in_failure")
+    .where("account", "=", account)
+    .where("at", "<=", now - SIGN_IN_LIMITS.windowMs)
+    .execute();
 }
 
 /** A successful sign-in forgives the account's failures (not the client's), its own claim among them. */

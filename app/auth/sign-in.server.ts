@@ -25,8 +25,16 @@ export function signInTokenMatches(request: Request, submitted: string): boolean
 }
 
 /** The seller whose username and password these are, or null; as slow for an unknown username. */
-export async function findSellerByCredentials(db: Kysely<DatabaseSchema>, username: string, password: string): Promise<Seller | null> {
-  const seller = await db.selectFrom("seller").selectAll().where("username", "=", username.toLowerCase()).executeTakeFirst();
+export async function findSellerByCredentials(
+  db: Kysely<DatabaseSchema>,
+  username: string,
+  password: string,
+): Promise<Seller | null> {
+  const seller = await db
+    .selectFrom("seller")
+    .selectAll()
+    .where("username", "=", username.toLowerCase())
+    .executeTakeFirst();
   const matches = await verifyPassword(password, seller?.password_hash ?? (await hashForUnknownAccount()));
   return seller && matches ? seller : null;
 }

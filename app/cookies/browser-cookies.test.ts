@@ -33,7 +33,9 @@ describe("browserCookies", () => {
   });
 
   it("refuses an expiry that is not a date, and writes nothing", () => {
-    expect(() => browserCookies.write("seen", "1", { expires: "soon" })).toThrow("Cookie expiry must be convertible to a valid date");
+    expect(() => browserCookies.write("seen", "1", { expires: "soon" })).toThrow(
+      "Cookie expiry must be convertible to a valid date",
+    );
     expect(browserCookies.read("seen")).toBeUndefined();
   });
 

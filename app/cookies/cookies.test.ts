@@ -1,5 +1,12 @@
 import { describe, expect, it, vi } from "vitest";
-import { MAX_COOKIE_VALUE_LENGTH, parseCookies, readCookie, removalCookie, serializeCookie, toExpiryDate } from "./cookies";
+import {
+  MAX_COOKIE_VALUE_LENGTH,
+  parseCookies,
+  readCookie,
+  removalCookie,
+  serializeCookie,
+  toExpiryDate,
+} from "./cookies";
 
 const NOW = Date.UTC(2026, 0, 15, 12, 0, 0);
 
@@ -17,7 +24,9 @@ describe("the 4000-character rule", () => {
     expect(serializeCookie("long", "x".repeat(4000))).toBeNull();
     expect(serializeCookie("long", "x".repeat(10_000))).toBeNull();
     expect(warn).toHaveBeenCalledTimes(2);
-    expect(warn.mock.calls[0]?.[0]).toMatch(/Cookie long not written: its value is 4000 characters, the limit is under 4000/);
+    expect(warn.mock.calls[0]?.[0]).toMatch(
+      /Cookie long not written: its value is 4000 characters, the limit is under 4000/,
+    );
   });
 
   it("counts the value as written, after encoding", () => {
@@ -55,7 +64,11 @@ describe("expiry", () => {
     ["true", true],
     ["an object", {}],
   ])("refuses %s with a clear error", (_, expiry) => {
-    expect(() => toExpiryDate(expiry as never, NOW)).toThrow(new TypeError(`Cookie expiry must be convertible to a valid date, got ${expiry instanceof Date ? "an invalid Date" : typeof expiry === "string" ? JSON.stringify(expiry) : String(expiry)}`));
+    expect(() => toExpiryDate(expiry as never, NOW)).toThrow(
+      new TypeError(
+        `Cookie expiry must be convertible to a valid date, got ${expiry instanceof Date ? "an invalid Date" : typeof expiry === "string" ? JSON.stringify(expiry) : String(expiry)}`,
+      ),
+    );
   });
 
   it("refuses an invalid expiry when writing, rather than writing a cookie that never expires", () => {
@@ -63,7 +76,9 @@ describe("expiry", () => {
   });
 
   it("writes Expires in HTTP date form; without one the cookie lasts the session", () => {
-    expect(serializeCookie("seen", "1", { expires: new Date(Date.UTC(2030, 5, 1)) })).toBe("seen=1; Path=/; Expires=Sat, 01 Jun 2030 00:00:00 GMT; SameSite=Lax");
+    expect(serializeCookie("seen", "1", { expires: new Date(Date.UTC(2030, 5, 1)) })).toBe(
+      "seen=1; Path=/; Expires=Sat, 01 Jun 2030 00:00:00 GMT; SameSite=Lax",
+    );
     expect(serializeCookie("seen", "1")).toBe("seen=1; Path=/; SameSite=Lax");
   });
 });
@@ -81,13 +96,15 @@ describe("writing", () => {
 
   it("removes a cookie by expiring it in the past", () => {
     expect(removalCookie("seen")).toBe("seen=; Path=/; Expires=Thu, 01 Jan 1970 00:00:00 GMT; SameSite=Lax");
-    expect(removalCookie("seen", { path: "/sh", secure: true })).toContain("Path=/sh; Expires=Thu, 01 Jan 1970 00:00:00 GMT; SameSite=Lax; Secure");
+    expect(removalCookie("seen", { path: "/sh", secure: true })).toContain(
+      "Path=/sh; Expires=Thu, 01 Jan 1970 00:00:00 GMT; SameSite=Lax; Secure",
+    );
   });
 });
 
 describe("reading", () => {
   it("reads the request's cookies by name, decoded", () => {
-    const header = "sh_session=abc; shui-messages-7-viewsLeft=2; note=a%20b%3Bc; quoted=\"x%20y\"";
+    const header = 'sh_session=abc; shui-messages-7-viewsLeft=2; note=a%20b%3Bc; quoted="x%20y"';
     expect(readCookie(header, "shui-messages-7-viewsLeft")).toBe("2");
     expect(readCookie(header, "note")).toBe("a b;c");
     expect(readCookie(header, "quoted")).toBe("x y");

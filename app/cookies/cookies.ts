@@ -78,7 +78,9 @@ export function serializeCookie(name: string, value: string, options: CookieOpti
   assertCookieName(name);
   const encoded = encodeURIComponent(value);
   if (encoded.length >= MAX_COOKIE_VALUE_LENGTH) {
-    console.warn(`Cookie ${name} not written: its value is ${encoded.length} characters, the limit is under ${MAX_COOKIE_VALUE_LENGTH}.`);
+    console.warn(
+      `Cookie ${name} not written: its value is ${encoded.length} characters, the limit is under ${MAX_COOKIE_VALUE_LENGTH}.`,
+    );
     return null;
   }
   const parts = [`${name}=${encoded}`, `Path=${options.path ?? "/"}`];

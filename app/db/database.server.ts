@@ -23,7 +23,10 @@ export const DEFAULT_DATABASE_URL = "sqlite:data/seller-hub.db";
  * picks an embedded SQLite file. It is migrated to the latest migration, or up to `lastMigration`
  * (a test of a migration opens the database as it was before it).
  */
-export async function openDatabase(url: string = process.env.DATABASE_URL ?? DEFAULT_DATABASE_URL, lastMigration?: string): Promise<Database> {
+export async function openDatabase(
+  url: string = process.env.DATABASE_URL ?? DEFAULT_DATABASE_URL,
+  lastMigration?: string,
+): Promise<Database> {
   const database = isPostgresUrl(url) ? openPostgres(url) : openSqlite(url);
   try {
     await migrate(database, lastMigration);
@@ -37,11 +40,17 @@ export async function openDatabase(url: string = process.env.DATABASE_URL ?? DEF
 function openPostgres(url: string): Database {
   // Times are epoch milliseconds in bigint columns: well inside Number's exact range.
   types.setTypeParser(types.builtins.INT8, Number);
-  const pool = new Pool({ connectionString: url, max: Number(process.env.DATABASE_POOL_SIZE ?? 10), connectionTimeoutMillis: 5000 });
+  const pool = new Pool({
+    connectionString: url,
+    max: Number(process.env.DATABASE_POOL_SIZE ?? 10),
+    connectionTimeoutMillis: 5000,
+  });
   // A client losing its connection must not crash the server: idle ones are reported by the pool,
   // checked-out ones by themselves (their query fails too, and the pool replaces them).
   pool.on("error", (error) => console.error("database: idle connection lost:", error.message));
-  pool.on("connect", (client) => client.on("error", (error) => console.error("database: connection lost:", error.message)));
+  pool.on("connect", (client) =>
+    client.on("error", (error) => console.error("database: connection lost:", error.message)),
+  );
   const db = new Kysely<DatabaseSchema>({ dialect: new PostgresDialect({ pool }) });
   return { db, dialect: "postgres", close: () => db.destroy() };
 }
@@ -64,7 +73,9 @@ function openSqlite(url: string): Database {
 
 export async function migrate({ db, dialect }: Database, lastMigration?: string): Promise<void> {
   const migrator = new Migrator({ db, provider: migrationProvider(dialect) });
-  const { error, results } = await (lastMigration === undefined ? migrator.migrateToLatest() : migrator.migrateTo(lastMigration));
+  const { error, results } = await (lastMigration === undefined
+    ? migrator.migrateToLatest()
+    : migrator.migrateTo(lastMigration));
   const failed = results?.find((result) => result.status === "Error");
   if (error || failed) {
     throw new Error(`Database migration ${failed?.migrationName ?? ""} failed: ${String(error)}`);

@@ -17,8 +17,16 @@ describe.each(TEST_DIALECTS)("data layer on $name", (dialect) => {
   afterAll(() => database.close());
 
   it("seeds the demo seller with at least 150 listings across conditions and statuses", async () => {
-    const demo = await database.db.selectFrom("seller").selectAll().where("username", "=", DEMO_USERNAME).executeTakeFirstOrThrow();
-    const listings = await database.db.selectFrom("listing").select(["condition", "status"]).where("seller_id", "=", demo.id).execute();
+    const demo = await database.db
+      .selectFrom("seller")
+      .selectAll()
+      .where("username", "=", DEMO_USERNAME)
+      .executeTakeFirstOrThrow();
+    const listings = await database.db
+      .selectFrom("listing")
+      .select(["condition", "status"])
+      .where("seller_id", "=", demo.id)
+      .execute();
     expect(listings.length).toBeGreaterThanOrEqual(150);
     expect(new Set(listings.map((listing) => listing.condition)).size).toBe(5);
     expect(new Set(listings.map((listing) => listing.status)).size).toBe(4);
@@ -38,14 +46,22 @@ describe.each(TEST_DIALECTS)("data layer on $name", (dialect) => {
   });
 
   it("keeps sessions in the database, finds them by cookie, and ends them", async () => {
-    const demo = await database.db.selectFrom("seller").select("id").where("username", "=", DEMO_USERNAME).executeTakeFirstOrThrow();
+    const demo = await database.db
+      .selectFrom("seller")
+      .select("id")
+      .where("username", "=", DEMO_USERNAME)
+      .executeTakeFirstOrThrow();
     const setCookie = await startSession(database.db, demo.id, new Request("http://localhost/signin"));
     const request = new Request("http://localhost/sh/ovw", { headers: { Cookie: setCookie.split(";")[0] as string } });
 
     const signedIn = await findSignedInSeller(database.db, request);
     expect(signedIn?.seller.username).toBe(DEMO_USERNAME);
     expect(signedIn?.srt).toMatch(/^[\w-]{32}$/);
-    const stored = await database.db.selectFrom("session").select("id").where("id", "=", signedIn?.sessionId ?? "").execute();
+    const stored = await database.db
+      .selectFrom("session")
+      .select("id")
+      .where("id", "=", signedIn?.sessionId ?? "")
+      .execute();
     expect(stored).toHaveLength(1);
     // The table holds a hash of the token, never the token the cookie carries.
     expect(setCookie).not.toContain(stored[0]?.id);
@@ -69,14 +85,23 @@ describe("opening the embedded database", () => {
     const { mkdtempSync } = await import("node:fs");
     const { tmpdir } = await import("node:os");
     const path = `${mkdtempSync(`${tmpdir()}/seller-hub-`)}/nested/hub.db`;
-    const migrated = async (database: Database) => (await database.db.selectFrom("kysely_migration" as never).selectAll().execute()).length;
+    const migrated = async (database: Database) =>
+      (
+        await database.db
+          .selectFrom("kysely_migration" as never)
+          .selectAll()
+          .execute()
+      ).length;
     const first = await openDatabase(`sqlite:${path}`);
     expect(await isEmpty(first.db)).toBe(true);
     const migrations = await migrated(first);
     expect(migrations).toBeGreaterThan(0);
     await first.close();
     const second = await openDatabase(`sqlite:${path}`);
-    const names = await second.db.selectFrom("kysely_migration" as never).select("name" as never).execute();
+    const names = await second.db
+      .selectFrom("kysely_migration" as never)
+      .select("name" as never)
+      .execute();
     expect(names.map((row) => (row as { name: string }).name).sort()).toEqual([...MIGRATION_NAMES].sort());
     expect(await migrated(second)).toBe(migrations);
     await second.close();

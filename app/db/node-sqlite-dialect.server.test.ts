@@ -50,7 +50,10 @@ describe("the SQLite driver's two connections", () => {
 
     otherProcess.exec("commit");
     await write;
-    expect((await db.selectFrom("note").select("text").orderBy("id").execute()).map((row) => row.text)).toEqual(["before", "waited"]);
+    expect((await db.selectFrom("note").select("text").orderBy("id").execute()).map((row) => row.text)).toEqual([
+      "before",
+      "waited",
+    ]);
   });
 
   it("a transaction's reads see its own writes; other reads see them only once it commits", async () => {
@@ -91,11 +94,19 @@ describe("the SQLite driver's two connections", () => {
         db.transaction().execute(async (trx) => {
           await trx.insertInto("note").values({ text }).execute();
           await turnOfTheEventLoop();
-          await trx.insertInto("note").values({ text: `${text} again` }).execute();
+          await trx
+            .insertInto("note")
+            .values({ text: `${text} again` })
+            .execute();
         }),
       ),
     );
-    expect((await db.selectFrom("note").select("text").orderBy("id").execute()).map((row) => row.text)).toEqual(["first", "first again", "second", "second again"]);
+    expect((await db.selectFrom("note").select("text").orderBy("id").execute()).map((row) => row.text)).toEqual([
+      "first",
+      "first again",
+      "second",
+      "second again",
+    ]);
   });
 });
 

@@ -30,7 +30,8 @@ import { boundedMemo } from "~/memo/bounded-memo";
 
 /** An in-memory database is one connection's own: two would be two databases. */
 export function createNodeSqliteDialect(path: string): Dialect {
-  if (path === ":memory:") return new SqliteDialect({ database: async () => adaptDatabase(openConnection(path, { timeout: 5000 })) });
+  if (path === ":memory:")
+    return new SqliteDialect({ database: async () => adaptDatabase(openConnection(path, { timeout: 5000 })) });
   return new ReadWriteSqliteDialect(path);
 }
 
@@ -230,7 +231,8 @@ class ReadWriteConnection implements DatabaseConnection {
 
   async *streamQuery<R>(query: CompiledQuery): AsyncIterableIterator<QueryResult<R>> {
     if (!SelectQueryNode.is(query.query)) throw new Error("Only select queries can be streamed from SQLite");
-    for (const row of (this.#passOn ? this.writer : this.reader).prepare(query.sql).iterate(query.parameters)) yield { rows: [row as R] };
+    for (const row of (this.#passOn ? this.writer : this.reader).prepare(query.sql).iterate(query.parameters))
+      yield { rows: [row as R] };
   }
 
   /** Takes the writer's turn and the file's write lock at once (IMMEDIATE), so no statement inside waits. */

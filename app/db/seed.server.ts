@@ -44,7 +44,15 @@ const CATALOGUE: ReadonlyArray<readonly [string, string, number]> = [
   ["1122334455", "Le Creuset Dutch Oven 5.5qt Flame", 36_900],
 ];
 
-const STATUSES: ReadonlyArray<ListingStatus> = ["active", "active", "active", "active", "out_of_stock", "scheduled", "ended"];
+const STATUSES: ReadonlyArray<ListingStatus> = [
+  "active",
+  "active",
+  "active",
+  "active",
+  "out_of_stock",
+  "scheduled",
+  "ended",
+];
 const BANNERS = [null, null, null, "Price drop", "Ending soon", "Best Offer"];
 
 /** Deterministic, so every fresh database holds the same demo. */
@@ -91,7 +99,10 @@ export function generateListings(sellerId: number, count: number, seed: number, 
 
 export async function insertListings(db: Kysely<DatabaseSchema>, listings: NewListing[]): Promise<void> {
   for (let start = 0; start < listings.length; start += 500) {
-    await db.insertInto("listing").values(listings.slice(start, start + 500)).execute();
+    await db
+      .insertInto("listing")
+      .values(listings.slice(start, start + 500))
+      .execute();
   }
 }
 
@@ -161,7 +172,16 @@ export const DEMO_MESSAGES: MessageFile[] = [
         },
       ],
       controls: [
-        { name: "taxHelp", text: "How to confirm your tax details", action: { type: "NAV", URL: "https://www.example.com/help/tax-details", newWindow: true, tracking: { eventAction: "taxHelp" } } },
+        {
+          name: "taxHelp",
+          text: "How to confirm your tax details",
+          action: {
+            type: "NAV",
+            URL: "https://www.example.com/help/tax-details",
+            newWindow: true,
+            tracking: { eventAction: "taxHelp" },
+          },
+        },
         { name: "cross", accessibilityText: "Dismiss the tax details alert" },
       ],
       config: { maxDismissal: 3 },
@@ -175,7 +195,15 @@ export const DEMO_MESSAGES: MessageFile[] = [
       messageType: "FEATURE",
       content: [
         { text: "Select several listings and change their prices in one go, by an amount or a percentage." },
-        { textSpans: [{ text: "Try bulk price changes", action: { type: "NAV", URL: "/sh/lst/active", tracking: { eventAction: "bulkPriceTry" } } }, { text: " on your listings page." }] },
+        {
+          textSpans: [
+            {
+              text: "Try bulk price changes",
+              action: { type: "NAV", URL: "/sh/lst/active", tracking: { eventAction: "bulkPriceTry" } },
+            },
+            { text: " on your listings page." },
+          ],
+        },
       ],
       controls: [{ name: "cross", accessibilityText: "Dismiss the bulk price news" }],
       config: { maxViews: 5, permanent: true },

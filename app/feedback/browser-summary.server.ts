@@ -11,7 +11,9 @@ export function summariseBrowser(userAgent: string | null): string {
 // nearly every request.
 const summariseKnownBrowser = boundedMemo(1000, (userAgent: string) => {
   const { browser, os } = parse(userAgent);
-  const name = [browser.name || "Unknown browser", browser.version && shortVersion(browser.version)].filter(Boolean).join(" ");
+  const name = [browser.name || "Unknown browser", browser.version && shortVersion(browser.version)]
+    .filter(Boolean)
+    .join(" ");
   const system = [os.name, os.versionName].filter(Boolean).join(" ");
   return system ? `${name} on ${system}` : name;
 });

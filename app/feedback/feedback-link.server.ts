@@ -13,7 +13,11 @@ export interface FeedbackMessage {
 }
 
 /** The feedback link model for this seller on this browser, validated before it is rendered. */
-export function feedbackLinkModel(seller: Pick<Seller, "username" | "site">, request: Request, message: FeedbackMessage): FeedbackLinkModel {
+export function feedbackLinkModel(
+  seller: Pick<Seller, "username" | "site">,
+  request: Request,
+  message: FeedbackMessage,
+): FeedbackLinkModel {
   return feedbackLinkModelSchema.parse({
     ...message,
     to: FEEDBACK_ADDRESS,

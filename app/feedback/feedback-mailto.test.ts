@@ -15,7 +15,9 @@ const MODEL: FeedbackLinkModel = {
 /** The header fields as an e-mail program reads them. */
 function headers(url: string): Record<string, string> {
   const query = url.slice(url.indexOf("?") + 1);
-  return Object.fromEntries(query.split("&").map((pair) => pair.split("=").map(decodeURIComponent) as [string, string]));
+  return Object.fromEntries(
+    query.split("&").map((pair) => pair.split("=").map(decodeURIComponent) as [string, string]),
+  );
 }
 
 describe("feedbackMailtoUrl", () => {

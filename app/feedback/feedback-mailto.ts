@@ -8,7 +8,8 @@ export const INVALID_FEEDBACK_LINK_MODEL = "Invalid model for shui-feedback-link
  * The username, browser and site close the body, where the seller can see what is sent.
  */
 export function feedbackMailtoUrl(model: FeedbackLinkModel | null | undefined): string {
-  if (!model || typeof model !== "object" || Object.keys(model).length === 0) throw new Error(INVALID_FEEDBACK_LINK_MODEL);
+  if (!model || typeof model !== "object" || Object.keys(model).length === 0)
+    throw new Error(INVALID_FEEDBACK_LINK_MODEL);
   const details = [`Username: ${model.username}`, `Browser: ${model.browser}`, `Site: ${model.site}`];
   const body = [model.body, "", "--", ...details].join("\n");
   const recipient = model.to.split("@").map(encodeValue).join("@");

@@ -12,13 +12,31 @@ describe.each(TEST_DIALECTS)("deleting expired records on $name", (dialect) => {
   let database: Database;
   let seller: number;
 
-  const session = (id: string, expiresAt: number) => ({ id, seller_id: seller, srt: "t", created_at: expiresAt - 30 * DAY, expires_at: expiresAt });
-  const beacon = (receivedAt: number) => ({ page_name: "sellerHubOverview", seller_id: seller, speed_session: "s", received_at: receivedAt, metrics: "{}" });
+  const session = (id: string, expiresAt: number) => ({
+    id,
+    seller_id: seller,
+    srt: "t",
+    created_at: expiresAt - 30 * DAY,
+    expires_at: expiresAt,
+  });
+  const beacon = (receivedAt: number) => ({
+    page_name: "sellerHubOverview",
+    seller_id: seller,
+    speed_session: "s",
+    received_at: receivedAt,
+    metrics: "{}",
+  });
   const remaining = async () => ({
     sessions: (await database.db.selectFrom("session").select("id").orderBy("id").execute()).map((row) => row.id),
-    failures: (await database.db.selectFrom("sign_in_failure").select("account").orderBy("account").execute()).map((row) => row.account),
-    beacons: (await database.db.selectFrom("speed_beacon").select("received_at").orderBy("received_at").execute()).map((row) => row.received_at),
-    trackingEvents: (await database.db.selectFrom("tracking_event").select("received_at").orderBy("received_at").execute()).map((row) => row.received_at),
+    failures: (await database.db.selectFrom("sign_in_failure").select("account").orderBy("account").execute()).map(
+      (row) => row.account,
+    ),
+    beacons: (await database.db.selectFrom("speed_beacon").select("received_at").orderBy("received_at").execute()).map(
+      (row) => row.received_at,
+    ),
+    trackingEvents: (
+      await database.db.selectFrom("tracking_event").select("received_at").orderBy("received_at").execute()
+    ).map((row) => row.received_at),
   });
 
   beforeAll(async () => {
@@ -27,12 +45,21 @@ describe.each(TEST_DIALECTS)("deleting expired records on $name", (dialect) => {
   }, 60_000);
   afterAll(() => database.close());
   beforeEach(async () => {
-    for (const table of ["session", "sign_in_failure", "speed_beacon", "tracking_event"] as const) await database.db.deleteFrom(table).execute();
+    for (const table of ["session", "sign_in_failure", "speed_beacon", "tracking_event"] as const)
+      await database.db.deleteFrom(table).execute();
   });
 
   it("deletes expired sessions and keeps those a seller may still use", async () => {
-    await database.db.insertInto("session").values([session("expired", NOW - 1), session("expires-now", NOW), session("live", NOW + DAY)]).execute();
-    expect(await deleteExpiredRecords(database.db, 90, NOW)).toEqual({ sessions: 2, signInFailures: 0, speedBeacons: 0, trackingEvents: 0 });
+    await database.db
+      .insertInto("session")
+      .values([session("expired", NOW - 1), session("expires-now", NOW), session("live", NOW + DAY)])
+      .execute();
+    expect(await deleteExpiredRecords(database.db, 90, NOW)).toEqual({
+      sessions: 2,
+      signInFailures: 0,
+      speedBeacons: 0,
+      trackingEvents: 0,
+    });
     expect((await remaining()).sessions).toEqual(["live"]);
   });
 
@@ -50,15 +77,32 @@ describe.each(TEST_DIALECTS)("deleting expired records on $name", (dialect) => {
 
   it("deletes speed beacons older than the retention, however many, and keeps the rest", async () => {
     const old = Array.from({ length: 2_345 }, (_, index) => beacon(NOW - 91 * DAY - index));
-    for (let start = 0; start < old.length; start += 500) await database.db.insertInto("speed_beacon").values(old.slice(start, start + 500)).execute();
-    await database.db.insertInto("speed_beacon").values([beacon(NOW - 90 * DAY), beacon(NOW - DAY)]).execute();
+    for (let start = 0; start < old.length; start += 500)
+      await database.db
+        .insertInto("speed_beacon")
+        .values(old.slice(start, start + 500))
+        .execute();
+    await database.db
+      .insertInto("speed_beacon")
+      .values([beacon(NOW - 90 * DAY), beacon(NOW - DAY)])
+      .execute();
     expect(await deleteExpiredRecords(database.db, 90, NOW)).toMatchObject({ speedBeacons: 2_345 });
     expect((await remaining()).beacons).toEqual([NOW - 90 * DAY, NOW - DAY]);
   });
 
   it("deletes tracking events older than the speed beacons' retention, and keeps the rest", async () => {
-    const event = (receivedAt: number) => ({ page_name: "sellerHubOverview", action: "bulkPriceTry", count: 1, seller_id: seller, page_view: "v", received_at: receivedAt });
-    await database.db.insertInto("tracking_event").values([event(NOW - 91 * DAY), event(NOW - 90 * DAY), event(NOW - DAY)]).execute();
+    const event = (receivedAt: number) => ({
+      page_name: "sellerHubOverview",
+      action: "bulkPriceTry",
+      count: 1,
+      seller_id: seller,
+      page_view: "v",
+      received_at: receivedAt,
+    });
+    await database.db
+      .insertInto("tracking_event")
+      .values([event(NOW - 91 * DAY), event(NOW - 90 * DAY), event(NOW - DAY)])
+      .execute();
     expect(await deleteExpiredRecords(database.db, 90, NOW)).toMatchObject({ trackingEvents: 1 });
     expect((await remaining()).trackingEvents).toEqual([NOW - 90 * DAY, NOW - DAY]);
   });

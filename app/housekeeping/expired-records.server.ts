@@ -19,21 +19,49 @@ export interface DeletedRecords {
  * longer count towards a limit, and speed beacons and tracking events older than the retention. Safe to run from
  * every process and instance at once: each delete is of rows nobody reads any more.
  */
-export async function deleteExpiredRecords(db: Kysely<DatabaseSchema>, speedBeaconRetentionDays: number, now = Date.now()): Promise<DeletedRecords> {
+export async function deleteExpiredRecords(
+  db: Kysely<DatabaseSchema>,
+  speedBeaconRetentionDays: number,
+  now = Date.now(),
+): Promise<DeletedRecords> {
   const failuresCountUntil = now - SIGN_IN_LIMITS.windowMs;
   const beaconsKeptFrom = now - speedBeaconRetentionDays * DAY_MS;
   return {
     sessions: await inBatches(() =>
-      db.deleteFrom("session").where("id", "in", db.selectFrom("session").select("id").where("expires_at", "<=", now).limit(BATCH)).executeTakeFirstOrThrow(),
+      db
+        .deleteFrom("session")
+        .where("id", "in", db.selectFrom("session").select("id").where("expires_at", "<=", now).limit(BATCH))
+        .executeTakeFirstOrThrow(),
     ),
     signInFailures: await inBatches(() =>
-      db.deleteFrom("sign_in_failure").where("id", "in", db.selectFrom("sign_in_failure").select("id").where("at", "<=", failuresCountUntil).limit(BATCH)).executeTakeFirstOrThrow(),
+      db
+        .deleteFrom("sign_in_failure")
+        .where(
+          "id",
+          "in",
+          db.selectFrom("sign_in_failure").select("id").where("at", "<=", failuresCountUntil).limit(BATCH),
+        )
+        .executeTakeFirstOrThrow(),
     ),
     speedBeacons: await inBatches(() =>
-      db.deleteFrom("speed_beacon").where("id", "in", db.selectFrom("speed_beacon").select("id").where("received_at", "<", beaconsKeptFrom).limit(BATCH)).executeTakeFirstOrThrow(),
+      db
+        .deleteFrom("speed_beacon")
+        .where(
+          "id",
+          "in",
+          db.selectFrom("speed_beacon").select("id").where("received_at", "<", beaconsKeptFrom).limit(BATCH),
+        )
+        .executeTakeFirstOrThrow(),
     ),
     trackingEvents: await inBatches(() =>
-      db.deleteFrom("tracking_event").where("id", "in", db.selectFrom("tracking_event").select("id").where("received_at", "<", beaconsKeptFrom).limit(BATCH)).executeTakeFirstOrThrow(),
+      db
+        .deleteFrom("tracking_event")
+        .where(
+          "id",
+          "in",
+          db.selectFrom("tracking_event").select("id").where("received_at", "<", beaconsKeptFrom).limit(BATCH),
+        )
+        .executeTakeFirstOrThrow(),
     ),
   };
 }

@@ -12,7 +12,10 @@ describe("housekeeping in a serving process", () => {
   async function withExpiredSession(): Promise<void> {
     database = await openDatabase("sqlite::memory:");
     const seller = await insertSeller(database.db, "keeper");
-    await database.db.insertInto("session").values({ id: "expired", seller_id: seller, srt: "t", created_at: 0, expires_at: Date.now() - DAY }).execute();
+    await database.db
+      .insertInto("session")
+      .values({ id: "expired", seller_id: seller, srt: "t", created_at: 0, expires_at: Date.now() - DAY })
+      .execute();
   }
   const sessions = async () => (await database.db.selectFrom("session").select("id").execute()).length;
 
@@ -21,7 +24,9 @@ describe("housekeeping in a serving process", () => {
     const log = vi.spyOn(console, "log").mockImplementation(() => {});
     await startHousekeeping(database.db, 90).stop();
     expect(await sessions()).toBe(0);
-    expect(log).toHaveBeenCalledWith("Deleted expired records: 1 sessions, 0 sign-in failures, 0 speed beacons, 0 tracking events.");
+    expect(log).toHaveBeenCalledWith(
+      "Deleted expired records: 1 sessions, 0 sign-in failures, 0 speed beacons, 0 tracking events.",
+    );
     await database.close();
   });
 
@@ -31,7 +36,10 @@ describe("housekeeping in a serving process", () => {
     try {
       const housekeeping = startHousekeeping(database.db, 90, 60_000);
       await vi.waitFor(async () => expect(await sessions()).toBe(0), { interval: 5 });
-      await database.db.insertInto("session").values({ id: "expired-later", seller_id: 1, srt: "t", created_at: 0, expires_at: Date.now() - 1 }).execute();
+      await database.db
+        .insertInto("session")
+        .values({ id: "expired-later", seller_id: 1, srt: "t", created_at: 0, expires_at: Date.now() - 1 })
+        .execute();
       vi.advanceTimersByTime(60_000);
       await housekeeping.stop();
       expect(await sessions()).toBe(0);
@@ -46,6 +54,9 @@ describe("housekeeping in a serving process", () => {
     await database.close();
     const error = vi.spyOn(console, "error").mockImplementation(() => {});
     await startHousekeeping(database.db, 90).stop();
-    expect(error).toHaveBeenCalledWith("Deleting expired records failed; trying again in 60 minutes:", expect.any(String));
+    expect(error).toHaveBeenCalledWith(
+      "Deleting expired records failed; trying again in 60 minutes:",
+      expect.any(String),
+    );
   });
 });

@@ -13,11 +13,18 @@ export interface Housekeeping {
  * Deletes expired records at start and then every `everyMs`, in the background of a serving
  * process. A failed sweep (the database away) is logged and tried again at the next.
  */
-export function startHousekeeping(db: Kysely<DatabaseSchema>, speedBeaconRetentionDays: number, everyMs = HOUR_MS): Housekeeping {
+export function startHousekeeping(
+  db: Kysely<DatabaseSchema>,
+  speedBeaconRetentionDays: number,
+  everyMs = HOUR_MS,
+): Housekeeping {
   let running: Promise<void> = Promise.resolve();
   const sweep = () => {
     running = deleteExpiredRecords(db, speedBeaconRetentionDays).then(reportDeleted, (error: unknown) => {
-      console.error(`Deleting expired records failed; trying again in ${everyMs / 60_000} minutes:`, error instanceof Error ? error.message : error);
+      console.error(
+        `Deleting expired records failed; trying again in ${everyMs / 60_000} minutes:`,
+        error instanceof Error ? error.message : error,
+      );
     });
   };
   sweep();

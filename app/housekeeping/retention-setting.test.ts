@@ -1,5 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_SPEED_BEACON_RETENTION_DAYS, SHORTEST_SPEED_BEACON_RETENTION_DAYS, speedBeaconRetentionDays } from "./retention-setting";
+import {
+  DEFAULT_SPEED_BEACON_RETENTION_DAYS,
+  SHORTEST_SPEED_BEACON_RETENTION_DAYS,
+  speedBeaconRetentionDays,
+} from "./retention-setting";
 
 describe("SPEED_BEACON_RETENTION_DAYS", () => {
   it("keeps speed beacons 90 days unless set", () => {

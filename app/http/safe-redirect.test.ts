@@ -12,11 +12,46 @@ function whereTheBrowserGoes(location: string): URL {
 
 /** Pieces attackers combine: what browsers drop or read as a slash, and their percent-encodings. */
 const trickyPiece = fc.constantFrom(
-  "/", "//", "\\", "\t", "\n", "\r", " ", "\u0000", "\u000b", "\u00a0", "\u2028", "%2F", "%2f", "%5C", "%09", "%0A", "%00", "%252F",
-  ".", "..", "@", ":", "?", "#", "evil.example", "hub.test", "sh", "ovw", "http:", "https:", "javascript:", "HTTPS://", "data:", "file:",
+  "/",
+  "//",
+  "\\",
+  "\t",
+  "\n",
+  "\r",
+  " ",
+  "\u0000",
+  "\u000b",
+  "\u00a0",
+  "\u2028",
+  "%2F",
+  "%2f",
+  "%5C",
+  "%09",
+  "%0A",
+  "%00",
+  "%252F",
+  ".",
+  "..",
+  "@",
+  ":",
+  "?",
+  "#",
+  "evil.example",
+  "hub.test",
+  "sh",
+  "ovw",
+  "http:",
+  "https:",
+  "javascript:",
+  "HTTPS://",
+  "data:",
+  "file:",
 );
 const trickyTarget = fc
-  .tuple(fc.constantFrom("", "/", "/sh", "/sh/"), fc.array(fc.oneof(trickyPiece, fc.string({ unit: "binary", maxLength: 4 })), { maxLength: 12 }))
+  .tuple(
+    fc.constantFrom("", "/", "/sh", "/sh/"),
+    fc.array(fc.oneof(trickyPiece, fc.string({ unit: "binary", maxLength: 4 })), { maxLength: 12 }),
+  )
   .map(([start, pieces]) => start + pieces.join(""));
 
 describe("safeRedirectPath", () => {
@@ -39,11 +74,18 @@ describe("safeRedirectPath", () => {
 
   it("never leads a browser off the hub's origin or out of its pages, whatever the target", () => {
     fc.assert(
-      fc.property(fc.oneof(trickyTarget, fc.string({ unit: "binary" }), fc.webUrl({ withQueryParameters: true, withFragments: true })), (target) => {
-        const destination = whereTheBrowserGoes(safeRedirectPath(target, HUB));
-        expect(destination.origin).toBe(HUB_ORIGIN);
-        expect(destination.pathname.startsWith("/sh/")).toBe(true);
-      }),
+      fc.property(
+        fc.oneof(
+          trickyTarget,
+          fc.string({ unit: "binary" }),
+          fc.webUrl({ withQueryParameters: true, withFragments: true }),
+        ),
+        (target) => {
+          const destination = whereTheBrowserGoes(safeRedirectPath(target, HUB));
+          expect(destination.origin).toBe(HUB_ORIGIN);
+          expect(destination.pathname.startsWith("/sh/")).toBe(true);
+        },
+      ),
       { numRuns: 5000 },
     );
   });
@@ -53,7 +95,9 @@ describe("safeRedirectPath", () => {
       fc.property(trickyTarget, (target) => {
         const location = safeRedirectPath(target, HUB);
         expect(location).toMatch(/^\/sh\//);
-        expect([...location].filter((character) => character.charCodeAt(0) < 0x20 || character === "\u007f")).toEqual([]);
+        expect([...location].filter((character) => character.charCodeAt(0) < 0x20 || character === "\u007f")).toEqual(
+          [],
+        );
       }),
       { numRuns: 5000 },
     );

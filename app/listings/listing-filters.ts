@@ -1,6 +1,13 @@
 import { z } from "zod";
 import { conditionParameter, keysOf, statusParameter } from "./listing-field-schemas";
-import { DEFAULT_PAGE_SIZE, DEFAULT_SORT, LARGEST_PAGE_SIZE, LISTING_SORTS, MAX_SEARCH_LENGTH, PAGE_SIZES } from "./listing-filter-options";
+import {
+  DEFAULT_PAGE_SIZE,
+  DEFAULT_SORT,
+  LARGEST_PAGE_SIZE,
+  LISTING_SORTS,
+  MAX_SEARCH_LENGTH,
+  PAGE_SIZES,
+} from "./listing-filter-options";
 
 /** The smallest offered page size that holds `limit` rows; nonsense gets the default. */
 function pageSizeFor(limit: number): number {
@@ -20,7 +27,13 @@ export const listingFiltersSchema = z.object({
   q: z
     .string()
     // No title holds a control character, and PostgreSQL refuses to compare text holding NUL.
-    .transform((text) => text.replace(/\p{Cc}/gu, "").trim().slice(0, MAX_SEARCH_LENGTH) || undefined)
+    .transform(
+      (text) =>
+        text
+          .replace(/\p{Cc}/gu, "")
+          .trim()
+          .slice(0, MAX_SEARCH_LENGTH) || undefined,
+    )
     .optional()
     .catch(undefined),
   sort: z.enum(keysOf(LISTING_SORTS)).catch(DEFAULT_SORT),

@@ -8,10 +8,20 @@ describe("parseListingId", () => {
     expect(parseListingId("2147483647")).toBe(2_147_483_647);
   });
 
-  it.each([["0"], ["-3"], ["4.5"], ["042"], ["12abc"], [" 12"], [""], ["2147483648"], ["99999999999999999999"], [null], [undefined], [{}]])(
-    "refuses %j",
-    (value) => {
-      expect(parseListingId(value)).toBeNull();
-    },
-  );
+  it.each([
+    ["0"],
+    ["-3"],
+    ["4.5"],
+    ["042"],
+    ["12abc"],
+    [" 12"],
+    [""],
+    ["2147483648"],
+    ["99999999999999999999"],
+    [null],
+    [undefined],
+    [{}],
+  ])("refuses %j", (value) => {
+    expect(parseListingId(value)).toBeNull();
+  });
 });

@@ -32,15 +32,28 @@ async function recount(db: Db) {
     .orderBy("condition")
     .execute();
   // PostgreSQL answers a sum of bigints as a numeric, which pg reads as a string.
-  return rows.map((row) => ({ ...row, listings: Number(row.listings), sold: Number(row.sold), sales_value: Number(row.sales_value), awaiting_shipment: Number(row.awaiting_shipment) }));
+  return rows.map((row) => ({
+    ...row,
+    listings: Number(row.listings),
+    sold: Number(row.sold),
+    sales_value: Number(row.sales_value),
+    awaiting_shipment: Number(row.awaiting_shipment),
+  }));
 }
 
 async function expectTalliesToEqualRecount(db: Db): Promise<void> {
-  const tallies = await db.selectFrom("listing_tally").selectAll().orderBy("seller_id").orderBy("status").orderBy("condition").execute();
+  const tallies = await db
+    .selectFrom("listing_tally")
+    .selectAll()
+    .orderBy("seller_id")
+    .orderBy("status")
+    .orderBy("condition")
+    .execute();
   expect(tallies).toEqual(await recount(db));
 }
 
-const totalShown = async (database: Database, sellerId: number, query: string) => (await findListingsPage(database, sellerId, parseListingFilters(new URLSearchParams(query)))).total;
+const totalShown = async (database: Database, sellerId: number, query: string) =>
+  (await findListingsPage(database, sellerId, parseListingFilters(new URLSearchParams(query)))).total;
 
 /** The figures the seller sees: the listings page's totals, with and without filters, and the overview's sums. */
 async function figuresShown(database: Database, sellerId: number) {
@@ -60,7 +73,8 @@ async function figuresShown(database: Database, sellerId: number) {
 async function figuresOfListings(db: Db, sellerId: number) {
   const listings = await db.selectFrom("listing").selectAll().where("seller_id", "=", sellerId).execute();
   const count = (keep: (listing: (typeof listings)[number]) => boolean) => listings.filter(keep).length;
-  const sum = (figure: (listing: (typeof listings)[number]) => number) => listings.reduce((total, listing) => total + figure(listing), 0);
+  const sum = (figure: (listing: (typeof listings)[number]) => number) =>
+    listings.reduce((total, listing) => total + figure(listing), 0);
   return {
     listings: listings.length,
     endedListings: count((listing) => listing.status === "ended"),
@@ -75,7 +89,8 @@ async function figuresOfListings(db: Db, sellerId: number) {
 }
 
 async function expectFiguresShownToEqualListings(database: Database, sellerIds: number[]): Promise<void> {
-  for (const sellerId of sellerIds) expect(await figuresShown(database, sellerId)).toEqual(await figuresOfListings(database.db, sellerId));
+  for (const sellerId of sellerIds)
+    expect(await figuresShown(database, sellerId)).toEqual(await figuresOfListings(database.db, sellerId));
 }
 
 describe.each(TEST_DIALECTS)("the listing tallies on $name", (dialect) => {
@@ -91,19 +106,48 @@ describe.each(TEST_DIALECTS)("the listing tallies on $name", (dialect) => {
   it("follow inserts, moves between status, condition and seller, price and sales changes, and deletes", async () => {
     const alice = await insertSeller(db, "alice");
     const bob = await insertSeller(db, "bob");
-    const idOf = async (title: string) => (await db.selectFrom("listing").select("id").where("title", "=", title).executeTakeFirstOrThrow()).id;
-    const change = async (title: string, values: Partial<NewListing>) => db.updateTable("listing").set(values).where("id", "=", await idOf(title)).execute();
+    const idOf = async (title: string) =>
+      (await db.selectFrom("listing").select("id").where("title", "=", title).executeTakeFirstOrThrow()).id;
+    const change = async (title: string, values: Partial<NewListing>) =>
+      db
+        .updateTable("listing")
+        .set(values)
+        .where("id", "=", await idOf(title))
+        .execute();
     const aliceSees = () => figuresShown(database, alice);
-    const check = () => Promise.all([expectTalliesToEqualRecount(db), expectFiguresShownToEqualListings(database, [alice, bob])]);
+    const check = () =>
+      Promise.all([expectTalliesToEqualRecount(db), expectFiguresShownToEqualListings(database, [alice, bob])]);
 
     await insertListings(db, [
-      testListing(alice, { title: "Kindle", status: "active", condition: "new", price: 10_000, sold: 3, awaiting_shipment: 1 }),
+      testListing(alice, {
+        title: "Kindle",
+        status: "active",
+        condition: "new",
+        price: 10_000,
+        sold: 3,
+        awaiting_shipment: 1,
+      }),
       testListing(alice, { title: "Dyson", status: "active", condition: "used", price: 5_000 }),
-      testListing(alice, { title: "Bose", status: "out_of_stock", condition: "new", price: 20_000, sold: 2, awaiting_shipment: 2 }),
+      testListing(alice, {
+        title: "Bose",
+        status: "out_of_stock",
+        condition: "new",
+        price: 20_000,
+        sold: 2,
+        awaiting_shipment: 2,
+      }),
       // 19 million cents × 200 sold: more than PostgreSQL's integer holds.
       testListing(bob, { title: "Omega", status: "active", condition: "used", price: 19_000_000, sold: 200 }),
     ]);
-    expect(await aliceSees()).toMatchObject({ listings: 3, activeNewListings: 1, activeListings: 2, outOfStock: 1, unitsSold: 5, salesValue: 70_000, awaitingShipment: 3 });
+    expect(await aliceSees()).toMatchObject({
+      listings: 3,
+      activeNewListings: 1,
+      activeListings: 2,
+      outOfStock: 1,
+      unitsSold: 5,
+      salesValue: 70_000,
+      awaitingShipment: 3,
+    });
     expect(await figuresShown(database, bob)).toMatchObject({ listings: 1, salesValue: 3_800_000_000 });
     await check();
 
@@ -123,24 +167,43 @@ describe.each(TEST_DIALECTS)("the listing tallies on $name", (dialect) => {
     expect(await aliceSees()).toMatchObject({ listings: 2, activeListings: 0, outOfStock: 0, unitsSold: 7 });
     await check();
 
-    await db.deleteFrom("listing").where("id", "=", await idOf("Kindle")).execute();
+    await db
+      .deleteFrom("listing")
+      .where("id", "=", await idOf("Kindle"))
+      .execute();
     expect(await aliceSees()).toMatchObject({ listings: 1, unitsSold: 2, salesValue: 40_000 });
     await check();
     await db.deleteFrom("seller").where("id", "=", bob).execute();
     await expectTalliesToEqualRecount(db);
-    expect(await db.selectFrom("listing_tally").select("seller_id").distinct().execute()).toEqual([{ seller_id: alice }]);
+    expect(await db.selectFrom("listing_tally").select("seller_id").distinct().execute()).toEqual([
+      { seller_id: alice },
+    ]);
   });
 
   it("stay exact when many writes to one seller's listings run at once", async () => {
     const seller = await insertSeller(db, "busy");
     await insertListings(db, generateListings(seller, 60, 21));
-    const ids = (await db.selectFrom("listing").select("id").where("seller_id", "=", seller).orderBy("id").execute()).map((row) => row.id);
+    const ids = (
+      await db.selectFrom("listing").select("id").where("seller_id", "=", seller).orderBy("id").execute()
+    ).map((row) => row.id);
     const statuses = Object.keys(LISTING_STATUSES);
     // Each write on its own connection (PostgreSQL's pool holds ten): listings moving both ways
     // between the same tally rows, sold, deleted and added, all at once.
     await Promise.all([
-      ...ids.slice(0, 40).map((id, index) => db.updateTable("listing").set({ status: statuses[index % statuses.length] as string }).where("id", "=", id).execute()),
-      ...ids.slice(40, 50).map((id) => db.updateTable("listing").set((eb) => ({ sold: eb("sold", "+", 1) })).where("id", "=", id).execute()),
+      ...ids.slice(0, 40).map((id, index) =>
+        db
+          .updateTable("listing")
+          .set({ status: statuses[index % statuses.length] as string })
+          .where("id", "=", id)
+          .execute(),
+      ),
+      ...ids.slice(40, 50).map((id) =>
+        db
+          .updateTable("listing")
+          .set((eb) => ({ sold: eb("sold", "+", 1) }))
+          .where("id", "=", id)
+          .execute(),
+      ),
       ...ids.slice(50).map((id) => db.deleteFrom("listing").where("id", "=", id).execute()),
       ...generateListings(seller, 20, 22).map((listing) => db.insertInto("listing").values(listing).execute()),
     ]);
@@ -170,7 +233,10 @@ const listingFigures = {
   awaiting_shipment: fc.nat({ max: 20 }),
 };
 /** Which listings a write touches: one, by its place in id order, or a seller's, of one status or all. */
-const which = fc.oneof(fc.record({ nth: fc.nat({ max: 12 }) }), fc.record({ seller: anySeller, status: fc.option(fc.constantFrom(...STATUSES), { nil: undefined }) }));
+const which = fc.oneof(
+  fc.record({ nth: fc.nat({ max: 12 }) }),
+  fc.record({ seller: anySeller, status: fc.option(fc.constantFrom(...STATUSES), { nil: undefined }) }),
+);
 const write = fc.oneof(
   fc.record({ insert: fc.array(fc.record({ seller: anySeller, ...listingFigures }), { minLength: 1, maxLength: 4 }) }),
   fc.record({ update: which, set: fc.record({ seller: anySeller, ...listingFigures }, { requiredKeys: [] }) }),
@@ -188,14 +254,28 @@ function whereWhich(db: Db, sellerIds: number[], chosen: Which) {
 
 async function apply(db: Db, sellerIds: number[], change: Write): Promise<void> {
   if ("insert" in change) {
-    await db.insertInto("listing").values(change.insert.map(({ seller, ...figures }) => testListing(sellerIds[seller] as number, figures))).execute();
+    await db
+      .insertInto("listing")
+      .values(change.insert.map(({ seller, ...figures }) => testListing(sellerIds[seller] as number, figures)))
+      .execute();
   } else if ("update" in change) {
     const { seller, ...figures } = change.set;
     // The title, which counts for nothing, is always edited: alone, it must change no figure.
-    const values = { title: "Edited", ...figures, ...(seller !== undefined && { seller_id: sellerIds[seller] as number }) };
-    await db.updateTable("listing").set(values).where(whereWhich(db, sellerIds, change.update)).execute();
+    const values = {
+      title: "Edited",
+      ...figures,
+      ...(seller !== undefined && { seller_id: sellerIds[seller] as number }),
+    };
+    await db
+      .updateTable("listing")
+      .set(values)
+      .where(whereWhich(db, sellerIds, change.update))
+      .execute();
   } else {
-    await db.deleteFrom("listing").where(whereWhich(db, sellerIds, change.delete)).execute();
+    await db
+      .deleteFrom("listing")
+      .where(whereWhich(db, sellerIds, change.delete))
+      .execute();
   }
 }
 
@@ -227,8 +307,14 @@ describe.each(TEST_DIALECTS)("migration 0008 on $name", (dialect) => {
   it("tallies the listings that were there before it", async () => {
     const database = await dialect.open("0007-overview-totals-index");
     try {
-      const sellerIds = [await insertSeller(database.db, "long-standing"), await insertSeller(database.db, "neighbour")];
-      await insertListings(database.db, [...generateListings(sellerIds[0] as number, 2_000, 31), ...generateListings(sellerIds[1] as number, 300, 32)]);
+      const sellerIds = [
+        await insertSeller(database.db, "long-standing"),
+        await insertSeller(database.db, "neighbour"),
+      ];
+      await insertListings(database.db, [
+        ...generateListings(sellerIds[0] as number, 2_000, 31),
+        ...generateListings(sellerIds[1] as number, 300, 32),
+      ]);
       await migrate(database);
       await expectTalliesToEqualRecount(database.db);
       await expectFiguresShownToEqualListings(database, sellerIds);

@@ -23,11 +23,41 @@ describe.each(TEST_DIALECTS)("a seller's listings on $name", (dialect) => {
     other = await insertSeller(database.db, "someone-else");
     const day = 86_400_000;
     await insertListings(database.db, [
-      testListing(seller, { title: "Kindle Paperwhite", price: 12_900, condition: "used", status: "active", created_at: 5 * day }),
-      testListing(seller, { title: "Dyson V11 vacuum", price: 39_900, condition: "new", status: "ended", created_at: 4 * day }),
-      testListing(seller, { title: "LEGO Falcon – 100% complete", price: 13_900, condition: "used", status: "active", created_at: 3 * day }),
-      testListing(seller, { title: "Kindle Oasis", price: 12_900, condition: "new", status: "scheduled", created_at: 2 * day }),
-      testListing(seller, { title: "Bose speaker", price: 9_900, condition: "for_parts", status: "active", created_at: 1 * day }),
+      testListing(seller, {
+        title: "Kindle Paperwhite",
+        price: 12_900,
+        condition: "used",
+        status: "active",
+        created_at: 5 * day,
+      }),
+      testListing(seller, {
+        title: "Dyson V11 vacuum",
+        price: 39_900,
+        condition: "new",
+        status: "ended",
+        created_at: 4 * day,
+      }),
+      testListing(seller, {
+        title: "LEGO Falcon – 100% complete",
+        price: 13_900,
+        condition: "used",
+        status: "active",
+        created_at: 3 * day,
+      }),
+      testListing(seller, {
+        title: "Kindle Oasis",
+        price: 12_900,
+        condition: "new",
+        status: "scheduled",
+        created_at: 2 * day,
+      }),
+      testListing(seller, {
+        title: "Bose speaker",
+        price: 9_900,
+        condition: "for_parts",
+        status: "active",
+        created_at: 1 * day,
+      }),
       testListing(other, { title: "Kindle Scribe", price: 30_000, status: "active", created_at: 6 * day }),
     ]);
   }, 60_000);
@@ -36,23 +66,44 @@ describe.each(TEST_DIALECTS)("a seller's listings on $name", (dialect) => {
   it("shows only the seller's own listings, newest first", async () => {
     const page = await findListingsPage(database, seller, filters(""));
     expect(page.total).toBe(5);
-    expect(titles(page)).toEqual(["Kindle Paperwhite", "Dyson V11 vacuum", "LEGO Falcon – 100% complete", "Kindle Oasis", "Bose speaker"]);
+    expect(titles(page)).toEqual([
+      "Kindle Paperwhite",
+      "Dyson V11 vacuum",
+      "LEGO Falcon – 100% complete",
+      "Kindle Oasis",
+      "Bose speaker",
+    ]);
   });
 
   it("filters by status and by condition", async () => {
-    expect(titles(await findListingsPage(database, seller, filters("status=active")))).toEqual(["Kindle Paperwhite", "LEGO Falcon – 100% complete", "Bose speaker"]);
-    expect(titles(await findListingsPage(database, seller, filters("status=active&condition=used")))).toEqual(["Kindle Paperwhite", "LEGO Falcon – 100% complete"]);
+    expect(titles(await findListingsPage(database, seller, filters("status=active")))).toEqual([
+      "Kindle Paperwhite",
+      "LEGO Falcon – 100% complete",
+      "Bose speaker",
+    ]);
+    expect(titles(await findListingsPage(database, seller, filters("status=active&condition=used")))).toEqual([
+      "Kindle Paperwhite",
+      "LEGO Falcon – 100% complete",
+    ]);
   });
 
   it("searches titles whatever the case, taking % and _ literally", async () => {
-    expect(titles(await findListingsPage(database, seller, filters("q=KINDLE")))).toEqual(["Kindle Paperwhite", "Kindle Oasis"]);
-    expect(titles(await findListingsPage(database, seller, filters("q=100%25")))).toEqual(["LEGO Falcon – 100% complete"]);
+    expect(titles(await findListingsPage(database, seller, filters("q=KINDLE")))).toEqual([
+      "Kindle Paperwhite",
+      "Kindle Oasis",
+    ]);
+    expect(titles(await findListingsPage(database, seller, filters("q=100%25")))).toEqual([
+      "LEGO Falcon – 100% complete",
+    ]);
     expect((await findListingsPage(database, seller, filters("q=%25"))).total).toBe(1);
     expect((await findListingsPage(database, seller, filters("q=_"))).total).toBe(0);
   });
 
   it("searches past control characters in the text, which PostgreSQL refuses to compare", async () => {
-    expect(titles(await findListingsPage(database, seller, filters("q=kin%00dle%0A")))).toEqual(["Kindle Paperwhite", "Kindle Oasis"]);
+    expect(titles(await findListingsPage(database, seller, filters("q=kin%00dle%0A")))).toEqual([
+      "Kindle Paperwhite",
+      "Kindle Oasis",
+    ]);
   });
 
   it("sorts by price and by title, ties broken by id so pages never overlap", async () => {
@@ -84,14 +135,22 @@ describe.each(TEST_DIALECTS)("a seller's listings on $name", (dialect) => {
     expect(fromThird).toMatchObject({ total: 5, offset: 2, limit: 10 });
     expect(titles(fromThird)).toEqual(["LEGO Falcon – 100% complete", "Dyson V11 vacuum", "Kindle Paperwhite"]);
     const pageOfTwo = { ...filters("sort=oldest&offset=2"), limit: 2 };
-    expect(titles(await findListingsPage(database, seller, pageOfTwo))).toEqual(["LEGO Falcon – 100% complete", "Dyson V11 vacuum"]);
+    expect(titles(await findListingsPage(database, seller, pageOfTwo))).toEqual([
+      "LEGO Falcon – 100% complete",
+      "Dyson V11 vacuum",
+    ]);
     const beyond = await findListingsPage(database, seller, { ...pageOfTwo, offset: 1_000_000 });
     expect(beyond.offset).toBe(4);
     expect(titles(beyond)).toEqual(["Kindle Paperwhite"]);
   });
 
   it("finds nothing, without error, when nothing matches", async () => {
-    expect(await findListingsPage(database, seller, filters("condition=refurbished&offset=40"))).toEqual({ listings: [], total: 0, offset: 0, limit: 20 });
+    expect(await findListingsPage(database, seller, filters("condition=refurbished&offset=40"))).toEqual({
+      listings: [],
+      total: 0,
+      offset: 0,
+      limit: 20,
+    });
   });
 
   it("finds the seller's own listing and not another seller's", async () => {
@@ -116,7 +175,11 @@ describe.each(TEST_DIALECTS)("100,000 listings for one seller on $name", (dialec
     seller = await insertSeller(database.db, "big-seller");
     const neighbour = await insertSeller(database.db, "neighbour");
     await insertListings(database.db, [...generateListings(seller, COUNT, 7), ...generateListings(neighbour, 500, 8)]);
-    all = await database.db.selectFrom("listing").select(["id", "price", "status"]).where("seller_id", "=", seller).execute();
+    all = await database.db
+      .selectFrom("listing")
+      .select(["id", "price", "status"])
+      .where("seller_id", "=", seller)
+      .execute();
   }, 300_000);
   afterAll(() => database.close());
 
@@ -128,8 +191,13 @@ describe.each(TEST_DIALECTS)("100,000 listings for one seller on $name", (dialec
   });
 
   it("pages through one status in descending price order", async () => {
-    const ended = all.filter((listing) => listing.status === "ended").toSorted((a, b) => b.price - a.price || b.id - a.id);
-    const page = await findListingsPage(database, seller, { ...filters("status=ended&sort=price_desc&limit=20"), offset: 5_000 });
+    const ended = all
+      .filter((listing) => listing.status === "ended")
+      .toSorted((a, b) => b.price - a.price || b.id - a.id);
+    const page = await findListingsPage(database, seller, {
+      ...filters("status=ended&sort=price_desc&limit=20"),
+      offset: 5_000,
+    });
     expect(page.total).toBe(ended.length);
     expect(page.listings.map((listing) => listing.id)).toEqual(ended.slice(5_000, 5_020).map((listing) => listing.id));
     expect(page.listings.every((listing) => listing.status === "ended")).toBe(true);
@@ -138,7 +206,9 @@ describe.each(TEST_DIALECTS)("100,000 listings for one seller on $name", (dialec
   it("counts and pages through a search for a rare text from the title index, not every listing", async () => {
     const rare = filters("q=polaroid&sort=price_asc");
     const fromTitleIndex = await searchesTitleIndexFirst(database, "polaroid");
-    const count = matchingListings(database.db, seller, rare, fromTitleIndex).select((eb) => eb.fn.countAll().as("total"));
+    const count = matchingListings(database.db, seller, rare, fromTitleIndex).select((eb) =>
+      eb.fn.countAll().as("total"),
+    );
     const ids = listingIdsPage(database.db, seller, rare, 0, fromTitleIndex);
     if (dialect.name === "PostgreSQL") {
       // A table just filled has no statistics until autovacuum analyses it; without them the
@@ -165,7 +235,10 @@ describe.each(TEST_DIALECTS)("100,000 listings for one seller on $name", (dialec
  * index and no listing it does not point to.
  */
 const TITLE_INDEX_PLANS = {
-  SQLite: { reads: [/SCAN listing_title_search VIRTUAL TABLE INDEX \d+:M/, /SEARCH listing USING INTEGER PRIMARY KEY/], never: /listing_seller_/ },
+  SQLite: {
+    reads: [/SCAN listing_title_search VIRTUAL TABLE INDEX \d+:M/, /SEARCH listing USING INTEGER PRIMARY KEY/],
+    never: /listing_seller_/,
+  },
   PostgreSQL: { reads: [/Bitmap Index Scan on listing_title_trigram/], never: /Seq Scan/ },
 };
 
@@ -180,12 +253,16 @@ describe("the page query on SQLite", () => {
   });
   afterAll(() => database.close());
 
-  it.each(["sort=newest", "sort=price_asc", "sort=title_desc", "status=active&sort=price_desc", "status=ended&sort=oldest", "condition=used"])(
-    "reads a page's ids from an index alone, never the whole table (%s)",
-    async (query) => {
-      const steps = await queryPlan(database, listingIdsPage(database.db, seller, filters(query), 400));
-      expect(steps).toMatch(/USING COVERING INDEX listing_seller_/);
-      expect(steps).not.toMatch(/TEMP B-TREE/);
-    },
-  );
+  it.each([
+    "sort=newest",
+    "sort=price_asc",
+    "sort=title_desc",
+    "status=active&sort=price_desc",
+    "status=ended&sort=oldest",
+    "condition=used",
+  ])("reads a page's ids from an index alone, never the whole table (%s)", async (query) => {
+    const steps = await queryPlan(database, listingIdsPage(database.db, seller, filters(query), 400));
+    expect(steps).toMatch(/USING COVERING INDEX listing_seller_/);
+    expect(steps).not.toMatch(/TEMP B-TREE/);
+  });
 });

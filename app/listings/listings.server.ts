@@ -5,7 +5,10 @@ import { LISTING_SORTS } from "./listing-filter-options";
 import type { ListingFilters } from "./listing-filters";
 import { searchesTitleIndexFirst, titleIndexFinds } from "./title-index.server";
 
-export type ListingRow = Pick<Listing, "id" | "title" | "price" | "currency" | "condition" | "status" | "quantity" | "sold">;
+export type ListingRow = Pick<
+  Listing,
+  "id" | "title" | "price" | "currency" | "condition" | "status" | "quantity" | "sold"
+>;
 
 export interface ListingsPage {
   listings: ListingRow[];
@@ -23,7 +26,12 @@ type ListingQuery = SelectQueryBuilder<DatabaseSchema, "listing", object>;
  * `fromTitleIndex` (SQLite, see `searchesTitleIndexFirst`) it reads the few listings the title
  * index finds, by id, rather than every listing of the seller.
  */
-export function matchingListings(db: Kysely<DatabaseSchema>, sellerId: number, filters: ListingFilters, fromTitleIndex = false): ListingQuery {
+export function matchingListings(
+  db: Kysely<DatabaseSchema>,
+  sellerId: number,
+  filters: ListingFilters,
+  fromTitleIndex = false,
+): ListingQuery {
   return db
     .selectFrom("listing")
     .where(fromTitleIndex ? sellerNotIndexed : "seller_id", "=", sellerId)
@@ -51,9 +59,20 @@ function titleContains(text: string) {
 }
 
 /** The ids of one page, in order: a query the indexes answer without reading the rows. */
-export function listingIdsPage(db: Kysely<DatabaseSchema>, sellerId: number, filters: ListingFilters, offset: number, fromTitleIndex = false) {
+export function listingIdsPage(
+  db: Kysely<DatabaseSchema>,
+  sellerId: number,
+  filters: ListingFilters,
+  offset: number,
+  fromTitleIndex = false,
+) {
   const { column, direction } = LISTING_SORTS[filters.sort];
-  return matchingListings(db, sellerId, filters, fromTitleIndex).select("id").orderBy(column, direction).orderBy("id", direction).limit(filters.limit).offset(offset);
+  return matchingListings(db, sellerId, filters, fromTitleIndex)
+    .select("id")
+    .orderBy(column, direction)
+    .orderBy("id", direction)
+    .limit(filters.limit)
+    .offset(offset);
 }
 
 /**
@@ -61,7 +80,11 @@ export function listingIdsPage(db: Kysely<DatabaseSchema>, sellerId: number, fil
  * page's rows are read, so a deep page of 100,000 listings costs an index walk, not a table scan.
  * A search the title index narrows reads only the listings it finds.
  */
-export async function findListingsPage(database: Database, sellerId: number, filters: ListingFilters): Promise<ListingsPage> {
+export async function findListingsPage(
+  database: Database,
+  sellerId: number,
+  filters: ListingFilters,
+): Promise<ListingsPage> {
   const { db } = database;
   const fromTitleIndex = filters.q !== undefined && (await searchesTitleIndexFirst(database, filters.q));
   const count = await countMatchingListings(db, sellerId, filters, fromTitleIndex);
@@ -81,10 +104,19 @@ export async function findListingsPage(database: Database, sellerId: number, fil
  * Without a title search the seller's tallies (migration 0008) hold the count in a few rows,
  * however many listings match; a search counts its matches.
  */
-async function countMatchingListings(db: Kysely<DatabaseSchema>, sellerId: number, filters: ListingFilters, fromTitleIndex: boolean): Promise<number> {
+async function countMatchingListings(
+  db: Kysely<DatabaseSchema>,
+  sellerId: number,
+  filters: ListingFilters,
+  fromTitleIndex: boolean,
+): Promise<number> {
   const counted =
     filters.q === undefined
-      ? db.selectFrom("listing_tally").where("seller_id", "=", sellerId).where((eb) => eb.and(statusAndCondition(filters))).select((eb) => eb.fn.sum<number | null>("listings").as("total"))
+      ? db
+          .selectFrom("listing_tally")
+          .where("seller_id", "=", sellerId)
+          .where((eb) => eb.and(statusAndCondition(filters)))
+          .select((eb) => eb.fn.sum<number | null>("listings").as("total"))
       : matchingListings(db, sellerId, filters, fromTitleIndex).select((eb) => eb.fn.countAll<number>().as("total"));
   const { total } = await counted.executeTakeFirstOrThrow();
   return Number(total ?? 0);
@@ -95,8 +127,17 @@ function lastPageOffset(total: number, limit: number): number {
 }
 
 /** The seller's own listing; another seller's is as absent as one that does not exist. */
-export async function findSellerListing(db: Kysely<DatabaseSchema>, sellerId: number, listingId: number): Promise<Listing | undefined> {
-  return db.selectFrom("listing").selectAll().where("id", "=", listingId).where("seller_id", "=", sellerId).executeTakeFirst();
+export async function findSellerListing(
+  db: Kysely<DatabaseSchema>,
+  sellerId: number,
+  listingId: number,
+): Promise<Listing | undefined> {
+  return db
+    .selectFrom("listing")
+    .selectAll()
+    .where("id", "=", listingId)
+    .where("seller_id", "=", sellerId)
+    .executeTakeFirst();
 }
 
 /** The seller's lowest-priced listing of a product with the given condition and status, if any. */
@@ -118,4 +159,3 @@ export async function findLowestPricedListing(
     .limit(1)
     .executeTakeFirst();
 }
-

@@ -13,7 +13,8 @@ describe.each(TEST_DIALECTS)("market figures on $name", (dialect) => {
   beforeAll(async () => {
     database = await dialect.open();
     const [first, second] = [await insertSeller(database.db, "first"), await insertSeller(database.db, "second")];
-    const at = (sellerId: number, condition: string, price: number, fields = {}) => testListing(sellerId, { epid: EPID, condition, price, ...fields });
+    const at = (sellerId: number, condition: string, price: number, fields = {}) =>
+      testListing(sellerId, { epid: EPID, condition, price, ...fields });
     await insertListings(database.db, [
       // Used: three active listings across two sellers, odd count.
       at(first, "used", 30_000),
@@ -54,6 +55,11 @@ describe.each(TEST_DIALECTS)("market figures on $name", (dialect) => {
   });
 
   it("says nobody lists a product no one lists", async () => {
-    expect(await findMarketFigures(database.db, "0000000000", "USD")).toEqual({ epid: "0000000000", currency: "USD", byCondition: [], overall: null });
+    expect(await findMarketFigures(database.db, "0000000000", "USD")).toEqual({
+      epid: "0000000000",
+      currency: "USD",
+      byCondition: [],
+      overall: null,
+    });
   });
 });

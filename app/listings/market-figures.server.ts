@@ -27,10 +27,23 @@ type MarketQuery = SelectQueryBuilder<DatabaseSchema, "listing", object>;
  * and highest price, by condition. The median comes from ordered LIMIT/OFFSET reads of the
  * market index, which both SQLite and PostgreSQL answer without sorting.
  */
-export async function findMarketFigures(db: Kysely<DatabaseSchema>, epid: string, currency: string): Promise<MarketFigures> {
-  const market = db.selectFrom("listing").where("epid", "=", epid).where("currency", "=", currency).where("status", "=", "active");
+export async function findMarketFigures(
+  db: Kysely<DatabaseSchema>,
+  epid: string,
+  currency: string,
+): Promise<MarketFigures> {
+  const market = db
+    .selectFrom("listing")
+    .where("epid", "=", epid)
+    .where("currency", "=", currency)
+    .where("status", "=", "active");
   const groups = await market
-    .select((eb) => ["condition", eb.fn.countAll<number>().as("listings"), eb.fn.min("price").as("lowest"), eb.fn.max("price").as("highest")])
+    .select((eb) => [
+      "condition",
+      eb.fn.countAll<number>().as("listings"),
+      eb.fn.min("price").as("lowest"),
+      eb.fn.max("price").as("highest"),
+    ])
     .groupBy("condition")
     .execute();
   const order = Object.keys(LISTING_CONDITIONS);
@@ -55,9 +68,17 @@ export async function findMarketFigures(db: Kysely<DatabaseSchema>, epid: string
   return { epid, currency, byCondition, overall };
 }
 
-async function priceFigures(listings: MarketQuery, totals: { listings: unknown; lowest: unknown; highest: unknown }): Promise<PriceFigures> {
+async function priceFigures(
+  listings: MarketQuery,
+  totals: { listings: unknown; lowest: unknown; highest: unknown },
+): Promise<PriceFigures> {
   const count = Number(totals.listings);
-  return { listings: count, lowest: Number(totals.lowest), median: await medianPrice(listings, count), highest: Number(totals.highest) };
+  return {
+    listings: count,
+    lowest: Number(totals.lowest),
+    median: await medianPrice(listings, count),
+    highest: Number(totals.highest),
+  };
 }
 
 /** The middle price of `count` listings (the mean of the middle two when the count is even), in minor units. */

@@ -10,10 +10,14 @@ import { findSellerListing } from "./listings.server";
  * The signed-in seller's listing named by a URL's `:listingId`. A malformed id, an unknown one
  * and another seller's are the same 404: the answer never confirms that a listing exists.
  */
-export async function requireSellerListing(context: Readonly<RouterContextProvider>, listingIdParam: string | undefined): Promise<{ seller: Seller; listing: Listing }> {
+export async function requireSellerListing(
+  context: Readonly<RouterContextProvider>,
+  listingIdParam: string | undefined,
+): Promise<{ seller: Seller; listing: Listing }> {
   const { seller } = getSignedInSeller(context);
   const listingId = parseListingId(listingIdParam);
-  const listing = listingId === null ? undefined : await findSellerListing(context.get(databaseContext).db, seller.id, listingId);
+  const listing =
+    listingId === null ? undefined : await findSellerListing(context.get(databaseContext).db, seller.id, listingId);
   if (!listing) throw refusal(404, NO_SUCH_LISTING);
   return { seller, listing };
 }

@@ -65,7 +65,11 @@ describe.each(TEST_DIALECTS)("searching a seller's titles on $name", (dialect) =
   });
 
   it("finds a retitled listing by its new title and no longer by its old one", async () => {
-    await database.db.updateTable("listing").set({ title: "Leica M6 body" }).where("title", "=", "Nikon F3 body").execute();
+    await database.db
+      .updateTable("listing")
+      .set({ title: "Leica M6 body" })
+      .where("title", "=", "Nikon F3 body")
+      .execute();
     expect(await found("nikon")).toEqual([]);
     expect(await found("f3")).toEqual([]);
     expect(await found("leica m6")).toEqual(["Leica M6 body"]);
@@ -94,7 +98,10 @@ describe.each(TEST_DIALECTS)("listings written before the title index on $name",
     const titleIndex = MIGRATION_NAMES.indexOf("0009-listing-title-search");
     database = await dialect.open(MIGRATION_NAMES[titleIndex - 1]);
     seller = await insertSeller(database.db, "early");
-    await insertListings(database.db, [testListing(seller, { title: "Hasselblad 500C/M" }), testListing(seller, { title: "Rolleiflex 2.8F" })]);
+    await insertListings(database.db, [
+      testListing(seller, { title: "Hasselblad 500C/M" }),
+      testListing(seller, { title: "Rolleiflex 2.8F" }),
+    ]);
     await migrate(database);
   }, 60_000);
   afterAll(() => database.close());
@@ -110,7 +117,10 @@ describe("SQLite's title index", () => {
   let seller: number;
 
   /** FTS5 compares the index with the listings' titles, and fails if they differ. */
-  const checkIndex = () => sql`insert into listing_title_search (listing_title_search, rank) values ('integrity-check', 1)`.execute(database.db);
+  const checkIndex = () =>
+    sql`insert into listing_title_search (listing_title_search, rank) values ('integrity-check', 1)`.execute(
+      database.db,
+    );
 
   beforeAll(async () => {
     database = await openDatabase("sqlite::memory:");
@@ -120,7 +130,11 @@ describe("SQLite's title index", () => {
 
   it("stays in step with the listings through inserts, retitles, deletes and a seller's deletion", async () => {
     const leaving = await insertSeller(database.db, "leaving");
-    await insertListings(database.db, [testListing(seller, { title: "Fuji X100V" }), testListing(leaving, { title: "Fuji X-T5" }), testListing(seller, { title: "Ricoh GR III" })]);
+    await insertListings(database.db, [
+      testListing(seller, { title: "Fuji X100V" }),
+      testListing(leaving, { title: "Fuji X-T5" }),
+      testListing(seller, { title: "Ricoh GR III" }),
+    ]);
     await database.db.updateTable("listing").set({ title: "Fuji X100VI" }).where("title", "=", "Fuji X100V").execute();
     await database.db.updateTable("listing").set({ price: 1 }).where("title", "=", "Fuji X100VI").execute();
     await database.db.deleteFrom("listing").where("title", "=", "Ricoh GR III").execute();
@@ -133,12 +147,20 @@ describe("SQLite's title index", () => {
     // Few characters, so that texts often occur in titles: both cases, letters LIKE folds and
     // letters only the index folds, wildcards, the escape, the phrase's quote, a space.
     const character = fc.constantFrom("a", "A", "b", "é", "É", "%", "_", "\\", '"', " ");
-    const text = (minLength: number, maxLength: number) => fc.array(character, { minLength, maxLength }).map((characters) => characters.join(""));
+    const text = (minLength: number, maxLength: number) =>
+      fc.array(character, { minLength, maxLength }).map((characters) => characters.join(""));
     await fc.assert(
       fc.asyncProperty(fc.array(text(1, 8), { minLength: 1, maxLength: 6 }), text(3, 5), async (titles, q) => {
         await database.db.deleteFrom("listing").execute();
-        await insertListings(database.db, titles.map((title) => testListing(seller, { title })));
-        const ids = (fromTitleIndex: boolean) => matchingListings(database.db, seller, { ...search(""), q }, fromTitleIndex).select("id").orderBy("id").execute();
+        await insertListings(
+          database.db,
+          titles.map((title) => testListing(seller, { title })),
+        );
+        const ids = (fromTitleIndex: boolean) =>
+          matchingListings(database.db, seller, { ...search(""), q }, fromTitleIndex)
+            .select("id")
+            .orderBy("id")
+            .execute();
         expect(await ids(true)).toEqual(await ids(false));
       }),
       { numRuns: 200 },
@@ -147,7 +169,10 @@ describe("SQLite's title index", () => {
 
   it("is read first for text of 3 characters or more that it finds in few listings", async () => {
     await database.db.deleteFrom("listing").execute();
-    await insertListings(database.db, Array.from({ length: 1_001 }, () => testListing(seller, { title: "Lens cap 52mm" })));
+    await insertListings(
+      database.db,
+      Array.from({ length: 1_001 }, () => testListing(seller, { title: "Lens cap 52mm" })),
+    );
     expect(await searchesTitleIndexFirst(database, "polaroid")).toBe(true);
     expect(await searchesTitleIndexFirst(database, "lens cap")).toBe(false);
     expect(await searchesTitleIndexFirst(database, "52")).toBe(false);

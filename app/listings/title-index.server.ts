@@ -32,7 +32,11 @@ function suitsTheIndex(text: string): boolean {
 
 async function indexFindsFew(db: Kysely<DatabaseSchema>, text: string): Promise<boolean> {
   const { found } = await db
-    .selectFrom(titleIndexFinds(db, text).limit(FEW_FOUND + 1).as("finds"))
+    .selectFrom(
+      titleIndexFinds(db, text)
+        .limit(FEW_FOUND + 1)
+        .as("finds"),
+    )
     .select((eb) => eb.fn.countAll<number>().as("found"))
     .executeTakeFirstOrThrow();
   return Number(found) <= FEW_FOUND;
@@ -51,5 +55,9 @@ type TitleIndexTables = {
  */
 export function titleIndexFinds(db: Kysely<DatabaseSchema>, text: string) {
   const phrase = `"${text.toLowerCase().replaceAll('"', '""')}"`;
-  return db.withTables<TitleIndexTables>().selectFrom("listing_title_search").select("rowid").where("listing_title_search", "match", phrase);
+  return db
+    .withTables<TitleIndexTables>()
+    .selectFrom("listing_title_search")
+    .select("rowid")
+    .where("listing_title_search", "match", phrase);
 }

@@ -7,7 +7,10 @@ import { CLOSE_CROSS, isDialogMessage, MESSAGE_TYPES, typesOf } from "./message-
 const messageIdSchema = z.string().superRefine((id, context) => {
   if (id.trim() === "") context.addIssue({ code: "custom", message: INVALID_WIDGET_ID });
   else if (!/^[\w.-]{1,100}$/.test(id)) {
-    context.addIssue({ code: "custom", message: "messageId names cookies: use letters, digits, '_', '.' and '-' only, at most 100" });
+    context.addIssue({
+      code: "custom",
+      message: "messageId names cookies: use letters, digits, '_', '.' and '-' only, at most 100",
+    });
   }
 });
 
@@ -25,7 +28,10 @@ export const messageConfigSchema = z.strictObject({
 /** A control is a text display model with a name; the one named `cross` is the close cross. */
 export const messageControlSchema = textDisplayFields
   .extend({ name: z.string().min(1) })
-  .refine((control) => control.name === CLOSE_CROSS || (hasText(control) && control.action !== undefined), "A control other than the cross needs text or textSpans, and an action");
+  .refine(
+    (control) => control.name === CLOSE_CROSS || (hasText(control) && control.action !== undefined),
+    "A control other than the cross needs text or textSpans, and an action",
+  );
 
 const messageTypeSchema = z.union([z.enum(MESSAGE_TYPES), z.array(z.enum(MESSAGE_TYPES)).min(1)], {
   error: "type must be alert, success, info or dialog, or a list of them",
@@ -38,7 +44,10 @@ export const messageViewModelSchema = z
     /** alert, success, info or dialog, or a list such as ["alert", "dialog"]: an alert shown as a dialog. */
     type: messageTypeSchema,
     /** The kind of message for whoever reads the tracking (e.g. "FEATURE", "COMPLIANCE"). */
-    messageType: z.string().regex(/^[\w-]{1,50}$/, "messageType: letters, digits, '_' and '-' only").optional(),
+    messageType: z
+      .string()
+      .regex(/^[\w-]{1,50}$/, "messageType: letters, digits, '_' and '-' only")
+      .optional(),
     /** Paragraphs, each a text display model. */
     content: z.array(textDisplaySchema).min(1).optional(),
     /** One paragraph, plain or a text display model. */
@@ -81,7 +90,12 @@ function flatten(issues: readonly z.core.$ZodIssue[], prefix: PropertyKey[]): st
   return issues.flatMap((issue) => {
     const path = [...prefix, ...issue.path];
     if (issue.code === "invalid_union") {
-      const matched = issue.errors.filter((branch) => !branch.some((inner) => (inner.code === "invalid_type" || inner.code === "invalid_value") && inner.path.length === 0));
+      const matched = issue.errors.filter(
+        (branch) =>
+          !branch.some(
+            (inner) => (inner.code === "invalid_type" || inner.code === "invalid_value") && inner.path.length === 0,
+          ),
+      );
       if (matched.length === 1) return flatten(matched[0] ?? [], path);
     }
     return [path.length ? `${formatPath(path)}: ${issue.message}` : issue.message];
@@ -89,5 +103,8 @@ function flatten(issues: readonly z.core.$ZodIssue[], prefix: PropertyKey[]): st
 }
 
 function formatPath(path: PropertyKey[]): string {
-  return path.reduce<string>((text, key) => (typeof key === "number" ? `${text}[${key}]` : text ? `${text}.${String(key)}` : String(key)), "");
+  return path.reduce<string>(
+    (text, key) => (typeof key === "number" ? `${text}[${key}]` : text ? `${text}.${String(key)}` : String(key)),
+    "",
+  );
 }

@@ -23,7 +23,8 @@ describe.each(TEST_DIALECTS)("operators' message schedule on $name", (dialect) =
     if (!added.ok) throw new Error(added.reasons.join("; "));
     return added.id;
   }
-  const shownTo = async (sellerId: number, now: number) => (await findCurrentMessages(database.db, sellerId, now)).map((message) => message.title);
+  const shownTo = async (sellerId: number, now: number) =>
+    (await findCurrentMessages(database.db, sellerId, now)).map((message) => message.title);
 
   beforeAll(async () => {
     database = await dialect.open();
@@ -39,8 +40,22 @@ describe.each(TEST_DIALECTS)("operators' message schedule on $name", (dialect) =
     const later = await add("Summer sale", { audience: "all", startsAt: new Date(NOW + 24 * HOUR).toISOString() });
     const now = await add("Confirm your tax details");
     expect(await listScheduledMessages(database.db, NOW)).toEqual([
-      { id: now, audience: "priya", summary: "Confirm your tax details", startsAt: NOW - HOUR, endsAt: null, state: "showing" },
-      { id: later, audience: "every seller", summary: "Summer sale", startsAt: NOW + 24 * HOUR, endsAt: null, state: "scheduled" },
+      {
+        id: now,
+        audience: "priya",
+        summary: "Confirm your tax details",
+        startsAt: NOW - HOUR,
+        endsAt: null,
+        state: "showing",
+      },
+      {
+        id: later,
+        audience: "every seller",
+        summary: "Summer sale",
+        startsAt: NOW + 24 * HOUR,
+        endsAt: null,
+        state: "scheduled",
+      },
     ]);
   });
 
@@ -50,7 +65,10 @@ describe.each(TEST_DIALECTS)("operators' message schedule on $name", (dialect) =
     expect(await shownTo(priya, NOW)).toContain("Confirm your tax details");
 
     const ended = await endMessage(database.db, tax, NOW);
-    expect(ended).toMatchObject({ ok: true, message: { id: tax, audience: "priya", summary: "Confirm your tax details", endsAt: NOW } });
+    expect(ended).toMatchObject({
+      ok: true,
+      message: { id: tax, audience: "priya", summary: "Confirm your tax details", endsAt: NOW },
+    });
     expect(await shownTo(priya, NOW + 1)).toEqual(["Payout account verified"]);
   });
 
@@ -62,9 +80,17 @@ describe.each(TEST_DIALECTS)("operators' message schedule on $name", (dialect) =
 
   it("refuses an unknown message and one that has already ended, and changes nothing", async () => {
     const tax = await add("Confirm your tax details", { endsAt: new Date(NOW + HOUR).toISOString() });
-    expect(await endMessage(database.db, tax + 100, NOW)).toEqual({ ok: false, reason: `There is no message ${tax + 100}.` });
-    expect(await endMessage(database.db, tax, NOW + 2 * HOUR)).toEqual({ ok: false, reason: `Message ${tax} has already ended.` });
-    expect(await database.db.selectFrom("message").select("ends_at").executeTakeFirstOrThrow()).toEqual({ ends_at: NOW + HOUR });
+    expect(await endMessage(database.db, tax + 100, NOW)).toEqual({
+      ok: false,
+      reason: `There is no message ${tax + 100}.`,
+    });
+    expect(await endMessage(database.db, tax, NOW + 2 * HOUR)).toEqual({
+      ok: false,
+      reason: `Message ${tax} has already ended.`,
+    });
+    expect(await database.db.selectFrom("message").select("ends_at").executeTakeFirstOrThrow()).toEqual({
+      ends_at: NOW + HOUR,
+    });
   });
 
   it("lists a message whose stored model is broken, so that it can be ended", async () => {

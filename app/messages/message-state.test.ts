@@ -1,6 +1,13 @@
 import { describe, expect, it } from "vitest";
 import type { MessageConfig } from "./message-model";
-import { closeCookie, isShownAtLoad, LASTING_COOKIE_DAYS, messageCookieNames, viewCookie, type CookieWrite } from "./message-state";
+import {
+  closeCookie,
+  isShownAtLoad,
+  LASTING_COOKIE_DAYS,
+  messageCookieNames,
+  viewCookie,
+  type CookieWrite,
+} from "./message-state";
 
 /** A browser's cookie jar, enough to play the state machine through loads, closes and restarts. */
 class Browser {
@@ -47,7 +54,10 @@ const names = messageCookieNames("tax-2026");
 
 describe("cookie names", () => {
   it("are spec §9's", () => {
-    expect(messageCookieNames("7")).toEqual({ viewsLeft: "shui-messages-7-viewsLeft", dismissalLeft: "shui-messages-7-dismissalLeft" });
+    expect(messageCookieNames("7")).toEqual({
+      viewsLeft: "shui-messages-7-viewsLeft",
+      dismissalLeft: "shui-messages-7-dismissalLeft",
+    });
   });
 });
 
@@ -64,7 +74,11 @@ describe("maxViews", () => {
   it("shows on as many loads as it allows, then no more", () => {
     const browser = new Browser({ messageId: "tax-2026", maxViews: 2 });
     expect(browser.load()).toBe(true);
-    expect(browser.cookie(names.viewsLeft)).toEqual({ name: names.viewsLeft, value: "1", expires: LASTING_COOKIE_DAYS });
+    expect(browser.cookie(names.viewsLeft)).toEqual({
+      name: names.viewsLeft,
+      value: "1",
+      expires: LASTING_COOKIE_DAYS,
+    });
     expect(browser.load()).toBe(true);
     expect(browser.cookie(names.viewsLeft)?.value).toBe("0");
     expect(browser.load()).toBe(false);
@@ -100,7 +114,11 @@ describe("closing", () => {
     const browser = new Browser({ messageId: "tax-2026", maxDismissal: 2, permanent: true });
     expect(browser.load()).toBe(true);
     browser.close();
-    expect(browser.cookie(names.dismissalLeft)).toEqual({ name: names.dismissalLeft, value: "1", expires: LASTING_COOKIE_DAYS });
+    expect(browser.cookie(names.dismissalLeft)).toEqual({
+      name: names.dismissalLeft,
+      value: "1",
+      expires: LASTING_COOKIE_DAYS,
+    });
     expect(browser.load()).toBe(true);
     browser.restart();
     expect(browser.load()).toBe(true);
@@ -115,7 +133,11 @@ describe("closing", () => {
     const browser = new Browser({ messageId: "tax-2026", permanent: true });
     expect(browser.load()).toBe(true);
     browser.close();
-    expect(browser.cookie(names.dismissalLeft)).toEqual({ name: names.dismissalLeft, value: "0", expires: LASTING_COOKIE_DAYS });
+    expect(browser.cookie(names.dismissalLeft)).toEqual({
+      name: names.dismissalLeft,
+      value: "0",
+      expires: LASTING_COOKIE_DAYS,
+    });
     expect(browser.load()).toBe(false);
     browser.restart();
     expect(browser.load()).toBe(false);

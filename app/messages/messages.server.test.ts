@@ -2,7 +2,15 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vites
 import { TEST_DIALECTS } from "../../test/databases";
 import type { Database } from "~/db/database.server";
 import type { PageMessage } from "./message-model";
-import { addMessage, closedMessageCookie, findCurrentMessage, findCurrentMessages, messagesShownAtLoad, viewedMessageCookie, type MessageFile } from "./messages.server";
+import {
+  addMessage,
+  closedMessageCookie,
+  findCurrentMessage,
+  findCurrentMessages,
+  messagesShownAtLoad,
+  viewedMessageCookie,
+  type MessageFile,
+} from "./messages.server";
 
 const NOW = Date.UTC(2026, 5, 15, 12);
 
@@ -17,15 +25,38 @@ describe.each(TEST_DIALECTS)("messages on $name", (dialect) => {
   let priya: number;
   let tomas: number;
 
-  const titles = async (sellerId: number, now = NOW) => (await findCurrentMessages(database.db, sellerId, now)).map((message) => message.title);
-  const rowCount = async () => Number((await database.db.selectFrom("message").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).n);
+  const titles = async (sellerId: number, now = NOW) =>
+    (await findCurrentMessages(database.db, sellerId, now)).map((message) => message.title);
+  const rowCount = async () =>
+    Number(
+      (
+        await database.db
+          .selectFrom("message")
+          .select((eb) => eb.fn.countAll().as("n"))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
 
   beforeAll(async () => {
     database = await dialect.open();
-    const seller = (username: string) => ({ username, display_name: username, password_hash: "x", feedback_score: 750, store_url: "https://stores.example.com", site: "EBAY_US", locale: "en-US", currency: "USD", created_at: NOW });
-    [priya, tomas] = await Promise.all(
-      ["priya", "tomas"].map(async (username) => (await database.db.insertInto("seller").values(seller(username)).returning("id").executeTakeFirstOrThrow()).id),
-    ) as [number, number];
+    const seller = (username: string) => ({
+      username,
+      display_name: username,
+      password_hash: "x",
+      feedback_score: 750,
+      store_url: "https://stores.example.com",
+      site: "EBAY_US",
+      locale: "en-US",
+      currency: "USD",
+      created_at: NOW,
+    });
+    [priya, tomas] = (await Promise.all(
+      ["priya", "tomas"].map(
+        async (username) =>
+          (await database.db.insertInto("seller").values(seller(username)).returning("id").executeTakeFirstOrThrow())
+            .id,
+      ),
+    )) as [number, number];
   }, 60_000);
   afterAll(() => database.close());
   beforeEach(async () => {
@@ -36,7 +67,10 @@ describe.each(TEST_DIALECTS)("messages on $name", (dialect) => {
     const added = await addMessage(database.db, file(), NOW);
     expect(added).toMatchObject({ ok: true, audience: "priya", startsAt: NOW, endsAt: null });
     expect(added.ok && added.messageId).toBe(String(added.ok && added.id));
-    expect(await addMessage(database.db, file({ audience: "all" }, "Holiday shipping deadlines"), NOW)).toMatchObject({ ok: true, audience: "every seller" });
+    expect(await addMessage(database.db, file({ audience: "all" }, "Holiday shipping deadlines"), NOW)).toMatchObject({
+      ok: true,
+      audience: "every seller",
+    });
     expect(await titles(priya)).toEqual(["Holiday shipping deadlines", "Confirm your tax details"]);
     expect(await titles(tomas)).toEqual(["Holiday shipping deadlines"]);
   });
@@ -59,8 +93,19 @@ describe.each(TEST_DIALECTS)("messages on $name", (dialect) => {
 
   it("names a message by its row unless it has its own messageId; of two with one id, the newest shows", async () => {
     const first = await addMessage(database.db, file(), NOW);
-    await addMessage(database.db, file({ model: { ...file().model, config: { messageId: "tax-2026" } } }, "Old wording"), NOW);
-    await addMessage(database.db, file({ startsAt: "2026-06-15T12:00:01Z", model: { ...file().model, title: "New wording", config: { messageId: "tax-2026" } } }), NOW);
+    await addMessage(
+      database.db,
+      file({ model: { ...file().model, config: { messageId: "tax-2026" } } }, "Old wording"),
+      NOW,
+    );
+    await addMessage(
+      database.db,
+      file({
+        startsAt: "2026-06-15T12:00:01Z",
+        model: { ...file().model, title: "New wording", config: { messageId: "tax-2026" } },
+      }),
+      NOW,
+    );
     const messages = await findCurrentMessages(database.db, priya, NOW + 1000);
     expect(messages.map((message) => [message.config.messageId, message.title])).toEqual([
       ["tax-2026", "New wording"],
@@ -70,19 +115,38 @@ describe.each(TEST_DIALECTS)("messages on $name", (dialect) => {
 
   it("logs a stored model that is invalid, exactly as the spec says, and leaves it out", async () => {
     const error = vi.spyOn(console, "error").mockImplementation(() => {});
-    await database.db.insertInto("message").values({ seller_id: priya, model: JSON.stringify({ type: "warning", message: "x" }), starts_at: 0, ends_at: null, created_at: 0 }).execute();
-    await database.db.insertInto("message").values({ seller_id: priya, model: "{not json", starts_at: 0, ends_at: null, created_at: 0 }).execute();
+    await database.db
+      .insertInto("message")
+      .values({
+        seller_id: priya,
+        model: JSON.stringify({ type: "warning", message: "x" }),
+        starts_at: 0,
+        ends_at: null,
+        created_at: 0,
+      })
+      .execute();
+    await database.db
+      .insertInto("message")
+      .values({ seller_id: priya, model: "{not json", starts_at: 0, ends_at: null, created_at: 0 })
+      .execute();
     expect(await titles(priya)).toEqual([]);
     expect(error).toHaveBeenCalledWith("Invalid model for shui-messages");
-    expect(error).toHaveBeenCalledWith(expect.stringMatching(/^Message \d+ is not shown: model\.type: type must be alert, success, info or dialog/));
+    expect(error).toHaveBeenCalledWith(
+      expect.stringMatching(/^Message \d+ is not shown: model\.type: type must be alert, success, info or dialog/),
+    );
     expect(error).toHaveBeenCalledWith(expect.stringMatching(/^Message \d+ is not shown: its model is not JSON$/));
   });
 
   it("decides from the request's cookies which messages show at this load", async () => {
     await addMessage(database.db, file({ model: { ...file().model, config: { messageId: "tax", maxViews: 2 } } }), NOW);
-    await addMessage(database.db, file({ model: { ...file().model, title: "Payout verified", config: { messageId: "payout" } } }), NOW);
+    await addMessage(
+      database.db,
+      file({ model: { ...file().model, title: "Payout verified", config: { messageId: "payout" } } }),
+      NOW,
+    );
     const messages = await findCurrentMessages(database.db, priya, NOW);
-    const shown = (cookie: string | null) => messagesShownAtLoad(messages, cookie).map((message) => message.config.messageId);
+    const shown = (cookie: string | null) =>
+      messagesShownAtLoad(messages, cookie).map((message) => message.config.messageId);
     expect(shown(null)).toEqual(["payout", "tax"]);
     expect(shown("shui-messages-tax-viewsLeft=1")).toEqual(["payout", "tax"]);
     expect(shown("shui-messages-tax-viewsLeft=0")).toEqual(["payout"]);
@@ -91,33 +155,75 @@ describe.each(TEST_DIALECTS)("messages on $name", (dialect) => {
 
   it("closes a message on the server with the cookie its config asks for, and finds only the seller's own", async () => {
     await addMessage(database.db, file({ model: { ...file().model, config: { messageId: "tax", maxDismissal: 2 } } }));
-    await addMessage(database.db, file({ audience: { seller: "tomas" }, model: { ...file().model, config: { messageId: "tomas-only", permanent: true } } }));
-    const request = (cookie = "") => new Request("https://hub.test/sh/messages/close", { method: "POST", headers: { Cookie: cookie } });
+    await addMessage(
+      database.db,
+      file({
+        audience: { seller: "tomas" },
+        model: { ...file().model, config: { messageId: "tomas-only", permanent: true } },
+      }),
+    );
+    const request = (cookie = "") =>
+      new Request("https://hub.test/sh/messages/close", { method: "POST", headers: { Cookie: cookie } });
     const tax = await findCurrentMessage(database.db, priya, "tax");
     expect(tax?.config).toEqual({ messageId: "tax", maxDismissal: 2 });
-    expect(closedMessageCookie(tax as PageMessage, request())).toMatch(/^shui-messages-tax-dismissalLeft=1; Path=\/; Expires=.+; SameSite=Lax; Secure$/);
-    expect(closedMessageCookie(tax as PageMessage, request("shui-messages-tax-dismissalLeft=1"))).toMatch(/^shui-messages-tax-dismissalLeft=0; /);
+    expect(closedMessageCookie(tax as PageMessage, request())).toMatch(
+      /^shui-messages-tax-dismissalLeft=1; Path=\/; Expires=.+; SameSite=Lax; Secure$/,
+    );
+    expect(closedMessageCookie(tax as PageMessage, request("shui-messages-tax-dismissalLeft=1"))).toMatch(
+      /^shui-messages-tax-dismissalLeft=0; /,
+    );
     expect(await findCurrentMessage(database.db, priya, "tomas-only")).toBeUndefined();
     expect(await findCurrentMessage(database.db, tomas, "tomas-only")).toBeDefined();
   });
 
   it("counts a view on the server for a message with maxViews, down to 0 and no further; none without maxViews", async () => {
     await addMessage(database.db, file({ model: { ...file().model, config: { messageId: "payday", maxViews: 2 } } }));
-    const request = (cookie = "") => new Request("http://hub.test/sh/messages/payday/view", { headers: { Cookie: cookie } });
+    const request = (cookie = "") =>
+      new Request("http://hub.test/sh/messages/payday/view", { headers: { Cookie: cookie } });
     const payday = (await findCurrentMessage(database.db, priya, "payday")) as PageMessage;
-    expect(viewedMessageCookie(payday, request())).toMatch(/^shui-messages-payday-viewsLeft=1; Path=\/; Expires=.+; SameSite=Lax$/);
-    expect(viewedMessageCookie(payday, request("shui-messages-payday-viewsLeft=1"))).toMatch(/^shui-messages-payday-viewsLeft=0; /);
-    expect(viewedMessageCookie(payday, request("shui-messages-payday-viewsLeft=0"))).toMatch(/^shui-messages-payday-viewsLeft=0; /);
+    expect(viewedMessageCookie(payday, request())).toMatch(
+      /^shui-messages-payday-viewsLeft=1; Path=\/; Expires=.+; SameSite=Lax$/,
+    );
+    expect(viewedMessageCookie(payday, request("shui-messages-payday-viewsLeft=1"))).toMatch(
+      /^shui-messages-payday-viewsLeft=0; /,
+    );
+    expect(viewedMessageCookie(payday, request("shui-messages-payday-viewsLeft=0"))).toMatch(
+      /^shui-messages-payday-viewsLeft=0; /,
+    );
     expect(viewedMessageCookie({ ...payday, config: { messageId: "payday" } }, request())).toBeNull();
   });
 
   it.each([
-    ["a file without an audience", { model: file().model }, 'audience: audience must be "all" or { "seller": "username" }'],
-    ["an invalid model", { ...file(), model: { type: "dialog", message: "x" } }, "model.title: A dialog message needs a title: it names the dialog"],
-    ["an unknown seller", { ...file(), audience: { seller: "nobody" } }, 'audience.seller: no seller has the username "nobody"'],
-    ["an end before the start", { ...file(), startsAt: "2026-07-01", endsAt: "2026-06-30" }, "endsAt: must be after startsAt"],
-    ["an end in the past", { ...file(), endsAt: "2026-06-01" }, "endsAt: is in the past, so the message would never show"],
-    ["a date without its time zone", { ...file(), startsAt: "2026-07-01T09:00" }, "startsAt: a date such as 2026-07-01 or 2026-07-01T09:00:00Z"],
+    [
+      "a file without an audience",
+      { model: file().model },
+      'audience: audience must be "all" or { "seller": "username" }',
+    ],
+    [
+      "an invalid model",
+      { ...file(), model: { type: "dialog", message: "x" } },
+      "model.title: A dialog message needs a title: it names the dialog",
+    ],
+    [
+      "an unknown seller",
+      { ...file(), audience: { seller: "nobody" } },
+      'audience.seller: no seller has the username "nobody"',
+    ],
+    [
+      "an end before the start",
+      { ...file(), startsAt: "2026-07-01", endsAt: "2026-06-30" },
+      "endsAt: must be after startsAt",
+    ],
+    [
+      "an end in the past",
+      { ...file(), endsAt: "2026-06-01" },
+      "endsAt: is in the past, so the message would never show",
+    ],
+    [
+      "a date without its time zone",
+      { ...file(), startsAt: "2026-07-01T09:00" },
+      "startsAt: a date such as 2026-07-01 or 2026-07-01T09:00:00Z",
+    ],
     ["a date not on the calendar", { ...file(), startsAt: "2026-02-30" }, "startsAt: not a date on the calendar"],
     ["an unknown key", { ...file(), expires: "2026-07-01" }, 'Unrecognized key: "expires"'],
     ["no file at all", null, "Invalid input: expected object, received null"],

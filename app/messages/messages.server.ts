@@ -13,7 +13,11 @@ import { closeCookie, isShownAtLoad, viewCookie, type CookieLookup, type CookieW
  * A message without its own messageId is named by its row id (DESIGN.md §3); of two that share
  * a messageId only the newest shows, since they would share their cookies.
  */
-export async function findCurrentMessages(db: Kysely<DatabaseSchema>, sellerId: number, now = Date.now()): Promise<PageMessage[]> {
+export async function findCurrentMessages(
+  db: Kysely<DatabaseSchema>,
+  sellerId: number,
+  now = Date.now(),
+): Promise<PageMessage[]> {
   const rows = await db
     .selectFrom("message")
     .select(["id", "model"])
@@ -45,16 +49,21 @@ function storedMessage(row: { id: number; model: string }): PageMessage | undefi
 }
 
 /** Every page load reads the same few stored models: each distinct text is parsed and validated once. */
-const checkedModel = boundedMemo(1000, (text: string): { ok: true; model: MessageViewModel } | { ok: false; reason: string } => {
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    return { ok: false, reason: "its model is not JSON" };
-  }
-  const parsed = messageViewModelSchema.safeParse(json);
-  return parsed.success ? { ok: true, model: parsed.data } : { ok: false, reason: describeIssues(parsed.error, "model").join("; ") };
-});
+const checkedModel = boundedMemo(
+  1000,
+  (text: string): { ok: true; model: MessageViewModel } | { ok: false; reason: string } => {
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      return { ok: false, reason: "its model is not JSON" };
+    }
+    const parsed = messageViewModelSchema.safeParse(json);
+    return parsed.success
+      ? { ok: true, model: parsed.data }
+      : { ok: false, reason: describeIssues(parsed.error, "model").join("; ") };
+  },
+);
 
 /** The messages that show at this load, decided from the request's cookies (spec §4). */
 export function messagesShownAtLoad(messages: PageMessage[], cookieHeader: string | null): PageMessage[] {
@@ -63,7 +72,12 @@ export function messagesShownAtLoad(messages: PageMessage[], cookieHeader: strin
 }
 
 /** One of the seller's current messages, by its messageId. */
-export async function findCurrentMessage(db: Kysely<DatabaseSchema>, sellerId: number, messageId: unknown, now = Date.now()): Promise<PageMessage | undefined> {
+export async function findCurrentMessage(
+  db: Kysely<DatabaseSchema>,
+  sellerId: number,
+  messageId: unknown,
+  now = Date.now(),
+): Promise<PageMessage | undefined> {
   return (await findCurrentMessages(db, sellerId, now)).find((message) => message.config.messageId === messageId);
 }
 
@@ -77,16 +91,29 @@ export function viewedMessageCookie(message: PageMessage, request: Request): str
   return setCookieBy(viewCookie, message, request);
 }
 
-function setCookieBy(rule: (config: PageMessage["config"], cookie: CookieLookup) => CookieWrite | null, message: PageMessage, request: Request): string | null {
+function setCookieBy(
+  rule: (config: PageMessage["config"], cookie: CookieLookup) => CookieWrite | null,
+  message: PageMessage,
+  request: Request,
+): string | null {
   const cookies = parseCookies(request.headers.get("Cookie"));
   const cookie = rule(message.config, (name) => cookies.get(name));
-  return cookie && serializeCookie(cookie.name, cookie.value, { expires: cookie.expires, secure: new URL(request.url).protocol === "https:" });
+  return (
+    cookie &&
+    serializeCookie(cookie.name, cookie.value, {
+      expires: cookie.expires,
+      secure: new URL(request.url).protocol === "https:",
+    })
+  );
 }
 
 /** 2026-07-01 (midnight UTC) or 2026-07-01T09:00:00Z / +02:00: never a time without its zone. */
 const isoDate = z
   .string()
-  .regex(/^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2}))?$/, "a date such as 2026-07-01 or 2026-07-01T09:00:00Z")
+  .regex(
+    /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2}))?$/,
+    "a date such as 2026-07-01 or 2026-07-01T09:00:00Z",
+  )
   .refine(isCalendarDate, "not a date on the calendar")
   .transform((text) => Date.parse(text));
 
@@ -117,23 +144,46 @@ export type AddMessageResult =
   | { ok: false; reasons: string[] };
 
 /** Validates a message file and stores it; a refused file writes nothing and says why. */
-export async function addMessage(db: Kysely<DatabaseSchema>, file: unknown, now = Date.now()): Promise<AddMessageResult> {
+export async function addMessage(
+  db: Kysely<DatabaseSchema>,
+  file: unknown,
+  now = Date.now(),
+): Promise<AddMessageResult> {
   const parsed = messageFileSchema.safeParse(file);
   if (!parsed.success) return { ok: false, reasons: describeIssues(parsed.error) };
   const { audience, model, startsAt = now, endsAt = null } = parsed.data;
-  if (endsAt !== null && endsAt <= now) return { ok: false, reasons: ["endsAt: is in the past, so the message would never show"] };
+  if (endsAt !== null && endsAt <= now)
+    return { ok: false, reasons: ["endsAt: is in the past, so the message would never show"] };
   if (endsAt !== null && endsAt <= startsAt) return { ok: false, reasons: ["endsAt: must be after startsAt"] };
 
   let sellerId: number | null = null;
   if (audience !== "all") {
-    const seller = await db.selectFrom("seller").select("id").where("username", "=", audience.seller).executeTakeFirst();
-    if (!seller) return { ok: false, reasons: [`audience.seller: no seller has the username ${JSON.stringify(audience.seller)}`] };
+    const seller = await db
+      .selectFrom("seller")
+      .select("id")
+      .where("username", "=", audience.seller)
+      .executeTakeFirst();
+    if (!seller)
+      return { ok: false, reasons: [`audience.seller: no seller has the username ${JSON.stringify(audience.seller)}`] };
     sellerId = seller.id;
   }
   const { id } = await db
     .insertInto("message")
-    .values({ seller_id: sellerId, model: JSON.stringify(model), starts_at: startsAt, ends_at: endsAt, created_at: now })
+    .values({
+      seller_id: sellerId,
+      model: JSON.stringify(model),
+      starts_at: startsAt,
+      ends_at: endsAt,
+      created_at: now,
+    })
     .returning("id")
     .executeTakeFirstOrThrow();
-  return { ok: true, id, messageId: model.config?.messageId ?? String(id), audience: audience === "all" ? "every seller" : audience.seller, startsAt, endsAt };
+  return {
+    ok: true,
+    id,
+    messageId: model.config?.messageId ?? String(id),
+    audience: audience === "all" ? "every seller" : audience.seller,
+    startsAt,
+    endsAt,
+  };
 }

@@ -4,12 +4,25 @@ import { describe, expect, it } from "vitest";
 import type { PageMessage } from "./message-model";
 import { usePageMessages } from "./use-page-messages";
 
-const message = (messageId: string): PageMessage => ({ title: `Message ${messageId}`, type: "info", message: "Text", config: { messageId, maxViews: 1 } });
+const message = (messageId: string): PageMessage => ({
+  title: `Message ${messageId}`,
+  type: "info",
+  message: "Text",
+  config: { messageId, maxViews: 1 },
+});
 
-const at = (pathname: string, search = ""): Location => ({ pathname, search, hash: "", state: null, key: `${pathname}${search}` });
+const at = (pathname: string, search = ""): Location => ({
+  pathname,
+  search,
+  hash: "",
+  state: null,
+  key: `${pathname}${search}`,
+});
 
 function renderPageMessages(initialMessages: PageMessage[], initialLocation: Location) {
-  return renderHook(({ messages, location }) => usePageMessages(messages, location), { initialProps: { messages: initialMessages, location: initialLocation } });
+  return renderHook(({ messages, location }) => usePageMessages(messages, location), {
+    initialProps: { messages: initialMessages, location: initialLocation },
+  });
 }
 
 describe("usePageMessages", () => {

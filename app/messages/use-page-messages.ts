@@ -29,7 +29,10 @@ export function usePageMessages(messages: PageMessage[], location: Location) {
   if (current !== visit) setVisit(current);
 
   const close = useCallback(
-    (messageId: string) => setVisit((shown) => (shown.pathname === pathname ? { ...shown, closedIds: [...shown.closedIds, messageId] } : shown)),
+    (messageId: string) =>
+      setVisit((shown) =>
+        shown.pathname === pathname ? { ...shown, closedIds: [...shown.closedIds, messageId] } : shown,
+      ),
     [pathname],
   );
 
@@ -37,5 +40,10 @@ export function usePageMessages(messages: PageMessage[], location: Location) {
     if (location.hash === `#${MESSAGES_REGION_ID}`) document.getElementById(MESSAGES_REGION_ID)?.focus();
   }, [location]);
 
-  return { messages: current.messages, closedIds: current.closedIds, close, openCount: current.messages.length - current.closedIds.length };
+  return {
+    messages: current.messages,
+    closedIds: current.closedIds,
+    close,
+    openCount: current.messages.length - current.closedIds.length,
+  };
 }

@@ -22,7 +22,11 @@ export const TOP_NAVIGATION: NavDefinition[] = [
     label: "Listings",
     url: "/sh/lst/active",
     section: "/sh/lst/",
-    navItems: [{ label: "All listings", url: "/sh/lst/active" }, { label: "Active", url: "/sh/lst/active?status=active" }, ...LISTING_VIEWS],
+    navItems: [
+      { label: "All listings", url: "/sh/lst/active" },
+      { label: "Active", url: "/sh/lst/active?status=active" },
+      ...LISTING_VIEWS,
+    ],
   },
   {
     label: "Performance",

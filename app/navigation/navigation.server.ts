@@ -8,12 +8,18 @@ export interface SideLinks extends Pick<NavigationData, "feedbackLinkData" | "op
   messageCount: number;
 }
 
-const sideLinksSchema = navigationDataSchema.pick({ feedbackLinkData: true, optOutLinkData: true, optInLinkData: true });
+const sideLinksSchema = navigationDataSchema.pick({
+  feedbackLinkData: true,
+  optOutLinkData: true,
+  optInLinkData: true,
+});
 
 /** The navigation data of spec §3 for the page at `url`, validated before it is rendered. */
 export function buildNavigation(url: URL, { messageCount, ...sideLinks }: SideLinks): NavigationData {
   const activeUrl = mostSpecificMatch(url)?.url;
-  const sections = TOP_NAVIGATION.filter((item) => item.section !== undefined && url.pathname.startsWith(item.section)).map((item) => item.url);
+  const sections = TOP_NAVIGATION.filter(
+    (item) => item.section !== undefined && url.pathname.startsWith(item.section),
+  ).map((item) => item.url);
   return {
     ...markedNavigation(`${activeUrl ?? ""} ${sections.join(" ")}`),
     messagesLinkData: messagesLinkData(messageCount),
@@ -30,11 +36,23 @@ const markedNavigation = boundedMemo(100, (key: string): Pick<NavigationData, "n
   const mark = (definition: NavDefinition): NavItem => ({
     label: definition.label,
     url: definition.url,
-    active: definition.url === activeUrl || (definition.navItems ?? []).some((item) => item.url === activeUrl) || sections.includes(definition.url),
-    ...(definition.navItems && { navItems: definition.navItems.map((item) => ({ label: item.label, url: item.url, active: item.url === activeUrl })) }),
+    active:
+      definition.url === activeUrl ||
+      (definition.navItems ?? []).some((item) => item.url === activeUrl) ||
+      sections.includes(definition.url),
+    ...(definition.navItems && {
+      navItems: definition.navItems.map((item) => ({
+        label: item.label,
+        url: item.url,
+        active: item.url === activeUrl,
+      })),
+    }),
   });
   // In the left navigation only the one item for this page is active, never its parent too.
-  const markExact = (definition: NavDefinition): NavItem => ({ ...mark(definition), active: definition.url === activeUrl });
+  const markExact = (definition: NavDefinition): NavItem => ({
+    ...mark(definition),
+    active: definition.url === activeUrl,
+  });
   return navigationDataSchema.pick({ navItems: true, navGroups: true }).parse({
     navItems: TOP_NAVIGATION.map(mark),
     navGroups: LEFT_NAVIGATION.map((group) => ({ heading: group.heading, navItems: group.navItems.map(markExact) })),
@@ -42,10 +60,17 @@ const markedNavigation = boundedMemo(100, (key: string): Pick<NavigationData, "n
 });
 
 /** Every item's URL, parsed once. */
-const ITEM_URLS = [...flatten(TOP_NAVIGATION), ...LEFT_NAVIGATION.flatMap((group) => flatten(group.navItems))].map((item) => {
-  const parsed = new URL(item.url, "http://hub");
-  return { url: item.url, pathname: parsed.pathname, parameters: [...parsed.searchParams], hasFragment: parsed.hash !== "" };
-});
+const ITEM_URLS = [...flatten(TOP_NAVIGATION), ...LEFT_NAVIGATION.flatMap((group) => flatten(group.navItems))].map(
+  (item) => {
+    const parsed = new URL(item.url, "http://hub");
+    return {
+      url: item.url,
+      pathname: parsed.pathname,
+      parameters: [...parsed.searchParams],
+      hasFragment: parsed.hash !== "",
+    };
+  },
+);
 
 function flatten(items: NavDefinition[]): NavDefinition[] {
   return items.flatMap((item) => [item, ...flatten(item.navItems ?? [])]);

@@ -34,12 +34,29 @@ describe("buildNavigation", () => {
   });
 
   it("passes the side area's feedback and switch-tools links through, validated", () => {
-    const feedbackLinkData = { label: "Give feedback", to: "team@example.com", subject: "Hub", body: "", username: "demo", browser: "Chrome 131 on Linux", site: "EBAY_US" };
+    const feedbackLinkData = {
+      label: "Give feedback",
+      to: "team@example.com",
+      subject: "Hub",
+      body: "",
+      username: "demo",
+      browser: "Chrome 131 on Linux",
+      site: "EBAY_US",
+    };
     const optInLinkData = { label: "Switch back to the new listings tool", url: "/sh/optin" };
-    const navigation = buildNavigation(new URL("/sh/ovw", "http://hub.test"), { messageCount: 0, feedbackLinkData, optInLinkData });
+    const navigation = buildNavigation(new URL("/sh/ovw", "http://hub.test"), {
+      messageCount: 0,
+      feedbackLinkData,
+      optInLinkData,
+    });
     expect(navigation.feedbackLinkData).toEqual(feedbackLinkData);
     expect(navigation.optInLinkData).toEqual(optInLinkData);
     expect(navigation.optOutLinkData).toBeUndefined();
-    expect(() => buildNavigation(new URL("/sh/ovw", "http://hub.test"), { messageCount: 0, feedbackLinkData: { ...feedbackLinkData, to: "not an address" } })).toThrow(/Invalid email address/);
+    expect(() =>
+      buildNavigation(new URL("/sh/ovw", "http://hub.test"), {
+        messageCount: 0,
+        feedbackLinkData: { ...feedbackLinkData, to: "not an address" },
+      }),
+    ).toThrow(/Invalid email address/);
   });
 });

@@ -49,7 +49,11 @@ export function optOutViewModel(tool: OptOutTool, seller: Who, request: Request)
  * The side area's switch: on the tool's pages, the opt-out link; on the previous tool's page,
  * for a seller who left the tool, the way back. Nowhere else: no one opts out of a tool they are not in.
  */
-export async function switchToolsLinks(db: Kysely<DatabaseSchema>, seller: Seller, request: Request): Promise<Pick<NavigationData, "optOutLinkData" | "optInLinkData">> {
+export async function switchToolsLinks(
+  db: Kysely<DatabaseSchema>,
+  seller: Seller,
+  request: Request,
+): Promise<Pick<NavigationData, "optOutLinkData" | "optInLinkData">> {
   const { pathname } = pageUrl(request);
   const tool = LISTINGS_TOOL;
   if (isPageOf(tool, pathname)) return { optOutLinkData: optOutViewModel(tool, seller, request) };

@@ -16,8 +16,16 @@ describe.each(TEST_DIALECTS)("opting out on $name", (dialect) => {
   beforeAll(async () => {
     database = await dialect.open();
     await seedDemoData(database.db);
-    seller = await database.db.selectFrom("seller").selectAll().where("username", "=", "blue-star").executeTakeFirstOrThrow();
-    other = await database.db.selectFrom("seller").selectAll().where("username", "=", "green-star").executeTakeFirstOrThrow();
+    seller = await database.db
+      .selectFrom("seller")
+      .selectAll()
+      .where("username", "=", "blue-star")
+      .executeTakeFirstOrThrow();
+    other = await database.db
+      .selectFrom("seller")
+      .selectAll()
+      .where("username", "=", "green-star")
+      .executeTakeFirstOrThrow();
   }, 60_000);
   afterAll(() => database.close());
 
@@ -30,7 +38,10 @@ describe.each(TEST_DIALECTS)("opting out on $name", (dialect) => {
     context.set(signedInSellerContext, { seller: who, srt: "token", sessionId: "session" });
     const url = new URL(path, "http://hub.test");
     try {
-      await redirectOptedOutSeller({ request: new Request(url), url, pattern: "", params: {}, context }, async () => new Response(null));
+      await redirectOptedOutSeller(
+        { request: new Request(url), url, pattern: "", params: {}, context },
+        async () => new Response(null),
+      );
       return undefined;
     } catch (thrown) {
       return (thrown as Response).headers.get("Location") ?? undefined;
@@ -59,7 +70,9 @@ describe.each(TEST_DIALECTS)("opting out on $name", (dialect) => {
     expect(onTool.optOutLinkData?.previousToolUrl).toBe("/sh/ovw");
     expect(onTool.optOutLinkData?.feedbackConfig).toMatchObject({ username: "green-star", site: "EBAY_US" });
     expect(await switchToolsLinks(database.db, other, request("/sh/ovw"))).toEqual({});
-    expect(await switchToolsLinks(database.db, seller, request("/sh/ovw"))).toEqual({ optInLinkData: { label: "Switch back to the new listings tool", url: "/sh/optin" } });
+    expect(await switchToolsLinks(database.db, seller, request("/sh/ovw"))).toEqual({
+      optInLinkData: { label: "Switch back to the new listings tool", url: "/sh/optin" },
+    });
     expect(await switchToolsLinks(database.db, seller, request("/sh/perf"))).toEqual({});
   });
 

@@ -33,12 +33,22 @@ export function isPageOf(tool: OptOutTool, pathname: string): boolean {
 
 /** One primary-key lookup. */
 export async function hasOptedOut(db: Kysely<DatabaseSchema>, sellerId: number, tool: OptOutTool): Promise<boolean> {
-  const row = await db.selectFrom("opt_out").select("seller_id").where("seller_id", "=", sellerId).where("tool", "=", tool.id).executeTakeFirst();
+  const row = await db
+    .selectFrom("opt_out")
+    .select("seller_id")
+    .where("seller_id", "=", sellerId)
+    .where("tool", "=", tool.id)
+    .executeTakeFirst();
   return row !== undefined;
 }
 
 /** Idempotent: opting out twice leaves one record, dated by the first. */
-export async function recordOptOut(db: Kysely<DatabaseSchema>, sellerId: number, tool: OptOutTool, now = Date.now()): Promise<void> {
+export async function recordOptOut(
+  db: Kysely<DatabaseSchema>,
+  sellerId: number,
+  tool: OptOutTool,
+  now = Date.now(),
+): Promise<void> {
   await db
     .insertInto("opt_out")
     .values({ seller_id: sellerId, tool: tool.id, created_at: now })
@@ -57,5 +67,6 @@ export async function optBackIn(db: Kysely<DatabaseSchema>, sellerId: number, to
 export const redirectOptedOutSeller: MiddlewareFunction<Response> = async ({ request, context }) => {
   if (!isPageOf(LISTINGS_TOOL, pageUrl(request).pathname)) return;
   const { seller } = getSignedInSeller(context);
-  if (await hasOptedOut(context.get(databaseContext).db, seller.id, LISTINGS_TOOL)) throw redirect(LISTINGS_TOOL.previousToolUrl);
+  if (await hasOptedOut(context.get(databaseContext).db, seller.id, LISTINGS_TOOL))
+    throw redirect(LISTINGS_TOOL.previousToolUrl);
 };

@@ -22,7 +22,11 @@ export const answerOptOutCall: MiddlewareFunction<Response> = async ({ request, 
 };
 
 /** The switch-tools page's form post (no JavaScript): whether the switch was made, so that the page can say so. */
-export async function switchByForm(db: Kysely<DatabaseSchema>, signedIn: SignedInSeller, request: Request): Promise<boolean> {
+export async function switchByForm(
+  db: Kysely<DatabaseSchema>,
+  signedIn: SignedInSeller,
+  request: Request,
+): Promise<boolean> {
   const { srt } = optOutRequestSchema.catch({ srt: "" }).parse(Object.fromEntries(await readForm(request)));
   if (!tokensMatch(signedIn.srt, srt)) return false;
   await recordOptOut(db, signedIn.seller.id, LISTINGS_TOOL);

@@ -21,17 +21,44 @@ describe.each(TEST_DIALECTS)("the overview's figures on $name", (dialect) => {
     seller = await sellerNamed(database, "overview");
     const other = await sellerNamed(database, "someone-else");
     await insertListings(database.db, [
-      testListing(seller.id, { title: "Kindle", status: "active", price: 10_000, sold: 3, awaiting_shipment: 1, created_at: 1 }),
-      testListing(seller.id, { title: "Dyson", status: "out_of_stock", price: 40_000, sold: 2, awaiting_shipment: 2, created_at: 2 }),
+      testListing(seller.id, {
+        title: "Kindle",
+        status: "active",
+        price: 10_000,
+        sold: 3,
+        awaiting_shipment: 1,
+        created_at: 1,
+      }),
+      testListing(seller.id, {
+        title: "Dyson",
+        status: "out_of_stock",
+        price: 40_000,
+        sold: 2,
+        awaiting_shipment: 2,
+        created_at: 2,
+      }),
       testListing(seller.id, { title: "Bose", status: "ended", price: 5_000, sold: 1, created_at: 3 }),
-      testListing(other.id, { title: "Not theirs", status: "active", price: 99_999, sold: 50, awaiting_shipment: 9, created_at: 4 }),
+      testListing(other.id, {
+        title: "Not theirs",
+        status: "active",
+        price: 99_999,
+        sold: 50,
+        awaiting_shipment: 9,
+        created_at: 4,
+      }),
     ]);
   }, 60_000);
   afterAll(() => database.close());
 
   it("sums only the seller's own listings", async () => {
     const summary = await summariseSellerActivity(database.db, seller);
-    expect(summary).toMatchObject({ activeListings: 1, outOfStock: 1, unitsSold: 6, salesValue: 3 * 10_000 + 2 * 40_000 + 5_000, awaitingShipment: 3 });
+    expect(summary).toMatchObject({
+      activeListings: 1,
+      outOfStock: 1,
+      unitsSold: 6,
+      salesValue: 3 * 10_000 + 2 * 40_000 + 5_000,
+      awaitingShipment: 3,
+    });
     expect(summary.recentListings.map((listing) => listing.title)).toEqual(["Bose", "Dyson", "Kindle"]);
   });
 });

@@ -2,7 +2,10 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { conditionChangeSchema, frameToParentSchema, listenForMessages, postMessageTo } from "./frame-messages";
 
 const ORIGIN = window.location.origin;
-const CONDITION_CHANGE = { type: "conditionChange", data: { fieldChanged: "condition", itemId: "42", condition: "used", status: "" } };
+const CONDITION_CHANGE = {
+  type: "conditionChange",
+  data: { fieldChanged: "condition", itemId: "42", condition: "used", status: "" },
+};
 
 function otherWindow(): Window {
   const frame = document.createElement("iframe");
@@ -15,8 +18,14 @@ afterEach(() => document.body.replaceChildren());
 describe("listenForMessages", () => {
   function listen(source: Window) {
     const received = vi.fn<(message: unknown) => void>();
-    const stop = listenForMessages(window, { origin: ORIGIN, source: () => source, schema: conditionChangeSchema, onMessage: received });
-    const send = (data: unknown, origin = ORIGIN, from: Window = source) => window.dispatchEvent(new MessageEvent("message", { data, origin, source: from }));
+    const stop = listenForMessages(window, {
+      origin: ORIGIN,
+      source: () => source,
+      schema: conditionChangeSchema,
+      onMessage: received,
+    });
+    const send = (data: unknown, origin = ORIGIN, from: Window = source) =>
+      window.dispatchEvent(new MessageEvent("message", { data, origin, source: from }));
     return { received, stop, send };
   }
 
@@ -65,7 +74,12 @@ describe("listenForMessages", () => {
 
   it("ignores everything while the expected window is not there", () => {
     const received = vi.fn<(message: unknown) => void>();
-    listenForMessages(window, { origin: ORIGIN, source: () => undefined, schema: conditionChangeSchema, onMessage: received });
+    listenForMessages(window, {
+      origin: ORIGIN,
+      source: () => undefined,
+      schema: conditionChangeSchema,
+      onMessage: received,
+    });
     window.dispatchEvent(new MessageEvent("message", { data: CONDITION_CHANGE, origin: ORIGIN, source: null }));
     expect(received).not.toHaveBeenCalled();
   });
@@ -73,11 +87,28 @@ describe("listenForMessages", () => {
 
 describe("the frame's messages to its parent", () => {
   it("accept loadProductInsightsData with a sane content height, and openProductInsights", () => {
-    const report = { listingId: "42", epid: "2254446578", displayPrice: "$10.00", additionalPrice: "", logisticsCost: "Free" };
-    expect(frameToParentSchema.safeParse({ type: "loadProductInsightsData", data: { ...report, contentHeight: 320 } }).success).toBe(true);
-    expect(frameToParentSchema.safeParse({ type: "loadProductInsightsData", data: { ...report, contentHeight: -1 } }).success).toBe(false);
-    expect(frameToParentSchema.safeParse({ type: "loadProductInsightsData", data: { ...report, contentHeight: "320" } }).success).toBe(false);
-    expect(frameToParentSchema.safeParse({ type: "openProductInsights", data: { epid: "2254446578" } }).success).toBe(true);
+    const report = {
+      listingId: "42",
+      epid: "2254446578",
+      displayPrice: "$10.00",
+      additionalPrice: "",
+      logisticsCost: "Free",
+    };
+    expect(
+      frameToParentSchema.safeParse({ type: "loadProductInsightsData", data: { ...report, contentHeight: 320 } })
+        .success,
+    ).toBe(true);
+    expect(
+      frameToParentSchema.safeParse({ type: "loadProductInsightsData", data: { ...report, contentHeight: -1 } })
+        .success,
+    ).toBe(false);
+    expect(
+      frameToParentSchema.safeParse({ type: "loadProductInsightsData", data: { ...report, contentHeight: "320" } })
+        .success,
+    ).toBe(false);
+    expect(frameToParentSchema.safeParse({ type: "openProductInsights", data: { epid: "2254446578" } }).success).toBe(
+      true,
+    );
   });
 });
 
@@ -85,6 +116,9 @@ describe("postMessageTo", () => {
   it("posts to the exact origin given, never to any origin", () => {
     const target = { postMessage: vi.fn<(message: unknown, targetOrigin: string) => void>() };
     postMessageTo(target, { type: "openProductInsights", data: { epid: "1" } }, "https://hub.example");
-    expect(target.postMessage).toHaveBeenCalledExactlyOnceWith({ type: "openProductInsights", data: { epid: "1" } }, "https://hub.example");
+    expect(target.postMessage).toHaveBeenCalledExactlyOnceWith(
+      { type: "openProductInsights", data: { epid: "1" } },
+      "https://hub.example",
+    );
   });
 });

@@ -48,7 +48,10 @@ export const conditionChangeSchema = z.object({
   }),
 });
 
-export const frameToParentSchema = z.discriminatedUnion("type", [loadProductInsightsDataSchema, openProductInsightsSchema]);
+export const frameToParentSchema = z.discriminatedUnion("type", [
+  loadProductInsightsDataSchema,
+  openProductInsightsSchema,
+]);
 
 export type LoadProductInsightsData = z.infer<typeof loadProductInsightsDataSchema>["data"];
 export type ConditionChange = z.infer<typeof conditionChangeSchema>["data"];
@@ -68,7 +71,10 @@ export interface MessageListener<T> {
  * Listens on `target` for messages from exactly `origin` and `source` whose shape `schema`
  * accepts; anything else is ignored. Returns the function that stops listening.
  */
-export function listenForMessages<T>(target: Window, { origin, source, schema, onMessage }: MessageListener<T>): () => void {
+export function listenForMessages<T>(
+  target: Window,
+  { origin, source, schema, onMessage }: MessageListener<T>,
+): () => void {
   const receive = (event: MessageEvent) => {
     if (event.origin !== origin || event.source === null || event.source !== source()) return;
     const parsed = schema.safeParse(event.data);
@@ -79,6 +85,10 @@ export function listenForMessages<T>(target: Window, { origin, source, schema, o
 }
 
 /** Posts to one window, only ever to the exact origin given, never "*". */
-export function postMessageTo(target: { postMessage(message: unknown, targetOrigin: string): void }, message: FrameToParentMessage | ParentToFrameMessage, origin: string): void {
+export function postMessageTo(
+  target: { postMessage(message: unknown, targetOrigin: string): void },
+  message: FrameToParentMessage | ParentToFrameMessage,
+  origin: string,
+): void {
   target.postMessage(message, origin);
 }

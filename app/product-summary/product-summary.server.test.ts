@@ -18,20 +18,29 @@ describe.each(TEST_DIALECTS)("the product summary on $name", (dialect) => {
     const sellerId = await insertSeller(database.db, "summarised");
     const otherId = await insertSeller(database.db, "other-seller");
     seller = await database.db.selectFrom("seller").selectAll().where("id", "=", sellerId).executeTakeFirstOrThrow();
-    const mine = (title: string, fields: Parameters<typeof testListing>[1]) => testListing(sellerId, { epid: EPID, title, ...fields });
+    const mine = (title: string, fields: Parameters<typeof testListing>[1]) =>
+      testListing(sellerId, { epid: EPID, title, ...fields });
     await insertListings(database.db, [
-      mine("Falcon – Used", { condition: "used", price: 9_000, additional_price: 10_500, logistics_cost: 499, banner_status: "Price drop" }),
+      mine("Falcon – Used", {
+        condition: "used",
+        price: 9_000,
+        additional_price: 10_500,
+        logistics_cost: 499,
+        banner_status: "Price drop",
+      }),
       mine("Falcon – Used, cheaper, ended", { condition: "used", price: 7_000, status: "ended" }),
       mine("Falcon – New", { condition: "new", price: 14_000 }),
       mine("Another product", { epid: "1111111111", condition: "used", price: 100 }),
       testListing(otherId, { epid: EPID, title: "Their Falcon – Used", condition: "used", price: 11_000 }),
       testListing(otherId, { epid: EPID, title: "Their Falcon – New", condition: "new", price: 13_000 }),
     ]);
-    for (const { id, title } of await database.db.selectFrom("listing").select(["id", "title"]).execute()) ids[title] = id;
+    for (const { id, title } of await database.db.selectFrom("listing").select(["id", "title"]).execute())
+      ids[title] = id;
   }, 60_000);
   afterAll(() => database.close());
 
-  const summarise = (listing: string, filters = {}) => buildProductSummary(database.db, seller, ids[listing] as number, filters);
+  const summarise = (listing: string, filters = {}) =>
+    buildProductSummary(database.db, seller, ids[listing] as number, filters);
 
   it("summarises the item, each field a text display model, and compares it with its condition's market", async () => {
     const summary = await summarise("Falcon – Used", { itemId: ids["Falcon – Used"] });
@@ -47,15 +56,28 @@ describe.each(TEST_DIALECTS)("the product summary on $name", (dialect) => {
     });
     // Active Used listings of the product: $90.00 and $110.00, median $100.00.
     expect(summary?.marketComparison).toEqual({
-      textSpans: [{ text: "2 active Used listings of this product, median $100.00." }, { text: " Yours is " }, { text: "10% below the median", styles: ["BOLD"] }, { text: "." }],
+      textSpans: [
+        { text: "2 active Used listings of this product, median $100.00." },
+        { text: " Yours is " },
+        { text: "10% below the median", styles: ["BOLD"] },
+        { text: "." },
+      ],
     });
-    expect(summary?.insightsData).toEqual({ listingId: String(ids["Falcon – Used"]), epid: EPID, displayPrice: "$90.00", additionalPrice: "$105.00", logisticsCost: "$4.99" });
+    expect(summary?.insightsData).toEqual({
+      listingId: String(ids["Falcon – Used"]),
+      epid: EPID,
+      displayPrice: "$90.00",
+      additionalPrice: "$105.00",
+      logisticsCost: "$4.99",
+    });
   });
 
   it("keeps the item on another condition and compares it with that condition's market", async () => {
     const summary = await summarise("Falcon – Used", { itemId: ids["Falcon – Used"], condition: "new" });
     expect(summary?.heading).toBe("Falcon – Used");
-    expect(summary?.marketComparison.textSpans?.[0]?.text).toBe("2 active New listings of this product, median $135.00.");
+    expect(summary?.marketComparison.textSpans?.[0]?.text).toBe(
+      "2 active New listings of this product, median $135.00.",
+    );
     expect(summary?.marketComparison.textSpans?.[2]?.text).toBe("33% below the median");
   });
 
@@ -79,10 +101,20 @@ describe.each(TEST_DIALECTS)("the product summary on $name", (dialect) => {
 
   it("says when none of the seller's listings matches", async () => {
     const summary = await summarise("Falcon – Used", { condition: "for_parts", status: "scheduled" });
-    expect(summary?.subject).toBe("You have no scheduled listing of this product in For parts or not working condition.");
+    expect(summary?.subject).toBe(
+      "You have no scheduled listing of this product in For parts or not working condition.",
+    );
     expect(summary?.listingSummary).toBeNull();
-    expect(summary?.marketComparison).toEqual({ text: "No active For parts or not working listings of this product to compare with." });
-    expect(summary?.insightsData).toEqual({ listingId: "", epid: EPID, displayPrice: "", additionalPrice: "", logisticsCost: "" });
+    expect(summary?.marketComparison).toEqual({
+      text: "No active For parts or not working listings of this product to compare with.",
+    });
+    expect(summary?.insightsData).toEqual({
+      listingId: "",
+      epid: EPID,
+      displayPrice: "",
+      additionalPrice: "",
+      logisticsCost: "",
+    });
   });
 
   it("is null for another seller's listing", async () => {

@@ -14,14 +14,21 @@ import type { SummaryFilters } from "./summary-filters";
  * otherwise the seller's lowest-priced listing of the product that matches the filters. Its price
  * is compared with the market for the chosen condition (by default, the listing's own).
  */
-export async function buildProductSummary(db: Kysely<DatabaseSchema>, seller: Seller, listingId: number, filters: SummaryFilters): Promise<ProductSummary | null> {
+export async function buildProductSummary(
+  db: Kysely<DatabaseSchema>,
+  seller: Seller,
+  listingId: number,
+  filters: SummaryFilters,
+): Promise<ProductSummary | null> {
   const listing = await findSellerListing(db, seller.id, listingId);
   if (!listing) return null;
   const item = filters.itemId === undefined ? undefined : await findSellerListing(db, seller.id, filters.itemId);
-  const summarised = item?.epid === listing.epid ? item : await findLowestPricedListing(db, seller.id, listing.epid, filters);
+  const summarised =
+    item?.epid === listing.epid ? item : await findLowestPricedListing(db, seller.id, listing.epid, filters);
   const market = await findMarketFigures(db, listing.epid, listing.currency);
   const money = (minorUnits: number) => formatMoney(minorUnits, listing.currency, seller.locale);
-  const condition = filters.condition ?? (summarised && isListingCondition(summarised.condition) ? summarised.condition : undefined);
+  const condition =
+    filters.condition ?? (summarised && isListingCondition(summarised.condition) ? summarised.condition : undefined);
 
   return productSummarySchema.parse({
     listingId,
@@ -44,7 +51,9 @@ function listingSummaryOf(listing: Listing, money: (minorUnits: number) => strin
     listingId: { text: String(listing.id) },
     epid: { text: listing.epid },
     displayPrice: { text: money(listing.price), styles: ["BOLD"] },
-    ...(listing.additional_price && { additionalPrice: { text: money(listing.additional_price), styles: ["STRIKETHROUGH"] } }),
+    ...(listing.additional_price && {
+      additionalPrice: { text: money(listing.additional_price), styles: ["STRIKETHROUGH"] },
+    }),
     logisticsCost: { text: shippingText(listing.logistics_cost, money) },
     ...(listing.banner_status && { bannerStatus: { text: listing.banner_status, styles: ["HIGHLIGHT"] } }),
   };
@@ -72,9 +81,18 @@ function marketComparison(
   const segment = condition ? `${LISTING_CONDITIONS[condition]} ` : "";
   if (!figures) return { text: `No active ${segment}listings of this product to compare with.` };
   const listings = figures.listings === 1 ? "1 active" : `${figures.listings} active`;
-  const facts = { text: `${listings} ${segment}listing${figures.listings === 1 ? "" : "s"} of this product, median ${money(figures.median)}.` };
+  const facts = {
+    text: `${listings} ${segment}listing${figures.listings === 1 ? "" : "s"} of this product, median ${money(figures.median)}.`,
+  };
   if (price === undefined) return { textSpans: [facts] };
-  return { textSpans: [facts, { text: " Yours is " }, { text: positionAgainst(price, figures.median), styles: ["BOLD"] }, { text: "." }] };
+  return {
+    textSpans: [
+      facts,
+      { text: " Yours is " },
+      { text: positionAgainst(price, figures.median), styles: ["BOLD"] },
+      { text: "." },
+    ],
+  };
 }
 
 /** "12% above the median", "5% below the median", "at the median". */

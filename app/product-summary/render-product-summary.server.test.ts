@@ -39,7 +39,9 @@ describe("renderProductSummary", () => {
 
   it("tags the page with its own page name and escapes what it shows", async () => {
     const html = await render().text();
-    expect(html).toContain('<html lang="en" class="product-summary-document" data-page-name="sellerHubProductSummary">');
+    expect(html).toContain(
+      '<html lang="en" class="product-summary-document" data-page-name="sellerHubProductSummary">',
+    );
     expect(html).toContain("Kindle &lt;Paperwhite&gt; &amp; case");
     expect(html).toContain("<title>Product summary: Kindle &lt;Paperwhite&gt; &amp; case · Seller Hub</title>");
   });

@@ -16,7 +16,13 @@ export interface ProductSummaryDocument {
  * The frame's whole HTML document, rendered once on the server. React never hydrates it: the page
  * loads one small standalone script instead of the hub's React bundle (decision record 030).
  */
-export function renderProductSummary({ summary, pageName, nonce, stylesheet, script }: ProductSummaryDocument): Response {
+export function renderProductSummary({
+  summary,
+  pageName,
+  nonce,
+  stylesheet,
+  script,
+}: ProductSummaryDocument): Response {
   const html = renderToStaticMarkup(
     <html lang="en" className="product-summary-document" data-page-name={pageName}>
       <head>

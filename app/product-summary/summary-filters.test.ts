@@ -4,7 +4,9 @@ import { conditionChangeQuery, itemIdAfterChange, productSummaryUrl } from "./su
 
 describe("productSummaryUrl", () => {
   it("names the listing, its item and the filters that are set", () => {
-    expect(productSummaryUrl(42, { itemId: 42, condition: "used" })).toBe("/sh/prod-summary?listingId=42&itemId=42&condition=used");
+    expect(productSummaryUrl(42, { itemId: 42, condition: "used" })).toBe(
+      "/sh/prod-summary?listingId=42&itemId=42&condition=used",
+    );
     expect(productSummaryUrl(42, { status: "ended" })).toBe("/sh/prod-summary?listingId=42&status=ended");
   });
 });

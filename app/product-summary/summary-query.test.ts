@@ -5,7 +5,11 @@ const parse = (query: string) => parseSummaryFilters(new URLSearchParams(query))
 
 describe("parseSummaryFilters", () => {
   it("reads the item, condition and status", () => {
-    expect(parse("listingId=4&itemId=42&condition=used&status=ended")).toEqual({ itemId: 42, condition: "used", status: "ended" });
+    expect(parse("listingId=4&itemId=42&condition=used&status=ended")).toEqual({
+      itemId: 42,
+      condition: "used",
+      status: "ended",
+    });
   });
 
   it("is empty for an empty query", () => {

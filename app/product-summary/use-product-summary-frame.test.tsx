@@ -18,19 +18,23 @@ beforeEach(() => {
 
 /** Records what the page posts to the frame's window (a new one after the frame navigates). */
 function recordPostsToFrame() {
-  vi.spyOn(iframe.contentWindow as Window, "postMessage").mockImplementation(((message: unknown, origin: string) =>
-    void posted.push([message, origin])) as Window["postMessage"]);
+  vi.spyOn(iframe.contentWindow as Window, "postMessage").mockImplementation(
+    ((message: unknown, origin: string) => void posted.push([message, origin])) as Window["postMessage"],
+  );
 }
 
 afterEach(() => document.body.replaceChildren());
 
 function renderFrame(onOpenInsights = vi.fn<() => void>()) {
-  const hook = renderHook(() => useProductSummaryFrame({ listingId: 42, epid: EPID, initialFilters: { itemId: 42 }, onOpenInsights }));
+  const hook = renderHook(() =>
+    useProductSummaryFrame({ listingId: 42, epid: EPID, initialFilters: { itemId: 42 }, onOpenInsights }),
+  );
   hook.result.current.frameRef.current = iframe;
   const fromFrame = (data: unknown, origin = ORIGIN, source: Window = iframe.contentWindow as Window) =>
     act(() => void window.dispatchEvent(new MessageEvent("message", { data, origin, source })));
   /** A report of the summary that answers the parent's change `changeNumber` (0: the one loaded first). */
-  const report = (contentHeight = 300, changeNumber = 0) => fromFrame({ type: "loadProductInsightsData", data: { ...REPORT, contentHeight, changeNumber } });
+  const report = (contentHeight = 300, changeNumber = 0) =>
+    fromFrame({ type: "loadProductInsightsData", data: { ...REPORT, contentHeight, changeNumber } });
   return { hook, fromFrame, report, onOpenInsights };
 }
 
@@ -68,7 +72,15 @@ describe("useProductSummaryFrame", () => {
     const { hook, report } = renderFrame();
     report();
     act(() => hook.result.current.changeFilter("condition", "used"));
-    expect(posted).toEqual([[{ type: "conditionChange", data: { fieldChanged: "condition", itemId: "42", condition: "used", status: "", changeNumber: 1 } }, ORIGIN]]);
+    expect(posted).toEqual([
+      [
+        {
+          type: "conditionChange",
+          data: { fieldChanged: "condition", itemId: "42", condition: "used", status: "", changeNumber: 1 },
+        },
+        ORIGIN,
+      ],
+    ]);
     expect(hook.result.current.filters).toEqual({ itemId: 42, condition: "used" });
   });
 
@@ -91,7 +103,15 @@ describe("useProductSummaryFrame", () => {
     act(() => hook.result.current.changeFilter("condition", "new"));
     expect(posted).toEqual([]);
     report();
-    expect(posted).toEqual([[{ type: "conditionChange", data: { fieldChanged: "condition", itemId: "42", condition: "new", status: "", changeNumber: 1 } }, ORIGIN]]);
+    expect(posted).toEqual([
+      [
+        {
+          type: "conditionChange",
+          data: { fieldChanged: "condition", itemId: "42", condition: "new", status: "", changeNumber: 1 },
+        },
+        ORIGIN,
+      ],
+    ]);
 
     // Reloading after that change: the next one waits for the frame's answer to it.
     act(() => hook.result.current.changeFilter("status", "active"));
@@ -110,7 +130,9 @@ describe("useProductSummaryFrame", () => {
     act(() => hook.result.current.changeFilter("condition", "new"));
     expect(posted).toHaveLength(1);
     report(310, 1);
-    expect(posted.map(([message]) => (message as { data: { changeNumber: number } }).data.changeNumber)).toEqual([1, 2]);
+    expect(posted.map(([message]) => (message as { data: { changeNumber: number } }).data.changeNumber)).toEqual([
+      1, 2,
+    ]);
   });
 });
 

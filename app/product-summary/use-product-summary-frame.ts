@@ -1,7 +1,14 @@
 import { useEffect, useEffectEvent, useRef, useState, type RefObject } from "react";
 import { awaitItem, provideItem } from "~/await/await-item";
 import { isListingCondition, isListingStatus } from "~/listings/listing-fields";
-import { frameToParentSchema, listenForMessages, postMessageTo, type ConditionChange, type FrameToParentMessage, type LoadProductInsightsData } from "./frame-messages";
+import {
+  frameToParentSchema,
+  listenForMessages,
+  postMessageTo,
+  type ConditionChange,
+  type FrameToParentMessage,
+  type LoadProductInsightsData,
+} from "./frame-messages";
 import { itemIdAfterChange, productSummaryUrl, type SummaryFilters } from "./summary-filters";
 
 export type InsightsData = Omit<LoadProductInsightsData, "contentHeight" | "changeNumber">;
@@ -52,7 +59,12 @@ function awaitAnswer(awaited: RefObject<number | null>, number: number, onStalle
  * or change it does not answer within the wait's time-out (spec §9, 10000 ms: an ended session, a
  * network failure) leaves the frame `stalled` until the seller retries.
  */
-export function useProductSummaryFrame({ listingId, epid, initialFilters, onOpenInsights }: ProductSummaryFrameOptions): ProductSummaryFrame {
+export function useProductSummaryFrame({
+  listingId,
+  epid,
+  initialFilters,
+  onOpenInsights,
+}: ProductSummaryFrameOptions): ProductSummaryFrame {
   const frameRef = useRef<HTMLIFrameElement>(null);
   const [filters, setFilters] = useState(initialFilters);
   const [insights, setInsights] = useState<InsightsData | null>(null);
@@ -72,7 +84,11 @@ export function useProductSummaryFrame({ listingId, epid, initialFilters, onOpen
     }
     const number = ++lastChange.current;
     awaitAnswer(awaited, number, stall);
-    postMessageTo(frame, { type: "conditionChange", data: { ...change, changeNumber: number } }, window.location.origin);
+    postMessageTo(
+      frame,
+      { type: "conditionChange", data: { ...change, changeNumber: number } },
+      window.location.origin,
+    );
   };
 
   const receive = useEffectEvent((message: FrameToParentMessage) => {
@@ -120,11 +136,18 @@ export function useProductSummaryFrame({ listingId, epid, initialFilters, onOpen
   const changeFilter = (field: SummaryFilterField, value: string): SummaryFilters => {
     const next: SummaryFilters = {
       ...filters,
-      ...(field === "condition" ? { condition: isListingCondition(value) ? value : undefined } : { status: isListingStatus(value) ? value : undefined }),
+      ...(field === "condition"
+        ? { condition: isListingCondition(value) ? value : undefined }
+        : { status: isListingStatus(value) ? value : undefined }),
       itemId: itemIdAfterChange(field, filters.itemId),
     };
     setFilters(next);
-    send({ fieldChanged: field, itemId: filters.itemId ? String(filters.itemId) : "", condition: next.condition ?? "", status: next.status ?? "" });
+    send({
+      fieldChanged: field,
+      itemId: filters.itemId ? String(filters.itemId) : "",
+      condition: next.condition ?? "",
+      status: next.status ?? "",
+    });
     return next;
   };
 

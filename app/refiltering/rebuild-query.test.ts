@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { rebuildQuery, type QueryChanges } from "./rebuild-query";
 
-const rebuilt = (current: string, changes: QueryChanges, src?: string) => rebuildQuery(new URLSearchParams(current), changes, src).toString();
+const rebuilt = (current: string, changes: QueryChanges, src?: string) =>
+  rebuildQuery(new URLSearchParams(current), changes, src).toString();
 
 describe("rebuildQuery", () => {
   it("applies a single key/value pair", () => {
@@ -9,7 +10,13 @@ describe("rebuildQuery", () => {
   });
 
   it("applies a list of pairs in order", () => {
-    expect(rebuilt("", [["status", "ended"], ["condition", "used"], ["status", "active"]])).toBe("status=active&condition=used");
+    expect(
+      rebuilt("", [
+        ["status", "ended"],
+        ["condition", "used"],
+        ["status", "active"],
+      ]),
+    ).toBe("status=active&condition=used");
   });
 
   it("accepts an empty list and changes nothing but the offset", () => {
@@ -17,7 +24,9 @@ describe("rebuildQuery", () => {
   });
 
   it("keeps the parameters it is not asked to change, in their order", () => {
-    expect(rebuilt("q=iphone&sort=price_asc&limit=50", ["status", "active"])).toBe("q=iphone&sort=price_asc&limit=50&status=active");
+    expect(rebuilt("q=iphone&sort=price_asc&limit=50", ["status", "active"])).toBe(
+      "q=iphone&sort=price_asc&limit=50&status=active",
+    );
   });
 
   it("replaces a key's value, every copy of it", () => {
@@ -25,11 +34,23 @@ describe("rebuildQuery", () => {
   });
 
   it("trims values", () => {
-    expect(rebuilt("", [["q", "  iphone 14 \n"], ["condition", "\tused "]])).toBe("q=iphone+14&condition=used");
+    expect(
+      rebuilt("", [
+        ["q", "  iphone 14 \n"],
+        ["condition", "\tused "],
+      ]),
+    ).toBe("q=iphone+14&condition=used");
   });
 
   it("removes a key whose new value is empty, blank, null or undefined", () => {
-    expect(rebuilt("a=1&b=2&c=3&d=4&e=5", [["a", ""], ["b", "   "], ["c", null], ["d", undefined]])).toBe("e=5");
+    expect(
+      rebuilt("a=1&b=2&c=3&d=4&e=5", [
+        ["a", ""],
+        ["b", "   "],
+        ["c", null],
+        ["d", undefined],
+      ]),
+    ).toBe("e=5");
   });
 
   it("ignores an empty value for a key that is not there", () => {
@@ -37,7 +58,9 @@ describe("rebuildQuery", () => {
   });
 
   it("resets any offset to 0 when a filter changes", () => {
-    expect(rebuilt("status=active&offset=60&limit=20", ["condition", "new"])).toBe("status=active&offset=0&limit=20&condition=new");
+    expect(rebuilt("status=active&offset=60&limit=20", ["condition", "new"])).toBe(
+      "status=active&offset=0&limit=20&condition=new",
+    );
   });
 
   it("does not add an offset the query did not have", () => {
@@ -50,11 +73,18 @@ describe("rebuildQuery", () => {
   });
 
   it("writes numbers as their decimal text", () => {
-    expect(rebuilt("", [["limit", 50], ["offset", 0]])).toBe("limit=50&offset=0");
+    expect(
+      rebuilt("", [
+        ["limit", 50],
+        ["offset", 0],
+      ]),
+    ).toBe("limit=50&offset=0");
   });
 
   it("adds src when given, trimmed", () => {
-    expect(rebuilt("status=active", ["condition", "used"], " conditionChange ")).toBe("status=active&condition=used&src=conditionChange");
+    expect(rebuilt("status=active", ["condition", "used"], " conditionChange ")).toBe(
+      "status=active&condition=used&src=conditionChange",
+    );
   });
 
   it("replaces an earlier src, and drops it when this reload names none", () => {

@@ -30,7 +30,10 @@ describe("refilter", () => {
   it("waits for the navigation before announcing that it is done", async () => {
     const { events, log } = recorder();
     let finish = () => {};
-    const done = refilter({ pathname: "/p", search: "" }, ["q", "a"], { events, navigate: () => new Promise<void>((resolve) => (finish = resolve)) });
+    const done = refilter({ pathname: "/p", search: "" }, ["q", "a"], {
+      events,
+      navigate: () => new Promise<void>((resolve) => (finish = resolve)),
+    });
     await Promise.resolve();
     expect(log).toEqual([`${REFILTER_BEFORE} /p?q=a`]);
     finish();
@@ -42,19 +45,29 @@ describe("refilter", () => {
     const events = new EventTarget();
     const details: RefilterDetail[] = [];
     events.addEventListener(REFILTER_AFTER, (event) => details.push((event as CustomEvent<RefilterDetail>).detail));
-    await refilter({ pathname: "/p", search: "" }, [["a", "1"]], { src: "conditionChange", events, navigate: () => {} });
+    await refilter({ pathname: "/p", search: "" }, [["a", "1"]], {
+      src: "conditionChange",
+      events,
+      navigate: () => {},
+    });
     expect(details).toEqual([{ url: "/p?a=1&src=conditionChange", src: "conditionChange" }]);
   });
 
   it("goes to the bare path when no parameter is left", async () => {
     const navigated: string[] = [];
-    await refilter({ pathname: "/p", search: "?q=a" }, ["q", " "], { events: new EventTarget(), navigate: (to) => void navigated.push(to) });
+    await refilter({ pathname: "/p", search: "?q=a" }, ["q", " "], {
+      events: new EventTarget(),
+      navigate: (to) => void navigated.push(to),
+    });
     expect(navigated).toEqual(["/p"]);
   });
 
   it("announces no after event when the navigation fails", async () => {
     const { events, log } = recorder();
-    const failing = refilter({ pathname: "/p", search: "" }, ["q", "a"], { events, navigate: () => Promise.reject(new Error("offline")) });
+    const failing = refilter({ pathname: "/p", search: "" }, ["q", "a"], {
+      events,
+      navigate: () => Promise.reject(new Error("offline")),
+    });
     await expect(failing).rejects.toThrow("offline");
     expect(log).toEqual([`${REFILTER_BEFORE} /p?q=a`]);
   });

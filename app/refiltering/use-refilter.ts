@@ -16,7 +16,8 @@ export function useRefilter(): Refiltering {
   const navigate = useNavigate();
   return {
     refilter: useCallback(
-      (changes, src) => refilter(location, changes, { src, navigate: (url) => navigate(url, { preventScrollReset: true }) }),
+      (changes, src) =>
+        refilter(location, changes, { src, navigate: (url) => navigate(url, { preventScrollReset: true }) }),
       [location, navigate],
     ),
     hrefFor: (changes, src) => refilteredUrl(location, changes, src),

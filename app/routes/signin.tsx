@@ -72,7 +72,14 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
         <input type="hidden" name="srt" value={loaderData.srt} />
         <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
         <label htmlFor="username">Username</label>
-        <input id="username" name="username" autoComplete="username" required autoCapitalize="none" spellCheck={false} />
+        <input
+          id="username"
+          name="username"
+          autoComplete="username"
+          required
+          autoCapitalize="none"
+          spellCheck={false}
+        />
         <label htmlFor="password">Password</label>
         <input id="password" name="password" type="password" autoComplete="current-password" required />
         <button type="submit" className="button button--primary" disabled={signingIn}>

@@ -30,7 +30,13 @@ export function listingUrl(listing: Pick<ListingHit, "id">): string {
 export function listingFacts(listing: ListingHit, locale: string): string {
   const status = isListingStatus(listing.status) ? LISTING_STATUSES[listing.status] : listing.status;
   const condition = isListingCondition(listing.condition) ? LISTING_CONDITIONS[listing.condition] : listing.condition;
-  return [formatMoney(listing.price, listing.currency, locale), status, condition, `listing ${listing.id}`, `ePID ${listing.epid}`].join(" · ");
+  return [
+    formatMoney(listing.price, listing.currency, locale),
+    status,
+    condition,
+    `listing ${listing.id}`,
+    `ePID ${listing.epid}`,
+  ].join(" · ");
 }
 
 /** "Listings › Out of stock": a page's label with the section it sits under. */

@@ -8,8 +8,14 @@ describe("readSearchText", () => {
   });
 
   it("leaves control characters out, and says so", () => {
-    expect(readSearchText("lei\u0000ca\u0007")).toEqual({ text: "lei ca", notice: "Control characters were left out of your search." });
-    expect(readSearchText("\u0001\u0002\u0003")).toEqual({ text: "", notice: "Control characters were left out of your search." });
+    expect(readSearchText("lei\u0000ca\u0007")).toEqual({
+      text: "lei ca",
+      notice: "Control characters were left out of your search.",
+    });
+    expect(readSearchText("\u0001\u0002\u0003")).toEqual({
+      text: "",
+      notice: "Control characters were left out of your search.",
+    });
     // A pasted line break or tab is a space, nothing to mention.
     expect(readSearchText("leica\r\n\tm6")).toEqual({ text: "leica m6", notice: null });
   });

@@ -20,7 +20,10 @@ export interface SearchText {
  */
 export function readSearchText(typed: string | null): SearchText {
   const raw = typed ?? "";
-  const printable = raw.replace(/\p{Cc}/gu, " ").replace(/\s+/gu, " ").trim();
+  const printable = raw
+    .replace(/\p{Cc}/gu, " ")
+    .replace(/\s+/gu, " ")
+    .trim();
   // Tabs and line breaks come with pasted text; they are spaces, not worth a word.
   const hadControls = /\p{Cc}/u.test(raw.replace(/[\t\n\r]/g, ""));
   const characters = [...printable];

@@ -11,7 +11,8 @@ describe.each(TEST_DIALECTS)("searching the hub on $name", (dialect) => {
   let seller: number;
   let other: number;
   let kindleId: number;
-  const search = (text: string, sellerId = seller, options = { limit: 5 }) => searchHub(database, sellerId, text, options);
+  const search = (text: string, sellerId = seller, options = { limit: 5 }) =>
+    searchHub(database, sellerId, text, options);
   const titles = (listings: Array<{ title: string }>) => listings.map((listing) => listing.title);
 
   beforeAll(async () => {
@@ -25,13 +26,29 @@ describe.each(TEST_DIALECTS)("searching the hub on $name", (dialect) => {
       testListing(other, { title: "Kindle Scribe", epid: "2254397001", created_at: 4 }),
       testListing(other, { title: "Polaroid SX-70", epid: "9988776655", created_at: 5 }),
     ]);
-    const kindle = await database.db.selectFrom("listing").select("id").where("title", "=", "Kindle Paperwhite 16GB").executeTakeFirstOrThrow();
+    const kindle = await database.db
+      .selectFrom("listing")
+      .select("id")
+      .where("title", "=", "Kindle Paperwhite 16GB")
+      .executeTakeFirstOrThrow();
     kindleId = kindle.id;
     await database.db
       .insertInto("message")
       .values([
-        { seller_id: seller, model: JSON.stringify({ title: "Confirm your tax details", type: "alert", message: "Before July." }), starts_at: 0, ends_at: null, created_at: 0 },
-        { seller_id: other, model: JSON.stringify({ title: "Your tax form is late", type: "alert", message: "Now." }), starts_at: 0, ends_at: null, created_at: 0 },
+        {
+          seller_id: seller,
+          model: JSON.stringify({ title: "Confirm your tax details", type: "alert", message: "Before July." }),
+          starts_at: 0,
+          ends_at: null,
+          created_at: 0,
+        },
+        {
+          seller_id: other,
+          model: JSON.stringify({ title: "Your tax form is late", type: "alert", message: "Now." }),
+          starts_at: 0,
+          ends_at: null,
+          created_at: 0,
+        },
       ])
       .execute();
   }, 60_000);
@@ -53,14 +70,22 @@ describe.each(TEST_DIALECTS)("searching the hub on $name", (dialect) => {
     expect(titles((await search("kindle")).listings.byTitle)).toEqual(["Kindle Paperwhite 16GB"]);
     expect((await search("polaroid")).listings.byTitle).toEqual([]);
     expect((await search("9988776655")).listings.byNumber).toEqual([]);
-    const otherListing = await database.db.selectFrom("listing").select("id").where("title", "=", "Polaroid SX-70").executeTakeFirstOrThrow();
+    const otherListing = await database.db
+      .selectFrom("listing")
+      .select("id")
+      .where("title", "=", "Polaroid SX-70")
+      .executeTakeFirstOrThrow();
     expect((await search(String(otherListing.id))).listings.byNumber).toEqual([]);
     expect((await search("2254397001")).listings.byNumber.map((listing) => listing.id)).toEqual([kindleId]);
     expect((await search("tax")).messages.map((message) => message.title)).toEqual(["Confirm your tax details"]);
   });
 
   it("finds the hub's pages by their labels and by the words sellers use", async () => {
-    expect((await search("site speed")).pages[0]).toEqual({ label: "Site speed", url: "/sh/perf", section: "Performance" });
+    expect((await search("site speed")).pages[0]).toEqual({
+      label: "Site speed",
+      url: "/sh/perf",
+      section: "Performance",
+    });
     expect((await search("out of stock")).pages[0]?.url).toBe("/sh/lst/active?status=out_of_stock");
     expect((await search("sold out")).pages[0]?.url).toBe("/sh/lst/active?status=out_of_stock");
     expect((await search("switch tools")).pages[0]?.url).toBe("/sh/optout");
@@ -68,7 +93,12 @@ describe.each(TEST_DIALECTS)("searching the hub on $name", (dialect) => {
 
   it("finds nothing for an empty text", async () => {
     const results = await search("");
-    expect([results.listings.byTitle, results.listings.byNumber, results.pages, results.messages]).toEqual([[], [], [], []]);
+    expect([results.listings.byTitle, results.listings.byNumber, results.pages, results.messages]).toEqual([
+      [],
+      [],
+      [],
+      [],
+    ]);
   });
 
   it("for the header's popup, reads the few best listings and counts none", async () => {
@@ -79,17 +109,28 @@ describe.each(TEST_DIALECTS)("searching the hub on $name", (dialect) => {
 
   it("for the header's popup, reads titles from 3 characters, what the title index needs; a results page from 1", async () => {
     expect((await searchHub(database, seller, "f3", { limit: 5, popup: true })).listings.byTitle).toEqual([]);
-    expect(titles((await searchHub(database, seller, "f3", { limit: 5 })).listings.byTitle)).toEqual(["Nikon F3 body", "Nikon F3 lens cap"]);
-    expect(titles((await searchHub(database, seller, "f3 b", { limit: 5, popup: true })).listings.byTitle)).toEqual(["Nikon F3 body"]);
+    expect(titles((await searchHub(database, seller, "f3", { limit: 5 })).listings.byTitle)).toEqual([
+      "Nikon F3 body",
+      "Nikon F3 lens cap",
+    ]);
+    expect(titles((await searchHub(database, seller, "f3 b", { limit: 5, popup: true })).listings.byTitle)).toEqual([
+      "Nikon F3 body",
+    ]);
     // Pages and numbers are found from the first character.
-    expect((await searchHub(database, seller, "si", { limit: 5, popup: true })).pages.map((page) => page.label)).toContain("Site speed");
-    expect(titles((await searchHub(database, seller, String(kindleId), { limit: 5, popup: true })).listings.byNumber)).toEqual(["Kindle Paperwhite 16GB"]);
+    expect(
+      (await searchHub(database, seller, "si", { limit: 5, popup: true })).pages.map((page) => page.label),
+    ).toContain("Site speed");
+    expect(
+      titles((await searchHub(database, seller, String(kindleId), { limit: 5, popup: true })).listings.byNumber),
+    ).toEqual(["Kindle Paperwhite 16GB"]);
   });
 
   it(`counts title matches up to ${COUNTED_AT_MOST.toLocaleString("en")} and pages through them`, async () => {
     await insertListings(
       database.db,
-      Array.from({ length: COUNTED_AT_MOST + 5 }, (_, index) => testListing(seller, { title: `Camera strap ${index}`, created_at: 10 + index })),
+      Array.from({ length: COUNTED_AT_MOST + 5 }, (_, index) =>
+        testListing(seller, { title: `Camera strap ${index}`, created_at: 10 + index }),
+      ),
     );
     const first = await search("strap", seller, { limit: 20 });
     expect(first.listings).toMatchObject({ titleCount: { total: COUNTED_AT_MOST, isMore: true }, offset: 0 });

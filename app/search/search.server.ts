@@ -72,22 +72,46 @@ const LISTING_HIT_COLUMNS = ["id", "epid", "title", "price", "currency", "status
  * text names. `limit` listings from `offset` of those whose title holds it; the header's popup
  * asks for a few, uncounted, the results page for a counted page.
  */
-export async function searchHub(database: Database, sellerId: number, text: string, { offset = 0, limit, popup = false }: SearchRange): Promise<HubSearchResults> {
-  if (text === "") return { text, listings: { byNumber: [], byTitle: [], titleCount: popup ? null : { total: 0, isMore: false }, offset: 0, limit }, pages: [], messages: [] };
-  const [listings, messages] = await Promise.all([searchListings(database, sellerId, text, { offset, limit, popup }), findMessages(database, sellerId, text)]);
+export async function searchHub(
+  database: Database,
+  sellerId: number,
+  text: string,
+  { offset = 0, limit, popup = false }: SearchRange,
+): Promise<HubSearchResults> {
+  if (text === "")
+    return {
+      text,
+      listings: { byNumber: [], byTitle: [], titleCount: popup ? null : { total: 0, isMore: false }, offset: 0, limit },
+      pages: [],
+      messages: [],
+    };
+  const [listings, messages] = await Promise.all([
+    searchListings(database, sellerId, text, { offset, limit, popup }),
+    findMessages(database, sellerId, text),
+  ]);
   return { text, listings, pages: findHubPages(text), messages };
 }
 
-async function searchListings(database: Database, sellerId: number, text: string, { offset = 0, limit, popup }: SearchRange): Promise<ListingResults> {
+async function searchListings(
+  database: Database,
+  sellerId: number,
+  text: string,
+  { offset = 0, limit, popup }: SearchRange,
+): Promise<ListingResults> {
   const { db } = database;
   // The listings page's own reading of a search text: the same title search, the same limits.
   const filters = { ...parseListingFilters(new URLSearchParams({ q: text })), limit, sort: "newest" as const };
   const byNumber = offset === 0 ? await findByNumber(database, sellerId, text) : [];
-  if (popup && [...text].length < POPUP_TITLES_FROM) return { byNumber, byTitle: [], titleCount: null, offset: 0, limit };
+  if (popup && [...text].length < POPUP_TITLES_FROM)
+    return { byNumber, byTitle: [], titleCount: null, offset: 0, limit };
   const fromTitleIndex = await searchesTitleIndexFirst(database, text);
   const found = popup ? null : await countTitles();
-  const titleCount = found === null ? null : { total: Math.min(found, COUNTED_AT_MOST), isMore: found > COUNTED_AT_MOST };
-  const pageOffset = titleCount === null ? offset : Math.min(offset, titleCount.total === 0 ? 0 : Math.floor((titleCount.total - 1) / limit) * limit);
+  const titleCount =
+    found === null ? null : { total: Math.min(found, COUNTED_AT_MOST), isMore: found > COUNTED_AT_MOST };
+  const pageOffset =
+    titleCount === null
+      ? offset
+      : Math.min(offset, titleCount.total === 0 ? 0 : Math.floor((titleCount.total - 1) / limit) * limit);
   const byTitle =
     titleCount?.total === 0
       ? []
@@ -99,12 +123,23 @@ async function searchListings(database: Database, sellerId: number, text: string
           .orderBy("id", "desc")
           .execute();
   const numbered = new Set(byNumber.map((listing) => listing.id));
-  return { byNumber, byTitle: byTitle.filter((listing) => !numbered.has(listing.id)), titleCount, offset: pageOffset, limit };
+  return {
+    byNumber,
+    byTitle: byTitle.filter((listing) => !numbered.has(listing.id)),
+    titleCount,
+    offset: pageOffset,
+    limit,
+  };
 
   /** Matches up to one past the cap: a common word stops the scan early. */
   async function countTitles(): Promise<number> {
     const { total } = await db
-      .selectFrom(matchingListings(db, sellerId, filters, fromTitleIndex).select("id").limit(COUNTED_AT_MOST + 1).as("found"))
+      .selectFrom(
+        matchingListings(db, sellerId, filters, fromTitleIndex)
+          .select("id")
+          .limit(COUNTED_AT_MOST + 1)
+          .as("found"),
+      )
       .select((eb) => eb.fn.countAll<number>().as("total"))
       .executeTakeFirstOrThrow();
     return Number(total);
@@ -119,7 +154,14 @@ async function findByNumber({ db }: Database, sellerId: number, text: string): P
   if (!/^\d{1,20}$/.test(text)) return [];
   const id = parseListingId(text);
   const [byId, byEpid] = await Promise.all([
-    id === null ? Promise.resolve(undefined) : db.selectFrom("listing").select(LISTING_HIT_COLUMNS).where("id", "=", id).where("seller_id", "=", sellerId).executeTakeFirst(),
+    id === null
+      ? Promise.resolve(undefined)
+      : db
+          .selectFrom("listing")
+          .select(LISTING_HIT_COLUMNS)
+          .where("id", "=", id)
+          .where("seller_id", "=", sellerId)
+          .executeTakeFirst(),
     listingsOfProduct(db, sellerId, text).execute(),
   ]);
   return [...(byId ? [byId] : []), ...byEpid.filter((listing) => listing.id !== byId?.id)];
@@ -127,7 +169,13 @@ async function findByNumber({ db }: Database, sellerId: number, text: string): P
 
 /** The seller's newest few listings of a product, by its ePID: read from the seller's ePID index. */
 export function listingsOfProduct(db: Kysely<DatabaseSchema>, sellerId: number, epid: string) {
-  return db.selectFrom("listing").select(LISTING_HIT_COLUMNS).where("seller_id", "=", sellerId).where("epid", "=", epid).orderBy("id", "desc").limit(BY_NUMBER_AT_MOST);
+  return db
+    .selectFrom("listing")
+    .select(LISTING_HIT_COLUMNS)
+    .where("seller_id", "=", sellerId)
+    .where("epid", "=", epid)
+    .orderBy("id", "desc")
+    .limit(BY_NUMBER_AT_MOST);
 }
 
 /** Lower case without accents, so "Écran" finds "ecran". */

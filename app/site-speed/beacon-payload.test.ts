@@ -72,7 +72,13 @@ describe("the resend window", () => {
 });
 
 describe("script errors", () => {
-  const occurrence = { message: "Uncaught TypeError: x is undefined", source: "/assets/root.js", line: 3, column: 14, pageName: "sellerHubOverview" };
+  const occurrence = {
+    message: "Uncaught TypeError: x is undefined",
+    source: "/assets/root.js",
+    line: 3,
+    column: 14,
+    pageName: "sellerHubOverview",
+  };
 
   it("folds repeats of the same error into one entry with a count", () => {
     const errors: ScriptError[] = [];
@@ -102,7 +108,13 @@ describe("script errors", () => {
   });
 
   it("describes an error event with its message, source, line and column", () => {
-    const event = { message: "Uncaught Error: boom", error: new Error("boom"), filename: `${ORIGIN}/assets/shell.js?x=1`, lineno: 12, colno: 7 };
+    const event = {
+      message: "Uncaught Error: boom",
+      error: new Error("boom"),
+      filename: `${ORIGIN}/assets/shell.js?x=1`,
+      lineno: 12,
+      colno: 7,
+    };
     expect(describeErrorEvent(event, "sellerHubOverview", ORIGIN)).toEqual({
       message: "Uncaught Error: boom",
       source: "/assets/shell.js",
@@ -113,7 +125,9 @@ describe("script errors", () => {
   });
 
   it("describes an unhandled rejection by its reason", () => {
-    expect(describeRejection(new TypeError("Failed to fetch"), "sellerHubOverview").message).toBe("Unhandled rejection: TypeError: Failed to fetch");
+    expect(describeRejection(new TypeError("Failed to fetch"), "sellerHubOverview").message).toBe(
+      "Unhandled rejection: TypeError: Failed to fetch",
+    );
     expect(describeRejection("no listing", "sellerHubOverview")).toEqual({
       message: "Unhandled rejection: no listing",
       source: "",
@@ -144,7 +158,8 @@ describe("tracking events", () => {
 
   it(`keep counting known actions but stop adding new ones at ${MAX_TRACKED_ACTIONS}`, () => {
     const tracked: TrackedAction[] = [];
-    for (let index = 0; index <= MAX_TRACKED_ACTIONS; index++) foldTrackedAction(tracked, `action${index}`, "sellerHubOverview");
+    for (let index = 0; index <= MAX_TRACKED_ACTIONS; index++)
+      foldTrackedAction(tracked, `action${index}`, "sellerHubOverview");
     foldTrackedAction(tracked, "action0", "sellerHubOverview");
     expect(tracked).toHaveLength(MAX_TRACKED_ACTIONS);
     expect(tracked[0]?.count).toBe(2);
@@ -195,7 +210,9 @@ describe("buildSpeedBeacon", () => {
   });
 
   it("leaves out the beacon's own earlier sends", () => {
-    const beacon = buildSpeedBeacon(measurements({ resources: [resource(1), resource(2, { name: `${ORIGIN}/sh/beacon`, initiatorType: "beacon" })] }));
+    const beacon = buildSpeedBeacon(
+      measurements({ resources: [resource(1), resource(2, { name: `${ORIGIN}/sh/beacon`, initiatorType: "beacon" })] }),
+    );
     expect(beacon.resources.map((entry) => entry.name)).toEqual(["/assets/chunk-1.js"]);
   });
 
@@ -228,7 +245,11 @@ describe("an in-app navigation's beacon", () => {
       }),
     );
     expect(speedBeaconSchema.parse(beacon)).toEqual(beacon);
-    expect(beacon).toMatchObject({ kind: "in-app", inAppNavigation: { duration: 640, dataRequest: 210 }, device: { viewportWidth: 390, connection: "3g" } });
+    expect(beacon).toMatchObject({
+      kind: "in-app",
+      inAppNavigation: { duration: 640, dataRequest: 210 },
+      device: { viewportWidth: 390, connection: "3g" },
+    });
     expect(beacon.navigation).toBeUndefined();
   });
 });

@@ -2,7 +2,17 @@
  * Builds a site-speed beacon from what the browser measured. Pure functions over plain data:
  * the browser glue (site-speed-beacon.ts) hands in performance entries and events.
  */
-import type { Attribution, DeviceReport, InAppNavigation, NavigationTiming, PageViewKind, ResourceTiming, ScriptError, SpeedBeacon, TrackedAction } from "./beacon-schema";
+import type {
+  Attribution,
+  DeviceReport,
+  InAppNavigation,
+  NavigationTiming,
+  PageViewKind,
+  ResourceTiming,
+  ScriptError,
+  SpeedBeacon,
+  TrackedAction,
+} from "./beacon-schema";
 import {
   BEACON_RESEND_WINDOW_MS,
   CONNECTION_TYPES,
@@ -41,7 +51,11 @@ export function shortUrl(url: string, origin: string): string {
 }
 
 /** An uncaught error where the browser says it happened. */
-export function describeErrorEvent(event: Pick<ErrorEvent, "message" | "error" | "filename" | "lineno" | "colno">, pageName: string, origin: string): ScriptErrorOccurrence {
+export function describeErrorEvent(
+  event: Pick<ErrorEvent, "message" | "error" | "filename" | "lineno" | "colno">,
+  pageName: string,
+  origin: string,
+): ScriptErrorOccurrence {
   return {
     message: (event.message || String(event.error)).slice(0, MAX_MESSAGE_LENGTH),
     source: shortUrl(event.filename, origin),
@@ -54,7 +68,13 @@ export function describeErrorEvent(event: Pick<ErrorEvent, "message" | "error" |
 /** A promise rejected with nobody to handle it; where it happened is in no event field. */
 export function describeRejection(reason: unknown, pageName: string): ScriptErrorOccurrence {
   const what = reason instanceof Error ? `${reason.name}: ${reason.message}` : String(reason);
-  return { message: `Unhandled rejection: ${what}`.slice(0, MAX_MESSAGE_LENGTH), source: "", line: 0, column: 0, pageName };
+  return {
+    message: `Unhandled rejection: ${what}`.slice(0, MAX_MESSAGE_LENGTH),
+    source: "",
+    line: 0,
+    column: 0,
+    pageName,
+  };
 }
 
 /** The same error again only counts; a new one joins the list while there is room. */
@@ -150,8 +170,14 @@ export function serializeBeacon(beacon: SpeedBeacon): string {
 }
 
 function describeNavigation(entry: PerformanceNavigationTiming): NavigationTiming {
-  const milestones = Object.fromEntries(NAVIGATION_MILESTONES.map((milestone) => [milestone, Math.max(0, Math.round(entry[milestone]))]));
-  return { type: entry.type, transferSize: entry.transferSize, ...(milestones as Omit<NavigationTiming, "type" | "transferSize">) };
+  const milestones = Object.fromEntries(
+    NAVIGATION_MILESTONES.map((milestone) => [milestone, Math.max(0, Math.round(entry[milestone]))]),
+  );
+  return {
+    type: entry.type,
+    transferSize: entry.transferSize,
+    ...(milestones as Omit<NavigationTiming, "type" | "transferSize">),
+  };
 }
 
 function describeResource(entry: PerformanceResourceTiming, origin: string): ResourceTiming {
@@ -167,7 +193,10 @@ function describeResource(entry: PerformanceResourceTiming, origin: string): Res
 /** Milliseconds to the millisecond, layout shift to four decimals: more would be noise. */
 function roundVitals(vitals: Partial<Record<VitalName, number>>): Partial<Record<VitalName, number>> {
   return Object.fromEntries(
-    Object.entries(vitals).map(([name, value]) => [name, name === "CLS" ? Math.round(value * 10_000) / 10_000 : Math.round(value)]),
+    Object.entries(vitals).map(([name, value]) => [
+      name,
+      name === "CLS" ? Math.round(value * 10_000) / 10_000 : Math.round(value),
+    ]),
   );
 }
 

@@ -3,7 +3,14 @@ import { sampleBeacon, sampleInAppBeacon } from "../../test/speed-beacons";
 import { speedBeaconSchema } from "./beacon-schema";
 
 const resource = { name: "/assets/root.js", type: "script", start: 1, duration: 2, size: 3 };
-const error = { message: "Uncaught Error: boom", source: "/assets/root.js", line: 1, column: 2, count: 1, pageName: "sellerHubOverview" };
+const error = {
+  message: "Uncaught Error: boom",
+  source: "/assets/root.js",
+  line: 1,
+  column: 2,
+  count: 1,
+  pageName: "sellerHubOverview",
+};
 
 describe("the beacon schema", () => {
   it("accepts what the browser sends", () => {
@@ -42,23 +49,61 @@ describe("the beacon schema", () => {
 
   it.each([
     ["more than 300 resource timings", { resources: Array.from({ length: 301 }, () => resource) }, "resources"],
-    ["more than 20 kinds of script error", { errors: Array.from({ length: 21 }, (_, line) => ({ ...error, line })) }, "errors"],
+    [
+      "more than 20 kinds of script error",
+      { errors: Array.from({ length: 21 }, (_, line) => ({ ...error, line })) },
+      "errors",
+    ],
     ["a page name that is not a name", { pageName: "<img src=x>" }, "pageName"],
     ["a speed session that is not a random id", { speedSession: "1 or 1=1" }, "speedSession"],
     ["a negative time", { vitals: { LCP: -5 } }, "vitals.LCP"],
     ["a time longer than a day", { vitals: { LCP: 90_000_000 } }, "vitals.LCP"],
     ["a tab open longer than a session lasts", { sentAfterMs: 32 * 86_400_000 }, "sentAfterMs"],
     ["a layout shift beyond any page's", { vitals: { CLS: 1000 } }, "vitals.CLS"],
-    ["an unknown navigation type", { navigation: { ...sampleBeacon().navigation, type: "teleport" } }, "navigation.type"],
-    ["an error message longer than 300 characters", { errors: [{ ...error, message: "x".repeat(301) }] }, "errors.0.message"],
+    [
+      "an unknown navigation type",
+      { navigation: { ...sampleBeacon().navigation, type: "teleport" } },
+      "navigation.type",
+    ],
+    [
+      "an error message longer than 300 characters",
+      { errors: [{ ...error, message: "x".repeat(301) }] },
+      "errors.0.message",
+    ],
     ["an error counted zero times", { errors: [{ ...error, count: 0 }] }, "errors.0.count"],
     ["an unknown kind of page view", { kind: "teleport" }, "kind"],
-    ["an in-app navigation longer than a day", { inAppNavigation: { duration: 90_000_000 } }, "inAppNavigation.duration"],
+    [
+      "an in-app navigation longer than a day",
+      { inAppNavigation: { duration: 90_000_000 } },
+      "inAppNavigation.duration",
+    ],
     ["an unknown connection type", { device: { viewportWidth: 390, connection: "6g" } }, "device.connection"],
-    ["a selector longer than 100 characters", { attribution: { lcpElement: "x".repeat(101) } }, "attribution.lcpElement"],
-    ["more than 20 tracked actions", { tracking: Array.from({ length: 21 }, (_, count) => ({ action: "a", count: count + 1, pageName: "sellerHubOverview" })) }, "tracking"],
-    ["a tracked action counted zero times", { tracking: [{ action: "a", count: 0, pageName: "sellerHubOverview" }] }, "tracking.0.count"],
-    ["a resource with a query string's worth of name", { resources: [{ ...resource, name: "x".repeat(201) }] }, "resources.0.name"],
+    [
+      "a selector longer than 100 characters",
+      { attribution: { lcpElement: "x".repeat(101) } },
+      "attribution.lcpElement",
+    ],
+    [
+      "more than 20 tracked actions",
+      {
+        tracking: Array.from({ length: 21 }, (_, count) => ({
+          action: "a",
+          count: count + 1,
+          pageName: "sellerHubOverview",
+        })),
+      },
+      "tracking",
+    ],
+    [
+      "a tracked action counted zero times",
+      { tracking: [{ action: "a", count: 0, pageName: "sellerHubOverview" }] },
+      "tracking.0.count",
+    ],
+    [
+      "a resource with a query string's worth of name",
+      { resources: [{ ...resource, name: "x".repeat(201) }] },
+      "resources.0.name",
+    ],
   ])("refuses %s", (_, overrides, path) => {
     const result = speedBeaconSchema.safeParse({ ...sampleBeacon(), ...overrides });
     expect(result.success).toBe(false);

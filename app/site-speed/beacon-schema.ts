@@ -58,10 +58,9 @@ const scriptError = z.object({
 
 /** Each vital once measured; CLS is a score, the others are milliseconds. */
 const vitals = z.object(
-  Object.fromEntries(VITAL_NAMES.map((name) => [name, (name === "CLS" ? z.number().min(0).max(100) : milliseconds).optional()])) as Record<
-    VitalName,
-    z.ZodOptional<z.ZodNumber>
-  >,
+  Object.fromEntries(
+    VITAL_NAMES.map((name) => [name, (name === "CLS" ? z.number().min(0).max(100) : milliseconds).optional()]),
+  ) as Record<VitalName, z.ZodOptional<z.ZodNumber>>,
 );
 
 /** A tracking event's action (a text display action's eventAction, say), and how often it happened. */
@@ -105,7 +104,10 @@ export const speedBeaconSchema = z.object({
    * When the beacon was sent, in milliseconds since the document started loading: a seller may
    * keep one tab of the hub open for days, moving through it by links.
    */
-  sentAfterMs: z.number().min(0).max(31 * DAY_MS),
+  sentAfterMs: z
+    .number()
+    .min(0)
+    .max(31 * DAY_MS),
   /** A full load's navigation timing. */
   navigation: navigationTiming.optional(),
   /** An in-app navigation's timing. */

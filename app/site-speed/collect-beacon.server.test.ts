@@ -4,7 +4,13 @@ import { beaconRequest, sampleBeacon, sampleInAppBeacon } from "../../test/speed
 import { startSession } from "~/auth/session.server";
 import type { Database } from "~/db/database.server";
 import { DEMO_USERNAME, seedDemoData } from "~/db/seed.server";
-import { BEACONS_PER_CLIENT_PER_DAY, BEACONS_PER_CLIENT_PER_MINUTE, BEACONS_PER_MINUTE, beaconClient, collectSpeedBeacon } from "./collect-beacon.server";
+import {
+  BEACONS_PER_CLIENT_PER_DAY,
+  BEACONS_PER_CLIENT_PER_MINUTE,
+  BEACONS_PER_MINUTE,
+  beaconClient,
+  collectSpeedBeacon,
+} from "./collect-beacon.server";
 
 const NOW = 1_800_000_000_000;
 const CLIENT = "192.0.2.10";
@@ -13,7 +19,11 @@ describe.each(TEST_DIALECTS)("the beacon collector on $name", (dialect) => {
   let database: Database;
   const stored = () => database.db.selectFrom("speed_beacon").selectAll().orderBy("id").execute();
   const storedTracking = () =>
-    database.db.selectFrom("tracking_event").select(["page_name", "action", "count", "seller_id", "page_view", "received_at"]).orderBy("id").execute();
+    database.db
+      .selectFrom("tracking_event")
+      .select(["page_name", "action", "count", "seller_id", "page_view", "received_at"])
+      .orderBy("id")
+      .execute();
   /** The refusal as the beacon's sender receives it. */
   const refusal = (request: Request, now = NOW) =>
     collectSpeedBeacon(database.db, request, CLIENT, now).then(
@@ -35,7 +45,12 @@ describe.each(TEST_DIALECTS)("the beacon collector on $name", (dialect) => {
     const beacon = sampleBeacon();
     await collectSpeedBeacon(database.db, beaconRequest(beacon), CLIENT, NOW);
     const [row] = await stored();
-    expect(row).toMatchObject({ page_name: "sellerHubOverview", speed_session: beacon.speedSession, seller_id: null, received_at: NOW });
+    expect(row).toMatchObject({
+      page_name: "sellerHubOverview",
+      speed_session: beacon.speedSession,
+      seller_id: null,
+      received_at: NOW,
+    });
     const { pageName: _pageName, speedSession: _speedSession, tracking: _tracking, ...metrics } = beacon;
     expect(JSON.parse(row?.metrics ?? "")).toEqual(metrics);
   });
@@ -45,12 +60,21 @@ describe.each(TEST_DIALECTS)("the beacon collector on $name", (dialect) => {
     await collectSpeedBeacon(database.db, beaconRequest(beacon), CLIENT, NOW);
     const [row] = await stored();
     expect(row?.page_name).toBe("sellerHubListings");
-    expect(JSON.parse(row?.metrics ?? "")).toMatchObject({ kind: "in-app", inAppNavigation: { duration: 640, dataRequest: 210 } });
+    expect(JSON.parse(row?.metrics ?? "")).toMatchObject({
+      kind: "in-app",
+      inAppNavigation: { duration: 640, dataRequest: 210 },
+    });
   });
 
   it("stores the page view's tracking events in their own table, with the page, the action, the count and the seller", async () => {
-    const demo = await database.db.selectFrom("seller").select("id").where("username", "=", DEMO_USERNAME).executeTakeFirstOrThrow();
-    const cookie = (await startSession(database.db, demo.id, new Request("http://localhost/signin"))).split(";")[0] as string;
+    const demo = await database.db
+      .selectFrom("seller")
+      .select("id")
+      .where("username", "=", DEMO_USERNAME)
+      .executeTakeFirstOrThrow();
+    const cookie = (await startSession(database.db, demo.id, new Request("http://localhost/signin"))).split(
+      ";",
+    )[0] as string;
     const beacon = sampleBeacon({
       tracking: [
         { action: "bulkPriceTry", count: 2, pageName: "sellerHubOverview" },
@@ -59,15 +83,35 @@ describe.each(TEST_DIALECTS)("the beacon collector on $name", (dialect) => {
     });
     await collectSpeedBeacon(database.db, beaconRequest(beacon, { Cookie: cookie }), CLIENT, NOW);
     expect(await storedTracking()).toEqual([
-      { page_name: "sellerHubOverview", action: "bulkPriceTry", count: 2, seller_id: demo.id, page_view: beacon.pageView, received_at: NOW },
-      { page_name: "sellerHubProductSummary", action: "openProductInsights", count: 1, seller_id: demo.id, page_view: beacon.pageView, received_at: NOW },
+      {
+        page_name: "sellerHubOverview",
+        action: "bulkPriceTry",
+        count: 2,
+        seller_id: demo.id,
+        page_view: beacon.pageView,
+        received_at: NOW,
+      },
+      {
+        page_name: "sellerHubProductSummary",
+        action: "openProductInsights",
+        count: 1,
+        seller_id: demo.id,
+        page_view: beacon.pageView,
+        received_at: NOW,
+      },
     ]);
     expect(JSON.parse((await stored())[0]?.metrics ?? "")).not.toHaveProperty("tracking");
   });
 
   it("attaches the signed-in seller", async () => {
-    const demo = await database.db.selectFrom("seller").select("id").where("username", "=", DEMO_USERNAME).executeTakeFirstOrThrow();
-    const cookie = (await startSession(database.db, demo.id, new Request("http://localhost/signin"))).split(";")[0] as string;
+    const demo = await database.db
+      .selectFrom("seller")
+      .select("id")
+      .where("username", "=", DEMO_USERNAME)
+      .executeTakeFirstOrThrow();
+    const cookie = (await startSession(database.db, demo.id, new Request("http://localhost/signin"))).split(
+      ";",
+    )[0] as string;
     await collectSpeedBeacon(database.db, beaconRequest(sampleBeacon(), { Cookie: cookie }), CLIENT, NOW);
     expect((await stored())[0]?.seller_id).toBe(demo.id);
   });
@@ -81,12 +125,16 @@ describe.each(TEST_DIALECTS)("the beacon collector on $name", (dialect) => {
   it("refuses a beacon that does not fit the schema, saying where", async () => {
     const thrown = await refusal(beaconRequest({ ...sampleBeacon(), pageName: "<script>", resources: "none" }));
     expect(thrown?.status).toBe(400);
-    expect(thrown?.reason).toMatch(/^The beacon is malformed: pageName: Expected a page name such as sellerHubOverview; resources: .+\.$/);
+    expect(thrown?.reason).toMatch(
+      /^The beacon is malformed: pageName: Expected a page name such as sellerHubOverview; resources: .+\.$/,
+    );
     expect(await stored()).toEqual([]);
   });
 
   it("refuses a beacon whose tracking does not fit the schema, and stores neither the beacon nor its events", async () => {
-    const thrown = await refusal(beaconRequest({ ...sampleBeacon(), tracking: [{ action: "", count: 1, pageName: "sellerHubOverview" }] }));
+    const thrown = await refusal(
+      beaconRequest({ ...sampleBeacon(), tracking: [{ action: "", count: 1, pageName: "sellerHubOverview" }] }),
+    );
     expect(thrown?.status).toBe(400);
     expect(thrown?.reason).toMatch(/^The beacon is malformed: tracking\.0\.action: /);
     expect(await stored()).toEqual([]);
@@ -101,7 +149,9 @@ describe.each(TEST_DIALECTS)("the beacon collector on $name", (dialect) => {
   });
 
   it("refuses beacons from other sites", async () => {
-    expect(await refusal(beaconRequest(sampleBeacon(), { "Sec-Fetch-Site": "cross-site" }))).toMatchObject({ status: 403 });
+    expect(await refusal(beaconRequest(sampleBeacon(), { "Sec-Fetch-Site": "cross-site" }))).toMatchObject({
+      status: 403,
+    });
     const oldBrowser = beaconRequest(sampleBeacon(), { Origin: "https://evil.example" });
     oldBrowser.headers.delete("Sec-Fetch-Site");
     expect(await refusal(oldBrowser)).toMatchObject({ status: 403 });
@@ -138,17 +188,32 @@ describe.each(TEST_DIALECTS)("the beacon collector on $name", (dialect) => {
       received_at: NOW - 23 * 3_600_000 + index * 1000,
       metrics: "{}",
     }));
-    for (let start = 0; start < earlier.length; start += 500) await database.db.insertInto("speed_beacon").values(earlier.slice(start, start + 500)).execute();
+    for (let start = 0; start < earlier.length; start += 500)
+      await database.db
+        .insertInto("speed_beacon")
+        .values(earlier.slice(start, start + 500))
+        .execute();
     const statuses: number[] = [];
     for (let sent = 0; sent < 15; sent++) statuses.push(await sendAt(NOW + sent * 1000, flooder));
     expect(statuses).toEqual([...Array(5).fill(204), ...Array(10).fill(429)]);
     const last = NOW + 15_000;
     expect(await refusal(beaconRequest(sampleBeacon()), last)).toBeNull();
 
-    const demo = await database.db.selectFrom("seller").select("id").where("username", "=", DEMO_USERNAME).executeTakeFirstOrThrow();
-    const cookie = (await startSession(database.db, demo.id, new Request("http://localhost/signin"))).split(";")[0] as string;
+    const demo = await database.db
+      .selectFrom("seller")
+      .select("id")
+      .where("username", "=", DEMO_USERNAME)
+      .executeTakeFirstOrThrow();
+    const cookie = (await startSession(database.db, demo.id, new Request("http://localhost/signin"))).split(
+      ";",
+    )[0] as string;
     expect(await sendAt(last, "198.51.100.2", { Cookie: cookie })).toBe(204);
-    const byClient = await database.db.selectFrom("speed_beacon").select((eb) => ["client", eb.fn.countAll<number>().as("beacons")]).groupBy("client").orderBy("client").execute();
+    const byClient = await database.db
+      .selectFrom("speed_beacon")
+      .select((eb) => ["client", eb.fn.countAll<number>().as("beacons")])
+      .groupBy("client")
+      .orderBy("client")
+      .execute();
     expect(byClient.map(({ client, beacons }) => ({ client, beacons: Number(beacons) }))).toEqual([
       { client: "192.0.2.10", beacons: 1 },
       { client: "198.51.100.2", beacons: 1 },
@@ -161,7 +226,10 @@ describe.each(TEST_DIALECTS)("the beacon collector on $name", (dialect) => {
       await collectSpeedBeacon(database.db, beaconRequest(sampleBeacon()), CLIENT, NOW - 30_000 + sent);
     }
     const thrown = await refusal(beaconRequest(sampleBeacon()));
-    expect(thrown).toMatchObject({ status: 429, reason: `This address sent more than ${BEACONS_PER_CLIENT_PER_MINUTE} site-speed beacons in a minute. Try again in 30 seconds.` });
+    expect(thrown).toMatchObject({
+      status: 429,
+      reason: `This address sent more than ${BEACONS_PER_CLIENT_PER_MINUTE} site-speed beacons in a minute. Try again in 30 seconds.`,
+    });
     expect(thrown?.headers.get("Retry-After")).toBe("30");
     expect(await stored()).toHaveLength(BEACONS_PER_CLIENT_PER_MINUTE);
   });

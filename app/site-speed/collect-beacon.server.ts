@@ -30,25 +30,70 @@ const MINUTE_MS = 60_000;
 const DAY_MS = 24 * 60 * MINUTE_MS;
 
 /** `clientAddress` is the address the request came from (behind a trusted proxy, the one it names). */
-export async function collectSpeedBeacon(db: Kysely<DatabaseSchema>, request: Request, clientAddress: string, now: number = Date.now()): Promise<void> {
+export async function collectSpeedBeacon(
+  db: Kysely<DatabaseSchema>,
+  request: Request,
+  clientAddress: string,
+  now: number = Date.now(),
+): Promise<void> {
   assertFromOwnPages(request);
   const parsed = speedBeaconSchema.safeParse(await readJson(request, MAX_BEACON_BYTES));
   if (!parsed.success) throw refusal(400, `The beacon is malformed: ${describeProblems(parsed.error)}.`);
   const { pageName, speedSession, tracking, ...metrics } = parsed.data;
   const client = beaconClient(clientAddress);
-  await assertWithinLimit(db, "client", client, BEACONS_PER_CLIENT_PER_DAY, DAY_MS, now, `This address sent more than ${BEACONS_PER_CLIENT_PER_DAY.toLocaleString("en")} site-speed beacons in a day.`);
-  await assertWithinLimit(db, "client", client, BEACONS_PER_CLIENT_PER_MINUTE, MINUTE_MS, now, `This address sent more than ${BEACONS_PER_CLIENT_PER_MINUTE} site-speed beacons in a minute.`);
-  await assertWithinLimit(db, "speed_session", speedSession, BEACONS_PER_MINUTE, MINUTE_MS, now, `This browser sent more than ${BEACONS_PER_MINUTE} site-speed beacons in a minute.`);
+  await assertWithinLimit(
+    db,
+    "client",
+    client,
+    BEACONS_PER_CLIENT_PER_DAY,
+    DAY_MS,
+    now,
+    `This address sent more than ${BEACONS_PER_CLIENT_PER_DAY.toLocaleString("en")} site-speed beacons in a day.`,
+  );
+  await assertWithinLimit(
+    db,
+    "client",
+    client,
+    BEACONS_PER_CLIENT_PER_MINUTE,
+    MINUTE_MS,
+    now,
+    `This address sent more than ${BEACONS_PER_CLIENT_PER_MINUTE} site-speed beacons in a minute.`,
+  );
+  await assertWithinLimit(
+    db,
+    "speed_session",
+    speedSession,
+    BEACONS_PER_MINUTE,
+    MINUTE_MS,
+    now,
+    `This browser sent more than ${BEACONS_PER_MINUTE} site-speed beacons in a minute.`,
+  );
   const sellerId = (await findSignedInSeller(db, request))?.seller.id ?? null;
   await db.transaction().execute(async (trx) => {
     await trx
       .insertInto("speed_beacon")
-      .values({ page_name: pageName, seller_id: sellerId, speed_session: speedSession, client, received_at: now, metrics: JSON.stringify(metrics) })
+      .values({
+        page_name: pageName,
+        seller_id: sellerId,
+        speed_session: speedSession,
+        client,
+        received_at: now,
+        metrics: JSON.stringify(metrics),
+      })
       .execute();
     if (tracking.length === 0) return;
     await trx
       .insertInto("tracking_event")
-      .values(tracking.map(({ action, count, pageName: trackedPage }) => ({ page_name: trackedPage, action, count, seller_id: sellerId, page_view: metrics.pageView, received_at: now })))
+      .values(
+        tracking.map(({ action, count, pageName: trackedPage }) => ({
+          page_name: trackedPage,
+          action,
+          count,
+          seller_id: sellerId,
+          page_view: metrics.pageView,
+          received_at: now,
+        })),
+      )
       .execute();
   });
 }
@@ -72,7 +117,8 @@ export function beaconClient(address: string): string {
 function assertFromOwnPages(request: Request): void {
   const site = request.headers.get("Sec-Fetch-Site");
   const origin = request.headers.get("Origin");
-  const fromElsewhere = site !== null ? site !== "same-origin" : origin !== null && hostOf(origin) !== new URL(request.url).host;
+  const fromElsewhere =
+    site !== null ? site !== "same-origin" : origin !== null && hostOf(origin) !== new URL(request.url).host;
   if (fromElsewhere) throw refusal(403, "Site-speed beacons are accepted only from Seller Hub's own pages.");
 }
 

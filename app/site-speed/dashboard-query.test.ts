@@ -5,7 +5,12 @@ import { VITAL_NAMES } from "./vitals";
 
 const query = (search: string) => readDashboardQuery(new URLSearchParams(search));
 
-function page(pageName: string, pageViews: number, LCP: number | null, inAppDurationP75: number | null = null): PageSummary {
+function page(
+  pageName: string,
+  pageViews: number,
+  LCP: number | null,
+  inAppDurationP75: number | null = null,
+): PageSummary {
   return {
     pageName,
     pageViews,
@@ -52,7 +57,9 @@ describe("the dashboard's query", () => {
   });
 
   it("links each column: the sorted one flips, the others sort in their first direction, the period and segment stay", () => {
-    const searches = columnSortSearches(query("period=30d&device=tablet&sort=LCP&direction=descending") as DashboardQuery);
+    const searches = columnSortSearches(
+      query("period=30d&device=tablet&sort=LCP&direction=descending") as DashboardQuery,
+    );
     expect(searches.LCP).toBe("?period=30d&device=tablet&sort=LCP&direction=ascending");
     expect(searches.page).toBe("?period=30d&device=tablet&sort=page&direction=ascending");
     expect(searches.INP).toBe("?period=30d&device=tablet&sort=INP&direction=descending");
@@ -60,17 +67,41 @@ describe("the dashboard's query", () => {
 });
 
 describe("sorting the pages", () => {
-  const pages = [page("sellerHubOverview", 9, 1200, 300), page("sellerHubListings", 4, 3100, 700), page("sellerHubSiteSpeed", 2, null)];
+  const pages = [
+    page("sellerHubOverview", 9, 1200, 300),
+    page("sellerHubListings", 4, 3100, 700),
+    page("sellerHubSiteSpeed", 2, null),
+  ];
   const names = (sorted: PageSummary[]) => sorted.map((summary) => summary.pageName);
 
   it("by a vital's 75th percentile, pages that did not measure it last either way", () => {
-    expect(names(sortPages(pages, "LCP", "descending"))).toEqual(["sellerHubListings", "sellerHubOverview", "sellerHubSiteSpeed"]);
-    expect(names(sortPages(pages, "LCP", "ascending"))).toEqual(["sellerHubOverview", "sellerHubListings", "sellerHubSiteSpeed"]);
+    expect(names(sortPages(pages, "LCP", "descending"))).toEqual([
+      "sellerHubListings",
+      "sellerHubOverview",
+      "sellerHubSiteSpeed",
+    ]);
+    expect(names(sortPages(pages, "LCP", "ascending"))).toEqual([
+      "sellerHubOverview",
+      "sellerHubListings",
+      "sellerHubSiteSpeed",
+    ]);
   });
 
   it("by name, by page views and by in-app navigation time", () => {
-    expect(names(sortPages(pages, "page", "ascending"))).toEqual(["sellerHubListings", "sellerHubOverview", "sellerHubSiteSpeed"]);
-    expect(names(sortPages(pages, "views", "ascending"))).toEqual(["sellerHubSiteSpeed", "sellerHubListings", "sellerHubOverview"]);
-    expect(names(sortPages(pages, "inApp", "descending"))).toEqual(["sellerHubListings", "sellerHubOverview", "sellerHubSiteSpeed"]);
+    expect(names(sortPages(pages, "page", "ascending"))).toEqual([
+      "sellerHubListings",
+      "sellerHubOverview",
+      "sellerHubSiteSpeed",
+    ]);
+    expect(names(sortPages(pages, "views", "ascending"))).toEqual([
+      "sellerHubSiteSpeed",
+      "sellerHubListings",
+      "sellerHubOverview",
+    ]);
+    expect(names(sortPages(pages, "inApp", "descending"))).toEqual([
+      "sellerHubListings",
+      "sellerHubOverview",
+      "sellerHubSiteSpeed",
+    ]);
   });
 });

@@ -34,7 +34,8 @@ export function readDashboardQuery(params: URLSearchParams): DashboardQuery | { 
   const device = optionOf(params.get("device"), DEVICE_CLASSES);
   if (device === null) return { refusal: `Choose a device of ${DEVICE_CLASSES.join(", ")}, or none for all.` };
   const connection = optionOf(params.get("connection"), CONNECTION_TYPES);
-  if (connection === null) return { refusal: `Choose a connection of ${CONNECTION_TYPES.join(", ")}, or none for all.` };
+  if (connection === null)
+    return { refusal: `Choose a connection of ${CONNECTION_TYPES.join(", ")}, or none for all.` };
   const order = optionOf(params.get("sort"), PAGE_ORDERS);
   if (order === null) return { refusal: `Sort by one of ${PAGE_ORDERS.join(", ")}.` };
   const direction = optionOf(params.get("direction"), ["ascending", "descending"] as const);
@@ -66,7 +67,10 @@ export function columnSortSearches(query: DashboardQuery): Record<PageOrder, str
   return Object.fromEntries(
     PAGE_ORDERS.map((order) => [
       order,
-      dashboardSearch(query, { order, direction: order === query.order ? flip(query.direction) : firstDirection(order) }),
+      dashboardSearch(query, {
+        order,
+        direction: order === query.order ? flip(query.direction) : firstDirection(order),
+      }),
     ]),
   ) as Record<PageOrder, string>;
 }
@@ -78,7 +82,11 @@ export function sortPages(pages: readonly PageSummary[], order: PageOrder, direc
   const sign = direction === "ascending" ? 1 : -1;
   if (order === "page") return pages.toSorted((a, b) => sign * a.pageName.localeCompare(b.pageName));
   const value = (page: PageSummary): number | null =>
-    order === "views" ? page.pageViews : order === "inApp" ? page.inAppDurationP75 : (page.vitals.find((vital) => vital.name === (order as VitalName))?.p75 ?? null);
+    order === "views"
+      ? page.pageViews
+      : order === "inApp"
+        ? page.inAppDurationP75
+        : (page.vitals.find((vital) => vital.name === (order as VitalName))?.p75 ?? null);
   return pages.toSorted((a, b) => {
     const [first, second] = [value(a), value(b)];
     if (first === null || second === null) return first === second ? 0 : first === null ? 1 : -1;

@@ -25,7 +25,12 @@ export function measureWebVitals(report: (vital: MeasuredVital) => void): void {
       value: metric.value,
       navigationURL: metric.navigationURL,
       soft: metric.navigationType === "soft-navigation",
-      target: metric.name === "LCP" ? metric.attribution.target : metric.name === "INP" ? metric.attribution.interactionTarget : undefined,
+      target:
+        metric.name === "LCP"
+          ? metric.attribution.target
+          : metric.name === "INP"
+            ? metric.attribution.interactionTarget
+            : undefined,
     });
   // reportSoftNavs: where the browser recognises client-side navigations (Chromium), each one's
   // LCP, INP and CLS are its own; elsewhere they cover the document and go to its first page view.

@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { binLabels, bucketLabels, changeSincePrevious, distributionSummary, trendSummary, vitalTitle } from "./report-labels";
+import {
+  binLabels,
+  bucketLabels,
+  changeSincePrevious,
+  distributionSummary,
+  trendSummary,
+  vitalTitle,
+} from "./report-labels";
 import type { VitalSummary } from "./site-speed-report";
 import { histogram } from "./vital-statistics";
 
@@ -9,10 +16,22 @@ const START = Date.UTC(2026, 10, 22, 14);
 
 describe("dashboard labels", () => {
   it("says whether a vital got better or worse than in the period before, and by how much", () => {
-    expect(changeSincePrevious("LCP", 1800, 2600, "en-US")).toEqual({ direction: "better", text: "800 ms better than the period before" });
-    expect(changeSincePrevious("CLS", 0.3, 0.05, "en-US")).toEqual({ direction: "worse", text: "0.25 worse than the period before" });
-    expect(changeSincePrevious("INP", 120, 120, "en-US")).toEqual({ direction: "same", text: "The same as the period before" });
-    expect(changeSincePrevious("INP", 120, null, "en-US")).toEqual({ direction: "unknown", text: "Not measured in the period before" });
+    expect(changeSincePrevious("LCP", 1800, 2600, "en-US")).toEqual({
+      direction: "better",
+      text: "800 ms better than the period before",
+    });
+    expect(changeSincePrevious("CLS", 0.3, 0.05, "en-US")).toEqual({
+      direction: "worse",
+      text: "0.25 worse than the period before",
+    });
+    expect(changeSincePrevious("INP", 120, 120, "en-US")).toEqual({
+      direction: "same",
+      text: "The same as the period before",
+    });
+    expect(changeSincePrevious("INP", 120, null, "en-US")).toEqual({
+      direction: "unknown",
+      text: "Not measured in the period before",
+    });
   });
 
   it("labels hourly buckets by UTC time and daily ones by date", () => {
@@ -40,7 +59,9 @@ describe("dashboard labels", () => {
     expect(trendSummary("LCP", points, DAY, "en-US")).toBe(
       "The 75th percentile of LCP was 3,100 ms (needs improvement) on Sat, Nov 21, 2026, the latest with data; 1 of 2 days have data.",
     );
-    expect(trendSummary("INP", [{ start: START, p75: null, samples: 0 }], HOUR, "en-US")).toBe("No INP was measured in this period.");
+    expect(trendSummary("INP", [{ start: START, p75: null, samples: 0 }], HOUR, "en-US")).toBe(
+      "No INP was measured in this period.",
+    );
   });
 
   it("sums a distribution up in words", () => {

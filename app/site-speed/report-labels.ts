@@ -11,19 +11,29 @@ const HOUR_MS = 3_600_000;
 /** A trend bucket's short axis label and its full label. */
 export function bucketLabels(start: number, bucketMs: number, locale: string): { tick: string; label: string } {
   const date = new Date(start);
-  const format = (options: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat(locale, { timeZone: "UTC", ...options }).format(date);
+  const format = (options: Intl.DateTimeFormatOptions) =>
+    new Intl.DateTimeFormat(locale, { timeZone: "UTC", ...options }).format(date);
   if (bucketMs <= HOUR_MS) {
     const time = format({ hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
     return { tick: time, label: `${format({ day: "numeric", month: "short" })}, ${time} UTC` };
   }
-  return { tick: format({ day: "numeric", month: "short" }), label: format({ weekday: "short", day: "numeric", month: "short", year: "numeric" }) };
+  return {
+    tick: format({ day: "numeric", month: "short" }),
+    label: format({ weekday: "short", day: "numeric", month: "short", year: "numeric" }),
+  };
 }
 
 /** A distribution bin's axis label (its upper edge) and its full range. */
 export function binLabels(name: VitalName, bin: HistogramBin, locale: string): { tick: string; label: string } {
   const number = (value: number) => formatVitalNumber(name, value, locale);
   if (bin.to === null) return { tick: "more", label: `Over ${formatVital(name, bin.from, locale)}` };
-  return { tick: number(bin.to), label: bin.from === 0 ? `Up to ${formatVital(name, bin.to, locale)}` : `${number(bin.from)}–${formatVital(name, bin.to, locale)}` };
+  return {
+    tick: number(bin.to),
+    label:
+      bin.from === 0
+        ? `Up to ${formatVital(name, bin.to, locale)}`
+        : `${number(bin.from)}–${formatVital(name, bin.to, locale)}`,
+  };
 }
 
 /** "LCP (Largest Contentful Paint)" */
@@ -62,7 +72,8 @@ export interface Change {
 export function changeSincePrevious(name: VitalName, p75: number, previousP75: number | null, locale: string): Change {
   if (previousP75 === null) return { direction: "unknown", text: "Not measured in the period before" };
   const difference = Math.abs(p75 - previousP75);
-  if (formatVitalNumber(name, difference, locale) === formatVitalNumber(name, 0, locale)) return { direction: "same", text: "The same as the period before" };
+  if (formatVitalNumber(name, difference, locale) === formatVitalNumber(name, 0, locale))
+    return { direction: "same", text: "The same as the period before" };
   const direction = p75 < previousP75 ? "better" : "worse";
   return { direction, text: `${formatVital(name, difference, locale)} ${direction} than the period before` };
 }

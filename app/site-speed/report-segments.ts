@@ -10,7 +10,12 @@ export type DeviceClass = (typeof DEVICE_CLASSES)[number];
 export type ConnectionType = (typeof CONNECTION_TYPES)[number];
 
 export const DEVICE_LABELS: Record<DeviceClass, string> = { phone: "Phones", tablet: "Tablets", desktop: "Desktops" };
-export const CONNECTION_LABELS: Record<ConnectionType, string> = { "slow-2g": "Slow 2G", "2g": "2G", "3g": "3G", "4g": "4G or faster" };
+export const CONNECTION_LABELS: Record<ConnectionType, string> = {
+  "slow-2g": "Slow 2G",
+  "2g": "2G",
+  "3g": "3G",
+  "4g": "4G or faster",
+};
 
 /** The usual breakpoints: a viewport narrower than 600 CSS pixels is a phone's, narrower than 1024 a tablet's. */
 const TABLET_FROM_PX = 600;
@@ -18,7 +23,11 @@ const DESKTOP_FROM_PX = 1024;
 
 export function deviceClassOf(device: DeviceReport | undefined): DeviceClass | undefined {
   if (!device) return undefined;
-  return device.viewportWidth < TABLET_FROM_PX ? "phone" : device.viewportWidth < DESKTOP_FROM_PX ? "tablet" : "desktop";
+  return device.viewportWidth < TABLET_FROM_PX
+    ? "phone"
+    : device.viewportWidth < DESKTOP_FROM_PX
+      ? "tablet"
+      : "desktop";
 }
 
 /** Which page views the dashboard describes; an absent part means all of them. */

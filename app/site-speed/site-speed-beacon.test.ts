@@ -8,10 +8,12 @@ import { MEASURING_WEB_VITALS_MARK, startSiteSpeedBeacon, type PageViews } from 
 /** web-vitals' callbacks by metric name, for reports that come later (a soft navigation's). */
 const reporters = new Map<string, (metric: object) => void>();
 vi.mock("web-vitals/attribution", () => {
-  const reports = (name: string, value: number, attribution: object = {}) => (report: (metric: object) => void) => {
-    reporters.set(name, report);
-    report({ name, value, navigationURL: location.href, navigationType: "navigate", attribution });
-  };
+  const reports =
+    (name: string, value: number, attribution: object = {}) =>
+    (report: (metric: object) => void) => {
+      reporters.set(name, report);
+      report({ name, value, navigationURL: location.href, navigationType: "navigate", attribution });
+    };
   return {
     onLCP: reports("LCP", 1480.3, { target: "main>h1.page-title" }),
     onINP: reports("INP", 96, { interactionTarget: "button#show" }),
@@ -44,7 +46,11 @@ function showPageAgain() {
 }
 
 /** A seller's click on a link to `path`, which the router renders as the page `pageName`. */
-async function navigateInApp(path: string, pageName: string, { clickAt, routerStartsAt, shownAt, paintedAt }: Record<string, number>) {
+async function navigateInApp(
+  path: string,
+  pageName: string,
+  { clickAt, routerStartsAt, shownAt, paintedAt }: Record<string, number>,
+) {
   now = clickAt as number;
   dispatchEvent(Object.assign(new MouseEvent("click"), {}));
   now = routerStartsAt as number;
@@ -72,7 +78,15 @@ beforeEach(() => {
     setResourceTimingBufferSize: vi.fn<(size: number) => void>(),
     getEntriesByType: vi.fn<(type: string) => object[]>((type) => (type === "resource" ? resources : [])),
   });
-  resources = [{ name: `${location.origin}/assets/root.js`, initiatorType: "script", startTime: 40, duration: 12, transferSize: 900 }];
+  resources = [
+    {
+      name: `${location.origin}/assets/root.js`,
+      initiatorType: "script",
+      startTime: 40,
+      duration: 12,
+      transferSize: 900,
+    },
+  ];
   history.replaceState(null, "", "/sh/ovw");
   visibility = "visible";
   vi.stubGlobal("requestAnimationFrame", (task: () => void) => setTimeout(task, 16));
@@ -126,7 +140,13 @@ describe("the site-speed beacon in the browser", () => {
   });
 
   it("folds repeated script errors and unhandled rejections into the next beacon, with the page shown", async () => {
-    const error = () => new ErrorEvent("error", { message: "Uncaught Error: boom", filename: `${location.origin}/assets/shell.js`, lineno: 3, colno: 9 });
+    const error = () =>
+      new ErrorEvent("error", {
+        message: "Uncaught Error: boom",
+        filename: `${location.origin}/assets/shell.js`,
+        lineno: 3,
+        colno: 9,
+      });
     dispatchEvent(error());
     dispatchEvent(error());
     document.documentElement.dataset.pageName = "sellerHubSiteSpeed";
@@ -138,8 +158,22 @@ describe("the site-speed beacon in the browser", () => {
     const [beacon] = await sentBeacons();
     expect(beacon?.pageName).toBe("sellerHubOverview");
     expect(beacon?.errors).toEqual([
-      { message: "Uncaught Error: boom", source: "/assets/shell.js", line: 3, column: 9, count: 2, pageName: "sellerHubOverview" },
-      { message: "Unhandled rejection: TypeError: Failed to fetch", source: "", line: 0, column: 0, count: 1, pageName: "sellerHubSiteSpeed" },
+      {
+        message: "Uncaught Error: boom",
+        source: "/assets/shell.js",
+        line: 3,
+        column: 9,
+        count: 2,
+        pageName: "sellerHubOverview",
+      },
+      {
+        message: "Unhandled rejection: TypeError: Failed to fetch",
+        source: "",
+        line: 0,
+        column: 0,
+        count: 1,
+        pageName: "sellerHubSiteSpeed",
+      },
     ]);
   });
 
@@ -152,7 +186,11 @@ describe("the site-speed beacon in the browser", () => {
     dispatchEvent(new ErrorEvent("error", { message: "Uncaught Error: after the return" }));
     hidePage();
     const [first, second] = await sentBeacons();
-    expect(second).toMatchObject({ pageName: "sellerHubOverview", kind: "resumed", errors: [expect.objectContaining({ message: "Uncaught Error: after the return" })] });
+    expect(second).toMatchObject({
+      pageName: "sellerHubOverview",
+      kind: "resumed",
+      errors: [expect.objectContaining({ message: "Uncaught Error: after the return" })],
+    });
     expect(second?.pageView).not.toBe(first?.pageView);
     expect(first?.errors).toEqual([]);
   });
@@ -169,8 +207,20 @@ describe("the site-speed beacon in the browser", () => {
   });
 
   it("makes each in-app navigation a page view of its own, timed from the click to the new page painted, with its data request", async () => {
-    resources.push({ name: `${location.origin}/sh/lst/active.data`, initiatorType: "fetch", startTime: 2_520, responseEnd: 2_730, duration: 210, transferSize: 4000 });
-    await navigateInApp("/sh/lst/active", "sellerHubListings", { clickAt: 2_500, routerStartsAt: 2_510, shownAt: 2_800, paintedAt: 2_900 });
+    resources.push({
+      name: `${location.origin}/sh/lst/active.data`,
+      initiatorType: "fetch",
+      startTime: 2_520,
+      responseEnd: 2_730,
+      duration: 210,
+      transferSize: 4000,
+    });
+    await navigateInApp("/sh/lst/active", "sellerHubListings", {
+      clickAt: 2_500,
+      routerStartsAt: 2_510,
+      shownAt: 2_800,
+      paintedAt: 2_900,
+    });
 
     const [left] = await sentBeacons();
     expect(sendBeacon).toHaveBeenCalledTimes(1);
@@ -178,23 +228,50 @@ describe("the site-speed beacon in the browser", () => {
 
     hidePage();
     const [, listings] = await sentBeacons();
-    expect(listings).toMatchObject({ pageName: "sellerHubListings", kind: "in-app", inAppNavigation: { duration: 400, dataRequest: 210 }, resources: [] });
+    expect(listings).toMatchObject({
+      pageName: "sellerHubListings",
+      kind: "in-app",
+      inAppNavigation: { duration: 400, dataRequest: 210 },
+      resources: [],
+    });
     expect(listings?.navigation).toBeUndefined();
     expect(listings?.pageView).not.toBe(left?.pageView);
   });
 
   it("times a navigation nobody clicked for from when the router started it", async () => {
-    await navigateInApp("/sh/perf", "sellerHubSiteSpeed", { clickAt: 100, routerStartsAt: 5_000, shownAt: 5_300, paintedAt: 5_350 });
+    await navigateInApp("/sh/perf", "sellerHubSiteSpeed", {
+      clickAt: 100,
+      routerStartsAt: 5_000,
+      shownAt: 5_300,
+      paintedAt: 5_350,
+    });
     hidePage();
     expect((await sentBeacons())[1]?.inAppNavigation).toEqual({ duration: 350 });
   });
 
   it("gives each page view the web vitals measured at its address, never a soft navigation's TTFB", async () => {
     await loadWebVitals();
-    await navigateInApp("/sh/lst/active", "sellerHubListings", { clickAt: 2_500, routerStartsAt: 2_510, shownAt: 2_800, paintedAt: 2_900 });
+    await navigateInApp("/sh/lst/active", "sellerHubListings", {
+      clickAt: 2_500,
+      routerStartsAt: 2_510,
+      shownAt: 2_800,
+      paintedAt: 2_900,
+    });
     const navigationURL = `${location.origin}/sh/lst/active`;
-    reporters.get("LCP")?.({ name: "LCP", value: 520, navigationURL, navigationType: "soft-navigation", attribution: { target: "table.listings-table" } });
-    reporters.get("TTFB")?.({ name: "TTFB", value: 0, navigationURL, navigationType: "soft-navigation", attribution: {} });
+    reporters.get("LCP")?.({
+      name: "LCP",
+      value: 520,
+      navigationURL,
+      navigationType: "soft-navigation",
+      attribution: { target: "table.listings-table" },
+    });
+    reporters.get("TTFB")?.({
+      name: "TTFB",
+      value: 0,
+      navigationURL,
+      navigationType: "soft-navigation",
+      attribution: {},
+    });
     hidePage();
     const [overview, listings] = await sentBeacons();
     expect(overview?.vitals).toEqual({ LCP: 1480, INP: 96, CLS: 0.0123, FCP: 901, TTFB: 120 });
@@ -205,7 +282,12 @@ describe("the site-speed beacon in the browser", () => {
   it("delivers the page view's tracking events, folded per action, with the page they were tagged with", async () => {
     recordTracking({ eventAction: "bulkPriceTry" });
     recordTracking({ eventAction: "bulkPriceTry" });
-    await navigateInApp("/sh/lst/active", "sellerHubListings", { clickAt: 2_500, routerStartsAt: 2_510, shownAt: 2_800, paintedAt: 2_900 });
+    await navigateInApp("/sh/lst/active", "sellerHubListings", {
+      clickAt: 2_500,
+      routerStartsAt: 2_510,
+      shownAt: 2_800,
+      paintedAt: 2_900,
+    });
     recordTracking({ eventAction: "openProductInsights", epid: "1200876543" });
     hidePage();
     const [overview, listings] = await sentBeacons();
@@ -221,7 +303,8 @@ describe("the site-speed beacon in the browser", () => {
     const [first, second] = await sentBeacons();
     expect(first?.speedSession).toMatch(/^[0-9a-f]{32}$/);
     expect(second?.speedSession).toBe(first?.speedSession);
-    const cookie = written.mock.calls.map(([value]) => value).find((value) => value.startsWith(`${SPEED_SESSION_COOKIE}=`)) ?? "";
+    const cookie =
+      written.mock.calls.map(([value]) => value).find((value) => value.startsWith(`${SPEED_SESSION_COOKIE}=`)) ?? "";
     const expires = Date.parse(/Expires=([^;]+)/.exec(cookie)?.[1] ?? "");
     expect(Math.round((expires - Date.now()) / 86_400_000)).toBe(730);
   });

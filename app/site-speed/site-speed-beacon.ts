@@ -113,7 +113,9 @@ export function startSiteSpeedBeacon(): PageViews {
           pageView: view.id,
           msSinceLoad: now,
           origin: location.origin,
-          navigation: fullLoad ? (performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming | undefined) : undefined,
+          navigation: fullLoad
+            ? (performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming | undefined)
+            : undefined,
           inAppNavigation: view.inAppNavigation,
           resources: fullLoad ? (performance.getEntriesByType("resource") as PerformanceResourceTiming[]) : [],
           device: describeDevice(innerWidth, connection?.effectiveType),
@@ -130,7 +132,10 @@ export function startSiteSpeedBeacon(): PageViews {
   function keepVital(vital: MeasuredVital): void {
     // A soft navigation's TTFB is always 0: an in-app page view has its data request instead.
     if (vital.soft && vital.name === "TTFB") return;
-    const view = vital.navigationURL === undefined ? current : recent.findLast((candidate) => candidate.url === vital.navigationURL);
+    const view =
+      vital.navigationURL === undefined
+        ? current
+        : recent.findLast((candidate) => candidate.url === vital.navigationURL);
     if (!view || view.sent) return;
     view.vitals[vital.name] = vital.value;
     if (vital.name === "LCP") view.attribution.lcpElement = shortSelector(vital.target);
@@ -139,9 +144,11 @@ export function startSiteSpeedBeacon(): PageViews {
 
   const onError = (event: Event) => {
     // Failed images and scripts fire plain Events at their element; only script errors are ErrorEvents.
-    if (event instanceof ErrorEvent) foldScriptError(current.errors, describeErrorEvent(event, shownPageName(), location.origin));
+    if (event instanceof ErrorEvent)
+      foldScriptError(current.errors, describeErrorEvent(event, shownPageName(), location.origin));
   };
-  const onRejection = (event: PromiseRejectionEvent) => foldScriptError(current.errors, describeRejection(event.reason, shownPageName()));
+  const onRejection = (event: PromiseRejectionEvent) =>
+    foldScriptError(current.errors, describeRejection(event.reason, shownPageName()));
   const onTracking = (event: Event) => {
     const tracked = (event as CustomEvent<TrackingEvent>).detail;
     foldTrackedAction(current.tracking, trackedActionOf(tracked), tracked.pageName);
@@ -160,7 +167,8 @@ export function startSiteSpeedBeacon(): PageViews {
   addEventListener("error", onError);
   addEventListener("unhandledrejection", onRejection);
   addEventListener(TRACKING_EVENT, onTracking);
-  for (const type of ["click", "keydown", "submit"]) addEventListener(type, onInteraction, { capture: true, passive: true });
+  for (const type of ["click", "keydown", "submit"])
+    addEventListener(type, onInteraction, { capture: true, passive: true });
   // Bubbling, on window: runs after web-vitals' capturing listeners have reported their final values.
   addEventListener("visibilitychange", onVisibilityChange);
   // A frame removed from its page (the product summary, when the seller leaves a listing) is unloaded without being hidden.
@@ -185,7 +193,10 @@ export function startSiteSpeedBeacon(): PageViews {
       current = shown;
       afterNextPaint(() => {
         const painted = performance.now();
-        shown.inAppNavigation = { duration: Math.round(painted - startedAt), dataRequest: dataRequestSince(startedAt, painted) };
+        shown.inAppNavigation = {
+          duration: Math.round(painted - startedAt),
+          dataRequest: dataRequestSince(startedAt, painted),
+        };
         // Left after the new page painted: web-vitals has reported the interaction that left it.
         leave(left);
       });
@@ -217,10 +228,15 @@ async function startWebVitals(keep: (vital: MeasuredVital) => void): Promise<voi
  */
 function dataRequestSince(startedAt: number, until: number): number | undefined {
   const requests = (performance.getEntriesByType("resource") as PerformanceResourceTiming[]).filter(
-    (entry) => entry.startTime >= startedAt && entry.startTime <= until && new URL(entry.name, location.origin).pathname.endsWith(".data"),
+    (entry) =>
+      entry.startTime >= startedAt &&
+      entry.startTime <= until &&
+      new URL(entry.name, location.origin).pathname.endsWith(".data"),
   );
   if (requests.length === 0) return undefined;
-  return Math.round(Math.max(...requests.map((entry) => entry.responseEnd)) - Math.min(...requests.map((entry) => entry.startTime)));
+  return Math.round(
+    Math.max(...requests.map((entry) => entry.responseEnd)) - Math.min(...requests.map((entry) => entry.startTime)),
+  );
 }
 
 /** The frame after the next one has begun: the new page's content has been painted by then. */
@@ -229,7 +245,8 @@ function afterNextPaint(task: () => void): void {
 }
 
 function afterLoadWhenIdle(task: () => void): void {
-  const whenIdle = () => (typeof requestIdleCallback === "function" ? requestIdleCallback(task, { timeout: 5000 }) : setTimeout(task, 1));
+  const whenIdle = () =>
+    typeof requestIdleCallback === "function" ? requestIdleCallback(task, { timeout: 5000 }) : setTimeout(task, 1);
   if (document.readyState === "complete") whenIdle();
   else addEventListener("load", whenIdle, { once: true });
 }

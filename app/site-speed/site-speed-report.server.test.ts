@@ -11,7 +11,13 @@ import { buildSiteSpeedReport } from "./site-speed-report.server";
 const HOUR = 3_600_000;
 const NOW = Date.UTC(2026, 10, 22, 14, 30);
 const LAST_WEEK = findReportPeriod("7d")!;
-const boom = { message: "Uncaught Error: boom", source: "/assets/shell.js", line: 3, column: 9, pageName: "sellerHubOverview" };
+const boom = {
+  message: "Uncaught Error: boom",
+  source: "/assets/shell.js",
+  line: 3,
+  column: 9,
+  pageName: "sellerHubOverview",
+};
 
 describe.each(TEST_DIALECTS)("the site-speed report on $name", (dialect) => {
   let database: Database;
@@ -20,11 +26,19 @@ describe.each(TEST_DIALECTS)("the site-speed report on $name", (dialect) => {
 
   function store(beacon: SpeedBeacon, receivedAt: number, seller: number | null = sellerId) {
     const { pageName, speedSession, ...metrics } = beacon;
-    return { page_name: pageName, speed_session: speedSession, seller_id: seller, received_at: receivedAt, metrics: JSON.stringify(metrics) };
+    return {
+      page_name: pageName,
+      speed_session: speedSession,
+      seller_id: seller,
+      received_at: receivedAt,
+      metrics: JSON.stringify(metrics),
+    };
   }
   const insert = (...rows: ReturnType<typeof store>[]) => database.db.insertInto("speed_beacon").values(rows).execute();
-  const report = (segment: Segment = {}, now = NOW): Promise<SiteSpeedReport> => buildSiteSpeedReport(database.db, sellerId, LAST_WEEK, segment, now);
-  const pageOf = (result: SiteSpeedReport, pageName: string) => result.pages.find((summary) => summary.pageName === pageName);
+  const report = (segment: Segment = {}, now = NOW): Promise<SiteSpeedReport> =>
+    buildSiteSpeedReport(database.db, sellerId, LAST_WEEK, segment, now);
+  const pageOf = (result: SiteSpeedReport, pageName: string) =>
+    result.pages.find((summary) => summary.pageName === pageName);
   const vital = (result: SiteSpeedReport, pageName: string, name: string) =>
     result.pages.find((page) => page.pageName === pageName)?.vitals.find((summary) => summary.name === name);
 
@@ -60,13 +74,19 @@ describe.each(TEST_DIALECTS)("the site-speed report on $name", (dialect) => {
   });
 
   it("shows a seller their own beacons only, never another seller's or anonymous ones", async () => {
-    await insert(store(sampleBeacon(), NOW - HOUR), store(sampleBeacon(), NOW - HOUR, otherSellerId), store(sampleBeacon(), NOW - HOUR, null));
+    await insert(
+      store(sampleBeacon(), NOW - HOUR),
+      store(sampleBeacon(), NOW - HOUR, otherSellerId),
+      store(sampleBeacon(), NOW - HOUR, null),
+    );
     expect((await report()).pageViews).toBe(1);
   });
 
   it("summarises each page at the 75th percentile, busiest page first", async () => {
     await insert(
-      ...[1000, 2000, 3000, 5000].map((LCP, index) => store(sampleBeacon({ vitals: { LCP, CLS: index * 0.1 } }), NOW - index * HOUR)),
+      ...[1000, 2000, 3000, 5000].map((LCP, index) =>
+        store(sampleBeacon({ vitals: { LCP, CLS: index * 0.1 } }), NOW - index * HOUR),
+      ),
       store(sampleBeacon({ pageName: "sellerHubSiteSpeed", vitals: { LCP: 900 } }), NOW - HOUR),
     );
     const result = await report();
@@ -81,12 +101,19 @@ describe.each(TEST_DIALECTS)("the site-speed report on $name", (dialect) => {
       ratingCounts: { good: 2, "needs-improvement": 1, poor: 1 },
       ratingPercentages: { good: 50, "needs-improvement": 25, poor: 25 },
     });
-    expect(vital(result, "sellerHubOverview", "CLS")).toMatchObject({ samples: 4, p75: 0.2, rating: "needs-improvement" });
+    expect(vital(result, "sellerHubOverview", "CLS")).toMatchObject({
+      samples: 4,
+      p75: 0.2,
+      rating: "needs-improvement",
+    });
     expect(vital(result, "sellerHubSiteSpeed", "INP")).toMatchObject({ samples: 0, p75: null, rating: null });
   });
 
   it("draws the trend in daily buckets over the last 7 days", async () => {
-    await insert(store(sampleBeacon({ vitals: { TTFB: 300 } }), NOW), store(sampleBeacon({ vitals: { TTFB: 900 } }), NOW - 3 * 24 * HOUR));
+    await insert(
+      store(sampleBeacon({ vitals: { TTFB: 300 } }), NOW),
+      store(sampleBeacon({ vitals: { TTFB: 900 } }), NOW - 3 * 24 * HOUR),
+    );
     const points = vital(await report(), "sellerHubOverview", "TTFB")?.trend ?? [];
     expect(points).toHaveLength(7);
     expect(points.map((point) => point.p75)).toEqual([null, null, null, 900, null, null, 300]);
@@ -113,7 +140,15 @@ describe.each(TEST_DIALECTS)("the site-speed report on $name", (dialect) => {
   it("lists the most frequent script errors first, across page views", async () => {
     const rare = { ...boom, message: "Uncaught TypeError: rare", line: 40 };
     await insert(
-      store(sampleBeacon({ errors: [{ ...boom, count: 2 }, { ...rare, count: 1 }] }), NOW - HOUR),
+      store(
+        sampleBeacon({
+          errors: [
+            { ...boom, count: 2 },
+            { ...rare, count: 1 },
+          ],
+        }),
+        NOW - HOUR,
+      ),
       store(sampleBeacon({ errors: [{ ...boom, count: 1 }] }), NOW - 2 * HOUR),
     );
     expect((await report()).scriptErrors).toEqual([
@@ -128,7 +163,9 @@ describe.each(TEST_DIALECTS)("the site-speed report on $name", (dialect) => {
   });
 
   it(`reads at most the newest ${MAX_REPORTED_BEACONS} beacons and says so`, async () => {
-    const rows = Array.from({ length: MAX_REPORTED_BEACONS + 1 }, (_, index) => store(sampleBeacon({ vitals: { LCP: index } }), NOW - index * 1000));
+    const rows = Array.from({ length: MAX_REPORTED_BEACONS + 1 }, (_, index) =>
+      store(sampleBeacon({ vitals: { LCP: index } }), NOW - index * 1000),
+    );
     for (let start = 0; start < rows.length; start += 1000) await insert(...rows.slice(start, start + 1000));
     const result = await report();
     expect(result).toMatchObject({ pageViews: MAX_REPORTED_BEACONS, truncated: true });
@@ -139,12 +176,32 @@ describe.each(TEST_DIALECTS)("the site-speed report on $name", (dialect) => {
     await insert(
       store(sampleBeacon({ pageName: "sellerHubListings" }), NOW - 3 * HOUR),
       ...[300, 500, 700, 900].map((duration) =>
-        store(sampleInAppBeacon({ pageName: "sellerHubListings", inAppNavigation: { duration, dataRequest: duration / 2 } }), NOW - HOUR),
+        store(
+          sampleInAppBeacon({
+            pageName: "sellerHubListings",
+            inAppNavigation: { duration, dataRequest: duration / 2 },
+          }),
+          NOW - HOUR,
+        ),
       ),
-      store(sampleInAppBeacon({ pageName: "sellerHubListings", kind: "resumed", inAppNavigation: undefined, vitals: { INP: 900 } }), NOW - HOUR),
+      store(
+        sampleInAppBeacon({
+          pageName: "sellerHubListings",
+          kind: "resumed",
+          inAppNavigation: undefined,
+          vitals: { INP: 900 },
+        }),
+        NOW - HOUR,
+      ),
     );
     const listings = pageOf(await report(), "sellerHubListings");
-    expect(listings).toMatchObject({ pageViews: 5, fullLoads: 1, inAppNavigations: 4, inAppDurationP75: 700, dataRequestP75: 350 });
+    expect(listings).toMatchObject({
+      pageViews: 5,
+      fullLoads: 1,
+      inAppNavigations: 4,
+      inAppDurationP75: 700,
+      dataRequestP75: 350,
+    });
     expect(listings?.vitals.find((summary) => summary.name === "INP")?.samples).toBe(6);
   });
 
@@ -156,9 +213,18 @@ describe.each(TEST_DIALECTS)("the site-speed report on $name", (dialect) => {
       store(sampleBeacon({ vitals: { LCP: 1500 } }), NOW - HOUR),
     );
     expect((await report()).pageViews).toBe(4);
-    expect(vital(await report({ device: "phone" }), "sellerHubOverview", "LCP")).toMatchObject({ samples: 1, p75: 4100 });
-    expect(vital(await report({ device: "tablet" }), "sellerHubOverview", "LCP")).toMatchObject({ samples: 1, p75: 2000 });
-    expect(vital(await report({ device: "desktop", connection: "4g" }), "sellerHubOverview", "LCP")).toMatchObject({ samples: 1, p75: 1000 });
+    expect(vital(await report({ device: "phone" }), "sellerHubOverview", "LCP")).toMatchObject({
+      samples: 1,
+      p75: 4100,
+    });
+    expect(vital(await report({ device: "tablet" }), "sellerHubOverview", "LCP")).toMatchObject({
+      samples: 1,
+      p75: 2000,
+    });
+    expect(vital(await report({ device: "desktop", connection: "4g" }), "sellerHubOverview", "LCP")).toMatchObject({
+      samples: 1,
+      p75: 1000,
+    });
     expect((await report({ connection: "4g" })).pageViews).toBe(2);
   });
 
@@ -174,9 +240,22 @@ describe.each(TEST_DIALECTS)("the site-speed report on $name", (dialect) => {
 
   it("says what to fix: the LCP elements and INP targets, furthest past good first", async () => {
     await insert(
-      store(sampleBeacon({ vitals: { LCP: 3000, INP: 600 }, attribution: { lcpElement: "main>h1", inpTarget: "button#refilter" } }), NOW - HOUR),
+      store(
+        sampleBeacon({
+          vitals: { LCP: 3000, INP: 600 },
+          attribution: { lcpElement: "main>h1", inpTarget: "button#refilter" },
+        }),
+        NOW - HOUR,
+      ),
       store(sampleBeacon({ vitals: { LCP: 2000 }, attribution: { lcpElement: "main>h1" } }), NOW - HOUR),
-      store(sampleInAppBeacon({ pageName: "sellerHubListings", vitals: { LCP: 900 }, attribution: { lcpElement: "table.listings-table" } }), NOW - HOUR),
+      store(
+        sampleInAppBeacon({
+          pageName: "sellerHubListings",
+          vitals: { LCP: 900 },
+          attribution: { lcpElement: "table.listings-table" },
+        }),
+        NOW - HOUR,
+      ),
     );
     expect((await report()).fixes).toEqual([
       { pageName: "sellerHubOverview", vital: "INP", element: "button#refilter", pageViews: 1, p75: 600 },
@@ -186,7 +265,13 @@ describe.each(TEST_DIALECTS)("the site-speed report on $name", (dialect) => {
   });
 
   it("counts the seller's tracking events of the period per page and action, most frequent first", async () => {
-    const event = (page_name: string, action: string, count: number, received_at: number, seller_id: number | null = sellerId) => ({
+    const event = (
+      page_name: string,
+      action: string,
+      count: number,
+      received_at: number,
+      seller_id: number | null = sellerId,
+    ) => ({
       page_name,
       action,
       count,

@@ -88,7 +88,9 @@ async function readPageViews(
     .orderBy("id", "desc")
     .limit(MAX_REPORTED_BEACONS + 1)
     .execute();
-  const pageViews = latestPerPageView(rows.slice(0, MAX_REPORTED_BEACONS)).filter((view) => isInSegment(view.device, segment));
+  const pageViews = latestPerPageView(rows.slice(0, MAX_REPORTED_BEACONS)).filter((view) =>
+    isInSegment(view.device, segment),
+  );
   return { pageViews, truncated: rows.length > MAX_REPORTED_BEACONS };
 }
 
@@ -96,7 +98,9 @@ async function readPageViews(
  * Older pages resent their beacon each time they were hidden: the newest one of a page view
  * supersedes the rest. Page views sent once are unaffected.
  */
-function latestPerPageView(rows: ReadonlyArray<{ page_name: string; received_at: number; metrics: string }>): PageView[] {
+function latestPerPageView(
+  rows: ReadonlyArray<{ page_name: string; received_at: number; metrics: string }>,
+): PageView[] {
   const seen = new Set<string>();
   const pageViews: PageView[] = [];
   for (const row of rows) {
@@ -131,25 +135,47 @@ function summarisePages(
   const byPage = Map.groupBy(pageViews, (view) => view.pageName);
   return [...byPage]
     .map(([pageName, views]) => {
-      const inApp = views.flatMap((view) => (view.kind === "in-app" && view.inAppNavigation ? [view.inAppNavigation] : []));
+      const inApp = views.flatMap((view) =>
+        view.kind === "in-app" && view.inAppNavigation ? [view.inAppNavigation] : [],
+      );
       return {
         pageName,
         pageViews: views.filter(isPageView).length,
         fullLoads: views.filter((view) => view.kind === "full-load").length,
         inAppNavigations: views.filter((view) => view.kind === "in-app").length,
         inAppDurationP75: p75(inApp.map((navigation) => navigation.duration)),
-        dataRequestP75: p75(inApp.flatMap((navigation) => (navigation.dataRequest === undefined ? [] : [navigation.dataRequest]))),
-        vitals: VITAL_NAMES.map((name) => summariseVital(name, measured(views, name), previousP75.get(pageName)?.[name] ?? null, since, until, bucketMs)),
+        dataRequestP75: p75(
+          inApp.flatMap((navigation) => (navigation.dataRequest === undefined ? [] : [navigation.dataRequest])),
+        ),
+        vitals: VITAL_NAMES.map((name) =>
+          summariseVital(
+            name,
+            measured(views, name),
+            previousP75.get(pageName)?.[name] ?? null,
+            since,
+            until,
+            bucketMs,
+          ),
+        ),
       };
     })
     .toSorted((a, b) => b.pageViews - a.pageViews || a.pageName.localeCompare(b.pageName));
 }
 
 function measured(views: readonly PageView[], name: VitalName): TimedValue[] {
-  return views.flatMap((view) => (view.vitals[name] === undefined ? [] : [{ at: view.receivedAt, value: view.vitals[name] }]));
+  return views.flatMap((view) =>
+    view.vitals[name] === undefined ? [] : [{ at: view.receivedAt, value: view.vitals[name] }],
+  );
 }
 
-function summariseVital(name: VitalName, values: readonly TimedValue[], previousP75: number | null, since: number, until: number, bucketMs: number): VitalSummary {
+function summariseVital(
+  name: VitalName,
+  values: readonly TimedValue[],
+  previousP75: number | null,
+  since: number,
+  until: number,
+  bucketMs: number,
+): VitalSummary {
   const plain = values.map((value) => value.value);
   const percentile = p75(plain);
   const ratingCounts = countRatings(name, plain);
@@ -192,7 +218,12 @@ function summariseFixes(pageViews: readonly PageView[]): FixSummary[] {
 const beyondGood = (fix: { vital: VitalName; p75: number }) => fix.p75 / VITALS[fix.vital].thresholds[0];
 
 /** Tracking events per page and action, counted in SQL from their own table. */
-async function countTracking(db: Kysely<DatabaseSchema>, sellerId: number, since: number, until: number): Promise<TrackingSummary[]> {
+async function countTracking(
+  db: Kysely<DatabaseSchema>,
+  sellerId: number,
+  since: number,
+  until: number,
+): Promise<TrackingSummary[]> {
   const rows = await db
     .selectFrom("tracking_event")
     .select((eb) => ["page_name", "action", eb.fn.sum<number>("count").as("events")])
@@ -219,7 +250,9 @@ function summariseScriptErrors(pageViews: readonly PageView[]): ScriptErrorSumma
       summaries.set(key, summary);
     }
   }
-  return [...summaries.values()].toSorted((a, b) => b.occurrences - a.occurrences || b.pageViews - a.pageViews).slice(0, MAX_REPORTED_ERRORS);
+  return [...summaries.values()]
+    .toSorted((a, b) => b.occurrences - a.occurrences || b.pageViews - a.pageViews)
+    .slice(0, MAX_REPORTED_ERRORS);
 }
 
 function parseJson(text: string): unknown {

@@ -29,7 +29,11 @@ function renderHub() {
       Component: Hub,
       children: [
         { path: "/sh/ovw", Component: () => <h1>Overview</h1> },
-        { path: "/sh/lst/active", loader: () => new Promise<null>((resolve) => (finishLoading = () => resolve(null))), Component: () => <h1>Listings</h1> },
+        {
+          path: "/sh/lst/active",
+          loader: () => new Promise<null>((resolve) => (finishLoading = () => resolve(null))),
+          Component: () => <h1>Listings</h1>,
+        },
       ],
     },
   ]);

@@ -23,14 +23,30 @@ describe("percentile", () => {
 
 describe("ratings", () => {
   it("counts values against the thresholds, the thresholds themselves on the better side", () => {
-    expect(countRatings("LCP", [1200, 2500, 2501, 4000, 4001, 9000])).toEqual({ good: 2, "needs-improvement": 2, poor: 2 });
+    expect(countRatings("LCP", [1200, 2500, 2501, 4000, 4001, 9000])).toEqual({
+      good: 2,
+      "needs-improvement": 2,
+      poor: 2,
+    });
     expect(countRatings("CLS", [0, 0.1, 0.2, 0.3])).toEqual({ good: 2, "needs-improvement": 1, poor: 1 });
   });
 
   it("turns counts into whole per cents that add up to 100", () => {
-    expect(percentages({ good: 1, "needs-improvement": 1, poor: 1 })).toEqual({ good: 34, "needs-improvement": 33, poor: 33 });
-    expect(percentages({ good: 3, "needs-improvement": 1, poor: 0 })).toEqual({ good: 75, "needs-improvement": 25, poor: 0 });
-    expect(percentages({ good: 0, "needs-improvement": 0, poor: 0 })).toEqual({ good: 0, "needs-improvement": 0, poor: 0 });
+    expect(percentages({ good: 1, "needs-improvement": 1, poor: 1 })).toEqual({
+      good: 34,
+      "needs-improvement": 33,
+      poor: 33,
+    });
+    expect(percentages({ good: 3, "needs-improvement": 1, poor: 0 })).toEqual({
+      good: 75,
+      "needs-improvement": 25,
+      poor: 0,
+    });
+    expect(percentages({ good: 0, "needs-improvement": 0, poor: 0 })).toEqual({
+      good: 0,
+      "needs-improvement": 0,
+      poor: 0,
+    });
   });
 });
 
@@ -51,7 +67,16 @@ describe("histogram", () => {
   it("bins layout-shift scores despite floating-point edges", () => {
     const bins = histogram("CLS", [0.1, 0.15, 0.25, 0.3]);
     expect(bins.map((bin) => bin.count)).toEqual([0, 1, 1, 0, 1, 1, 0, 0]);
-    expect(bins.map((bin) => bin.rating)).toEqual(["good", "good", "needs-improvement", "needs-improvement", "needs-improvement", "poor", "poor", "poor"]);
+    expect(bins.map((bin) => bin.rating)).toEqual([
+      "good",
+      "good",
+      "needs-improvement",
+      "needs-improvement",
+      "needs-improvement",
+      "poor",
+      "poor",
+      "poor",
+    ]);
   });
 });
 

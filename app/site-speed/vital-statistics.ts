@@ -79,5 +79,9 @@ export function trend(values: readonly TimedValue[], since: number, until: numbe
     const index = Math.floor((at - since) / bucketMs);
     buckets[Math.min(buckets.length - 1, Math.max(0, index))]?.push(value);
   }
-  return buckets.map((bucket, index) => ({ start: since + index * bucketMs, p75: p75(bucket), samples: bucket.length }));
+  return buckets.map((bucket, index) => ({
+    start: since + index * bucketMs,
+    p75: p75(bucket),
+    samples: bucket.length,
+  }));
 }

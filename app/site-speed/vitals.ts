@@ -10,7 +10,11 @@ export type VitalName = (typeof VITAL_NAMES)[number];
 
 export type Rating = "good" | "needs-improvement" | "poor";
 export const RATINGS: readonly Rating[] = ["good", "needs-improvement", "poor"];
-export const RATING_LABELS: Record<Rating, string> = { good: "Good", "needs-improvement": "Needs improvement", poor: "Poor" };
+export const RATING_LABELS: Record<Rating, string> = {
+  good: "Good",
+  "needs-improvement": "Needs improvement",
+  poor: "Poor",
+};
 
 export interface VitalDefinition {
   name: VitalName;
@@ -26,10 +30,38 @@ export interface VitalDefinition {
 }
 
 export const VITALS: Record<VitalName, VitalDefinition> = {
-  LCP: { name: "LCP", label: "Largest Contentful Paint", unit: "ms", thresholds: [2500, 4000], binWidth: 500, binCount: 12 },
-  INP: { name: "INP", label: "Interaction to Next Paint", unit: "ms", thresholds: [200, 500], binWidth: 50, binCount: 14 },
-  CLS: { name: "CLS", label: "Cumulative Layout Shift", unit: "score", thresholds: [0.1, 0.25], binWidth: 0.05, binCount: 8 },
-  FCP: { name: "FCP", label: "First Contentful Paint", unit: "ms", thresholds: [1800, 3000], binWidth: 200, binCount: 20 },
+  LCP: {
+    name: "LCP",
+    label: "Largest Contentful Paint",
+    unit: "ms",
+    thresholds: [2500, 4000],
+    binWidth: 500,
+    binCount: 12,
+  },
+  INP: {
+    name: "INP",
+    label: "Interaction to Next Paint",
+    unit: "ms",
+    thresholds: [200, 500],
+    binWidth: 50,
+    binCount: 14,
+  },
+  CLS: {
+    name: "CLS",
+    label: "Cumulative Layout Shift",
+    unit: "score",
+    thresholds: [0.1, 0.25],
+    binWidth: 0.05,
+    binCount: 8,
+  },
+  FCP: {
+    name: "FCP",
+    label: "First Contentful Paint",
+    unit: "ms",
+    thresholds: [1800, 3000],
+    binWidth: 200,
+    binCount: 20,
+  },
   TTFB: { name: "TTFB", label: "Time to First Byte", unit: "ms", thresholds: [800, 1800], binWidth: 200, binCount: 14 },
 };
 

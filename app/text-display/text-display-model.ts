@@ -3,12 +3,16 @@ import { STYLES_NOT_AN_ARRAY, TEXT_STYLES } from "./text-styles";
 
 export { STYLES_NOT_AN_ARRAY, TEXT_STYLES, type TextStyle } from "./text-styles";
 
-export const stylesSchema = z.array(z.enum(TEXT_STYLES), { error: (issue) => (issue.code === "invalid_type" ? STYLES_NOT_AN_ARRAY : undefined) });
+export const stylesSchema = z.array(z.enum(TEXT_STYLES), {
+  error: (issue) => (issue.code === "invalid_type" ? STYLES_NOT_AN_ARRAY : undefined),
+});
 
 export const trackingSchema = z.record(z.string(), z.union([z.string(), z.number(), z.boolean()]));
 
 /** Links lead to the web or to the hub; never to script. */
-const safeUrl = z.string().refine((url) => /^(https?:\/\/|\/(?!\/)|mailto:)/i.test(url), "Links must be http(s), mailto: or a path on the hub");
+const safeUrl = z
+  .string()
+  .refine((url) => /^(https?:\/\/|\/(?!\/)|mailto:)/i.test(url), "Links must be http(s), mailto: or a path on the hub");
 
 export const navActionSchema = z.object({
   type: z.literal("NAV"),

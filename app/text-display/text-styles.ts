@@ -2,7 +2,18 @@
  * The styles of spec §3 and their rule, without the schema: the browser renders text display
  * models already validated on the server and should not download a schema library to do it.
  */
-export const TEXT_STYLES = ["NEGATIVE", "POSITIVE", "BOLD", "SUPERSCRIPT", "SUBSCRIPT", "STRIKETHROUGH", "EMPHASIS", "HIGHLIGHT", "ITALIC", "DEFAULT"] as const;
+export const TEXT_STYLES = [
+  "NEGATIVE",
+  "POSITIVE",
+  "BOLD",
+  "SUPERSCRIPT",
+  "SUBSCRIPT",
+  "STRIKETHROUGH",
+  "EMPHASIS",
+  "HIGHLIGHT",
+  "ITALIC",
+  "DEFAULT",
+] as const;
 export type TextStyle = (typeof TEXT_STYLES)[number];
 
 export const STYLES_NOT_AN_ARRAY = "Styles must be passed as an array";

@@ -7,6 +7,7 @@ export const INVALID_WIDGET_ID = "Invalid widget ID";
 export function widgetIdOf(model: object): string | undefined {
   if (!("id" in model)) return undefined;
   const { id } = model as { id: unknown };
-  if ((typeof id !== "string" && typeof id !== "number") || String(id).trim() === "") throw new Error(INVALID_WIDGET_ID);
+  if ((typeof id !== "string" && typeof id !== "number") || String(id).trim() === "")
+    throw new Error(INVALID_WIDGET_ID);
   return String(id);
 }

@@ -18,7 +18,9 @@ export interface FilterSelectProps {
 
 /** A labelled select of a filter form: submitted with the form, and reported as soon as it changes when asked to. */
 export function FilterSelect({ id, name, label, options, value, onChoose }: FilterSelectProps) {
-  const choice = onChoose ? { value, onChange: (event: React.ChangeEvent<HTMLSelectElement>) => onChoose(event.target.value) } : { defaultValue: value };
+  const choice = onChoose
+    ? { value, onChange: (event: React.ChangeEvent<HTMLSelectElement>) => onChoose(event.target.value) }
+    : { defaultValue: value };
   return (
     <div className="filter-form__field">
       <label htmlFor={id}>{label}</label>

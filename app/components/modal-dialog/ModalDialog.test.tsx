@@ -8,7 +8,14 @@ function Page({ focusDelayMs }: { focusDelayMs?: number }) {
   return (
     <>
       <button onClick={() => setOpen(true)}>Open</button>
-      <ModalDialog open={open} onOpenChange={setOpen} title="Switch tools" description="You can come back." focusDelayMs={focusDelayMs} closeLabel="Close">
+      <ModalDialog
+        open={open}
+        onOpenChange={setOpen}
+        title="Switch tools"
+        description="You can come back."
+        focusDelayMs={focusDelayMs}
+        closeLabel="Close"
+      >
         <button>Switch</button>
         <ModalDialogClose>Cancel</ModalDialogClose>
       </ModalDialog>

@@ -29,7 +29,19 @@ export interface ModalDialogProps {
  * A modal dialog: the page behind is inert, Tab stays inside, Escape closes, and focus goes
  * back to where it was when the dialog opened (Radix UI's dialog primitive does the focus work).
  */
-export function ModalDialog({ open, onOpenChange, title, description, role = "dialog", focusDelayMs = 0, initialFocus, closeLabel, closable = true, className, children }: ModalDialogProps) {
+export function ModalDialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  role = "dialog",
+  focusDelayMs = 0,
+  initialFocus,
+  closeLabel,
+  closable = true,
+  className,
+  children,
+}: ModalDialogProps) {
   // Radix returns focus only to its own trigger; these dialogs open from state, so remember the opener.
   const opener = useRef<HTMLElement | null>(null);
   return (
@@ -78,5 +90,7 @@ export function ModalDialog({ open, onOpenChange, title, description, role = "di
 export const ModalDialogClose = Dialog.Close;
 
 function firstFocusable(container: HTMLElement): HTMLElement | null {
-  return container.querySelector<HTMLElement>('button:not([disabled]), [href], input:not([disabled]), select, textarea, [tabindex]:not([tabindex="-1"])');
+  return container.querySelector<HTMLElement>(
+    'button:not([disabled]), [href], input:not([disabled]), select, textarea, [tabindex]:not([tabindex="-1"])',
+  );
 }

@@ -11,7 +11,12 @@ export interface NewWindowLinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchor
 /** A link that opens a new tab, says so to everyone, and gives the new page no handle on this one. */
 export function NewWindowLink({ children, className, ...props }: NewWindowLinkProps) {
   return (
-    <a {...props} className={["new-window-link", className].filter(Boolean).join(" ")} target="_blank" rel="noopener noreferrer">
+    <a
+      {...props}
+      className={["new-window-link", className].filter(Boolean).join(" ")}
+      target="_blank"
+      rel="noopener noreferrer"
+    >
       {children}
       <span className="new-window-link__icon" aria-hidden="true">
         ↗

@@ -118,7 +118,13 @@ describe("TextDisplay actions", () => {
     const listener = (event: Event) => events.push((event as CustomEvent).detail);
     window.addEventListener(TRACKING_EVENT, listener);
     document.documentElement.dataset.pageName = "sellerHubProductSummary";
-    renderModel({ text: "Product insights", action: { type: "OPERATION", name: "openInsights", tracking: { eventAction: "insights" } } }, { openInsights });
+    renderModel(
+      {
+        text: "Product insights",
+        action: { type: "OPERATION", name: "openInsights", tracking: { eventAction: "insights" } },
+      },
+      { openInsights },
+    );
     fireEvent.click(screen.getByRole("button", { name: "Product insights" }));
     window.removeEventListener(TRACKING_EVENT, listener);
     expect(openInsights).toHaveBeenCalledOnce();
@@ -133,6 +139,8 @@ describe("TextDisplay actions", () => {
   });
 
   it("the schema refuses script URLs", () => {
-    expect(textDisplaySchema.safeParse({ text: "x", action: { type: "NAV", URL: "javascript:alert(1)" } }).success).toBe(false);
+    expect(
+      textDisplaySchema.safeParse({ text: "x", action: { type: "NAV", URL: "javascript:alert(1)" } }).success,
+    ).toBe(false);
   });
 });

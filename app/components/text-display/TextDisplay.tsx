@@ -20,11 +20,17 @@ export interface TextDisplayProps {
  */
 export function TextDisplay({ model, className }: TextDisplayProps) {
   assertStyles(model.styles);
-  const spans: TextSpan[] = model.textSpans ?? [{ text: model.text || (model.value === undefined ? "" : String(model.value)) }];
+  const spans: TextSpan[] = model.textSpans ?? [
+    { text: model.text || (model.value === undefined ? "" : String(model.value)) },
+  ];
   const content = spans.map((span, index) => <Span key={index} span={span} />);
   const styled = applyStyles(accessible(content, model.accessibilityText), model.styles);
   const valued = model.value === undefined ? styled : <data value={String(model.value)}>{styled}</data>;
-  return <span className={["text-display", className].filter(Boolean).join(" ")}>{model.action ? <Action action={model.action}>{valued}</Action> : valued}</span>;
+  return (
+    <span className={["text-display", className].filter(Boolean).join(" ")}>
+      {model.action ? <Action action={model.action}>{valued}</Action> : valued}
+    </span>
+  );
 }
 
 function Span({ span }: { span: TextSpan }) {
@@ -44,7 +50,10 @@ function accessible(visible: ReactNode, accessibilityText: string | undefined): 
   );
 }
 
-const STYLE_ELEMENTS: Record<Exclude<TextStyle, "DEFAULT" | "NEGATIVE" | "POSITIVE">, (children: ReactNode) => ReactNode> = {
+const STYLE_ELEMENTS: Record<
+  Exclude<TextStyle, "DEFAULT" | "NEGATIVE" | "POSITIVE">,
+  (children: ReactNode) => ReactNode
+> = {
   BOLD: (children) => <strong>{children}</strong>,
   SUPERSCRIPT: (children) => <sup>{children}</sup>,
   SUBSCRIPT: (children) => <sub>{children}</sub>,

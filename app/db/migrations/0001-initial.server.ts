@@ -46,7 +46,11 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
     .addColumn("created_at", "bigint", (c) => c.notNull())
     .execute();
   // The listings page filters by seller and status and sorts by date, title or price.
-  await db.schema.createIndex("listing_seller_status_created").on("listing").columns(["seller_id", "status", "created_at"]).execute();
+  await db.schema
+    .createIndex("listing_seller_status_created")
+    .on("listing")
+    .columns(["seller_id", "status", "created_at"])
+    .execute();
   await db.schema.createIndex("listing_seller_created").on("listing").columns(["seller_id", "created_at"]).execute();
   await db.schema.createIndex("listing_epid_condition").on("listing").columns(["epid", "condition", "price"]).execute();
 
@@ -77,5 +81,9 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
     .addColumn("received_at", "bigint", (c) => c.notNull())
     .addColumn("metrics", "text", (c) => c.notNull())
     .execute();
-  await db.schema.createIndex("speed_beacon_page_received").on("speed_beacon").columns(["page_name", "received_at"]).execute();
+  await db.schema
+    .createIndex("speed_beacon_page_received")
+    .on("speed_beacon")
+    .columns(["page_name", "received_at"])
+    .execute();
 }

@@ -7,7 +7,8 @@ import type { Kysely } from "kysely";
  * product read its active listings in one currency, by condition, in price order.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  const listing = (name: string, columns: string[]) => db.schema.createIndex(name).on("listing").columns(columns).execute();
+  const listing = (name: string, columns: string[]) =>
+    db.schema.createIndex(name).on("listing").columns(columns).execute();
   await listing("listing_seller_price", ["seller_id", "price"]);
   await listing("listing_seller_title", ["seller_id", "title"]);
   await listing("listing_seller_status_price", ["seller_id", "status", "price"]);

@@ -7,5 +7,9 @@ import type { Kysely } from "kysely";
  * alone: 14–18 ms (bench/README.md).
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await db.schema.createIndex("listing_seller_totals").on("listing").columns(["seller_id", "status", "sold", "price", "awaiting_shipment"]).execute();
+  await db.schema
+    .createIndex("listing_seller_totals")
+    .on("listing")
+    .columns(["seller_id", "status", "sold", "price", "awaiting_shipment"])
+    .execute();
 }

@@ -67,7 +67,9 @@ function shares({ row, from = "" }: Listings, sign: 1 | -1): string {
  * tally. Rows are written in key order, so two writers on PostgreSQL lock them in the same order.
  */
 function tally({ countedIn, countedOut }: Change): string {
-  const changes = [countedIn && shares(countedIn, 1), countedOut && shares(countedOut, -1)].filter(Boolean).join(" union all ");
+  const changes = [countedIn && shares(countedIn, 1), countedOut && shares(countedOut, -1)]
+    .filter(Boolean)
+    .join(" union all ");
   return `insert into listing_tally as tally (seller_id, status, condition, listings, sold, sales_value, awaiting_shipment)
     select seller_id, status, condition, sum(listings), sum(sold), sum(sales_value), sum(awaiting_shipment)
     from (${changes}) as change
@@ -105,7 +107,10 @@ const WRITES = [
 /** SQLite has row triggers only; it has one writer at a time, so no two can meet on a tally row. */
 function sqliteTriggers(): string[] {
   return WRITES.map(({ event, countsIn, countsOut }) => {
-    const steps = tallySteps({ countedIn: countsIn ? { row: "new" } : undefined, countedOut: countsOut ? { row: "old" } : undefined });
+    const steps = tallySteps({
+      countedIn: countsIn ? { row: "new" } : undefined,
+      countedOut: countsOut ? { row: "old" } : undefined,
+    });
     return `create trigger listing_tally_after_${event} after ${event} on listing for each row begin ${steps.join("; ")}; end`;
   });
 }
@@ -120,7 +125,9 @@ function postgresTriggers(): string[] {
   const counted = WRITES.flatMap(({ event, countsIn, countsOut }) => {
     const added = countsIn ? { row: "added", from: "from added" } : undefined;
     const removed = countsOut ? { row: "removed", from: "from removed" } : undefined;
-    const transitions = [countsIn && "new table as added", countsOut && "old table as removed"].filter(Boolean).join(" ");
+    const transitions = [countsIn && "new table as added", countsOut && "old table as removed"]
+      .filter(Boolean)
+      .join(" ");
     return postgresTrigger(event, `referencing ${transitions}`, tallySteps({ countedIn: added, countedOut: removed }));
   });
   return [...counted, ...postgresTrigger("truncate", "", ["truncate listing_tally"])];

@@ -14,7 +14,12 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
 async function indexLowercaseTitles(db: Kysely<unknown>): Promise<void> {
   // pg_trgm is a trusted extension: the hub's own role may create it, without a superuser.
   await sql`create extension if not exists pg_trgm`.execute(db);
-  await db.schema.createIndex("listing_title_trigram").on("listing").using("gin").expression(sql`lower(title) gin_trgm_ops`).execute();
+  await db.schema
+    .createIndex("listing_title_trigram")
+    .on("listing")
+    .using("gin")
+    .expression(sql`lower(title) gin_trgm_ops`)
+    .execute();
 }
 
 /**

@@ -7,5 +7,9 @@ import type { Kysely } from "kysely";
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.alterTable("speed_beacon").addColumn("client", "text").execute();
-  await db.schema.createIndex("speed_beacon_client_received").on("speed_beacon").columns(["client", "received_at"]).execute();
+  await db.schema
+    .createIndex("speed_beacon_client_received")
+    .on("speed_beacon")
+    .columns(["client", "received_at"])
+    .execute();
 }

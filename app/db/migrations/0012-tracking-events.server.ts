@@ -17,6 +17,10 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
     .addColumn("received_at", "bigint", (c) => c.notNull())
     .execute();
   // The dashboard counts one seller's events of a period; housekeeping deletes those past the retention.
-  await db.schema.createIndex("tracking_event_seller_received").on("tracking_event").columns(["seller_id", "received_at"]).execute();
+  await db.schema
+    .createIndex("tracking_event_seller_received")
+    .on("tracking_event")
+    .columns(["seller_id", "received_at"])
+    .execute();
   await db.schema.createIndex("tracking_event_received").on("tracking_event").column("received_at").execute();
 }

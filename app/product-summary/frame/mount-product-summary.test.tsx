@@ -40,7 +40,9 @@ beforeEach(() => {
   document.body.append(element);
   parent = element.contentWindow as Window;
   posted = [];
-  vi.spyOn(parent, "postMessage").mockImplementation(((message: unknown, origin: string) => void posted.push([message, origin])) as typeof window.postMessage);
+  vi.spyOn(parent, "postMessage").mockImplementation(
+    ((message: unknown, origin: string) => void posted.push([message, origin])) as typeof window.postMessage,
+  );
 });
 
 afterEach(() => {
@@ -50,10 +52,14 @@ afterEach(() => {
 
 const mount = (onConditionChange: Parameters<typeof mountProductSummary>[1] = () => {}, changeNumber = 0) =>
   mountProductSummary({ window, parent, changeNumber }, onConditionChange);
-const fromParent = (data: unknown, origin = ORIGIN, source: Window = parent) => window.dispatchEvent(new MessageEvent("message", { data, origin, source }));
+const fromParent = (data: unknown, origin = ORIGIN, source: Window = parent) =>
+  window.dispatchEvent(new MessageEvent("message", { data, origin, source }));
 const summaryElement = () => document.getElementById("product-summary");
 const insightsControl = () => document.querySelector<HTMLAnchorElement>("a[data-open-product-insights]");
-const CONDITION_CHANGE = { type: "conditionChange", data: { fieldChanged: "status", itemId: "42", condition: "", status: "ended" } };
+const CONDITION_CHANGE = {
+  type: "conditionChange",
+  data: { fieldChanged: "status", itemId: "42", condition: "", status: "ended" },
+};
 
 describe("mountProductSummary", () => {
   it("reports its data and content height to the parent at the hub's origin, then again only when the height changes", () => {
@@ -63,15 +69,26 @@ describe("mountProductSummary", () => {
     height = 410;
     FakeResizeObserver.current?.resize();
     expect(posted).toEqual([
-      [{ type: "loadProductInsightsData", data: { ...SUMMARY.insightsData, contentHeight: 320, changeNumber: 0 } }, ORIGIN],
-      [{ type: "loadProductInsightsData", data: { ...SUMMARY.insightsData, contentHeight: 410, changeNumber: 0 } }, ORIGIN],
+      [
+        { type: "loadProductInsightsData", data: { ...SUMMARY.insightsData, contentHeight: 320, changeNumber: 0 } },
+        ORIGIN,
+      ],
+      [
+        { type: "loadProductInsightsData", data: { ...SUMMARY.insightsData, contentHeight: 410, changeNumber: 0 } },
+        ORIGIN,
+      ],
     ]);
   });
 
   it("says in every report which of the parent's changes the summary answers", () => {
     mount(() => {}, 7);
     FakeResizeObserver.current?.resize();
-    expect(posted).toEqual([[{ type: "loadProductInsightsData", data: { ...SUMMARY.insightsData, contentHeight: 320, changeNumber: 7 } }, ORIGIN]]);
+    expect(posted).toEqual([
+      [
+        { type: "loadProductInsightsData", data: { ...SUMMARY.insightsData, contentHeight: 320, changeNumber: 7 } },
+        ORIGIN,
+      ],
+    ]);
   });
 
   it("asks the parent to open the product's insights, tracked under the summary's page name", () => {
@@ -87,7 +104,9 @@ describe("mountProductSummary", () => {
 
     expect(click.defaultPrevented).toBe(true);
     expect(posted).toEqual([[{ type: "openProductInsights", data: { epid: "1200876543" } }, ORIGIN]]);
-    expect(tracked).toEqual([expect.objectContaining({ eventAction: "openProductInsights", pageName: "sellerHubProductSummary" })]);
+    expect(tracked).toEqual([
+      expect.objectContaining({ eventAction: "openProductInsights", pageName: "sellerHubProductSummary" }),
+    ]);
   });
 
   it("leaves a click that asks for a new tab to the browser", () => {

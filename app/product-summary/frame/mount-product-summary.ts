@@ -1,5 +1,12 @@
 import { recordTracking } from "~/tracking/tracking";
-import { conditionChangeSchema, listenForMessages, postMessageTo, type ConditionChange, type FrameToParentMessage, type LoadProductInsightsData } from "../frame-messages";
+import {
+  conditionChangeSchema,
+  listenForMessages,
+  postMessageTo,
+  type ConditionChange,
+  type FrameToParentMessage,
+  type LoadProductInsightsData,
+} from "../frame-messages";
 import { insightsDataOf, OPEN_INSIGHTS_SELECTOR, SUMMARY_ELEMENT_ID } from "../summary-dom";
 
 type InsightsData = Omit<LoadProductInsightsData, "contentHeight" | "changeNumber">;
@@ -21,7 +28,10 @@ export interface SummaryFrame {
  * never takes a report sent before its change arrived for the answer (decision record 058).
  * Messages go to, and come only from, the parent at the hub's own origin. Returns the teardown.
  */
-export function mountProductSummary({ window, parent, changeNumber }: SummaryFrame, onConditionChange: (change: ConditionChange) => void): () => void {
+export function mountProductSummary(
+  { window, parent, changeNumber }: SummaryFrame,
+  onConditionChange: (change: ConditionChange) => void,
+): () => void {
   const { document } = window;
   const origin = window.location.origin;
   const summary = document.getElementById(SUMMARY_ELEMENT_ID);

@@ -12,7 +12,10 @@ import { changeNumberOf, swapSummary } from "./swap-summary";
 function show(changeNumber: number): void {
   mountProductSummary({ window, parent: window.parent, changeNumber }, async (change) => {
     const answering = change.changeNumber ?? 0;
-    await refilter(window.location, conditionChangeQuery(change), { src: "conditionChange", navigate: (url) => swapSummary(window, url, answering) });
+    await refilter(window.location, conditionChangeQuery(change), {
+      src: "conditionChange",
+      navigate: (url) => swapSummary(window, url, answering),
+    });
     show(answering);
   });
 }

@@ -24,7 +24,9 @@ describe("swapSummary", () => {
 
     await swapSummary(window, "/sh/prod-summary?listingId=42&condition=new", 3);
 
-    expect(fetch).toHaveBeenCalledWith("/sh/prod-summary?listingId=42&condition=new", { headers: { Accept: "text/html" } });
+    expect(fetch).toHaveBeenCalledWith("/sh/prod-summary?listingId=42&condition=new", {
+      headers: { Accept: "text/html" },
+    });
     expect(document.querySelector("#product-summary h1")).toHaveTextContent("After");
     expect(document.querySelectorAll("#product-summary")).toHaveLength(1);
     expect(document.getElementById("kept")).toBe(kept);
@@ -34,7 +36,9 @@ describe("swapSummary", () => {
   });
 
   it("loads the whole document when the answer is not a summary, telling it which change it answers", async () => {
-    vi.spyOn(window, "fetch").mockResolvedValue(new Response("None of your listings has this number.", { status: 404 }));
+    vi.spyOn(window, "fetch").mockResolvedValue(
+      new Response("None of your listings has this number.", { status: 404 }),
+    );
     await swapSummary(window, "/sh/prod-summary?listingId=7", 2);
     expect(replace).toHaveBeenCalledWith("/sh/prod-summary?listingId=7#change-2");
     expect(document.querySelector("#product-summary h1")).toHaveTextContent("Before");

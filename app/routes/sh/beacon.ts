@@ -9,5 +9,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export function loader() {
-  return new Response("Site-speed beacons are sent with POST.", { status: 405, headers: { Allow: "POST", "Content-Type": "text/plain; charset=utf-8" } });
+  return new Response("Site-speed beacons are sent with POST.", {
+    status: 405,
+    headers: { Allow: "POST", "Content-Type": "text/plain; charset=utf-8" },
+  });
 }

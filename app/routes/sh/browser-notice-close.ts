@@ -13,8 +13,13 @@ import type { Route } from "./+types/browser-notice-close";
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
   assertAntiForgeryToken(getSignedInSeller(context), form.get("srt"));
-  const cookie = serializeCookie(BROWSER_NOTICE_CLOSED_COOKIE, "1", { secure: new URL(request.url).protocol === "https:" });
-  return redirect(safeRedirectPath(form.get("returnTo"), request.url), { status: 303, headers: cookie ? { "Set-Cookie": cookie } : {} });
+  const cookie = serializeCookie(BROWSER_NOTICE_CLOSED_COOKIE, "1", {
+    secure: new URL(request.url).protocol === "https:",
+  });
+  return redirect(safeRedirectPath(form.get("returnTo"), request.url), {
+    status: 303,
+    headers: cookie ? { "Set-Cookie": cookie } : {},
+  });
 }
 
 /** Closing changes state, so a GET only leads back to the hub. */

@@ -45,7 +45,12 @@ export interface ListingDetailOutletContext {
  * frame; loading the page's data again would start the frame afresh for nothing. A form sent
  * (the Compare button without JavaScript) or another page loads as usual.
  */
-export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+export function shouldRevalidate({
+  currentUrl,
+  nextUrl,
+  formMethod,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
   if (!formMethod && currentUrl.pathname === nextUrl.pathname) return false;
   return defaultShouldRevalidate;
 }
@@ -58,7 +63,14 @@ export default function ListingDetail({ loaderData }: Route.ComponentProps) {
 function ListingDetailPage({ listing, locale, summaryFilters, summarySrc }: Route.ComponentProps["loaderData"]) {
   const navigate = useNavigate();
   const { search } = useLocation();
-  const { frameRef, filters, insights, stalled, retry, changeFilter: changeFrameFilter } = useProductSummaryFrame({
+  const {
+    frameRef,
+    filters,
+    insights,
+    stalled,
+    retry,
+    changeFilter: changeFrameFilter,
+  } = useProductSummaryFrame({
     listingId: listing.id,
     epid: listing.epid,
     initialFilters: summaryFilters,
@@ -66,22 +78,27 @@ function ListingDetailPage({ listing, locale, summaryFilters, summarySrc }: Rout
   });
   // The address keeps the filters, so a reload, Back or a shared link shows the same summary.
   const changeFilter = (field: SummaryFilterField, value: string) => {
-    void navigate({ search: listingPageQuery(changeFrameFilter(field, value)) }, { replace: true, preventScrollReset: true });
+    void navigate(
+      { search: listingPageQuery(changeFrameFilter(field, value)) },
+      { replace: true, preventScrollReset: true },
+    );
   };
   const outletContext: ListingDetailOutletContext = { search, onInsightsClosed: () => frameRef.current?.focus() };
 
   return (
     <article className="listing-detail" aria-labelledby="listing-title">
       <p className="listing-detail__back">
-        <Link prefetch="intent" to="/sh/lst/active">All listings</Link>
+        <Link prefetch="intent" to="/sh/lst/active">
+          All listings
+        </Link>
       </p>
       <h2 id="listing-title">{listing.title}</h2>
       <ListingFacts listing={listing} locale={locale} />
       <section className="listing-detail__summary" aria-labelledby="product-summary-title">
         <h3 id="product-summary-title">Product summary</h3>
         <p className="listing-detail__hint">
-          The summary starts with this listing. A condition compares its price with that condition&rsquo;s market; a status shows your
-          lowest-priced listing of this product with that status instead.
+          The summary starts with this listing. A condition compares its price with that condition&rsquo;s market; a
+          status shows your lowest-priced listing of this product with that status instead.
         </p>
         <SummaryFilterForm filters={filters} onChange={changeFilter} />
         <ProductSummaryFrame ref={frameRef} src={summarySrc} insights={insights} stalled={stalled} onRetry={retry} />

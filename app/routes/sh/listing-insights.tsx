@@ -20,5 +20,12 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 
 export default function ListingInsights({ loaderData: { market, locale, listingId } }: Route.ComponentProps) {
   const { search, onInsightsClosed } = useOutletContext<ListingDetailOutletContext>();
-  return <ProductInsightsPanel market={market} locale={locale} closeTo={`/sh/lst/${listingId}${search}`} onClose={onInsightsClosed} />;
+  return (
+    <ProductInsightsPanel
+      market={market}
+      locale={locale}
+      closeTo={`/sh/lst/${listingId}${search}`}
+      onClose={onInsightsClosed}
+    />
+  );
 }

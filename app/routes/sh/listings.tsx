@@ -52,14 +52,23 @@ export default function Listings({ loaderData: { filters, page, locale } }: Rout
       ) : (
         <>
           <ListingsTable ref={table} listings={page.listings} sort={filters.sort} locale={locale} busy={loading} />
-          <Pagination total={page.total} offset={page.offset} limit={page.limit} label="Pages of listings" onPageShown={() => table.current?.focus()} />
+          <Pagination
+            total={page.total}
+            offset={page.offset}
+            limit={page.limit}
+            label="Pages of listings"
+            onPageShown={() => table.current?.focus()}
+          />
         </>
       )}
     </div>
   );
 }
 
-function resultsSummary({ total, offset, listings }: { total: number; offset: number; listings: unknown[] }, locale: string): string {
+function resultsSummary(
+  { total, offset, listings }: { total: number; offset: number; listings: unknown[] },
+  locale: string,
+): string {
   const number = (value: number) => value.toLocaleString(locale);
   if (total === 0) return "No listings match these filters.";
   if (total === 1) return "Showing 1 listing.";

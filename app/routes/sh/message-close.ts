@@ -15,7 +15,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const message = await findCurrentMessage(context.get(databaseContext).db, signedIn.seller.id, form.get("messageId"));
   if (!message) throw refusal(404, "There is no such message to close: it may have ended already.");
   const cookie = closedMessageCookie(message, request);
-  return redirect(safeRedirectPath(form.get("returnTo"), request.url), { status: 303, headers: cookie ? { "Set-Cookie": cookie } : {} });
+  return redirect(safeRedirectPath(form.get("returnTo"), request.url), {
+    status: 303,
+    headers: cookie ? { "Set-Cookie": cookie } : {},
+  });
 }
 
 /** Closing changes state, so a GET only leads back to the hub. */

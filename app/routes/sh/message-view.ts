@@ -13,5 +13,8 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   const message = await findCurrentMessage(context.get(databaseContext).db, signedIn.seller.id, params.messageId);
   if (!message) throw refusal(404, "There is no such message: it may have ended already.");
   const cookie = viewedMessageCookie(message, request);
-  return new Response(null, { status: 204, headers: { "Cache-Control": "no-store", ...(cookie && { "Set-Cookie": cookie }) } });
+  return new Response(null, {
+    status: 204,
+    headers: { "Cache-Control": "no-store", ...(cookie && { "Set-Cookie": cookie }) },
+  });
 }

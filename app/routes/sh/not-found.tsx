@@ -17,7 +17,9 @@ export default function NotFound() {
     <section className="not-found">
       <p>There is nothing at this address. It may have moved, or the link that led here may be out of date.</p>
       <p>
-        <Link prefetch="intent" to="/sh/ovw">Go to the overview</Link>
+        <Link prefetch="intent" to="/sh/ovw">
+          Go to the overview
+        </Link>
       </p>
     </section>
   );

@@ -63,7 +63,17 @@ export default function SwitchTools({ loaderData: { model, srt, toolUrl }, actio
   );
 }
 
-function SwitchToolsView({ header, body, alert, children }: { header: string; body: string; alert?: boolean; children: React.ReactNode }) {
+function SwitchToolsView({
+  header,
+  body,
+  alert,
+  children,
+}: {
+  header: string;
+  body: string;
+  alert?: boolean;
+  children: React.ReactNode;
+}) {
   return (
     <section className="switch-tools" aria-labelledby="switch-tools-header">
       <h2 id="switch-tools-header">{header}</h2>

@@ -27,9 +27,21 @@ export default function Overview({ loaderData: { summary, locale, currency } }: 
       <section aria-labelledby="sales" className="overview">
         <h2 id="sales">Your business at a glance</h2>
         <ul className="summary-modules">
-          <SummaryModule label="Active listings" value={number(summary.activeListings)} to="/sh/lst/active?status=active" />
-          <SummaryModule label="Out of stock" value={number(summary.outOfStock)} to="/sh/lst/active?status=out_of_stock" />
-          <SummaryModule label="Units sold" value={number(summary.unitsSold)} detail={`${formatMoney(summary.salesValue, currency, locale)} in sales`} />
+          <SummaryModule
+            label="Active listings"
+            value={number(summary.activeListings)}
+            to="/sh/lst/active?status=active"
+          />
+          <SummaryModule
+            label="Out of stock"
+            value={number(summary.outOfStock)}
+            to="/sh/lst/active?status=out_of_stock"
+          />
+          <SummaryModule
+            label="Units sold"
+            value={number(summary.unitsSold)}
+            detail={`${formatMoney(summary.salesValue, currency, locale)} in sales`}
+          />
           <SummaryModule label="Awaiting shipment" value={number(summary.awaitingShipment)} detail="units to ship" />
         </ul>
       </section>
@@ -48,7 +60,9 @@ export default function Overview({ loaderData: { summary, locale, currency } }: 
               {summary.recentListings.map((listing) => (
                 <tr key={listing.id}>
                   <td>
-                    <Link prefetch="intent" to={`/sh/lst/${listing.id}`}>{listing.title}</Link>
+                    <Link prefetch="intent" to={`/sh/lst/${listing.id}`}>
+                      {listing.title}
+                    </Link>
                   </td>
                   <td>{formatMoney(listing.price, listing.currency, locale)}</td>
                   <td>{isListingStatus(listing.status) ? LISTING_STATUSES[listing.status] : listing.status}</td>

@@ -25,7 +25,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (request.headers.get("Sec-Fetch-Dest") === "document") throw redirect(`/sh/lst/${listingId}`);
 
   const { seller } = getSignedInSeller(context);
-  const summary = await buildProductSummary(context.get(databaseContext).db, seller, listingId, parseSummaryFilters(url.searchParams));
+  const summary = await buildProductSummary(
+    context.get(databaseContext).db,
+    seller,
+    listingId,
+    parseSummaryFilters(url.searchParams),
+  );
   if (!summary) return refusal(404, NO_SUCH_LISTING);
-  return renderProductSummary({ summary, pageName: handle.pageName, nonce: context.get(nonceContext), stylesheet, script: productSummaryScript });
+  return renderProductSummary({
+    summary,
+    pageName: handle.pageName,
+    nonce: context.get(nonceContext),
+    stylesheet,
+    script: productSummaryScript,
+  });
 }

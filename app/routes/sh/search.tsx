@@ -48,29 +48,51 @@ export default function Search({ loaderData: { results, notice, locale } }: Rout
                 Listings
               </h2>
               <p>
-                {titleCount(count, locale)} {count.total === 1 && !count.isMore ? "listing’s title holds" : "listings’ titles hold"} “{text}”.{" "}
+                {titleCount(count, locale)}{" "}
+                {count.total === 1 && !count.isMore ? "listing’s title holds" : "listings’ titles hold"} “{text}”.{" "}
                 {count.isMore && (
                   <>
-                    Narrow them down on the <Link prefetch="intent" to={`/sh/lst/active?${new URLSearchParams({ q: text })}`}>listings page</Link>.
+                    Narrow them down on the{" "}
+                    <Link prefetch="intent" to={`/sh/lst/active?${new URLSearchParams({ q: text })}`}>
+                      listings page
+                    </Link>
+                    .
                   </>
                 )}
               </p>
               <ul className="search-results__list">
                 {listingHits.map((listing) => (
                   <li key={listing.id}>
-                    <Link prefetch="intent" to={listingUrl(listing)}>{listing.title}</Link>
+                    <Link prefetch="intent" to={listingUrl(listing)}>
+                      {listing.title}
+                    </Link>
                     <span className="search-results__facts">{listingFacts(listing, locale)}</span>
                   </li>
                 ))}
               </ul>
-              <Pagination total={count.total} offset={listings.offset} limit={listings.limit} label="Pages of listings found" onPageShown={() => listingsList.current?.focus()} />
+              <Pagination
+                total={count.total}
+                offset={listings.offset}
+                limit={listings.limit}
+                label="Pages of listings found"
+                onPageShown={() => listingsList.current?.focus()}
+              />
             </section>
           )}
-          <ResultLinks id="search-pages" heading="Pages" links={pages.map((page) => ({ key: page.url, label: pagePath(page), url: page.url }))} />
+          <ResultLinks
+            id="search-pages"
+            heading="Pages"
+            links={pages.map((page) => ({ key: page.url, label: pagePath(page), url: page.url }))}
+          />
           <ResultLinks
             id="search-messages"
             heading="Messages"
-            links={messages.map((message) => ({ key: message.messageId, label: message.title, url: message.url, facts: "Shown on the overview" }))}
+            links={messages.map((message) => ({
+              key: message.messageId,
+              label: message.title,
+              url: message.url,
+              facts: "Shown on the overview",
+            }))}
           />
         </>
       )}
@@ -79,7 +101,15 @@ export default function Search({ loaderData: { results, notice, locale } }: Rout
 }
 
 /** A group of results as a section of links, when there are any. */
-function ResultLinks({ id, heading, links }: { id: string; heading: string; links: Array<{ key: string; label: string; url: string; facts?: string }> }) {
+function ResultLinks({
+  id,
+  heading,
+  links,
+}: {
+  id: string;
+  heading: string;
+  links: Array<{ key: string; label: string; url: string; facts?: string }>;
+}) {
   if (links.length === 0) return null;
   return (
     <section aria-labelledby={id}>
@@ -87,7 +117,9 @@ function ResultLinks({ id, heading, links }: { id: string; heading: string; link
       <ul className="search-results__list">
         {links.map((link) => (
           <li key={link.key}>
-            <Link prefetch="intent" to={link.url}>{link.label}</Link>
+            <Link prefetch="intent" to={link.url}>
+              {link.label}
+            </Link>
             {link.facts && <span className="search-results__facts">{link.facts}</span>}
           </li>
         ))}

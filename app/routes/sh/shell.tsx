@@ -46,7 +46,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     }),
     messages,
     srt,
-    showBrowserNotice: isUnsupportedBrowser(request.headers.get("User-Agent")) && !readCookie(cookie, BROWSER_NOTICE_CLOSED_COOKIE),
+    showBrowserNotice:
+      isUnsupportedBrowser(request.headers.get("User-Agent")) && !readCookie(cookie, BROWSER_NOTICE_CLOSED_COOKIE),
   };
 }
 
@@ -69,17 +70,34 @@ export default function Shell({ loaderData }: Route.ComponentProps) {
   const { title = "Seller Hub", showsMessages = false } = usePageHandle();
   const location = useLocation();
   const pageMessages = usePageMessages(messages, location);
-  const memberProps = { memberName: member.name, feedbackScore: member.feedbackScore, storeUrl: member.storeUrl, locale: member.locale, srt };
+  const memberProps = {
+    memberName: member.name,
+    feedbackScore: member.feedbackScore,
+    storeUrl: member.storeUrl,
+    locale: member.locale,
+    srt,
+  };
   return (
     <div className="shell">
       <SellerHeader
         pageTitle={title}
         {...memberProps}
         search={<HeaderSearch searchedText={searchedText(location)} />}
-        menu={<ShellMenu navItems={navigation.navItems} navGroups={navigation.navGroups} member={<SellerMember {...memberProps} className="shell-menu__member" />} />}
+        menu={
+          <ShellMenu
+            navItems={navigation.navItems}
+            navGroups={navigation.navGroups}
+            member={<SellerMember {...memberProps} className="shell-menu__member" />}
+          />
+        }
       />
       <TopNavigation navItems={navigation.navItems} />
-      {showBrowserNotice && <BrowserNotice focusAfterClose="main-content" closeForm={{ srt, returnTo: location.pathname + location.search }} />}
+      {showBrowserNotice && (
+        <BrowserNotice
+          focusAfterClose="main-content"
+          closeForm={{ srt, returnTo: location.pathname + location.search }}
+        />
+      )}
       <div className="shell__body">
         <LeftNavigation navGroups={navigation.navGroups} />
         <main id="main-content" className="shell__main" tabIndex={-1}>

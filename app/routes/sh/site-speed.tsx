@@ -40,16 +40,24 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-export default function SiteSpeed({ loaderData: { report, period, periodLabel, order, direction, sortSearches, locale } }: Route.ComponentProps) {
+export default function SiteSpeed({
+  loaderData: { report, period, periodLabel, order, direction, sortSearches, locale },
+}: Route.ComponentProps) {
   return (
     <>
       <p className="site-speed__intro">
-        How fast Seller Hub's pages were for you, measured in your browser as you used them: each page you opened and each page you
-        reached by a link inside the hub. Each web vital is judged at its 75th percentile: three page views in four were at least that
-        fast.
+        How fast Seller Hub's pages were for you, measured in your browser as you used them: each page you opened and
+        each page you reached by a link inside the hub. Each web vital is judged at its 75th percentile: three page
+        views in four were at least that fast.
       </p>
       <Form method="get" className="site-speed__filter">
-        <FilterSelect id="period" name="period" label="Period" value={period} options={REPORT_PERIODS.map((option) => [option.key, option.label])} />
+        <FilterSelect
+          id="period"
+          name="period"
+          label="Period"
+          value={period}
+          options={REPORT_PERIODS.map((option) => [option.key, option.label])}
+        />
         <FilterSelect
           id="device"
           name="device"
@@ -62,7 +70,10 @@ export default function SiteSpeed({ loaderData: { report, period, periodLabel, o
           name="connection"
           label="Connection"
           value={report.segment.connection ?? ""}
-          options={[["", "All connections"], ...CONNECTION_TYPES.map((connection) => [connection, CONNECTION_LABELS[connection]] as const)]}
+          options={[
+            ["", "All connections"],
+            ...CONNECTION_TYPES.map((connection) => [connection, CONNECTION_LABELS[connection]] as const),
+          ]}
         />
         <input type="hidden" name="sort" value={order} />
         <input type="hidden" name="direction" value={direction} />
@@ -73,20 +84,27 @@ export default function SiteSpeed({ loaderData: { report, period, periodLabel, o
       {report.pageViews === 0 ? (
         <p className="empty-state">
           No page views were measured in the {periodLabel.toLowerCase()}
-          {report.segment.device || report.segment.connection ? " on the chosen devices and connections" : ""}. Measurements arrive when
-          you leave a Seller Hub page; use the hub for a while, then come back.
+          {report.segment.device || report.segment.connection ? " on the chosen devices and connections" : ""}.
+          Measurements arrive when you leave a Seller Hub page; use the hub for a while, then come back.
         </p>
       ) : (
         <>
           <p>
-            {report.pageViews.toLocaleString(locale)} page views in the {periodLabel.toLowerCase()}, across {report.pages.length.toLocaleString(locale)}{" "}
-            {report.pages.length === 1 ? "page" : "pages"}, compared with the {periodLabel.toLowerCase().replace(/^last /, "")} before. Times are in
-            UTC.
-            {report.truncated && ` Only the latest ${MAX_REPORTED_BEACONS.toLocaleString(locale)} measurements are shown.`}
+            {report.pageViews.toLocaleString(locale)} page views in the {periodLabel.toLowerCase()}, across{" "}
+            {report.pages.length.toLocaleString(locale)} {report.pages.length === 1 ? "page" : "pages"}, compared with
+            the {periodLabel.toLowerCase().replace(/^last /, "")} before. Times are in UTC.
+            {report.truncated &&
+              ` Only the latest ${MAX_REPORTED_BEACONS.toLocaleString(locale)} measurements are shown.`}
           </p>
           <section aria-labelledby="every-page">
             <h2 id="every-page">Every page</h2>
-            <PagesTable pages={report.pages} locale={locale} order={order} direction={direction} sortSearches={sortSearches} />
+            <PagesTable
+              pages={report.pages}
+              locale={locale}
+              order={order}
+              direction={direction}
+              sortSearches={sortSearches}
+            />
           </section>
           <section aria-labelledby="what-to-fix">
             <h2 id="what-to-fix">What to fix</h2>
@@ -103,10 +121,11 @@ export default function SiteSpeed({ loaderData: { report, period, periodLabel, o
       )}
       <section aria-labelledby="tracking">
         <h2 id="tracking">Tracking</h2>
-        <p>What sellers did on each page, as the pages' tracking recorded it; counted on every device and connection.</p>
+        <p>
+          What sellers did on each page, as the pages' tracking recorded it; counted on every device and connection.
+        </p>
         <TrackingTable tracking={report.tracking} locale={locale} />
       </section>
     </>
   );
 }
-

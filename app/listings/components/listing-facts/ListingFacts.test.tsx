@@ -7,10 +7,22 @@ describe("ListingFacts", () => {
     render(
       <ListingFacts
         locale="en-US"
-        listing={{ id: 7, title: "Kindle", price: 12_999, currency: "USD", condition: "refurbished", status: "out_of_stock", quantity: 1_500, sold: 34, epid: "1200876543" }}
+        listing={{
+          id: 7,
+          title: "Kindle",
+          price: 12_999,
+          currency: "USD",
+          condition: "refurbished",
+          status: "out_of_stock",
+          quantity: 1_500,
+          sold: 34,
+          epid: "1200876543",
+        }}
       />,
     );
-    expect(screen.getAllByRole("term").map((term) => `${term.textContent}: ${term.nextElementSibling?.textContent}`)).toEqual([
+    expect(
+      screen.getAllByRole("term").map((term) => `${term.textContent}: ${term.nextElementSibling?.textContent}`),
+    ).toEqual([
       "Price: $129.99",
       "Condition: Certified refurbished",
       "Status: Out of stock",

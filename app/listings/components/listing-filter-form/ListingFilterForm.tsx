@@ -45,19 +45,54 @@ export function ListingFilterForm({ filters, onRefilter }: ListingFilterFormProp
       {/* On a phone the form folds behind its summary; with room it is always open (decision record 066). */}
       <details className="listing-filters">
         <summary className="listing-filters__toggle">{inUse > 0 ? `Filters (${inUse} in use)` : "Filters"}</summary>
-      <form method="get" className="filter-form" onSubmit={submit}>
-      <FilterSelect id="listing-status" name="status" label="Status" options={STATUS_OPTIONS} value={status} onChoose={choose("status", setStatus)} />
-      <FilterSelect id="listing-condition" name="condition" label="Condition" options={CONDITION_OPTIONS} value={condition} onChoose={choose("condition", setCondition)} />
-      <div className="filter-form__field filter-form__field--wide">
-        <label htmlFor="listing-q">Search titles</label>
-        <input id="listing-q" name="q" type="search" maxLength={MAX_SEARCH_LENGTH} value={search} onChange={(event) => setSearch(event.target.value)} />
-      </div>
-      <FilterSelect id="listing-sort" name="sort" label="Sort by" options={SORT_OPTIONS} value={sort} onChoose={choose("sort", setSort)} />
-      <FilterSelect id="listing-limit" name="limit" label="Per page" options={PAGE_SIZE_OPTIONS} value={limit} onChoose={choose("limit", setLimit)} />
-      <button type="submit" className="button button--primary filter-form__apply">
-        Apply filters
-      </button>
-      </form>
+        <form method="get" className="filter-form" onSubmit={submit}>
+          <FilterSelect
+            id="listing-status"
+            name="status"
+            label="Status"
+            options={STATUS_OPTIONS}
+            value={status}
+            onChoose={choose("status", setStatus)}
+          />
+          <FilterSelect
+            id="listing-condition"
+            name="condition"
+            label="Condition"
+            options={CONDITION_OPTIONS}
+            value={condition}
+            onChoose={choose("condition", setCondition)}
+          />
+          <div className="filter-form__field filter-form__field--wide">
+            <label htmlFor="listing-q">Search titles</label>
+            <input
+              id="listing-q"
+              name="q"
+              type="search"
+              maxLength={MAX_SEARCH_LENGTH}
+              value={search}
+              onChange={(event) => setSearch(event.target.value)}
+            />
+          </div>
+          <FilterSelect
+            id="listing-sort"
+            name="sort"
+            label="Sort by"
+            options={SORT_OPTIONS}
+            value={sort}
+            onChoose={choose("sort", setSort)}
+          />
+          <FilterSelect
+            id="listing-limit"
+            name="limit"
+            label="Per page"
+            options={PAGE_SIZE_OPTIONS}
+            value={limit}
+            onChoose={choose("limit", setLimit)}
+          />
+          <button type="submit" className="button button--primary filter-form__apply">
+            Apply filters
+          </button>
+        </form>
       </details>
     </search>
   );

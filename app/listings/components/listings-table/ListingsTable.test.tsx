@@ -5,20 +5,47 @@ import { renderInRouter } from "../../../../test/render-in-router";
 import { ListingsTable } from "./ListingsTable";
 
 const LISTINGS: ListingRow[] = [
-  { id: 7, title: "Kindle Paperwhite 16GB – New", price: 12_999, currency: "USD", condition: "new", status: "active", quantity: 1_200, sold: 34 },
-  { id: 9, title: "Dyson V11 Cordless Vacuum – Used", price: 25_999, currency: "USD", condition: "used", status: "out_of_stock", quantity: 0, sold: 2 },
+  {
+    id: 7,
+    title: "Kindle Paperwhite 16GB – New",
+    price: 12_999,
+    currency: "USD",
+    condition: "new",
+    status: "active",
+    quantity: 1_200,
+    sold: 34,
+  },
+  {
+    id: 9,
+    title: "Dyson V11 Cordless Vacuum – Used",
+    price: 25_999,
+    currency: "USD",
+    condition: "used",
+    status: "out_of_stock",
+    quantity: 0,
+    sold: 2,
+  },
 ];
 
-const renderTable = (sort: Parameters<typeof ListingsTable>[0]["sort"], url = "/sh/lst/active?status=active&offset=20") =>
-  renderInRouter(url, () => <ListingsTable listings={LISTINGS} sort={sort} locale="en-US" />);
+const renderTable = (
+  sort: Parameters<typeof ListingsTable>[0]["sort"],
+  url = "/sh/lst/active?status=active&offset=20",
+) => renderInRouter(url, () => <ListingsTable listings={LISTINGS} sort={sort} locale="en-US" />);
 
 describe("ListingsTable", () => {
   it("shows each listing's title as a link, price in the seller's locale, condition and status in words, and numbers", async () => {
     await renderTable("newest");
     const table = screen.getByRole("table", { name: "Your listings (newest first)" });
     const [first] = within(table).getAllByRole("row").slice(1);
-    expect(within(first as HTMLElement).getByRole("link", { name: "Kindle Paperwhite 16GB – New" })).toHaveAttribute("href", "/sh/lst/7");
-    expect(within(first as HTMLElement).getAllByRole("cell").map((cell) => cell.textContent)).toEqual(["$129.99", "New", "Active", "1,200", "34"]);
+    expect(within(first as HTMLElement).getByRole("link", { name: "Kindle Paperwhite 16GB – New" })).toHaveAttribute(
+      "href",
+      "/sh/lst/7",
+    );
+    expect(
+      within(first as HTMLElement)
+        .getAllByRole("cell")
+        .map((cell) => cell.textContent),
+    ).toEqual(["$129.99", "New", "Active", "1,200", "34"]);
     expect(within(table).getByRole("row", { name: /Dyson/ })).toHaveTextContent("Out of stock");
   });
 
@@ -30,12 +57,20 @@ describe("ListingsTable", () => {
 
   it("sorts a column ascending first, then the other way, keeping the filters and starting at the first page", async () => {
     await renderTable("price_asc");
-    expect(screen.getByRole("link", { name: "Price, sort highest first" })).toHaveAttribute("href", "/sh/lst/active?status=active&offset=0&sort=price_desc");
-    expect(screen.getByRole("link", { name: "Title, sort A to Z" })).toHaveAttribute("href", "/sh/lst/active?status=active&offset=0&sort=title_asc");
+    expect(screen.getByRole("link", { name: "Price, sort highest first" })).toHaveAttribute(
+      "href",
+      "/sh/lst/active?status=active&offset=0&sort=price_desc",
+    );
+    expect(screen.getByRole("link", { name: "Title, sort A to Z" })).toHaveAttribute(
+      "href",
+      "/sh/lst/active?status=active&offset=0&sort=title_asc",
+    );
   });
 
   it("says it is busy while new results load", async () => {
-    await renderInRouter("/sh/lst/active", () => <ListingsTable listings={LISTINGS} sort="newest" locale="en-US" busy />);
+    await renderInRouter("/sh/lst/active", () => (
+      <ListingsTable listings={LISTINGS} sort="newest" locale="en-US" busy />
+    ));
     expect(screen.getByRole("table")).toHaveAttribute("aria-busy", "true");
   });
 });

@@ -32,46 +32,60 @@ export function ListingsTable({ listings, sort, locale, busy = false, ref }: Lis
   return (
     // On a narrow screen the table scrolls sideways in a region of its own, its titles kept in view.
     <TableScroll label="Table: your listings">
-    <table ref={ref} tabIndex={-1} className="data-table listings-table" aria-busy={busy || undefined}>
-      <caption className="listings-table__caption">Your listings ({LISTING_SORTS[sort].label.toLowerCase()})</caption>
-      <thead>
-        <tr>
-          <SortableHeading column="title" sort={sort}>
-            Title
-          </SortableHeading>
-          <SortableHeading column="price" sort={sort} numeric>
-            Price
-          </SortableHeading>
-          <th scope="col">Condition</th>
-          <th scope="col">Status</th>
-          <th scope="col" className="data-table__number">
-            Quantity
-          </th>
-          <th scope="col" className="data-table__number">
-            Sold
-          </th>
-        </tr>
-      </thead>
-      <tbody>
-        {listings.map((listing) => (
-          <tr key={listing.id}>
-            <th scope="row" className="listings-table__title">
-              <Link prefetch="intent" to={`/sh/lst/${listing.id}`}>{listing.title}</Link>
+      <table ref={ref} tabIndex={-1} className="data-table listings-table" aria-busy={busy || undefined}>
+        <caption className="listings-table__caption">Your listings ({LISTING_SORTS[sort].label.toLowerCase()})</caption>
+        <thead>
+          <tr>
+            <SortableHeading column="title" sort={sort}>
+              Title
+            </SortableHeading>
+            <SortableHeading column="price" sort={sort} numeric>
+              Price
+            </SortableHeading>
+            <th scope="col">Condition</th>
+            <th scope="col">Status</th>
+            <th scope="col" className="data-table__number">
+              Quantity
             </th>
-            <td className="data-table__number">{formatMoney(listing.price, listing.currency, locale)}</td>
-            <td>{isListingCondition(listing.condition) ? LISTING_CONDITIONS[listing.condition] : listing.condition}</td>
-            <td>{isListingStatus(listing.status) ? LISTING_STATUSES[listing.status] : listing.status}</td>
-            <td className="data-table__number">{number(listing.quantity)}</td>
-            <td className="data-table__number">{number(listing.sold)}</td>
+            <th scope="col" className="data-table__number">
+              Sold
+            </th>
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {listings.map((listing) => (
+            <tr key={listing.id}>
+              <th scope="row" className="listings-table__title">
+                <Link prefetch="intent" to={`/sh/lst/${listing.id}`}>
+                  {listing.title}
+                </Link>
+              </th>
+              <td className="data-table__number">{formatMoney(listing.price, listing.currency, locale)}</td>
+              <td>
+                {isListingCondition(listing.condition) ? LISTING_CONDITIONS[listing.condition] : listing.condition}
+              </td>
+              <td>{isListingStatus(listing.status) ? LISTING_STATUSES[listing.status] : listing.status}</td>
+              <td className="data-table__number">{number(listing.quantity)}</td>
+              <td className="data-table__number">{number(listing.sold)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
     </TableScroll>
   );
 }
 
-function SortableHeading({ column, sort, numeric = false, children }: { column: keyof typeof SORTABLE; sort: ListingSort; numeric?: boolean; children: string }) {
+function SortableHeading({
+  column,
+  sort,
+  numeric = false,
+  children,
+}: {
+  column: keyof typeof SORTABLE;
+  sort: ListingSort;
+  numeric?: boolean;
+  children: string;
+}) {
   const { ascending, descending } = SORTABLE[column];
   const direction = sort === ascending[0] ? "ascending" : sort === descending[0] ? "descending" : undefined;
   const [next, hint] = direction === "ascending" ? descending : ascending;

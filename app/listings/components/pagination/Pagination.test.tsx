@@ -4,7 +4,8 @@ import { renderInRouter, shownAddress } from "../../../../test/render-in-router"
 import { REFILTER_AFTER, REFILTER_BEFORE } from "~/refiltering/refilter";
 import { Pagination, type PaginationProps } from "./Pagination";
 
-const renderAt = (url: string, props: Omit<PaginationProps, "label">) => renderInRouter(url, () => <Pagination label="Pages of listings" {...props} />);
+const renderAt = (url: string, props: Omit<PaginationProps, "label">) =>
+  renderInRouter(url, () => <Pagination label="Pages of listings" {...props} />);
 
 const pages = () => screen.getByRole("navigation", { name: "Pages of listings" });
 
@@ -12,10 +13,22 @@ describe("Pagination", () => {
   it("links every shown page, keeping the other filters, and marks the current one", async () => {
     await renderAt("/sh/lst/active?status=active&offset=40", { total: 160, offset: 40, limit: 20 });
     expect(screen.getByRole("link", { name: "Page 3" })).toHaveAttribute("aria-current", "page");
-    expect(screen.getByRole("link", { name: "Page 1" })).toHaveAttribute("href", "/sh/lst/active?status=active&offset=0");
-    expect(screen.getByRole("link", { name: "Page 8" })).toHaveAttribute("href", "/sh/lst/active?status=active&offset=140");
-    expect(screen.getByRole("link", { name: "Previous page" })).toHaveAttribute("href", "/sh/lst/active?status=active&offset=20");
-    expect(screen.getByRole("link", { name: "Next page" })).toHaveAttribute("href", "/sh/lst/active?status=active&offset=60");
+    expect(screen.getByRole("link", { name: "Page 1" })).toHaveAttribute(
+      "href",
+      "/sh/lst/active?status=active&offset=0",
+    );
+    expect(screen.getByRole("link", { name: "Page 8" })).toHaveAttribute(
+      "href",
+      "/sh/lst/active?status=active&offset=140",
+    );
+    expect(screen.getByRole("link", { name: "Previous page" })).toHaveAttribute(
+      "href",
+      "/sh/lst/active?status=active&offset=20",
+    );
+    expect(screen.getByRole("link", { name: "Next page" })).toHaveAttribute(
+      "href",
+      "/sh/lst/active?status=active&offset=60",
+    );
     expect(pages().querySelectorAll('[aria-current="page"]')).toHaveLength(1);
   });
 

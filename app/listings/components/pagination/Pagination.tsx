@@ -31,7 +31,12 @@ export function Pagination({ total, offset, limit, label, onPageShown }: Paginat
         {text}
       </span>
     ) : (
-      <RefilterLink changes={["offset", target]} onRefiltered={onPageShown} className="pagination__step" rel={word === "Next" ? "next" : "prev"}>
+      <RefilterLink
+        changes={["offset", target]}
+        onRefiltered={onPageShown}
+        className="pagination__step"
+        rel={word === "Next" ? "next" : "prev"}
+      >
         {text}
       </RefilterLink>
     );

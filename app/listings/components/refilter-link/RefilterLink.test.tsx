@@ -5,14 +5,25 @@ import { RefilterLink } from "./RefilterLink";
 
 describe("RefilterLink", () => {
   it("is a real link to the re-filtered address, offset back to 0", async () => {
-    await renderInRouter("/sh/lst/active?q=mixer&offset=40", () => <RefilterLink changes={["status", "ended"]}>Ended</RefilterLink>);
-    expect(screen.getByRole("link", { name: "Ended" })).toHaveAttribute("href", "/sh/lst/active?q=mixer&offset=0&status=ended");
+    await renderInRouter("/sh/lst/active?q=mixer&offset=40", () => (
+      <RefilterLink changes={["status", "ended"]}>Ended</RefilterLink>
+    ));
+    expect(screen.getByRole("link", { name: "Ended" })).toHaveAttribute(
+      "href",
+      "/sh/lst/active?q=mixer&offset=0&status=ended",
+    );
   });
 
   it("re-filters in place on a plain click, then calls onRefiltered", async () => {
     const onRefiltered = vi.fn<() => void>();
     await renderInRouter("/sh/lst/active?q=mixer", () => (
-      <RefilterLink changes={[["q", ""], ["condition", "used"]]} onRefiltered={onRefiltered}>
+      <RefilterLink
+        changes={[
+          ["q", ""],
+          ["condition", "used"],
+        ]}
+        onRefiltered={onRefiltered}
+      >
         Used, any title
       </RefilterLink>
     ));

@@ -22,7 +22,10 @@ beforeEach(() => {
 });
 
 describe("a missing model", () => {
-  it.each([["undefined", undefined], ["null", null]])("(%s) logs exactly 'Invalid model for shui-messages' and renders nothing", (_, model) => {
+  it.each([
+    ["undefined", undefined],
+    ["null", null],
+  ])("(%s) logs exactly 'Invalid model for shui-messages' and renders nothing", (_, model) => {
     const error = vi.spyOn(console, "error").mockImplementation(() => {});
     const { container } = render(<Message model={model} shownAtLoad />);
     expect(container).toBeEmptyDOMElement();
@@ -31,7 +34,9 @@ describe("a missing model", () => {
 
   it("throws exactly 'Invalid widget ID' for a messageId key with an empty id", () => {
     vi.spyOn(console, "error").mockImplementation(() => {});
-    expect(() => render(<Message model={{ ...news, config: { messageId: "" } }} shownAtLoad />)).toThrow(new Error("Invalid widget ID"));
+    expect(() => render(<Message model={{ ...news, config: { messageId: "" } }} shownAtLoad />)).toThrow(
+      new Error("Invalid widget ID"),
+    );
   });
 });
 
@@ -54,7 +59,10 @@ describe("content", () => {
       <Message
         model={{
           ...news,
-          content: [{ textSpans: [{ text: "Payouts pause on " }, { text: "30 June", styles: ["BOLD"] }] }, { text: "Read the guide", action: { type: "NAV", URL: "https://help.example.com", newWindow: true } }],
+          content: [
+            { textSpans: [{ text: "Payouts pause on " }, { text: "30 June", styles: ["BOLD"] }] },
+            { text: "Read the guide", action: { type: "NAV", URL: "https://help.example.com", newWindow: true } },
+          ],
         }}
         shownAtLoad
       />,
@@ -62,11 +70,16 @@ describe("content", () => {
     const message = screen.getByRole("note");
     expect(message.querySelectorAll("p")).toHaveLength(2);
     expect(screen.getByText("30 June").tagName).toBe("STRONG");
-    expect(screen.getByRole("link", { name: /Read the guide\s*\(opens in a new window or tab\)/ })).toHaveAttribute("rel", expect.stringContaining("noopener"));
+    expect(screen.getByRole("link", { name: /Read the guide\s*\(opens in a new window or tab\)/ })).toHaveAttribute(
+      "rel",
+      expect.stringContaining("noopener"),
+    );
   });
 
   it("renders message, plain or as a text display model", () => {
-    const { rerender } = render(<Message model={{ type: "success", message: "Payout account verified." }} shownAtLoad />);
+    const { rerender } = render(
+      <Message model={{ type: "success", message: "Payout account verified." }} shownAtLoad />,
+    );
     expect(screen.getByRole("status")).toHaveTextContent("Payout account verified.");
     rerender(<Message model={{ type: "success", message: { text: "Verified", styles: ["EMPHASIS"] } }} shownAtLoad />);
     expect(screen.getByText("Verified").tagName).toBe("EM");
@@ -134,7 +147,13 @@ describe("states", () => {
 
   it("closes on Escape when the seller is in it and it has a cross", () => {
     const onClose = vi.fn<() => void>();
-    const { rerender } = render(<Message model={{ ...news, content: [{ text: "Read the guide", action: { type: "NAV", URL: "/help" } }] }} shownAtLoad onClose={onClose} />);
+    const { rerender } = render(
+      <Message
+        model={{ ...news, content: [{ text: "Read the guide", action: { type: "NAV", URL: "/help" } }] }}
+        shownAtLoad
+        onClose={onClose}
+      />,
+    );
     fireEvent.keyDown(screen.getByRole("link", { name: "Read the guide" }), { key: "Escape" });
     expect(screen.queryByRole("note")).toBeNull();
     expect(onClose).toHaveBeenCalledOnce();
@@ -168,17 +187,35 @@ describe("states", () => {
 
 describe("the close cross before hydration", () => {
   it("is a form post to the close route with the message, the token and the way back", () => {
-    const html = renderToString(<Message model={news} shownAtLoad closeForm={{ action: "/sh/messages/close", srt: "token-1", returnTo: "/sh/ovw" }} />);
+    const html = renderToString(
+      <Message
+        model={news}
+        shownAtLoad
+        closeForm={{ action: "/sh/messages/close", srt: "token-1", returnTo: "/sh/ovw" }}
+      />,
+    );
     const form = new DOMParser().parseFromString(html, "text/html").querySelector("form");
     expect(form?.getAttribute("method")).toBe("post");
     expect(form?.getAttribute("action")).toBe("/sh/messages/close");
-    expect(Object.fromEntries(new FormData(form as HTMLFormElement))).toEqual({ srt: "token-1", messageId: "bulk-prices", returnTo: "/sh/ovw" });
+    expect(Object.fromEntries(new FormData(form as HTMLFormElement))).toEqual({
+      srt: "token-1",
+      messageId: "bulk-prices",
+      returnTo: "/sh/ovw",
+    });
     expect(form?.querySelector('button[type="submit"]')?.getAttribute("aria-label")).toBe("Dismiss");
   });
 
   it("closes in the browser once hydrated, without posting", () => {
-    render(<Message model={news} shownAtLoad closeForm={{ action: "/sh/messages/close", srt: "token-1", returnTo: "/sh/ovw" }} />);
-    const submitted = fireEvent.submit(screen.getByRole("button", { name: "Dismiss" }).closest("form") as HTMLFormElement);
+    render(
+      <Message
+        model={news}
+        shownAtLoad
+        closeForm={{ action: "/sh/messages/close", srt: "token-1", returnTo: "/sh/ovw" }}
+      />,
+    );
+    const submitted = fireEvent.submit(
+      screen.getByRole("button", { name: "Dismiss" }).closest("form") as HTMLFormElement,
+    );
     expect(submitted).toBe(false);
     expect(screen.queryByRole("note")).toBeNull();
     expect(browserCookies.read("shui-messages-bulk-prices-dismissalLeft")).toBe("0");
@@ -187,9 +224,13 @@ describe("the close cross before hydration", () => {
 
 describe("counting views without JavaScript", () => {
   it("holds, for a browser without scripts only, an image that asks the server to count a view of a message with maxViews", () => {
-    const counted = renderToString(<Message model={{ ...news, config: { messageId: "bulk prices", maxViews: 3 } }} shownAtLoad />);
+    const counted = renderToString(
+      <Message model={{ ...news, config: { messageId: "bulk prices", maxViews: 3 } }} shownAtLoad />,
+    );
     expect(counted).toContain('<noscript><img src="/sh/messages/bulk%20prices/view" alt=""');
-    expect(renderToString(<Message model={{ ...news, config: { messageId: "bulk-prices" } }} shownAtLoad />)).not.toContain("<noscript>");
+    expect(
+      renderToString(<Message model={{ ...news, config: { messageId: "bulk-prices" } }} shownAtLoad />),
+    ).not.toContain("<noscript>");
   });
 });
 

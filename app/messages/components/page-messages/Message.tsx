@@ -94,17 +94,34 @@ function ShownMessage({ model, shownAtLoad, onClose, closeForm }: MessageProps &
           <Controls controls={model.controls} />
         </MessageOperations>
       </div>
-      {crossLabel && <CloseCross label={crossLabel} onClose={close} messageId={model.config?.messageId} form={closeForm} />}
+      {crossLabel && (
+        <CloseCross label={crossLabel} onClose={close} messageId={model.config?.messageId} form={closeForm} />
+      )}
       <ViewCountedWithoutScript config={model.config} shownAtLoad={shownAtLoad} />
     </div>
   );
 }
 
 /** The close cross: a form post before hydration (when the message has an id to remember), a button after. */
-function CloseCross({ label, onClose, messageId, form }: { label: string; onClose(): void; messageId?: string; form?: CloseForm }) {
+function CloseCross({
+  label,
+  onClose,
+  messageId,
+  form,
+}: {
+  label: string;
+  onClose(): void;
+  messageId?: string;
+  form?: CloseForm;
+}) {
   const posts = form !== undefined && messageId !== undefined;
   const button = (
-    <button type={posts ? "submit" : "button"} className="message__close" aria-label={label} onClick={posts ? undefined : onClose}>
+    <button
+      type={posts ? "submit" : "button"}
+      className="message__close"
+      aria-label={label}
+      onClick={posts ? undefined : onClose}
+    >
       <span aria-hidden="true">×</span>
     </button>
   );

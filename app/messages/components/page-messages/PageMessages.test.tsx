@@ -12,13 +12,22 @@ const message = (messageId: string, type: PageMessage["type"], title: string): P
   config: { messageId },
 });
 
-const MESSAGES = [message("tax", "alert", "Tax details"), message("payout", "success", "Payout verified"), message("survey", "dialog", "Quick survey")];
+const MESSAGES = [
+  message("tax", "alert", "Tax details"),
+  message("payout", "success", "Payout verified"),
+  message("survey", "dialog", "Quick survey"),
+];
 
 function Page({ messages = MESSAGES }: { messages?: PageMessage[] }) {
   const [closedIds, setClosedIds] = useState<string[]>([]);
   return (
     <main id="main-content" tabIndex={-1}>
-      <PageMessages messages={messages} closedIds={closedIds} onClose={(id) => setClosedIds((ids) => [...ids, id])} focusAfterLast="main-content" />
+      <PageMessages
+        messages={messages}
+        closedIds={closedIds}
+        onClose={(id) => setClosedIds((ids) => [...ids, id])}
+        focusAfterLast="main-content"
+      />
       <output aria-label="Open messages">{messages.length - closedIds.length}</output>
     </main>
   );

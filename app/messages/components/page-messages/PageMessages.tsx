@@ -25,7 +25,9 @@ export interface PageMessagesProps {
  */
 export function PageMessages({ messages, closedIds, onClose, focusAfterLast, closeForm }: PageMessagesProps) {
   const region = useRef<HTMLElement>(null);
-  const inline = messages.filter((message) => !isDialogMessage(message) && !closedIds.includes(message.config.messageId));
+  const inline = messages.filter(
+    (message) => !isDialogMessage(message) && !closedIds.includes(message.config.messageId),
+  );
   const dialogs = messages.filter(isDialogMessage);
 
   const closeInline = (messageId: string) => {
@@ -51,7 +53,12 @@ export function PageMessages({ messages, closedIds, onClose, focusAfterLast, clo
         </section>
       )}
       {dialogs.map((message) => (
-        <Message key={message.config.messageId} model={message} shownAtLoad onClose={() => onClose(message.config.messageId)} />
+        <Message
+          key={message.config.messageId}
+          model={message}
+          shownAtLoad
+          onClose={() => onClose(message.config.messageId)}
+        />
       ))}
     </>
   );

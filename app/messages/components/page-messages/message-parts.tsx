@@ -19,7 +19,9 @@ export function MessageOperations({ close, children }: { close(): void; children
 
 /** content, a paragraph per text display model; or message, one paragraph. */
 export function Paragraphs({ model }: { model: MessageViewModel }) {
-  const paragraphs = model.content ?? [typeof model.message === "string" ? { text: model.message } : (model.message ?? { text: "" })];
+  const paragraphs = model.content ?? [
+    typeof model.message === "string" ? { text: model.message } : (model.message ?? { text: "" }),
+  ];
   return paragraphs.map((paragraph, index) => (
     <p key={index} className="message__text">
       <TextDisplay model={paragraph} />
@@ -44,11 +46,23 @@ export function Controls({ controls = [] }: { controls?: MessageControl[] }) {
  * Without JavaScript the browser cannot count a showing of a message with maxViews: an image that
  * only such a browser loads (from `<noscript>`) asks the server to count it (decision record 059).
  */
-export function ViewCountedWithoutScript({ config, shownAtLoad }: { config: MessageViewModel["config"]; shownAtLoad: boolean | undefined }) {
+export function ViewCountedWithoutScript({
+  config,
+  shownAtLoad,
+}: {
+  config: MessageViewModel["config"];
+  shownAtLoad: boolean | undefined;
+}) {
   if (!shownAtLoad || config?.maxViews === undefined || !config.messageId) return null;
   return (
     <noscript>
-      <img src={`/sh/messages/${encodeURIComponent(config.messageId)}/view`} alt="" width={1} height={1} className="message__view-counter" />
+      <img
+        src={`/sh/messages/${encodeURIComponent(config.messageId)}/view`}
+        alt=""
+        width={1}
+        height={1}
+        className="message__view-counter"
+      />
     </noscript>
   );
 }

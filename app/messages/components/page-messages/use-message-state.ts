@@ -8,7 +8,11 @@ import { closeCookie, isShownAtLoad, viewCookie, type CookieWrite, type MessageS
  * decision, the browser's cookies) says so, which counts one view; closed for good, for the
  * session or for one dismissal when the seller closes it.
  */
-export function useMessageState(config: MessageConfig | undefined, shownAtLoad: boolean | undefined, onClose?: () => void) {
+export function useMessageState(
+  config: MessageConfig | undefined,
+  shownAtLoad: boolean | undefined,
+  onClose?: () => void,
+) {
   const [state, setState] = useState<MessageState>(shownAtLoad ? "shown" : "hidden");
 
   // Decided once per page view: a later change to the cookies (this view's own count) must not hide it.

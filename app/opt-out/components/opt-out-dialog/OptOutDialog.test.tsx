@@ -4,15 +4,25 @@ import { LISTINGS_TOOL } from "~/opt-out/opt-out.server";
 import { optOutViewModel } from "~/opt-out/opt-out-view-model.server";
 import OptOutDialog from "./OptOutDialog";
 
-const MODEL = optOutViewModel(LISTINGS_TOOL, { username: "demo", site: "EBAY_US" }, new Request("http://hub.test/sh/lst/active"));
+const MODEL = optOutViewModel(
+  LISTINGS_TOOL,
+  { username: "demo", site: "EBAY_US" },
+  new Request("http://hub.test/sh/lst/active"),
+);
 
 /** A fetch whose answer the test gives when it likes. */
 function deferredFetch() {
   let answer: (response: Response) => void = () => {};
   let fail: (error: Error) => void = () => {};
-  const fetch = vi.fn<typeof globalThis.fetch>(() => new Promise<Response>((resolve, reject) => ((answer = resolve), (fail = reject))));
+  const fetch = vi.fn<typeof globalThis.fetch>(
+    () => new Promise<Response>((resolve, reject) => ((answer = resolve), (fail = reject))),
+  );
   vi.stubGlobal("fetch", fetch);
-  return { fetch, answer: (response: Response) => act(async () => answer(response)), fail: (error: Error) => act(async () => fail(error)) };
+  return {
+    fetch,
+    answer: (response: Response) => act(async () => answer(response)),
+    fail: (error: Error) => act(async () => fail(error)),
+  };
 }
 
 function renderDialog(model = MODEL) {
@@ -60,7 +70,11 @@ describe("OptOutDialog switching", () => {
     expect(fetch).toHaveBeenCalledOnce();
     const [url, init] = fetch.mock.calls[0] ?? [];
     expect(url).toBe("/elsewhere/optout");
-    expect(init).toMatchObject({ method: "POST", body: JSON.stringify({ srt: "session-token" }), headers: { "Content-Type": "application/json" } });
+    expect(init).toMatchObject({
+      method: "POST",
+      body: JSON.stringify({ srt: "session-token" }),
+      headers: { "Content-Type": "application/json" },
+    });
     expect(timeout).toHaveBeenCalledWith(5000);
     expect(init?.signal).toBeInstanceOf(AbortSignal);
   });
@@ -107,7 +121,9 @@ describe("OptOutDialog switching", () => {
     const { switchButton, onClose } = renderDialog();
     fireEvent.click(switchButton);
     await answer(new Response(null, { status: 500 }));
-    expect(screen.getByRole("dialog", { name: MODEL.optOutFailed.header })).toHaveAccessibleDescription(MODEL.optOutFailed.body);
+    expect(screen.getByRole("dialog", { name: MODEL.optOutFailed.header })).toHaveAccessibleDescription(
+      MODEL.optOutFailed.body,
+    );
     const close = screen.getByRole("button", { name: "Close" });
     expect(close).toHaveFocus();
     fireEvent.click(close);

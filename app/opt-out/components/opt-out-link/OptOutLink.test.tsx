@@ -4,7 +4,11 @@ import { LISTINGS_TOOL } from "~/opt-out/opt-out.server";
 import { optOutViewModel } from "~/opt-out/opt-out-view-model.server";
 import { OptOutLink } from "./OptOutLink";
 
-const MODEL = optOutViewModel(LISTINGS_TOOL, { username: "demo", site: "EBAY_US" }, new Request("http://hub.test/sh/lst/active"));
+const MODEL = optOutViewModel(
+  LISTINGS_TOOL,
+  { username: "demo", site: "EBAY_US" },
+  new Request("http://hub.test/sh/lst/active"),
+);
 
 function renderLink() {
   render(<OptOutLink model={MODEL} srt="session-token" />);

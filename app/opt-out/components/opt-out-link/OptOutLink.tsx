@@ -27,7 +27,13 @@ export function OptOutLink({ model, srt }: OptOutLinkProps) {
   const preload = () => void loadDialog();
   return (
     <>
-      <a href={model.linkConfig.url} aria-haspopup="dialog" onClick={openDialog} onMouseEnter={preload} onFocus={preload}>
+      <a
+        href={model.linkConfig.url}
+        aria-haspopup="dialog"
+        onClick={openDialog}
+        onMouseEnter={preload}
+        onFocus={preload}
+      >
         {model.linkConfig.text}
       </a>
       {open && (

@@ -23,12 +23,26 @@ describe("ProductSummaryFrame", () => {
       <ProductSummaryFrame
         src={SRC}
         ref={null}
-        insights={{ listingId: "42", epid: "1200876543", displayPrice: "$129.99", additionalPrice: "$149.99", logisticsCost: "Free" }}
+        insights={{
+          listingId: "42",
+          epid: "1200876543",
+          displayPrice: "$129.99",
+          additionalPrice: "$149.99",
+          logisticsCost: "Free",
+        }}
       />,
     );
     expect(screen.getByRole("region", { name: "At a glance" })).toBeVisible();
-    const terms = screen.getAllByRole("term").map((term) => `${term.textContent}: ${term.nextElementSibling?.textContent}`);
-    expect(terms).toEqual(["Listing number: 42", "Price: $129.99", "Was: $149.99", "Shipping: Free", "Product ID (ePID): 1200876543"]);
+    const terms = screen
+      .getAllByRole("term")
+      .map((term) => `${term.textContent}: ${term.nextElementSibling?.textContent}`);
+    expect(terms).toEqual([
+      "Listing number: 42",
+      "Price: $129.99",
+      "Was: $149.99",
+      "Shipping: Free",
+      "Product ID (ePID): 1200876543",
+    ]);
   });
 
   it("says when the summary did not load in time, with a button that loads it again", async () => {

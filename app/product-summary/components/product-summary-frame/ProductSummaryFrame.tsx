@@ -31,7 +31,9 @@ export function ProductSummaryFrame({ src, ref, insights, stalled = false, onRet
     <div className="product-summary-frame">
       {stalled && (
         <div className="product-summary-frame__stalled" role="alert">
-          <p className="form-error">The product summary did not load. Check your connection, or sign in again if you were signed out.</p>
+          <p className="form-error">
+            The product summary did not load. Check your connection, or sign in again if you were signed out.
+          </p>
           <button type="button" className="button" onClick={onRetry}>
             Try again
           </button>

@@ -28,7 +28,16 @@ describe("ProductSummary", () => {
   });
 
   it("says so when no listing matches, and still offers the product's insights", () => {
-    render(<ProductSummary summary={{ ...SUMMARY, subject: "You have no ended listing of this product.", heading: "No listing to summarise", listingSummary: null }} />);
+    render(
+      <ProductSummary
+        summary={{
+          ...SUMMARY,
+          subject: "You have no ended listing of this product.",
+          heading: "No listing to summarise",
+          listingSummary: null,
+        }}
+      />,
+    );
     expect(screen.getByRole("heading", { name: "No listing to summarise" })).toBeVisible();
     expect(screen.queryByRole("term")).toBeNull();
     expect(screen.getByRole("link", { name: "Product insights" })).toBeVisible();

@@ -12,8 +12,16 @@ export interface SummaryFilterFormProps {
 }
 
 const FIELDS: ReadonlyArray<{ field: SummaryFilterField; label: string; options: FilterOptions }> = [
-  { field: "condition", label: "Compare with condition", options: [["", "The listing's own"], ...Object.entries(LISTING_CONDITIONS)] },
-  { field: "status", label: "Your listings with status", options: [["", "Any status"], ...Object.entries(LISTING_STATUSES)] },
+  {
+    field: "condition",
+    label: "Compare with condition",
+    options: [["", "The listing's own"], ...Object.entries(LISTING_CONDITIONS)],
+  },
+  {
+    field: "status",
+    label: "Your listings with status",
+    options: [["", "Any status"], ...Object.entries(LISTING_STATUSES)],
+  },
 ];
 
 /**

@@ -5,14 +5,27 @@ import { describe, expect, it } from "vitest";
 import type { SearchAnswer } from "../../search-results";
 import { HeaderSearch } from "./HeaderSearch";
 
-const KINDLE = { id: 7, epid: "1200876543", title: "Kindle Paperwhite 16GB", price: 12_900, currency: "USD", status: "active", condition: "used" };
+const KINDLE = {
+  id: 7,
+  epid: "1200876543",
+  title: "Kindle Paperwhite 16GB",
+  price: 12_900,
+  currency: "USD",
+  status: "active",
+  condition: "used",
+};
 
 /** What the search route answers for a text: the Kindle for "kin…", the site-speed page for "speed". */
 function answerFor(text: string): SearchAnswer {
   const listings = text.startsWith("kin") ? [KINDLE] : [];
   const pages = "speed".startsWith(text) ? [{ label: "Site speed", url: "/sh/perf", section: "Performance" }] : [];
   return {
-    results: { text, listings: { byNumber: [], byTitle: listings, titleCount: null, offset: 0, limit: 5 }, pages, messages: [] },
+    results: {
+      text,
+      listings: { byNumber: [], byTitle: listings, titleCount: null, offset: 0, limit: 5 },
+      pages,
+      messages: [],
+    },
     notice: null,
     locale: "en-US",
   };
@@ -97,7 +110,9 @@ describe("HeaderSearch", () => {
     const listbox = await screen.findByRole("listbox", { name: "Search results" });
     expect(screen.getByRole("combobox")).toHaveAttribute("aria-expanded", "true");
     const listings = await screen.findByRole("group", { name: "Listings" });
-    expect(within(listings).getByRole("option")).toHaveAccessibleName(/^Kindle Paperwhite 16GB, ?\$129\.00 · Active · Used · listing 7 · ePID 1200876543$/);
+    expect(within(listings).getByRole("option")).toHaveAccessibleName(
+      /^Kindle Paperwhite 16GB, ?\$129\.00 · Active · Used · listing 7 · ePID 1200876543$/,
+    );
     await waitFor(() => expect(screen.getByText("1 listing. Arrow down to choose.")).toBeInTheDocument());
 
     await user.keyboard("{ArrowDown}");

@@ -102,7 +102,18 @@ export function HeaderSearch({ searchedText }: HeaderSearchProps) {
           Search<span className="visually-hidden"> the hub</span>
         </a>
       )}
-      <Suspense fallback={plainForm}>{enhanced ? <SearchCombobox fieldRef={field} initialText={typed} focusOnMount={focused} onEscapeWhenEmpty={closeOnPhone} /> : plainForm}</Suspense>
+      <Suspense fallback={plainForm}>
+        {enhanced ? (
+          <SearchCombobox
+            fieldRef={field}
+            initialText={typed}
+            focusOnMount={focused}
+            onEscapeWhenEmpty={closeOnPhone}
+          />
+        ) : (
+          plainForm
+        )}
+      </Suspense>
     </div>
   );
 }

@@ -25,7 +25,12 @@ export interface SearchComboboxProps {
  * The header search once its code has loaded: the field as a combobox whose listbox popup offers
  * the best listings, pages and messages, then "see all".
  */
-export function SearchCombobox({ fieldRef, initialText, focusOnMount = false, onEscapeWhenEmpty }: SearchComboboxProps) {
+export function SearchCombobox({
+  fieldRef,
+  initialText,
+  focusOnMount = false,
+  onEscapeWhenEmpty,
+}: SearchComboboxProps) {
   const [text, setText] = useState(initialText);
   const navigate = useNavigate();
   const { answer, current, searched } = useSearchResults(text);
@@ -46,12 +51,20 @@ export function SearchCombobox({ fieldRef, initialText, focusOnMount = false, on
   const groupId = useId();
   const optionId = (index: number) => `${SEARCH_IDS.listbox}-${index}`;
   const active = options[combobox.activeIndex];
-  const firstOfGroup = groups.map((_, groupIndex) => groups.slice(0, groupIndex).reduce((count, group) => count + group.options.length, 0));
+  const firstOfGroup = groups.map((_, groupIndex) =>
+    groups.slice(0, groupIndex).reduce((count, group) => count + group.options.length, 0),
+  );
 
   useFieldHandover(fieldRef, focusOnMount);
 
   const row = (option: SearchOption, index: number) => (
-    <OptionRow key={option.key} option={option} id={optionId(index)} active={index === combobox.activeIndex} {...combobox.optionProps(index)} />
+    <OptionRow
+      key={option.key}
+      option={option}
+      id={optionId(index)}
+      active={index === combobox.activeIndex}
+      {...combobox.optionProps(index)}
+    />
   );
   return (
     <SearchForm onSubmit={combobox.inputProps.onBlur}>
@@ -67,9 +80,21 @@ export function SearchCombobox({ fieldRef, initialText, focusOnMount = false, on
           aria-activedescendant={active ? optionId(combobox.activeIndex) : undefined}
           {...combobox.inputProps}
         />
-        <div role="listbox" id={SEARCH_IDS.listbox} aria-label="Search results" className="header-search__popup" hidden={!combobox.expanded} aria-busy={!current || undefined}>
+        <div
+          role="listbox"
+          id={SEARCH_IDS.listbox}
+          aria-label="Search results"
+          className="header-search__popup"
+          hidden={!combobox.expanded}
+          aria-busy={!current || undefined}
+        >
           {groups.map((group, groupIndex) => (
-            <div role="group" key={group.label} aria-labelledby={`${groupId}-${groupIndex}`} className="header-search__group">
+            <div
+              role="group"
+              key={group.label}
+              aria-labelledby={`${groupId}-${groupIndex}`}
+              className="header-search__group"
+            >
               <div id={`${groupId}-${groupIndex}`} className="header-search__group-label">
                 {group.label}
               </div>
@@ -99,7 +124,14 @@ function OptionRow({ option, id, active, onMouseDown, onClick }: OptionRowProps)
     // Focus stays in the field, which hears the keys and points here (aria-activedescendant); an
     // option is never focused, and a click is the pointer's way to choose it.
     // oxlint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/interactive-supports-focus
-    <div role="option" id={id} aria-selected={active} className="header-search__option" onMouseDown={onMouseDown} onClick={onClick}>
+    <div
+      role="option"
+      id={id}
+      aria-selected={active}
+      className="header-search__option"
+      onMouseDown={onMouseDown}
+      onClick={onClick}
+    >
       <span className="header-search__option-label">{option.label}</span>
       {option.detail && (
         <>

@@ -2,7 +2,12 @@ import type { ReactNode } from "react";
 import { Form } from "react-router";
 
 /** Ids of the header search's parts, the same before and after its popup's code loads. */
-export const SEARCH_IDS = { form: "hub-search", input: "hub-search-text", listbox: "hub-search-options", status: "hub-search-status" } as const;
+export const SEARCH_IDS = {
+  form: "hub-search",
+  input: "hub-search-text",
+  listbox: "hub-search-options",
+  status: "hub-search-status",
+} as const;
 
 /** What the field says it finds; also its placeholder, shorter. */
 export const SEARCH_LABEL = "Search listings, pages and messages";
@@ -28,8 +33,16 @@ export function SearchForm({ children, onSubmit }: { children: ReactNode; onSubm
   return (
     // The <search> element is the newer spelling of this landmark; the role on the form is the one
     // every screen reader, and Testing Library's role map, knows.
-    // oxlint-disable-next-line jsx-a11y/prefer-tag-over-role
-    <Form method="get" action="/sh/search" role="search" aria-label="Search the hub" id={SEARCH_IDS.form} className="header-search__form" onSubmit={onSubmit}>
+    <Form
+      method="get"
+      action="/sh/search"
+      // oxlint-disable-next-line jsx-a11y/prefer-tag-over-role
+      role="search"
+      aria-label="Search the hub"
+      id={SEARCH_IDS.form}
+      className="header-search__form"
+      onSubmit={onSubmit}
+    >
       <label htmlFor={SEARCH_IDS.input} className="visually-hidden">
         {SEARCH_LABEL}
       </label>

@@ -21,14 +21,23 @@ const SHOWN = { listings: POPUP_LISTINGS, pages: 4, messages: 3 } as const;
 
 /** The popup's groups, best matches first within each: listings, pages, messages. */
 export function searchOptionGroups({ results, locale }: SearchAnswer): SearchOptionGroup[] {
-  const listings = [...results.listings.byNumber, ...results.listings.byTitle].slice(0, SHOWN.listings).map((listing) => ({
-    key: `listing-${listing.id}`,
-    label: listing.title,
-    detail: listingFacts(listing, locale),
-    url: listingUrl(listing),
+  const listings = [...results.listings.byNumber, ...results.listings.byTitle]
+    .slice(0, SHOWN.listings)
+    .map((listing) => ({
+      key: `listing-${listing.id}`,
+      label: listing.title,
+      detail: listingFacts(listing, locale),
+      url: listingUrl(listing),
+    }));
+  const pages = results.pages
+    .slice(0, SHOWN.pages)
+    .map((page) => ({ key: `page-${page.url}`, label: pagePath(page), url: page.url }));
+  const messages = results.messages.slice(0, SHOWN.messages).map((message) => ({
+    key: `message-${message.messageId}`,
+    label: message.title,
+    detail: "Message",
+    url: message.url,
   }));
-  const pages = results.pages.slice(0, SHOWN.pages).map((page) => ({ key: `page-${page.url}`, label: pagePath(page), url: page.url }));
-  const messages = results.messages.slice(0, SHOWN.messages).map((message) => ({ key: `message-${message.messageId}`, label: message.title, detail: "Message", url: message.url }));
   return [
     { label: "Listings", options: listings },
     { label: "Pages", options: pages },
@@ -50,5 +59,7 @@ export function resultsAnnouncement(groups: SearchOptionGroup[]): string {
     [count("Messages"), "message", "messages"],
   ] as const;
   const said = found.filter(([n]) => n > 0).map(([n, one, many]) => `${n} ${n === 1 ? one : many}`);
-  return said.length === 0 ? "No matches. Press Enter to search every listing." : `${said.join(", ")}. Arrow down to choose.`;
+  return said.length === 0
+    ? "No matches. Press Enter to search every listing."
+    : `${said.join(", ")}. Arrow down to choose.`;
 }

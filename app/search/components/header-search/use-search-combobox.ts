@@ -37,7 +37,13 @@ export interface SearchCombobox {
  * submits the field's form), Escape closes the popup and then clears the field. Focus stays in
  * the field throughout.
  */
-export function useSearchCombobox({ text, onTextChange, options, onChoose, onEscapeWhenEmpty }: SearchComboboxOptions): SearchCombobox {
+export function useSearchCombobox({
+  text,
+  onTextChange,
+  options,
+  onChoose,
+  onEscapeWhenEmpty,
+}: SearchComboboxOptions): SearchCombobox {
   const [open, setOpen] = useState(false);
   const [activeKey, setActiveKey] = useState<string | null>(null);
   const expanded = open && text.trim() !== "" && options.length > 0;

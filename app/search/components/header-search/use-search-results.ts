@@ -28,7 +28,9 @@ export function useSearchResults(text: string): SearchResults {
   const fetcher = useFetcher<SearchAnswer>();
   const searched = readSearchText(text).text;
   // The results route, asked for the popup's few listings, uncounted, titles from 3 characters: the cheapest answer to a pause.
-  const load = useEffectEvent((searchText: string) => void fetcher.load(`${resultsPageUrl(searchText)}&${POPUP_PARAMETER}`));
+  const load = useEffectEvent(
+    (searchText: string) => void fetcher.load(`${resultsPageUrl(searchText)}&${POPUP_PARAMETER}`),
+  );
   useEffect(() => {
     if (searched === "") return;
     const timer = setTimeout(() => load(searched), TYPING_PAUSE_MS);

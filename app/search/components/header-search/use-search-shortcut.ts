@@ -3,7 +3,12 @@ import { useEffectEvent, useLayoutEffect } from "react";
 /** Where `/` is the seller's own character, not a shortcut. */
 function isTypingTarget(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false;
-  return target.isContentEditable || target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement;
+  return (
+    target.isContentEditable ||
+    target instanceof HTMLInputElement ||
+    target instanceof HTMLTextAreaElement ||
+    target instanceof HTMLSelectElement
+  );
 }
 
 /**
@@ -19,8 +24,10 @@ export function useSearchShortcut(onShortcut: () => void): void {
     const listen = (event: KeyboardEvent) => {
       // A modal dialog keeps focus inside it until it closes.
       if (event.defaultPrevented || document.querySelector('[aria-modal="true"]')) return;
-      const commandK = (event.ctrlKey || event.metaKey) && !event.altKey && !event.shiftKey && event.key.toLowerCase() === "k";
-      const slash = event.key === "/" && !event.ctrlKey && !event.metaKey && !event.altKey && !isTypingTarget(event.target);
+      const commandK =
+        (event.ctrlKey || event.metaKey) && !event.altKey && !event.shiftKey && event.key.toLowerCase() === "k";
+      const slash =
+        event.key === "/" && !event.ctrlKey && !event.metaKey && !event.altKey && !isTypingTarget(event.target);
       if (!commandK && !slash) return;
       event.preventDefault();
       goToSearch();

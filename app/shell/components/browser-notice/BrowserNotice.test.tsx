@@ -10,7 +10,10 @@ afterEach(() => {
 function renderNotice() {
   render(
     <>
-      <BrowserNotice focusAfterClose="main-content" closeForm={{ srt: "session-token", returnTo: "/sh/lst/active?status=ended" }} />
+      <BrowserNotice
+        focusAfterClose="main-content"
+        closeForm={{ srt: "session-token", returnTo: "/sh/lst/active?status=ended" }}
+      />
       <main id="main-content" tabIndex={-1} />
     </>,
   );

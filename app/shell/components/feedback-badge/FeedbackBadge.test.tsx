@@ -26,7 +26,9 @@ describe("feedback star chart", () => {
   });
 
   it("reaches every colour of the spec", () => {
-    const reached = new Set([10, 50, 100, 500, 1_000, 5_000, 10_000, 25_000, 50_000, 100_000, 500_000, 1_000_000].map(feedbackStarFor));
+    const reached = new Set(
+      [10, 50, 100, 500, 1_000, 5_000, 10_000, 25_000, 50_000, 100_000, 500_000, 1_000_000].map(feedbackStarFor),
+    );
     expect([...reached]).toEqual([...FEEDBACK_STAR_COLOURS]);
   });
 });

@@ -8,7 +8,14 @@ const GROUPS: NavGroup[] = [
   { heading: "Overview", navItems: [{ label: "Summary", url: "/sh/ovw", active: false }] },
   {
     heading: "Listings",
-    navItems: [{ label: "All listings", url: "/sh/lst/active", active: false, navItems: [{ label: "Ended", url: "/sh/lst/active?status=ended", active: true }] }],
+    navItems: [
+      {
+        label: "All listings",
+        url: "/sh/lst/active",
+        active: false,
+        navItems: [{ label: "Ended", url: "/sh/lst/active?status=ended", active: true }],
+      },
+    ],
   },
 ];
 
@@ -24,7 +31,11 @@ function renderNavigation() {
 describe("LeftNavigation", () => {
   it("lists each group under its heading, the list named by it", () => {
     const navigation = renderNavigation();
-    expect(within(navigation).getAllByRole("heading", { level: 2 }).map((heading) => heading.textContent)).toEqual(["Overview", "Listings"]);
+    expect(
+      within(navigation)
+        .getAllByRole("heading", { level: 2 })
+        .map((heading) => heading.textContent),
+    ).toEqual(["Overview", "Listings"]);
     const listings = within(navigation).getByRole("list", { name: "Listings" });
     expect(within(listings).getByRole("link", { name: "All listings" })).toHaveAttribute("href", "/sh/lst/active");
   });

@@ -39,7 +39,12 @@ export function LeftNavigation({ navGroups }: LeftNavigationProps) {
 
 function ItemLink({ item }: { item: Omit<NavItem, "navItems"> }) {
   return (
-    <Link prefetch="intent" to={item.url} className="left-navigation__link" aria-current={item.active ? "page" : undefined}>
+    <Link
+      prefetch="intent"
+      to={item.url}
+      className="left-navigation__link"
+      aria-current={item.active ? "page" : undefined}
+    >
       {item.label}
     </Link>
   );

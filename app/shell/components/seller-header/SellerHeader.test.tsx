@@ -36,7 +36,10 @@ describe("SellerHeader", () => {
   it("shows the member, their store in a new window, and signs out with the session's token", () => {
     const header = renderHeader();
     expect(within(header).getByText("Jordan Lee")).toBeVisible();
-    expect(within(header).getByRole("link", { name: /Your store/ })).toHaveAttribute("href", "https://stores.example.com/jordan");
+    expect(within(header).getByRole("link", { name: /Your store/ })).toHaveAttribute(
+      "href",
+      "https://stores.example.com/jordan",
+    );
     const signOut = within(header).getByRole("button", { name: "Sign out" }).closest("form") as HTMLFormElement;
     expect(signOut).toHaveAttribute("action", "/signout");
     expect(Object.fromEntries(new FormData(signOut))).toEqual({ srt: "token-1" });

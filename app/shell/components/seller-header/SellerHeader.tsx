@@ -38,21 +38,24 @@ export function SellerHeader({ pageTitle, search, menu, ...member }: SellerHeade
   );
 }
 
-export type SellerMemberProps = Pick<SellerHeaderProps, "memberName" | "feedbackScore" | "storeUrl" | "locale" | "srt"> & { className: string };
+export type SellerMemberProps = Pick<
+  SellerHeaderProps,
+  "memberName" | "feedbackScore" | "storeUrl" | "locale" | "srt"
+> & { className: string };
 
 /** The signed-in member: name, feedback standing, store and signing out (in the header; on a phone, in the menu). */
 export function SellerMember({ memberName, feedbackScore, storeUrl, locale, srt, className }: SellerMemberProps) {
   return (
-      <div className={className}>
-        <span className="seller-header__name">{memberName}</span>
-        <FeedbackBadge score={feedbackScore} locale={locale} />
-        <NewWindowLink href={storeUrl}>Your store</NewWindowLink>
-        <Form method="post" action="/signout" className="seller-header__sign-out">
-          <input type="hidden" name="srt" value={srt} />
-          <button type="submit" className="button button--link">
-            Sign out
-          </button>
-        </Form>
-      </div>
+    <div className={className}>
+      <span className="seller-header__name">{memberName}</span>
+      <FeedbackBadge score={feedbackScore} locale={locale} />
+      <NewWindowLink href={storeUrl}>Your store</NewWindowLink>
+      <Form method="post" action="/signout" className="seller-header__sign-out">
+        <input type="hidden" name="srt" value={srt} />
+        <button type="submit" className="button button--link">
+          Sign out
+        </button>
+      </Form>
+    </div>
   );
 }

@@ -25,7 +25,14 @@ const NAV_GROUPS: NavGroup[] = [
   { heading: "Overview", navItems: [{ label: "Summary", url: "/sh/ovw", active: false }] },
   {
     heading: "Listings",
-    navItems: [{ label: "All listings", url: "/sh/lst/active", active: false, navItems: [{ label: "Ended", url: "/sh/lst/active?status=ended", active: true }] }],
+    navItems: [
+      {
+        label: "All listings",
+        url: "/sh/lst/active",
+        active: false,
+        navItems: [{ label: "Ended", url: "/sh/lst/active?status=ended", active: true }],
+      },
+    ],
   },
 ];
 
@@ -38,7 +45,12 @@ const menu = (
 describe("menuGroups", () => {
   it("keeps the left navigation's sections and adds, once, the top navigation's links they lack", () => {
     const groups = menuGroups(NAV_ITEMS, NAV_GROUPS);
-    expect(groups.map((group) => [group.heading, group.navItems.flatMap((item) => [item.label, ...(item.navItems ?? []).map((child) => child.label)])])).toEqual([
+    expect(
+      groups.map((group) => [
+        group.heading,
+        group.navItems.flatMap((item) => [item.label, ...(item.navItems ?? []).map((child) => child.label)]),
+      ]),
+    ).toEqual([
       ["Overview", ["Summary"]],
       ["Listings", ["All listings", "Ended", "Active"]],
     ]);
@@ -47,7 +59,9 @@ describe("menuGroups", () => {
 
 describe("ShellMenu", () => {
   it("in the server's HTML is a details disclosure, which works without JavaScript", () => {
-    expect(renderToString(menu)).toMatch(/^<details class="shell-menu"><summary class="shell-menu__button">Menu<\/summary>/);
+    expect(renderToString(menu)).toMatch(
+      /^<details class="shell-menu"><summary class="shell-menu__button">Menu<\/summary>/,
+    );
   });
 
   it("opens from its button with focus on the current page's link, and Escape closes it with focus back on the button", async () => {

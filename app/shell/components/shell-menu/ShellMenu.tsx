@@ -60,13 +60,23 @@ function MenuLinks({ groups }: { groups: NavGroup[] }) {
             {group.heading}
           </h2>
           <ul aria-labelledby={`shell-menu-group-${index}`}>
-            {group.navItems.flatMap((item) => [{ link: item, nested: false }, ...(item.navItems ?? []).map((link) => ({ link, nested: true }))]).map(({ link, nested }) => (
-              <li key={link.url} className={nested ? "shell-menu__nested" : undefined}>
-                <Link prefetch="intent" to={link.url} className="shell-menu__link" aria-current={link.active ? "page" : undefined}>
-                  {link.label}
-                </Link>
-              </li>
-            ))}
+            {group.navItems
+              .flatMap((item) => [
+                { link: item, nested: false },
+                ...(item.navItems ?? []).map((link) => ({ link, nested: true })),
+              ])
+              .map(({ link, nested }) => (
+                <li key={link.url} className={nested ? "shell-menu__nested" : undefined}>
+                  <Link
+                    prefetch="intent"
+                    to={link.url}
+                    className="shell-menu__link"
+                    aria-current={link.active ? "page" : undefined}
+                  >
+                    {link.label}
+                  </Link>
+                </li>
+              ))}
           </ul>
         </div>
       ))}

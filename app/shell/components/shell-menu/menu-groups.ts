@@ -6,7 +6,11 @@ import type { NavGroup, NavItem, NavLink } from "~/navigation/navigation-model";
  * the one menu reaches everything both navigations do, each place once.
  */
 export function menuGroups(navItems: NavItem[], navGroups: NavGroup[]): NavGroup[] {
-  const listed = new Set(navGroups.flatMap((group) => group.navItems.flatMap((item) => [item.url, ...(item.navItems ?? []).map((child) => child.url)])));
+  const listed = new Set(
+    navGroups.flatMap((group) =>
+      group.navItems.flatMap((item) => [item.url, ...(item.navItems ?? []).map((child) => child.url)]),
+    ),
+  );
   const groups = navGroups.map((group) => ({ ...group, navItems: [...group.navItems] }));
   for (const item of navItems) {
     const missing: NavLink[] = [item, ...(item.navItems ?? [])].filter((link) => !listed.has(link.url));

@@ -34,7 +34,10 @@ export function useMenuDisclosure(panelId: string): MenuDisclosure {
   useEffect(() => {
     if (!open) return;
     const panel = panelRef.current;
-    (panel?.querySelector<HTMLElement>('nav a[aria-current="page"]') ?? panel?.querySelector<HTMLElement>("nav a[href]"))?.focus();
+    (
+      panel?.querySelector<HTMLElement>('nav a[aria-current="page"]') ??
+      panel?.querySelector<HTMLElement>("nav a[href]")
+    )?.focus();
   }, [open]);
 
   const closeOnEscape = (event: KeyboardEvent) => {

@@ -17,7 +17,9 @@ describe("SideArea", () => {
 
   it("offers the way back to the new tool as a form that carries the session's token", () => {
     const side = renderSideArea({ optInLinkData: { label: "Switch back to the new listings tool", url: "/sh/optin" } });
-    const form = within(side).getByRole("button", { name: "Switch back to the new listings tool" }).closest("form") as HTMLFormElement;
+    const form = within(side)
+      .getByRole("button", { name: "Switch back to the new listings tool" })
+      .closest("form") as HTMLFormElement;
     expect(form).toHaveAttribute("method", "post");
     expect(form).toHaveAttribute("action", "/sh/optin");
     expect(Object.fromEntries(new FormData(form))).toEqual({ srt: "token-1" });

@@ -13,7 +13,13 @@ export function TopNavigation({ navItems }: TopNavigationProps) {
     <nav className="top-navigation" aria-label="Main">
       <ul className="top-navigation__items">
         {navItems.map((item) =>
-          item.navItems?.length ? <DropdownItem key={item.url} item={item} /> : <li key={item.url} className="top-navigation__item"><PrimaryLink item={item} /></li>,
+          item.navItems?.length ? (
+            <DropdownItem key={item.url} item={item} />
+          ) : (
+            <li key={item.url} className="top-navigation__item">
+              <PrimaryLink item={item} />
+            </li>
+          ),
         )}
       </ul>
     </nav>
@@ -44,7 +50,12 @@ function DropdownItem({ item }: { item: NavItem }) {
 
 function PrimaryLink({ item }: { item: NavItem }) {
   return (
-    <Link className="top-navigation__link" prefetch="intent" to={item.url} aria-current={item.active ? "true" : undefined}>
+    <Link
+      className="top-navigation__link"
+      prefetch="intent"
+      to={item.url}
+      aria-current={item.active ? "true" : undefined}
+    >
       {item.label}
     </Link>
   );

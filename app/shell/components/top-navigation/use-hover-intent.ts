@@ -21,7 +21,15 @@ export const HOVER_INTENT = { sensitivity: 7, interval: 100, timeout: 0 } as con
  */
 export function useHoverIntent({ onOver, onOut, ...options }: HoverIntentOptions) {
   const { sensitivity, interval, timeout } = { ...HOVER_INTENT, ...options };
-  const state = useRef({ x: 0, y: 0, previousX: 0, previousY: 0, over: false, touch: false, timer: undefined as ReturnType<typeof setTimeout> | undefined });
+  const state = useRef({
+    x: 0,
+    y: 0,
+    previousX: 0,
+    previousY: 0,
+    over: false,
+    touch: false,
+    timer: undefined as ReturnType<typeof setTimeout> | undefined,
+  });
   const callbacks = useRef({ onOver, onOut });
   useLayoutEffect(() => {
     callbacks.current = { onOver, onOut };

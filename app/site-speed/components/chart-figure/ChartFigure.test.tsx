@@ -10,7 +10,13 @@ function renderFigure() {
       summary="Orders rose from 2 to 8."
       maxValue={8}
       formatTick={(tick) => `${tick} orders`}
-      table={{ headings: ["Day", "Orders"], rows: [["Mon", "2"], ["Tue", "8"]] }}
+      table={{
+        headings: ["Day", "Orders"],
+        rows: [
+          ["Mon", "2"],
+          ["Tue", "8"],
+        ],
+      }}
     >
       {(y) => <circle className="chart__point" cx={100} cy={y(8)} r={4} />}
     </ChartFigure>,
@@ -27,7 +33,11 @@ describe("ChartFigure", () => {
   it("draws a y axis from 0 to a round tick past the largest value, and places the caller's marks on it", () => {
     const { container } = renderFigure();
     const chart = screen.getByRole("img");
-    expect(within(chart).getAllByText(/orders$/).map((label) => label.textContent)).toEqual(["0 orders", "2 orders", "4 orders", "6 orders", "8 orders"]);
+    expect(
+      within(chart)
+        .getAllByText(/orders$/)
+        .map((label) => label.textContent),
+    ).toEqual(["0 orders", "2 orders", "4 orders", "6 orders", "8 orders"]);
     expect(container.querySelectorAll("line.chart__grid")).toHaveLength(5);
     expect(container.querySelector("circle.chart__point")).toHaveAttribute("cy", String(PLOT.top));
   });
@@ -35,7 +45,15 @@ describe("ChartFigure", () => {
   it("repeats the data as a table whose first column heads each row", () => {
     renderFigure();
     const table = screen.getByRole("table", { name: "Orders per day" });
-    expect(within(table).getAllByRole("rowheader").map((cell) => cell.textContent)).toEqual(["Mon", "Tue"]);
-    expect(within(table).getAllByRole("columnheader").map((cell) => cell.textContent)).toEqual(["Day", "Orders"]);
+    expect(
+      within(table)
+        .getAllByRole("rowheader")
+        .map((cell) => cell.textContent),
+    ).toEqual(["Mon", "Tue"]);
+    expect(
+      within(table)
+        .getAllByRole("columnheader")
+        .map((cell) => cell.textContent),
+    ).toEqual(["Day", "Orders"]);
   });
 });

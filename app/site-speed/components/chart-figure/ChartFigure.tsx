@@ -36,13 +36,25 @@ export function ChartFigure({ title, summary, maxValue, formatTick, children, ta
   return (
     <figure className="chart">
       <figcaption className="chart__caption">{title}</figcaption>
-      <svg className="chart__svg" viewBox={`0 0 ${CHART.width} ${CHART.height}`} role="img" aria-labelledby={`${id}-title`} aria-describedby={`${id}-desc`}>
+      <svg
+        className="chart__svg"
+        viewBox={`0 0 ${CHART.width} ${CHART.height}`}
+        role="img"
+        aria-labelledby={`${id}-title`}
+        aria-describedby={`${id}-desc`}
+      >
         <title id={`${id}-title`}>{title}</title>
         <desc id={`${id}-desc`}>{summary}</desc>
         {yTicks.map((tick) => (
           <g key={tick}>
             <line className="chart__grid" x1={PLOT.left} x2={PLOT.right} y1={y(tick)} y2={y(tick)} />
-            <text className="chart__axis-label" x={PLOT.left - 8} y={y(tick)} textAnchor="end" dominantBaseline="middle">
+            <text
+              className="chart__axis-label"
+              x={PLOT.left - 8}
+              y={y(tick)}
+              textAnchor="end"
+              dominantBaseline="middle"
+            >
               {formatTick(tick)}
             </text>
           </g>

@@ -1,7 +1,10 @@
 /** Scales and ticks for the hub's SVG charts, drawn on the server. */
 
 /** Maps [domainStart, domainEnd] linearly onto [rangeStart, rangeEnd] (pixels, any direction). */
-export function linearScale(domain: readonly [number, number], range: readonly [number, number]): (value: number) => number {
+export function linearScale(
+  domain: readonly [number, number],
+  range: readonly [number, number],
+): (value: number) => number {
   const [d0, d1] = domain;
   const [r0, r1] = range;
   const span = d1 - d0 || 1;
@@ -16,7 +19,8 @@ export function niceTicks(max: number, count = 4): number[] {
   if (!(max > 0)) return [0, 1];
   const rough = max / count;
   const power = 10 ** Math.floor(Math.log10(rough));
-  const step = ([1, 2, 5, 10].map((multiple) => multiple * power).find((candidate) => candidate >= rough) ?? 10 * power) as number;
+  const step = ([1, 2, 5, 10].map((multiple) => multiple * power).find((candidate) => candidate >= rough) ??
+    10 * power) as number;
   const steps = Math.ceil(max / step - 1e-9);
   // toPrecision: 3 × 0.05 is 0.15000000000000002 in floating point.
   return Array.from({ length: steps + 1 }, (_, index) => Number((index * step).toPrecision(12)));

@@ -51,10 +51,21 @@ export function DistributionChart({ title, summary, bins, rangeHeading, unit, lo
           {bins.map((bin, index) => (
             <g key={bin.label}>
               {bin.count > 0 && (
-                <rect className={`chart__bar chart__bar--${bin.rating}`} x={PLOT.left + slot * index + slot * 0.1} width={slot * 0.8} y={y(bin.count)} height={PLOT.bottom - y(bin.count)} />
+                <rect
+                  className={`chart__bar chart__bar--${bin.rating}`}
+                  x={PLOT.left + slot * index + slot * 0.1}
+                  width={slot * 0.8}
+                  y={y(bin.count)}
+                  height={PLOT.bottom - y(bin.count)}
+                />
               )}
               {(index % every === 0 || index === bins.length - 1) && (
-                <text className="chart__axis-label" x={PLOT.left + slot * (index + (index === bins.length - 1 ? 0.5 : 1))} y={PLOT.bottom + 16} textAnchor="middle">
+                <text
+                  className="chart__axis-label"
+                  x={PLOT.left + slot * (index + (index === bins.length - 1 ? 0.5 : 1))}
+                  y={PLOT.bottom + 16}
+                  textAnchor="middle"
+                >
                   {bin.tick}
                 </text>
               )}
@@ -67,8 +78,18 @@ export function DistributionChart({ title, summary, bins, rangeHeading, unit, lo
           )}
           {ratingSpans(bins).map(({ rating, first, last }) => (
             <g key={rating} className={`chart__rating-band chart__rating-band--${rating}`}>
-              <line x1={PLOT.left + slot * first + 2} x2={PLOT.left + slot * (last + 1) - 2} y1={PLOT.bottom + 26} y2={PLOT.bottom + 26} />
-              <text className="chart__rating-label" x={PLOT.left + (slot * (first + last + 1)) / 2} y={PLOT.bottom + 42} textAnchor="middle">
+              <line
+                x1={PLOT.left + slot * first + 2}
+                x2={PLOT.left + slot * (last + 1) - 2}
+                y1={PLOT.bottom + 26}
+                y2={PLOT.bottom + 26}
+              />
+              <text
+                className="chart__rating-label"
+                x={PLOT.left + (slot * (first + last + 1)) / 2}
+                y={PLOT.bottom + 42}
+                textAnchor="middle"
+              >
                 {RATING_LABELS[rating]}
               </text>
             </g>

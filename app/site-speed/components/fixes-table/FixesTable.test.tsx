@@ -13,7 +13,9 @@ describe("FixesTable", () => {
         ]}
       />,
     );
-    const table = screen.getByRole("table", { name: "What to fix: the LCP elements and INP interaction targets, furthest from good first" });
+    const table = screen.getByRole("table", {
+      name: "What to fix: the LCP elements and INP interaction targets, furthest from good first",
+    });
     const inp = within(table).getByRole("row", { name: /button#refilter/ });
     expect(inp).toHaveTextContent("sellerHubListings");
     expect(inp).toHaveTextContent("INP (Interaction to Next Paint)");

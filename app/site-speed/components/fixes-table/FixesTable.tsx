@@ -12,7 +12,8 @@ export interface FixesTableProps {
 
 /** What to fix: the elements that were the LCP and the targets of the INP, from web-vitals' attribution. */
 export function FixesTable({ fixes, locale }: FixesTableProps) {
-  if (fixes.length === 0) return <p className="empty-state">No LCP element or INP target was reported in this period.</p>;
+  if (fixes.length === 0)
+    return <p className="empty-state">No LCP element or INP target was reported in this period.</p>;
   return (
     <TableScroll label="Table: what to fix">
       <table className="data-table">
@@ -39,7 +40,8 @@ export function FixesTable({ fixes, locale }: FixesTableProps) {
                 </td>
                 <td>{vitalTitle(fix.vital)}</td>
                 <td>
-                  {formatVital(fix.vital, fix.p75, locale)} <span className={`rating rating--${rating}`}>{RATING_LABELS[rating]}</span>
+                  {formatVital(fix.vital, fix.p75, locale)}{" "}
+                  <span className={`rating rating--${rating}`}>{RATING_LABELS[rating]}</span>
                 </td>
                 <td>{fix.pageViews.toLocaleString(locale)}</td>
               </tr>

@@ -20,7 +20,12 @@ function summary(name: VitalName, values: number[]) {
     previousP75: null,
     ratingPercentages: percentages(ratingCounts),
     histogram: histogram(name, values),
-    trend: trend(values.map((value) => ({ at: SINCE + 6 * DAY, value })), SINCE, SINCE + 7 * DAY, DAY),
+    trend: trend(
+      values.map((value) => ({ at: SINCE + 6 * DAY, value })),
+      SINCE,
+      SINCE + 7 * DAY,
+      DAY,
+    ),
   };
 }
 
@@ -31,14 +36,18 @@ const PAGE: PageSummary = {
   inAppNavigations: 0,
   inAppDurationP75: null,
   dataRequestP75: null,
-  vitals: VITAL_NAMES.map((name) => summary(name, name === "INP" ? [] : name === "CLS" ? [0.01, 0.02, 0.05] : [300, 600, 900])),
+  vitals: VITAL_NAMES.map((name) =>
+    summary(name, name === "INP" ? [] : name === "CLS" ? [0.01, 0.02, 0.05] : [300, 600, 900]),
+  ),
 };
 
 describe("PageSpeed", () => {
   it("is a region named after the page, with a table of all five vitals", () => {
     render(<PageSpeed page={PAGE} bucketMs={DAY} locale="en-US" />);
     const region = screen.getByRole("region", { name: "sellerHubOverview · 3 page views" });
-    const rows = within(within(region).getByRole("table", { name: "Web vitals of sellerHubOverview at the 75th percentile" })).getAllByRole("rowheader");
+    const rows = within(
+      within(region).getByRole("table", { name: "Web vitals of sellerHubOverview at the 75th percentile" }),
+    ).getAllByRole("rowheader");
     expect(rows.map((row) => row.textContent)).toEqual([
       "LCP (Largest Contentful Paint)",
       "INP (Interaction to Next Paint)",
@@ -64,6 +73,8 @@ describe("PageSpeed", () => {
     render(<PageSpeed page={PAGE} bucketMs={DAY} locale="en-US" />);
     // Under the vital's heading (each vital is a part of the page's region, not a landmark of its own).
     const inp = screen.getByRole("heading", { level: 3, name: "INP (Interaction to Next Paint)" }).parentElement;
-    expect(inp).toHaveTextContent("No page view of sellerHubOverview measured INP in this period. INP needs a click, a tap or a key press on the page.");
+    expect(inp).toHaveTextContent(
+      "No page view of sellerHubOverview measured INP in this period. INP needs a click, a tap or a key press on the page.",
+    );
   });
 });

@@ -23,7 +23,8 @@ export function PageSpeed({ page, bucketMs, locale }: PageSpeedProps) {
   return (
     <section className="page-speed" aria-labelledby={headingId}>
       <h2 id={headingId} className="page-speed__heading">
-        <code>{page.pageName}</code> <span className="page-speed__views">· {page.pageViews.toLocaleString(locale)} page views</span>
+        <code>{page.pageName}</code>{" "}
+        <span className="page-speed__views">· {page.pageViews.toLocaleString(locale)} page views</span>
       </h2>
       <WebVitalsTable
         caption={`Web vitals of ${page.pageName} at the 75th percentile`}
@@ -38,13 +39,29 @@ export function PageSpeed({ page, bucketMs, locale }: PageSpeedProps) {
       {page.vitals
         .filter((summary) => CHARTED_VITALS.has(summary.name))
         .map((summary) => (
-          <VitalCharts key={summary.name} pageName={page.pageName} summary={summary} bucketMs={bucketMs} locale={locale} />
+          <VitalCharts
+            key={summary.name}
+            pageName={page.pageName}
+            summary={summary}
+            bucketMs={bucketMs}
+            locale={locale}
+          />
         ))}
     </section>
   );
 }
 
-function VitalCharts({ pageName, summary, bucketMs, locale }: { pageName: string; summary: VitalSummary; bucketMs: number; locale: string }) {
+function VitalCharts({
+  pageName,
+  summary,
+  bucketMs,
+  locale,
+}: {
+  pageName: string;
+  summary: VitalSummary;
+  bucketMs: number;
+  locale: string;
+}) {
   const { name } = summary;
   return (
     // Not a landmark: each page has one section per vital, and a dozen regions named "LCP" would
@@ -61,7 +78,11 @@ function VitalCharts({ pageName, summary, bucketMs, locale }: { pageName: string
           <TrendChart
             title={`${name} of ${pageName}: 75th percentile over time`}
             summary={trendSummary(name, summary.trend, bucketMs, locale)}
-            points={summary.trend.map((point) => ({ ...bucketLabels(point.start, bucketMs, locale), value: point.p75, samples: point.samples }))}
+            points={summary.trend.map((point) => ({
+              ...bucketLabels(point.start, bucketMs, locale),
+              value: point.p75,
+              samples: point.samples,
+            }))}
             thresholds={VITALS[name].thresholds}
             formatValue={(value) => formatVital(name, value, locale)}
             valueHeading={`${name}, 75th percentile`}
@@ -70,7 +91,11 @@ function VitalCharts({ pageName, summary, bucketMs, locale }: { pageName: string
           <DistributionChart
             title={`${name} of ${pageName}: distribution of page views`}
             summary={distributionSummary(summary, locale)}
-            bins={summary.histogram.map((bin) => ({ ...binLabels(name, bin, locale), count: bin.count, rating: bin.rating }))}
+            bins={summary.histogram.map((bin) => ({
+              ...binLabels(name, bin, locale),
+              count: bin.count,
+              rating: bin.rating,
+            }))}
             rangeHeading={name}
             unit={VITALS[name].unit === "ms" ? "ms" : undefined}
             locale={locale}

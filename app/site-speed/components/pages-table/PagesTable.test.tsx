@@ -6,7 +6,12 @@ import type { PageSummary } from "~/site-speed/site-speed-report";
 import { VITAL_NAMES, type VitalName } from "~/site-speed/vitals";
 import { PagesTable } from "./PagesTable";
 
-function page(pageName: string, fullLoads: number, inAppNavigations: number, p75s: Partial<Record<VitalName, [number, number | null]>>): PageSummary {
+function page(
+  pageName: string,
+  fullLoads: number,
+  inAppNavigations: number,
+  p75s: Partial<Record<VitalName, [number, number | null]>>,
+): PageSummary {
   return {
     pageName,
     pageViews: fullLoads + inAppNavigations,
@@ -28,12 +33,30 @@ function page(pageName: string, fullLoads: number, inAppNavigations: number, p75
   };
 }
 
-const QUERY: DashboardQuery = { period: findReportPeriod("7d")!, segment: { device: "phone" }, order: "LCP", direction: "descending" };
-const PAGES = [page("sellerHubListings", 1, 3, { LCP: [3100, 2600], INP: [120, 120] }), page("sellerHubOverview", 2, 0, { LCP: [1200, null] })];
+const QUERY: DashboardQuery = {
+  period: findReportPeriod("7d")!,
+  segment: { device: "phone" },
+  order: "LCP",
+  direction: "descending",
+};
+const PAGES = [
+  page("sellerHubListings", 1, 3, { LCP: [3100, 2600], INP: [120, 120] }),
+  page("sellerHubOverview", 2, 0, { LCP: [1200, null] }),
+];
 
 function renderTable() {
-  render(<PagesTable pages={PAGES} locale="en-US" order={QUERY.order} direction={QUERY.direction} sortSearches={columnSortSearches(QUERY)} />);
-  return screen.getByRole("table", { name: "Every page: page views, how they were reached, and web vitals at the 75th percentile" });
+  render(
+    <PagesTable
+      pages={PAGES}
+      locale="en-US"
+      order={QUERY.order}
+      direction={QUERY.direction}
+      sortSearches={columnSortSearches(QUERY)}
+    />,
+  );
+  return screen.getByRole("table", {
+    name: "Every page: page views, how they were reached, and web vitals at the 75th percentile",
+  });
 }
 
 describe("PagesTable", () => {
@@ -45,7 +68,9 @@ describe("PagesTable", () => {
     expect(cells[0]).toHaveTextContent("4");
     expect(cells[1]).toHaveTextContent("1");
     expect(cells[2]).toHaveTextContent("3 · 640 ms, data 210 ms");
-    expect(within(within(table).getByRole("row", { name: /^sellerHubOverview/ })).getAllByRole("cell")[2]).toHaveTextContent("None");
+    expect(
+      within(within(table).getByRole("row", { name: /^sellerHubOverview/ })).getAllByRole("cell")[2],
+    ).toHaveTextContent("None");
   });
 
   it("gives each vital its 75th percentile, rating, shares and change against the period before, in words", () => {
@@ -63,10 +88,16 @@ describe("PagesTable", () => {
     const table = renderTable();
     const lcpHeader = within(table).getByRole("columnheader", { name: /^LCP/ });
     expect(lcpHeader).toHaveAttribute("aria-sort", "descending");
-    expect(within(lcpHeader).getByRole("link", { name: /^LCP/ })).toHaveAttribute("href", "?period=7d&device=phone&sort=LCP&direction=ascending");
+    expect(within(lcpHeader).getByRole("link", { name: /^LCP/ })).toHaveAttribute(
+      "href",
+      "?period=7d&device=phone&sort=LCP&direction=ascending",
+    );
     const pageHeader = within(table).getByRole("columnheader", { name: /^Page$/ });
     expect(pageHeader).not.toHaveAttribute("aria-sort");
-    expect(within(pageHeader).getByRole("link", { name: "Page" })).toHaveAttribute("href", "?period=7d&device=phone&sort=page&direction=ascending");
+    expect(within(pageHeader).getByRole("link", { name: "Page" })).toHaveAttribute(
+      "href",
+      "?period=7d&device=phone&sort=page&direction=ascending",
+    );
   });
 
   it("scrolls sideways by keyboard on narrow screens: a focusable region named after the table", () => {

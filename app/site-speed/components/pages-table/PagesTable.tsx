@@ -40,7 +40,11 @@ export function PagesTable({ pages, locale, order, direction, sortSearches }: Pa
             {header("page", "Page")}
             {header("views", "Page views")}
             <th scope="col">Full loads</th>
-            {header("inApp", "In-app navigations", "How many, and at the 75th percentile the time from the click to the new page's content painted")}
+            {header(
+              "inApp",
+              "In-app navigations",
+              "How many, and at the 75th percentile the time from the click to the new page's content painted",
+            )}
             {VITAL_NAMES.map((name) => header(name, name, VITALS[name].label))}
           </tr>
         </thead>
@@ -79,12 +83,15 @@ function VitalCell({ vital, locale }: { vital: VitalSummary; locale: string }) {
   return (
     <td>
       <span className="pages-table__line">
-        {formatVital(vital.name, vital.p75, locale)} <span className={`rating rating--${vital.rating}`}>{RATING_LABELS[vital.rating]}</span>
+        {formatVital(vital.name, vital.p75, locale)}{" "}
+        <span className={`rating rating--${vital.rating}`}>{RATING_LABELS[vital.rating]}</span>
       </span>
       <span className="pages-table__line pages-table__shares">
         {`${shares.good}% good, ${shares["needs-improvement"]}% needs improvement, ${shares.poor}% poor`}
       </span>
-      <span className={`pages-table__line pages-table__change pages-table__change--${change.direction}`}>{change.text}</span>
+      <span className={`pages-table__line pages-table__change pages-table__change--${change.direction}`}>
+        {change.text}
+      </span>
     </td>
   );
 }

@@ -14,9 +14,24 @@ export function RatingShareBar({ percentages }: RatingShareBarProps) {
   }));
   return (
     <div className="rating-share">
-      <svg className="rating-share__bar" viewBox="0 0 100 8" preserveAspectRatio="none" aria-hidden="true" focusable="false">
+      <svg
+        className="rating-share__bar"
+        viewBox="0 0 100 8"
+        preserveAspectRatio="none"
+        aria-hidden="true"
+        focusable="false"
+      >
         {parts.map(({ rating, x, width }) =>
-          width > 0 ? <rect key={rating} className={`rating-share__part rating-share__part--${rating}`} x={x} width={width} y={0} height={8} /> : null,
+          width > 0 ? (
+            <rect
+              key={rating}
+              className={`rating-share__part rating-share__part--${rating}`}
+              x={x}
+              width={width}
+              y={0}
+              height={8}
+            />
+          ) : null,
         )}
       </svg>
       <ul className="rating-share__legend">

@@ -8,8 +8,24 @@ describe("ScriptErrorsTable", () => {
       <ScriptErrorsTable
         locale="en-US"
         errors={[
-          { message: "Uncaught Error: boom", source: "/assets/shell.js", line: 3, column: 9, pageName: "sellerHubOverview", occurrences: 1500, pageViews: 12 },
-          { message: "Unhandled rejection: TypeError: Failed to fetch", source: "", line: 0, column: 0, pageName: "sellerHubSiteSpeed", occurrences: 2, pageViews: 2 },
+          {
+            message: "Uncaught Error: boom",
+            source: "/assets/shell.js",
+            line: 3,
+            column: 9,
+            pageName: "sellerHubOverview",
+            occurrences: 1500,
+            pageViews: 12,
+          },
+          {
+            message: "Unhandled rejection: TypeError: Failed to fetch",
+            source: "",
+            line: 0,
+            column: 0,
+            pageName: "sellerHubSiteSpeed",
+            occurrences: 2,
+            pageViews: 2,
+          },
         ]}
       />,
     );

@@ -39,7 +39,13 @@ export function ScriptErrorsTable({ errors, locale }: ScriptErrorsTableProps) {
           {errors.map((error) => (
             <tr key={`${error.message} ${error.source} ${error.line} ${error.column} ${error.pageName}`}>
               <th scope="row">{error.message}</th>
-              <td>{error.source ? <code className="script-errors-table__source">{`${error.source}:${error.line}:${error.column}`}</code> : "Not known"}</td>
+              <td>
+                {error.source ? (
+                  <code className="script-errors-table__source">{`${error.source}:${error.line}:${error.column}`}</code>
+                ) : (
+                  "Not known"
+                )}
+              </td>
               <td>
                 <code>{error.pageName}</code>
               </td>

@@ -14,7 +14,9 @@ describe("TrackingTable", () => {
       />,
     );
     const table = screen.getByRole("table", { name: "Tracking events per page and action" });
-    expect(within(table).getByRole("row", { name: /openProductInsights/ })).toHaveTextContent("sellerHubProductSummaryopenProductInsights1,204");
+    expect(within(table).getByRole("row", { name: /openProductInsights/ })).toHaveTextContent(
+      "sellerHubProductSummaryopenProductInsights1,204",
+    );
   });
 
   it("says when there were none", () => {

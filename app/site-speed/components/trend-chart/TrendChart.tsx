@@ -45,16 +45,30 @@ export function TrendChart({ title, summary, points, thresholds, formatValue, va
       formatTick={formatValue}
       table={{
         headings: ["Period", valueHeading, "Page views"],
-        rows: points.map((point) => [point.label, point.value === null ? "No data" : formatValue(point.value), point.samples.toLocaleString(locale)]),
+        rows: points.map((point) => [
+          point.label,
+          point.value === null ? "No data" : formatValue(point.value),
+          point.samples.toLocaleString(locale),
+        ]),
       }}
     >
       {(y) => (
         <>
-          <ThresholdLine y={y(thresholds[0])} className="chart__threshold chart__threshold--good" label={`Good up to ${formatValue(thresholds[0])}`} />
-          <ThresholdLine y={y(thresholds[1])} className="chart__threshold chart__threshold--poor" label={`Poor above ${formatValue(thresholds[1])}`} />
+          <ThresholdLine
+            y={y(thresholds[0])}
+            className="chart__threshold chart__threshold--good"
+            label={`Good up to ${formatValue(thresholds[0])}`}
+          />
+          <ThresholdLine
+            y={y(thresholds[1])}
+            className="chart__threshold chart__threshold--poor"
+            label={`Poor above ${formatValue(thresholds[1])}`}
+          />
           <path className="chart__line" d={linePath(points, x, y)} />
           {points.map((point, index) =>
-            point.value === null ? null : <circle key={index} className="chart__point" cx={x(index)} cy={y(point.value)} r={4} />,
+            point.value === null ? null : (
+              <circle key={index} className="chart__point" cx={x(index)} cy={y(point.value)} r={4} />
+            ),
           )}
           {points.map((point, index) =>
             index % every === 0 ? (
@@ -81,7 +95,11 @@ function ThresholdLine({ y, className, label }: { y: number; className: string; 
 }
 
 /** Joins neighbouring measured points; a bucket without data breaks the line. */
-function linePath(points: readonly TrendChartPoint[], x: (index: number) => number, y: (value: number) => number): string {
+function linePath(
+  points: readonly TrendChartPoint[],
+  x: (index: number) => number,
+  y: (value: number) => number,
+): string {
   let path = "";
   let drawing = false;
   points.forEach((point, index) => {

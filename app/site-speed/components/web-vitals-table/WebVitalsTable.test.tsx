@@ -8,8 +8,20 @@ describe("WebVitalsTable", () => {
       <WebVitalsTable
         caption="Web vitals of sellerHubOverview at the 75th percentile"
         rows={[
-          { title: "LCP (Largest Contentful Paint)", p75: "3,100 ms", rating: "needs-improvement", percentages: { good: 60, "needs-improvement": 30, poor: 10 }, samples: "12" },
-          { title: "INP (Interaction to Next Paint)", p75: null, rating: null, percentages: { good: 0, "needs-improvement": 0, poor: 0 }, samples: "0" },
+          {
+            title: "LCP (Largest Contentful Paint)",
+            p75: "3,100 ms",
+            rating: "needs-improvement",
+            percentages: { good: 60, "needs-improvement": 30, poor: 10 },
+            samples: "12",
+          },
+          {
+            title: "INP (Interaction to Next Paint)",
+            p75: null,
+            rating: null,
+            percentages: { good: 0, "needs-improvement": 0, poor: 0 },
+            samples: "0",
+          },
         ]}
       />,
     );

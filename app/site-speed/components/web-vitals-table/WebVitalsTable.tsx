@@ -41,7 +41,13 @@ export function WebVitalsTable({ caption, rows }: WebVitalsTableProps) {
             <tr key={row.title}>
               <th scope="row">{row.title}</th>
               <td>{row.p75 ?? "Not measured"}</td>
-              <td>{row.rating ? <span className={`rating rating--${row.rating}`}>{RATING_LABELS[row.rating]}</span> : "No rating"}</td>
+              <td>
+                {row.rating ? (
+                  <span className={`rating rating--${row.rating}`}>{RATING_LABELS[row.rating]}</span>
+                ) : (
+                  "No rating"
+                )}
+              </td>
               <td>{row.rating ? <RatingShareBar percentages={row.percentages} /> : "No page views"}</td>
               <td>{row.samples}</td>
             </tr>
