@@ -1,5 +1,5 @@
 /**
- * `npm test`: type-check, lint, unit and component tests, a production build, and the
+ * `npm test`: type-check, lint, formatting, unit and component tests, a production build, and the
  * end-to-end tests in headless Chromium against it. Ends on one line counting every test.
  */
 import { spawnSync, type SpawnSyncOptions } from "node:child_process";
@@ -12,6 +12,7 @@ const bin = {
   reactRouter: "node_modules/@react-router/dev/bin.cjs",
   tsc: "node_modules/typescript/bin/tsc",
   oxlint: "node_modules/oxlint/bin/oxlint",
+  prettier: "node_modules/prettier/bin/prettier.cjs",
   vitest: "node_modules/vitest/vitest.mjs",
   playwright: "node_modules/@playwright/test/cli.js",
 };
@@ -45,7 +46,9 @@ mkdirSync("test-results", { recursive: true });
 const staticChecks =
   step("Type-check", [bin.reactRouter, "typegen"]) &&
   step("Type-check", [bin.tsc, "--noEmit"]) &&
-  step("Lint", [bin.oxlint, "--deny-warnings", "--quiet"]);
+  step("Lint", [bin.oxlint, "--deny-warnings", "--quiet"]) &&
+  // `npm run format` writes what this checks (decision record 017).
+  step("Formatting", [bin.prettier, "--check", "--log-level=warn", "."]);
 // The server-process tests (shutdown, outage, several instances) run the production build.
 const built = step("Production build", [bin.reactRouter, "build"], { env: { ...process.env, NODE_ENV: "production" } });
 step("Unit, component and server tests", [
@@ -78,7 +81,7 @@ const failed = unit.failed + e2e.failed + (staticChecks ? 0 : 1);
 console.log(
   `\nunit and component: ${unit.passed} passed, ${unit.failed} failed; end-to-end: ${e2e.passed} passed, ${e2e.failed} failed`,
 );
-if (!staticChecks) console.log("The type-check or the lint failed (counted as one failure).");
+if (!staticChecks) console.log("The type-check, the lint or the formatting check failed (counted as one failure).");
 console.log(
   `tests: ${passed} passed, ${failed} failed${unit.skipped + e2e.skipped ? `, ${unit.skipped + e2e.skipped} skipped` : ""}`,
 );
