@@ -5,7 +5,7 @@ beforeEach(() => vi.useFakeTimers());
 afterEach(() => vi.useRealTimers());
 
 describe("awaitItem", () => {
-  it("waits 10000 ms unless told otherwise (spec §9)", () => {
+  it("waits 10000 ms unless told otherwise (docs/product/calls-and-limits.md)", () => {
     expect(DEFAULT_AWAIT_TIMEOUT_MS).toBe(10_000);
   });
 

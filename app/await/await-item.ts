@@ -1,10 +1,10 @@
 /**
  * Waiting for a named item — a module, a global or an element — that some part of the page
- * provides later (spec §8, §9). Items are announced, never polled for: a waiting tab stays idle.
+ * provides later (docs/product/behaviour.md, docs/product/calls-and-limits.md). Items are announced, never polled for: a waiting tab stays idle.
  * Browser-side state: the registry lives as long as the page.
  */
 
-/** Spec §9: how long a wait lasts unless the caller says otherwise. */
+/** docs/product/calls-and-limits.md: how long a wait lasts unless the caller says otherwise. */
 export const DEFAULT_AWAIT_TIMEOUT_MS = 10_000;
 
 const provided = new Map<string, unknown>();

@@ -75,7 +75,7 @@ export interface MessageTable {
   id: Generated<number>;
   /** null: the message is for every seller. */
   seller_id: number | null;
-  /** The message view model (spec §3) as JSON. */
+  /** The message view model (docs/product/models.md) as JSON. */
   model: string;
   starts_at: number;
   ends_at: number | null;

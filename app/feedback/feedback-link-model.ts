@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { INVALID_FEEDBACK_LINK_MODEL } from "./feedback-mailto";
 
-/** Spec §3's feedback link model: a prepared e-mail with what the hub knows of the seller's context. */
+/** The feedback link model (docs/product/models.md): a prepared e-mail with what the hub knows of the seller's context. */
 export const feedbackLinkModelSchema = z.object(
   {
     /** The link's text. */

@@ -14,7 +14,7 @@ function reasons(model: unknown): string[] {
 }
 
 describe("the message view model", () => {
-  it("takes every field of spec §3", () => {
+  it("takes every field of docs/product/models.md", () => {
     const model = {
       title: "Confirm your tax details",
       type: ["alert", "dialog"],

@@ -37,7 +37,7 @@ const messageTypeSchema = z.union([z.enum(MESSAGE_TYPES), z.array(z.enum(MESSAGE
   error: "type must be alert, success, info or dialog, or a list of them",
 });
 
-/** Spec §3's message view model. Unknown keys are refused: a misspelt key would otherwise vanish silently. */
+/** The message view model (docs/product/models.md). Unknown keys are refused: a misspelt key would otherwise vanish silently. */
 export const messageViewModelSchema = z
   .strictObject({
     title: z.string().trim().min(1).optional(),

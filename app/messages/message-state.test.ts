@@ -53,7 +53,7 @@ class Browser {
 const names = messageCookieNames("tax-2026");
 
 describe("cookie names", () => {
-  it("are spec §9's", () => {
+  it("are those of docs/product/calls-and-limits.md", () => {
     expect(messageCookieNames("7")).toEqual({
       viewsLeft: "shui-messages-7-viewsLeft",
       dismissalLeft: "shui-messages-7-dismissalLeft",

@@ -1,5 +1,5 @@
 /**
- * Spec §4's message states, as pure rules over cookies. The server applies them to the request's
+ * The message states (docs/product/behaviour.md), as pure rules over cookies. The server applies them to the request's
  * cookies to decide the first render; the browser applies them to document.cookie when a message
  * is shown (one view) and when it is closed.
  *
@@ -27,7 +27,7 @@ export interface CookieWrite {
  */
 export const LASTING_COOKIE_DAYS = 400;
 
-/** Spec §9's cookie names. */
+/** The cookie names (docs/product/calls-and-limits.md). */
 export function messageCookieNames(messageId: string) {
   return {
     viewsLeft: `shui-messages-${messageId}-viewsLeft`,

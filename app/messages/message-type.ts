@@ -3,7 +3,7 @@
  * browser need not download the schema library to render messages the server has checked.
  */
 
-/** Spec §5 and §8: what is logged, word for word, when a message model is missing or invalid. */
+/** docs/product/behaviour.md: what is logged, word for word, when a message model is missing or invalid. */
 export const INVALID_MESSAGE_MODEL = "Invalid model for shui-messages";
 
 export const MESSAGE_TYPES = ["alert", "success", "info", "dialog"] as const;

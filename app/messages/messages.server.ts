@@ -10,7 +10,7 @@ import { closeCookie, isShownAtLoad, viewCookie, type CookieLookup, type CookieW
 /**
  * The messages meant for this seller (or for every seller) whose time is now: alerts first, then
  * the newest first.
- * A message without its own messageId is named by its row id (DESIGN.md §3); of two that share
+ * A message without its own messageId is named by its row id (a message's cookies need a name); of two that share
  * a messageId only the newest shows, since they would share their cookies.
  */
 export async function findCurrentMessages(
@@ -65,7 +65,7 @@ const checkedModel = boundedMemo(
   },
 );
 
-/** The messages that show at this load, decided from the request's cookies (spec §4). */
+/** The messages that show at this load, decided from the request's cookies (docs/product/behaviour.md). */
 export function messagesShownAtLoad(messages: PageMessage[], cookieHeader: string | null): PageMessage[] {
   const cookies = parseCookies(cookieHeader);
   return messages.filter((message) => isShownAtLoad(message.config, (name) => cookies.get(name)));
@@ -81,7 +81,7 @@ export async function findCurrentMessage(
   return (await findCurrentMessages(db, sellerId, now)).find((message) => message.config.messageId === messageId);
 }
 
-/** The Set-Cookie that records closing the message, by the rules of spec §4 and the request's cookies. */
+/** The Set-Cookie that records closing the message, by the rules of docs/product/behaviour.md and the request's cookies. */
 export function closedMessageCookie(message: PageMessage, request: Request): string | null {
   return setCookieBy(closeCookie, message, request);
 }

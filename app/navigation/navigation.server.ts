@@ -14,7 +14,7 @@ const sideLinksSchema = navigationDataSchema.pick({
   optInLinkData: true,
 });
 
-/** The navigation data of spec §3 for the page at `url`, validated before it is rendered. */
+/** The navigation data of docs/product/models.md for the page at `url`, validated before it is rendered. */
 export function buildNavigation(url: URL, { messageCount, ...sideLinks }: SideLinks): NavigationData {
   const activeUrl = mostSpecificMatch(url)?.url;
   const sections = TOP_NAVIGATION.filter(

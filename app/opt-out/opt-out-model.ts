@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { feedbackLinkModelSchema } from "~/feedback/feedback-link-model";
 
-/** Spec §2's defaults, which the view model may override. */
+/** The defaults, which the view model may override (docs/product/pages-and-navigation.md). */
 export const DEFAULT_OPT_OUT_URL = "/sh/optout";
 export const DEFAULT_PREVIOUS_TOOL_URL = "/sh/ovw";
 
@@ -12,7 +12,7 @@ const action = z.object({ text: z.string().min(1) });
 
 const view = z.object({ header: z.string().min(1), body: z.string().min(1) });
 
-/** Spec §3's opt-out view model: what the opt-out link, its dialog and its page say and where they lead. */
+/** The opt-out view model (docs/product/models.md): what the opt-out link, its dialog and its page say and where they lead. */
 export const optOutViewModelSchema = z.object({
   /** The opener: its text, and the switch-tools page it leads to without JavaScript. */
   linkConfig: z.object({ text: z.string().min(1), url: hubPath }),
@@ -40,5 +40,5 @@ export const optOutViewModelSchema = z.object({
 export type OptOutViewModel = z.infer<typeof optOutViewModelSchema>;
 export type OptOutView = z.infer<typeof view> & { actions: { primary: z.infer<typeof action> } };
 
-/** The form (no JavaScript) and the dialog's JSON call send the same field (spec §7). */
+/** The form (no JavaScript) and the dialog's JSON call send the same field (docs/product/calls-and-limits.md). */
 export const optOutRequestSchema = z.object({ srt: z.string().max(128) });

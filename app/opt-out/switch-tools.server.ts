@@ -9,7 +9,7 @@ import { optOutRequestSchema } from "./opt-out-model";
 import { LISTINGS_TOOL, recordOptOut } from "./opt-out.server";
 
 /**
- * Spec §7's call from the opt-out dialog: JSON `{ "srt": … }`. Its caller reads only the status,
+ * The opt-out dialog's call (docs/product/calls-and-limits.md): JSON `{ "srt": … }`. Its caller reads only the status,
  * so it is answered here, before any page is rendered: 204 once recorded; 400 for malformed JSON,
  * 413 for an oversized body, 403 (and nothing recorded) for a missing or wrong token.
  */

@@ -3,7 +3,7 @@ import { LISTING_CONDITIONS, LISTING_STATUSES } from "~/listings/listing-fields"
 
 /*
  * The three messages between the listing detail page and the product summary in its frame
- * (spec §7). zod/mini rather than zod: the frame's whole script stays within its 20 kB budget.
+ * (docs/product/calls-and-limits.md). zod/mini rather than zod: the frame's whole script stays within its 20 kB budget.
  */
 
 const text = z.string().check(z.maxLength(200));

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { textDisplaySchema } from "~/text-display/text-display-model";
 
-/** Spec §3's product summary: the listing's price facts, each a text display model. */
+/** The product summary (docs/product/models.md): the listing's price facts, each a text display model. */
 export const listingSummarySchema = z.object({
   listingId: textDisplaySchema,
   epid: textDisplaySchema,

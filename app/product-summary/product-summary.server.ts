@@ -9,7 +9,7 @@ import { productSummarySchema, type ListingSummary, type ProductSummary } from "
 import type { SummaryFilters } from "./summary-filters";
 
 /**
- * The product summary of one of the seller's listings (spec §3), or null when the listing is not
+ * The product summary of one of the seller's listings (docs/product/models.md), or null when the listing is not
  * theirs. It summarises `itemId` when that is one of the seller's listings of the same product;
  * otherwise the seller's lowest-priced listing of the product that matches the filters. Its price
  * is compared with the market for the chosen condition (by default, the listing's own).

@@ -11,7 +11,7 @@ describe("productSummaryUrl", () => {
   });
 });
 
-describe("the itemId rule of a condition change (spec §5)", () => {
+describe("the itemId rule of a condition change (docs/product/behaviour.md)", () => {
   it("keeps the item when the condition changed", () => {
     expect(itemIdAfterChange("condition", "42")).toBe("42");
   });

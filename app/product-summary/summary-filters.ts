@@ -35,7 +35,7 @@ export function listingPageQuery({ condition, status }: SummaryFilters): string 
   return search ? `?${search}` : "";
 }
 
-/** Spec §5: on a condition change, if the changed field is not condition, itemId is cleared. */
+/** docs/product/behaviour.md: on a condition change, if the changed field is not condition, itemId is cleared. */
 export function itemIdAfterChange<T>(fieldChanged: string, itemId: T): T | undefined {
   return fieldChanged === "condition" ? itemId : undefined;
 }

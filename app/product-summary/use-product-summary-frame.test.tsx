@@ -84,7 +84,7 @@ describe("useProductSummaryFrame", () => {
     expect(hook.result.current.filters).toEqual({ itemId: 42, condition: "used" });
   });
 
-  it("lets go of the item after a change of anything but the condition (spec §5)", () => {
+  it("lets go of the item after a change of anything but the condition (docs/product/behaviour.md)", () => {
     const { hook, report } = renderFrame();
     report();
     act(() => hook.result.current.changeFilter("status", "ended"));

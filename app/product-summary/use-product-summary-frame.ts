@@ -50,13 +50,13 @@ function awaitAnswer(awaited: RefObject<number | null>, number: number, onStalle
 }
 
 /**
- * The listing detail page's side of the product summary frame (spec §7). It accepts messages
+ * The listing detail page's side of the product summary frame (docs/product/calls-and-limits.md). It accepts messages
  * only from the frame's window at the hub's origin: loadProductInsightsData resizes the frame to
  * its content and fills the insights area; openProductInsights opens the insights panel. A filter
  * change posts a numbered conditionChange to the frame, at the hub's origin only, and awaits the
  * report that answers that number (decision record 058): one sent before the change arrived only
  * resizes. A change made while the frame is busy waits until it answers, so none is lost; a load
- * or change it does not answer within the wait's time-out (spec §9, 10000 ms: an ended session, a
+ * or change it does not answer within the wait's time-out (docs/product/calls-and-limits.md, 10000 ms: an ended session, a
  * network failure) leaves the frame `stalled` until the seller retries.
  */
 export function useProductSummaryFrame({
@@ -130,7 +130,7 @@ export function useProductSummaryFrame({
   }, []);
 
   /**
-   * Applies one filter (spec §5: a change of anything but the condition lets go of the item), and
+   * Applies one filter (docs/product/behaviour.md: a change of anything but the condition lets go of the item), and
    * gives the filters it leads to.
    */
   const changeFilter = (field: SummaryFilterField, value: string): SummaryFilters => {

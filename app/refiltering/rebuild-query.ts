@@ -8,7 +8,7 @@ export type QueryChanges = QueryChange | readonly QueryChange[];
 export const SOURCE_PARAMETER = "src";
 
 /**
- * The query string of a re-filtered page (spec §2, §7): the current parameters plus the changes,
+ * The query string of a re-filtered page (docs/product/pages-and-navigation.md, docs/product/calls-and-limits.md): the current parameters plus the changes,
  * values trimmed, keys with an empty value removed, and any `offset` back to 0 so that the new
  * results start at their first page. An `offset` among the changes wins: that is how a page
  * link moves through the results. `src` names this reload; one without it drops an earlier one.

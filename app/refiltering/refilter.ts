@@ -29,7 +29,7 @@ export function refilteredUrl(location: PageLocation, changes: QueryChanges, src
 }
 
 /**
- * Re-filtering (spec §2, §7): reloads the current path with its query rebuilt from the changes,
+ * Re-filtering (docs/product/pages-and-navigation.md, docs/product/calls-and-limits.md): reloads the current path with its query rebuilt from the changes,
  * through a partial-page navigation, announcing it before and after. Resolves to the new URL.
  */
 export async function refilter(

@@ -10,7 +10,7 @@ export interface Refiltering {
   hrefFor(changes: QueryChanges, src?: string): string;
 }
 
-/** Re-filtering (spec §2, §7) for the hub's React pages. */
+/** Re-filtering (docs/product/pages-and-navigation.md, docs/product/calls-and-limits.md) for the hub's React pages. */
 export function useRefilter(): Refiltering {
   const location = useLocation();
   const navigate = useNavigate();

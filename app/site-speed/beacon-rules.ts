@@ -3,13 +3,13 @@
  * this module, and the beacon must stay a few kilobytes.
  */
 
-/** Where beacons go (DESIGN.md §2). */
+/** Where beacons go (docs/product/calls-and-limits.md). */
 export const BEACON_PATH = "/sh/beacon";
 
-/** Spec §9: the browser keeps this many resource timings, and a beacon carries no more. */
+/** docs/product/calls-and-limits.md: the browser keeps this many resource timings, and a beacon carries no more. */
 export const MAX_RESOURCE_TIMINGS = 300;
 
-/** Spec §9: a page stops sending (and resending) its beacon this long after it loaded. */
+/** docs/product/calls-and-limits.md: a page stops sending (and resending) its beacon this long after it loaded. */
 export const BEACON_RESEND_WINDOW_MS = 1_200_000;
 
 /** The collector refuses larger bodies (413); sendBeacon's own quota is the same 64 KiB. */
@@ -38,7 +38,7 @@ export const PAGE_VIEW_KINDS = ["full-load", "in-app", "resumed"] as const;
 /** The Network Information API's connection types (Chromium reports them; others do not). */
 export const CONNECTION_TYPES = ["slow-2g", "2g", "3g", "4g"] as const;
 
-/** The cookie that ties one browser's beacons together, and its lifetime (spec §9: 730 days). */
+/** The cookie that ties one browser's beacons together, and its lifetime (docs/product/calls-and-limits.md: 730 days). */
 export const SPEED_SESSION_COOKIE = "sh_speed_session";
 export const SPEED_SESSION_EXPIRY_DAYS = 730;
 

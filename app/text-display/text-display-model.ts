@@ -50,7 +50,7 @@ export function hasText(model: { text?: string; textSpans?: unknown[] }): boolea
   return model.text !== undefined || model.textSpans !== undefined;
 }
 
-/** Spec §3's text display model: text or textSpans, styled, perhaps an action. */
+/** The text display model (docs/product/models.md): text or textSpans, styled, perhaps an action. */
 export const textDisplaySchema = textDisplayFields.refine(hasText, "A text display model needs text or textSpans");
 
 export type TextAction = z.infer<typeof textActionSchema>;

@@ -1,5 +1,5 @@
 /**
- * The styles of spec §3 and their rule, without the schema: the browser renders text display
+ * The styles of docs/product/models.md and their rule, without the schema: the browser renders text display
  * models already validated on the server and should not download a schema library to do it.
  */
 export const TEXT_STYLES = [

@@ -2,7 +2,7 @@ import type { FeedbackLinkModel } from "~/feedback/feedback-link-model";
 import { feedbackMailtoUrl } from "~/feedback/feedback-mailto";
 
 export interface FeedbackLinkProps {
-  /** Spec §3's feedback link model; an empty one throws "Invalid model for shui-feedback-link". */
+  /** The feedback link model (docs/product/models.md); an empty one throws "Invalid model for shui-feedback-link". */
   model: FeedbackLinkModel;
   /** Extra class for the link. */
   className?: string;

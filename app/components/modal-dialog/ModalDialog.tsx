@@ -12,7 +12,7 @@ export interface ModalDialogProps {
   description?: ReactNode;
   /** "alertdialog" for a dialog that reports something urgent. */
   role?: "dialog" | "alertdialog";
-  /** Milliseconds before focus moves into the dialog (spec §9: the opt-out dialog waits 10). */
+  /** Milliseconds before focus moves into the dialog (docs/product/calls-and-limits.md: the opt-out dialog waits 10). */
   focusDelayMs?: number;
   /** What takes focus first; otherwise the first focusable element inside. */
   initialFocus?: RefObject<HTMLElement | null>;

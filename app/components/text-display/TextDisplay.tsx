@@ -6,7 +6,7 @@ import { NewWindowLink } from "../new-window-link/NewWindowLink";
 import { useOperation } from "./operations";
 
 export interface TextDisplayProps {
-  /** Spec §3's text display model. */
+  /** The text display model (docs/product/models.md). */
   model: TextDisplayModel;
   /** Extra class for the outer element. */
   className?: string;

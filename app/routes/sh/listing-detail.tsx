@@ -21,7 +21,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const { seller, listing } = await requireSellerListing(context, params.listingId);
   const { condition, status } = parseSummaryFilters(pageUrl(request).searchParams);
   // The summary starts with this listing; choosing a status (the Compare button, without
-  // JavaScript) asks for the seller's listings of that status instead (spec §5's itemId rule).
+  // JavaScript) asks for the seller's listings of that status instead (the itemId rule of docs/product/behaviour.md).
   const summaryFilters: SummaryFilters = { condition, status, itemId: status ? undefined : listing.id };
   const { id, title, price, currency, quantity, sold, epid } = listing;
   return {

@@ -11,7 +11,7 @@ export interface RefilterLinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorE
 }
 
 /**
- * A link to the current page with changed filters. A plain click re-filters in place (spec §7:
+ * A link to the current page with changed filters. A plain click re-filters in place (docs/product/calls-and-limits.md:
  * partial-page navigation with its before and after events); without JavaScript, or opened in
  * a new tab, it is an ordinary link to the same address. Like the hub's other links, it fetches
  * its page's data ahead when the seller shows intent (pointer or focus on it).

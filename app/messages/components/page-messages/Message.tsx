@@ -20,7 +20,7 @@ export interface CloseForm {
 }
 
 export interface MessageProps {
-  /** Spec §3's message view model, checked against its schema by the server; a missing one logs "Invalid model for shui-messages" and renders nothing. */
+  /** The message view model (docs/product/models.md), checked against its schema by the server; a missing one logs "Invalid model for shui-messages" and renders nothing. */
   model: MessageViewModel | null | undefined;
   /** Whether it shows at this load, as the server decided from the request's cookies; omitted, the browser decides after hydration. */
   shownAtLoad?: boolean;
@@ -36,7 +36,7 @@ export function Message({ model, ...props }: MessageProps) {
     console.error(INVALID_MESSAGE_MODEL);
     return null;
   }
-  // A message is a widget: an id key with an empty id is a broken model (spec §5).
+  // A message is a widget: an id key with an empty id is a broken model (docs/product/behaviour.md).
   if (model.config && "messageId" in model.config) widgetIdOf({ id: model.config.messageId });
   return <ShownMessage model={model} {...props} />;
 }
@@ -63,7 +63,7 @@ function ShownMessage({ model, shownAtLoad, onClose, closeForm }: MessageProps &
   if (state !== "shown") return null;
   const { role, word, icon } = TONES[messageTone(model)];
   const crossLabel = crossLabelOf(model);
-  // Spec §9: Escape closes messages; here, a dismissible one the seller is in.
+  // docs/product/calls-and-limits.md: Escape closes messages; here, a dismissible one the seller is in.
   const closeOnEscape = (event: KeyboardEvent) => {
     if (!isEscape(event) || !crossLabel) return;
     event.preventDefault();

@@ -4,7 +4,7 @@ import type { MessageConfig } from "~/messages/message-model";
 import { closeCookie, isShownAtLoad, viewCookie, type CookieWrite, type MessageState } from "~/messages/message-state";
 
 /**
- * Spec §4's states in the browser: hidden first; shown at load when the server (or, without its
+ * The states in the browser (docs/product/behaviour.md): hidden first; shown at load when the server (or, without its
  * decision, the browser's cookies) says so, which counts one view; closed for good, for the
  * session or for one dismissal when the seller closes it.
  */

@@ -45,7 +45,7 @@ describe("OptOutDialog asking", () => {
     expect(screen.getByRole("button", { name: "Cancel" })).toBeVisible();
   });
 
-  it("moves focus in 10 ms after opening (spec §9)", () => {
+  it("moves focus in 10 ms after opening (docs/product/calls-and-limits.md)", () => {
     const { switchButton } = renderDialog();
     act(() => vi.advanceTimersByTime(9));
     expect(switchButton).not.toHaveFocus();

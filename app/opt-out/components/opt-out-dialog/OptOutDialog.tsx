@@ -4,11 +4,11 @@ import { ModalDialog, ModalDialogClose } from "../../../components/modal-dialog/
 import { PreviousToolLink } from "../previous-tool-link/PreviousToolLink";
 import { useOptOut, type OptOutStep } from "./use-opt-out";
 
-/** Spec §9: focus moves into the opt-out dialog 10 ms after it opens. */
+/** docs/product/calls-and-limits.md: focus moves into the opt-out dialog 10 ms after it opens. */
 export const OPT_OUT_FOCUS_DELAY_MS = 10;
 
 export interface OptOutDialogProps {
-  /** Spec §3's opt-out view model. */
+  /** The opt-out view model (docs/product/models.md). */
   model: OptOutViewModel;
   /** The session's anti-forgery token, sent with the switch. */
   srt: string;

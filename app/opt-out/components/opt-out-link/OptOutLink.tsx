@@ -7,7 +7,7 @@ const loadDialog = () => import("../opt-out-dialog/OptOutDialog");
 const OptOutDialog = lazy(loadDialog);
 
 export interface OptOutLinkProps {
-  /** Spec §3's opt-out view model: the link's text and the dialog it opens. */
+  /** The opt-out view model (docs/product/models.md): the link's text and the dialog it opens. */
   model: OptOutViewModel;
   /** The session's anti-forgery token, sent with the switch. */
   srt: string;

@@ -11,7 +11,7 @@ export interface PreviousToolLinkProps {
 
 /**
  * The way to the previous tool after switching. It replaces the current history entry
- * (spec §4), so Back does not return to the tool the seller just left; a plain link without JavaScript.
+ * (docs/product/behaviour.md), so Back does not return to the tool the seller just left; a plain link without JavaScript.
  */
 export function PreviousToolLink({ href, ref, children }: PreviousToolLinkProps) {
   const replace = (event: MouseEvent) => {

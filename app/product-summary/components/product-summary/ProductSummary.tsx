@@ -5,7 +5,7 @@ import { DescriptionList } from "../../../components/description-list/Descriptio
 import { TextDisplay } from "../../../components/text-display/TextDisplay";
 
 export interface ProductSummaryProps {
-  /** The product summary view model (spec §3). */
+  /** The product summary view model (docs/product/models.md). */
   summary: ProductSummaryModel;
 }
 

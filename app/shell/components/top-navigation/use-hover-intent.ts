@@ -5,11 +5,11 @@ export interface HoverIntentOptions {
   onOver(): void;
   /** Called when the pointer leaves after onOver. */
   onOut(): void;
-  /** Pixels the pointer may travel in one interval and still count as resting (spec §9: 7). */
+  /** Pixels the pointer may travel in one interval and still count as resting (docs/product/calls-and-limits.md: 7). */
   sensitivity?: number;
-  /** Milliseconds between two looks at the pointer (spec §9: 100). */
+  /** Milliseconds between two looks at the pointer (docs/product/calls-and-limits.md: 100). */
   interval?: number;
-  /** Milliseconds from leaving to onOut (spec §9: 0). */
+  /** Milliseconds from leaving to onOut (docs/product/calls-and-limits.md: 0). */
   timeout?: number;
 }
 
