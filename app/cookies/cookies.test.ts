@@ -86,7 +86,7 @@ describe("expiry", () => {
 describe("writing", () => {
   it("encodes the value and sets the attributes asked for", () => {
     expect(serializeCookie("note", "a b;c", { path: "/sh", sameSite: "Strict", secure: true, httpOnly: true })).toBe(
-      "note=a%20b%3Bc; Path=/sh; SameSite=Strict; Secure; HttpOnly",
+      "note=a%20b%3Bc; Path=/sh; HttpOnly; Secure; SameSite=Strict",
     );
   });
 
@@ -97,7 +97,7 @@ describe("writing", () => {
   it("removes a cookie by expiring it in the past", () => {
     expect(removalCookie("seen")).toBe("seen=; Path=/; Expires=Thu, 01 Jan 1970 00:00:00 GMT; SameSite=Lax");
     expect(removalCookie("seen", { path: "/sh", secure: true })).toContain(
-      "Path=/sh; Expires=Thu, 01 Jan 1970 00:00:00 GMT; SameSite=Lax; Secure",
+      "Path=/sh; Expires=Thu, 01 Jan 1970 00:00:00 GMT; Secure; SameSite=Lax",
     );
   });
 });

@@ -1,7 +1,10 @@
 /**
  * One module for every piece of state kept in cookies, on the server (a request's
- * Cookie header in, Set-Cookie strings out) and in the browser (document.cookie).
+ * Cookie header in, Set-Cookie strings out) and in the browser (document.cookie). The `cookie`
+ * package reads and writes the headers; the hub's own rules are here: the value limit, an expiry
+ * that must be a real date, a value that cannot be decoded logged and ignored (decision record 018).
  */
+import { parseCookie, stringifySetCookie } from "cookie";
 
 /** A Date, a number of days from now, or a date string. */
 export type CookieExpiry = Date | number | string;
@@ -51,16 +54,13 @@ function assertCookieName(name: string): void {
   if (!COOKIE_NAME.test(name)) throw new TypeError(`Invalid cookie name ${JSON.stringify(name)}`);
 }
 
-/** Name → decoded value. A value that cannot be decoded is logged and treated as absent. */
+/** Name → decoded value; the first of a name counts. A value that cannot be decoded is logged and treated as absent. */
 export function parseCookies(header: string | null | undefined): Map<string, string> {
   const cookies = new Map<string, string>();
   if (!header) return cookies;
-  for (const pair of header.split(";")) {
-    const separator = pair.indexOf("=");
-    if (separator < 0) continue;
-    const name = pair.slice(0, separator).trim();
-    if (!name || cookies.has(name)) continue;
-    const value = decodeValue(name, pair.slice(separator + 1).trim());
+  // Kept raw by the package, so that a failure to decode can name its cookie.
+  for (const [name, raw] of Object.entries(parseCookie(header, { decode: (value) => value }))) {
+    const value = raw === undefined ? undefined : decodeValue(name, raw);
     if (value !== undefined) cookies.set(name, value);
   }
   return cookies;
@@ -83,12 +83,19 @@ export function serializeCookie(name: string, value: string, options: CookieOpti
     );
     return null;
   }
-  const parts = [`${name}=${encoded}`, `Path=${options.path ?? "/"}`];
-  if (options.expires !== undefined) parts.push(`Expires=${toExpiryDate(options.expires).toUTCString()}`);
-  parts.push(`SameSite=${options.sameSite ?? "Lax"}`);
-  if (options.secure) parts.push("Secure");
-  if (options.httpOnly) parts.push("HttpOnly");
-  return parts.join("; ");
+  return stringifySetCookie(
+    {
+      name,
+      value: encoded,
+      path: options.path ?? "/",
+      expires: options.expires === undefined ? undefined : toExpiryDate(options.expires),
+      sameSite: (options.sameSite ?? "Lax").toLowerCase() as "lax" | "strict" | "none",
+      secure: options.secure,
+      httpOnly: options.httpOnly,
+    },
+    // Encoded above, where its length is checked against the limit.
+    { encode: (value) => value },
+  );
 }
 
 export function removalCookie(name: string, options: Pick<CookieOptions, "path" | "secure" | "httpOnly"> = {}): string {

@@ -167,7 +167,7 @@ describe.each(TEST_DIALECTS)("messages on $name", (dialect) => {
     const tax = await findCurrentMessage(database.db, priya, "tax");
     expect(tax?.config).toEqual({ messageId: "tax", maxDismissal: 2 });
     expect(closedMessageCookie(tax as PageMessage, request())).toMatch(
-      /^shui-messages-tax-dismissalLeft=1; Path=\/; Expires=.+; SameSite=Lax; Secure$/,
+      /^shui-messages-tax-dismissalLeft=1; Path=\/; Expires=.+; Secure; SameSite=Lax$/,
     );
     expect(closedMessageCookie(tax as PageMessage, request("shui-messages-tax-dismissalLeft=1"))).toMatch(
       /^shui-messages-tax-dismissalLeft=0; /,
