@@ -3,7 +3,7 @@ import type { Kysely } from "kysely";
 import { readCookie, serializeCookie } from "~/cookies/cookies";
 import type { DatabaseSchema, Seller } from "~/db/schema";
 import { hashForUnknownAccount, verifyPassword } from "./password.server";
-import { tokensMatch } from "./require-seller.server";
+import { tokensMatch } from "./anti-forgery.server";
 
 /** Before there is a session, the sign-in form's token is double-submitted: cookie and field. */
 const SIGN_IN_TOKEN_COOKIE = "sh_signin_srt";

@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import type { MiddlewareFunction } from "react-router";
-import { assertAntiForgeryToken, getSignedInSeller, tokensMatch } from "~/auth/require-seller.server";
+import { assertAntiForgeryToken, tokensMatch } from "~/auth/anti-forgery.server";
+import { getSignedInSeller } from "~/auth/require-seller.server";
 import type { SignedInSeller } from "~/auth/session.server";
 import type { DatabaseSchema } from "~/db/schema";
 import { readForm, readJson } from "~/http/request-body.server";

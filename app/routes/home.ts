@@ -1,5 +1,5 @@
-import { redirect } from "react-router";
+import { href, redirect } from "react-router";
 
 export function loader() {
-  return redirect("/sh/ovw");
+  return redirect(href("/sh/ovw"));
 }

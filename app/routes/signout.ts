@@ -1,5 +1,6 @@
-import { redirect } from "react-router";
-import { assertAntiForgeryToken, requireSeller } from "~/auth/require-seller.server";
+import { href, redirect } from "react-router";
+import { assertAntiForgeryToken } from "~/auth/anti-forgery.server";
+import { requireSeller } from "~/auth/require-seller.server";
 import { endSession } from "~/auth/session.server";
 import { readForm } from "~/http/request-body.server";
 import { databaseContext, signedInSellerContext } from "~/request-context";
@@ -9,7 +10,7 @@ export const middleware: Route.MiddlewareFunction[] = [requireSeller];
 
 /** Signing out changes state, so a GET only leads back to the hub. */
 export function loader() {
-  return redirect("/sh/ovw");
+  return redirect(href("/sh/ovw"));
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

@@ -1,5 +1,6 @@
-import { redirect } from "react-router";
-import { assertAntiForgeryToken, getSignedInSeller } from "~/auth/require-seller.server";
+import { href, redirect } from "react-router";
+import { assertAntiForgeryToken } from "~/auth/anti-forgery.server";
+import { getSignedInSeller } from "~/auth/require-seller.server";
 import { serializeCookie } from "~/cookies/cookies";
 import { readForm } from "~/http/request-body.server";
 import { safeRedirectPath } from "~/http/safe-redirect";
@@ -24,5 +25,5 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 /** Closing changes state, so a GET only leads back to the hub. */
 export function loader() {
-  return redirect("/sh/ovw");
+  return redirect(href("/sh/ovw"));
 }

@@ -1,4 +1,4 @@
-import { Link, Outlet, useLocation, useNavigate, type ShouldRevalidateFunctionArgs } from "react-router";
+import { href, Link, Outlet, useLocation, useNavigate, type ShouldRevalidateFunctionArgs } from "react-router";
 import { ListingFacts } from "~/listings/components/listing-facts/ListingFacts";
 import { ProductSummaryFrame } from "~/product-summary/components/product-summary-frame/ProductSummaryFrame";
 import { SummaryFilterForm } from "~/product-summary/components/summary-filter-form/SummaryFilterForm";
@@ -74,7 +74,10 @@ function ListingDetailPage({ listing, locale, summaryFilters, summarySrc }: Rout
     listingId: listing.id,
     epid: listing.epid,
     initialFilters: summaryFilters,
-    onOpenInsights: () => void navigate(`/sh/lst/${listing.id}/insights${search}`, { preventScrollReset: true }),
+    onOpenInsights: () =>
+      void navigate(`${href("/sh/lst/:listingId/insights", { listingId: String(listing.id) })}${search}`, {
+        preventScrollReset: true,
+      }),
   });
   // The address keeps the filters, so a reload, Back or a shared link shows the same summary.
   const changeFilter = (field: SummaryFilterField, value: string) => {
@@ -88,7 +91,7 @@ function ListingDetailPage({ listing, locale, summaryFilters, summarySrc }: Rout
   return (
     <article className="listing-detail" aria-labelledby="listing-title">
       <p className="listing-detail__back">
-        <Link prefetch="intent" to="/sh/lst/active">
+        <Link prefetch="intent" to={href("/sh/lst/active")}>
           All listings
         </Link>
       </p>

@@ -1,5 +1,6 @@
 import { redirect } from "react-router";
-import { assertAntiForgeryToken, getSignedInSeller } from "~/auth/require-seller.server";
+import { assertAntiForgeryToken } from "~/auth/anti-forgery.server";
+import { getSignedInSeller } from "~/auth/require-seller.server";
 import { refusal } from "~/http/refusal";
 import { readForm } from "~/http/request-body.server";
 import { HUB_HOME, safeRedirectPath } from "~/http/safe-redirect";

@@ -1,4 +1,4 @@
-import { data, Link } from "react-router";
+import { data, href, Link } from "react-router";
 import type { PageHandle } from "~/shell/page-handle";
 
 export const handle: PageHandle = { pageName: "sellerHubNotFound", title: "Page not found" };
@@ -17,7 +17,7 @@ export default function NotFound() {
     <section className="not-found">
       <p>There is nothing at this address. It may have moved, or the link that led here may be out of date.</p>
       <p>
-        <Link prefetch="intent" to="/sh/ovw">
+        <Link prefetch="intent" to={href("/sh/ovw")}>
           Go to the overview
         </Link>
       </p>

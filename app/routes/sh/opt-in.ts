@@ -1,5 +1,6 @@
 import { redirect } from "react-router";
-import { assertAntiForgeryToken, requireSeller } from "~/auth/require-seller.server";
+import { assertAntiForgeryToken } from "~/auth/anti-forgery.server";
+import { requireSeller } from "~/auth/require-seller.server";
 import { readForm } from "~/http/request-body.server";
 import { LISTINGS_TOOL, optBackIn } from "~/opt-out/opt-out.server";
 import { databaseContext, signedInSellerContext } from "~/request-context";

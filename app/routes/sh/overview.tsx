@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { href, Link } from "react-router";
 import { getSignedInSeller } from "~/auth/require-seller.server";
 import { LISTING_STATUSES, isListingStatus } from "~/listings/listing-fields";
 import { formatMoney } from "~/money/format-money";
@@ -30,12 +30,12 @@ export default function Overview({ loaderData: { summary, locale, currency } }: 
           <SummaryModule
             label="Active listings"
             value={number(summary.activeListings)}
-            to="/sh/lst/active?status=active"
+            to={`${href("/sh/lst/active")}?status=active`}
           />
           <SummaryModule
             label="Out of stock"
             value={number(summary.outOfStock)}
-            to="/sh/lst/active?status=out_of_stock"
+            to={`${href("/sh/lst/active")}?status=out_of_stock`}
           />
           <SummaryModule
             label="Units sold"
@@ -60,7 +60,7 @@ export default function Overview({ loaderData: { summary, locale, currency } }: 
               {summary.recentListings.map((listing) => (
                 <tr key={listing.id}>
                   <td>
-                    <Link prefetch="intent" to={`/sh/lst/${listing.id}`}>
+                    <Link prefetch="intent" to={href("/sh/lst/:listingId", { listingId: String(listing.id) })}>
                       {listing.title}
                     </Link>
                   </td>

@@ -1,4 +1,4 @@
-import { redirect } from "react-router";
+import { href, redirect } from "react-router";
 import productSummaryScript from "virtual:standalone-script/product-summary-frame";
 import { getSignedInSeller, requireSeller } from "~/auth/require-seller.server";
 import { pageUrl } from "~/http/page-url";
@@ -22,7 +22,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const listingId = parseListingId(url.searchParams.get("listingId"));
   if (listingId === null) return refusal(404, NO_SUCH_LISTING);
   // Browsers say what a request is for: opened on its own, the summary belongs on its listing's page.
-  if (request.headers.get("Sec-Fetch-Dest") === "document") throw redirect(`/sh/lst/${listingId}`);
+  if (request.headers.get("Sec-Fetch-Dest") === "document")
+    throw redirect(href("/sh/lst/:listingId", { listingId: String(listingId) }));
 
   const { seller } = getSignedInSeller(context);
   const summary = await buildProductSummary(

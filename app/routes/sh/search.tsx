@@ -1,5 +1,5 @@
 import { useRef } from "react";
-import { Link } from "react-router";
+import { href, Link } from "react-router";
 import { getSignedInSeller } from "~/auth/require-seller.server";
 import { pageUrl } from "~/http/page-url";
 import { Pagination } from "~/listings/components/pagination/Pagination";
@@ -53,7 +53,7 @@ export default function Search({ loaderData: { results, notice, locale } }: Rout
                 {count.isMore && (
                   <>
                     Narrow them down on the{" "}
-                    <Link prefetch="intent" to={`/sh/lst/active?${new URLSearchParams({ q: text })}`}>
+                    <Link prefetch="intent" to={`${href("/sh/lst/active")}?${new URLSearchParams({ q: text })}`}>
                       listings page
                     </Link>
                     .

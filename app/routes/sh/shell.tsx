@@ -1,4 +1,4 @@
-import { Outlet, useLocation, type ShouldRevalidateFunctionArgs } from "react-router";
+import { href, Outlet, useLocation, type ShouldRevalidateFunctionArgs } from "react-router";
 import { readCookie } from "~/cookies/cookies";
 import { getSignedInSeller, requireSeller } from "~/auth/require-seller.server";
 import { BrowserNotice } from "~/shell/components/browser-notice/BrowserNotice";
@@ -61,7 +61,7 @@ export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate 
 
 /** On the results page, the text searched: the header's field shows it. */
 function searchedText({ pathname, search }: { pathname: string; search: string }): string | undefined {
-  return pathname === "/sh/search" ? (new URLSearchParams(search).get("q") ?? "") : undefined;
+  return pathname === href("/sh/search") ? (new URLSearchParams(search).get("q") ?? "") : undefined;
 }
 
 /** The shell of every hub page: header, navigation, side area around the page. */
@@ -110,7 +110,7 @@ export default function Shell({ loaderData }: Route.ComponentProps) {
               closedIds={pageMessages.closedIds}
               onClose={pageMessages.close}
               focusAfterLast="main-content"
-              closeForm={{ action: "/sh/messages/close", srt, returnTo: location.pathname + location.search }}
+              closeForm={{ action: href("/sh/messages/close"), srt, returnTo: location.pathname + location.search }}
             />
           )}
           <Outlet />

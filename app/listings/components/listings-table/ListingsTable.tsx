@@ -1,5 +1,5 @@
 import type { Ref } from "react";
-import { Link } from "react-router";
+import { href, Link } from "react-router";
 import { LISTING_SORTS, type ListingSort } from "~/listings/listing-filter-options";
 import { LISTING_CONDITIONS, LISTING_STATUSES, isListingCondition, isListingStatus } from "~/listings/listing-fields";
 import type { ListingRow } from "~/listings/listings.server";
@@ -56,7 +56,7 @@ export function ListingsTable({ listings, sort, locale, busy = false, ref }: Lis
           {listings.map((listing) => (
             <tr key={listing.id}>
               <th scope="row" className="listings-table__title">
-                <Link prefetch="intent" to={`/sh/lst/${listing.id}`}>
+                <Link prefetch="intent" to={href("/sh/lst/:listingId", { listingId: String(listing.id) })}>
                   {listing.title}
                 </Link>
               </th>

@@ -1,3 +1,4 @@
+import { href } from "react-router";
 import { useMemo, type ReactNode } from "react";
 import type { MessageControl, MessageViewModel } from "~/messages/message-model";
 import { CLOSE_CROSS, CLOSE_MESSAGE_OPERATION } from "~/messages/message-type";
@@ -57,7 +58,7 @@ export function ViewCountedWithoutScript({
   return (
     <noscript>
       <img
-        src={`/sh/messages/${encodeURIComponent(config.messageId)}/view`}
+        src={href("/sh/messages/:messageId/view", { messageId: config.messageId })}
         alt=""
         width={1}
         height={1}

@@ -1,3 +1,4 @@
+import { href } from "react-router";
 import { lazy, startTransition, Suspense, useRef, useState } from "react";
 import { useHydrated } from "~/components/use-hydrated";
 import type { SearchComboboxProps } from "./SearchCombobox";
@@ -98,7 +99,7 @@ export function HeaderSearch({ searchedText }: HeaderSearchProps) {
         </button>
       ) : (
         // Without JavaScript the results page, which shows the field open, is the way to search.
-        <a href="/sh/search" className="button header-search__toggle">
+        <a href={href("/sh/search")} className="button header-search__toggle">
           Search<span className="visually-hidden"> the hub</span>
         </a>
       )}

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { Form } from "react-router";
+import { Form, href } from "react-router";
 
 /** Ids of the header search's parts, the same before and after its popup's code loads. */
 export const SEARCH_IDS = {
@@ -35,7 +35,7 @@ export function SearchForm({ children, onSubmit }: { children: ReactNode; onSubm
     // every screen reader, and Testing Library's role map, knows.
     <Form
       method="get"
-      action="/sh/search"
+      action={href("/sh/search")}
       // oxlint-disable-next-line jsx-a11y/prefer-tag-over-role
       role="search"
       aria-label="Search the hub"

@@ -1,3 +1,4 @@
+import { href } from "react-router";
 import { useState, type FormEvent } from "react";
 import { browserCookies } from "~/cookies/cookies";
 import { BROWSER_NOTICE_CLOSED_COOKIE } from "../../unsupported-browser";
@@ -10,7 +11,7 @@ export interface BrowserNoticeProps {
 }
 
 /** The route that closes the notice when the browser cannot run the hub's scripts. */
-export const BROWSER_NOTICE_CLOSE_URL = "/sh/browser-notice/close";
+export const BROWSER_NOTICE_CLOSE_URL = href("/sh/browser-notice/close");
 
 /**
  * Tells a seller on a browser the hub no longer supports to update it. Close is a form: it posts
