@@ -126,6 +126,15 @@ for (const viewport of PHONES) {
       await expectContentAtTop(page, viewport.height);
       await expectNoSidewaysScroll(page);
       await expectNoAccessibilityViolations(page);
+
+      // The search's results, from the header's Search button.
+      await page.getByRole("banner").getByRole("button", { name: "Search the hub" }).tap();
+      await page.keyboard.type("kindle");
+      await page.keyboard.press("Enter");
+      await expect(page.getByRole("heading", { level: 1, name: "Search" })).toBeVisible();
+      // The header keeps the searched text in its field, on a line of its own; the results follow on the first screen.
+      await expectOnFirstScreen(page.getByRole("main").getByRole("heading").first(), viewport.height, 0.5);
+      await expectNoSidewaysScroll(page);
     });
 
     test("the listings' filters fold behind a Filters disclosure that counts those in use", async ({ page }) => {
@@ -167,6 +176,19 @@ test.describe("on a phone without JavaScript", () => {
     await page.getByText("Menu", { exact: true }).click();
     await menu(page).getByRole("link", { name: "All listings" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Listings" })).toBeVisible();
+    await expectNoSidewaysScroll(page);
+
+    // The switch-tools page, which stands in for the opt-out dialog without JavaScript.
+    await page
+      .getByRole("complementary", { name: "Seller tools" })
+      .getByRole("link", { name: "Switch to the previous tool" })
+      .click();
+    await expect(page.getByRole("heading", { name: "Switch to the previous tool?" })).toBeVisible();
+    await expectNoSidewaysScroll(page);
+
+    // A mistyped address: the hub's own page saying so.
+    await page.goto("/sh/no-such-page");
+    await expect(page.getByRole("heading", { level: 1, name: "Page not found" })).toBeVisible();
     await expectNoSidewaysScroll(page);
   });
 });
