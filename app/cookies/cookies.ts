@@ -59,7 +59,7 @@ export function parseCookies(header: string | null | undefined): Map<string, str
   const cookies = new Map<string, string>();
   if (!header) return cookies;
   // Kept raw by the package, so that a failure to decode can name its cookie.
-  for (const [name, raw] of Object.entries(parseCookie(header, { decode: (value) => value }))) {
+  for (const [name, raw] of Object.entries(parseCookie(header, { decode: (text) => text }))) {
     const value = raw === undefined ? undefined : decodeValue(name, raw);
     if (value !== undefined) cookies.set(name, value);
   }
@@ -94,7 +94,7 @@ export function serializeCookie(name: string, value: string, options: CookieOpti
       httpOnly: options.httpOnly,
     },
     // Encoded above, where its length is checked against the limit.
-    { encode: (value) => value },
+    { encode: (encodedValue) => encodedValue },
   );
 }
 
