@@ -11,6 +11,9 @@ export interface DatabaseSchema {
   speed_beacon: SpeedBeaconTable;
   sign_in_failure: SignInFailureTable;
   tracking_event: TrackingEventTable;
+  listing_selection: ListingSelectionTable;
+  price_change: PriceChangeTable;
+  price_change_item: PriceChangeItemTable;
 }
 
 export interface SellerTable {
@@ -51,6 +54,8 @@ export interface ListingTable {
   sold: number;
   awaiting_shipment: number;
   created_at: number;
+  /** Counts the changes of `price` (migration 0014): a bulk change writes only the version its preview saw. */
+  price_version: Generated<number>;
 }
 
 /** Kept by the database's triggers on `listing` (migration 0008): the app reads it and never writes it. */
@@ -118,6 +123,42 @@ export interface SignInFailureTable {
   /** The client's network address. */
   client: string;
   at: number;
+}
+
+/** The listings selected in one session for a bulk price change. */
+export interface ListingSelectionTable {
+  session_id: string;
+  listing_id: number;
+}
+
+export interface PriceChangeTable {
+  /** Chosen at the preview: a second submit of the same change finds it. */
+  id: string;
+  seller_id: number;
+  kind: string;
+  /** Hundredths of a major unit, or of a per cent (app/bulk-prices/price-change.ts). */
+  amount: number;
+  /** Cents each new price ends in; null: no rounding. */
+  ending: number | null;
+  state: "previewed" | "applied" | "undone";
+  created_at: number;
+  applied_at: number | null;
+  undone_at: number | null;
+}
+
+export interface PriceChangeItemTable {
+  change_id: string;
+  listing_id: number;
+  old_price: number;
+  /** The listing's `price_version` when the preview read it. */
+  old_version: number;
+  /** null: the change cannot apply to this listing, for `problem`. */
+  new_price: number | null;
+  problem: string | null;
+  /** After applying: applied, or conflict (the price had changed since the preview). */
+  outcome: "applied" | "conflict" | null;
+  /** After undoing: restored, or changed_since (the price had changed again, and was kept). */
+  undo_outcome: "restored" | "changed_since" | null;
 }
 
 export type Seller = Selectable<SellerTable>;

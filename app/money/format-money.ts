@@ -23,3 +23,8 @@ export function formatMoney(minorUnits: number, currency: string, locale: string
   const { format, minorPerMajor } = moneyFormat(locale, currency);
   return format.format(minorUnits / minorPerMajor);
 }
+
+/** Minor units per major unit of a currency (100 for USD, 1 for JPY), whatever the locale. */
+export function minorUnitsPerMajor(currency: string): number {
+  return moneyFormat("en-US", currency).minorPerMajor;
+}

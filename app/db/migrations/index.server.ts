@@ -12,6 +12,7 @@ import * as expiryIndexes from "./0010-expiry-indexes.server";
 import * as speedBeaconClient from "./0011-speed-beacon-client.server";
 import * as trackingEvents from "./0012-tracking-events.server";
 import * as listingEpidSearch from "./0013-listing-epid-search.server";
+import * as bulkPriceChanges from "./0014-bulk-price-changes.server";
 
 interface DialectMigration {
   up(db: Kysely<unknown>, dialect: Dialect): Promise<void>;
@@ -30,6 +31,7 @@ const migrations: Record<string, DialectMigration> = {
   "0011-speed-beacon-client": speedBeaconClient,
   "0012-tracking-events": trackingEvents,
   "0013-listing-epid-search": listingEpidSearch,
+  "0014-bulk-price-changes": bulkPriceChanges,
 };
 
 export const MIGRATION_NAMES = Object.keys(migrations);

@@ -1,0 +1,191 @@
+import { z } from "zod";
+import { minorUnitsPerMajor } from "~/money/format-money";
+
+/**
+ * A bulk price change as the seller chose it, and what it makes of one listing's price. Pure, so
+ * the preview and the apply compute the same thing (the preview stores each new price; the apply
+ * writes exactly those), and the property tests can try any price against any change.
+ *
+ * Money is integer minor units throughout. The seller types amounts in major units with up to two
+ * decimals; they are kept as hundredths (`amount`), never as floating-point numbers, and turned
+ * into each listing's own minor units when the listing's currency is known.
+ */
+
+/** The highest price the hub stores: 999,999.99 in a currency with cents. PostgreSQL's integer holds it with room. */
+export const MAX_PRICE = 99_999_999;
+
+/** A percentage raise above this is refused as a typing slip: ten times the price. */
+export const MAX_PERCENT_RAISE = 1_000;
+
+export const PRICE_CHANGE_KINDS = {
+  raise_amount: "Raise by an amount",
+  lower_amount: "Lower by an amount",
+  raise_percent: "Raise by a percentage",
+  lower_percent: "Lower by a percentage",
+  set_price: "Set one price",
+} as const;
+
+export type PriceChangeKind = keyof typeof PRICE_CHANGE_KINDS;
+
+/** Endings offered for rounding, in cents: the prices sellers reprice to most. */
+export const PRICE_ENDINGS = [99, 95, 49, 0] as const;
+
+export interface PriceChange {
+  kind: PriceChangeKind;
+  /** Hundredths: of the currency's major unit for amounts and set prices (250 is 2.50), of a per cent for percentages (1250 is 12.5%). */
+  amount: number;
+  /** Round each new price to the nearest price ending in these cents (99 is x.99); undefined: no rounding. */
+  ending?: number;
+}
+
+/** Why a listing's price cannot take the change. */
+export const PRICE_PROBLEMS = {
+  not_positive: "The new price would be zero or less.",
+  above_maximum: "The new price would be above the highest price the hub takes, 999,999.99.",
+  ended: "The listing has ended.",
+  unchanged: "The price already is the new price.",
+  no_cents: "Its currency has no cents, and the change asks for cents.",
+} as const;
+
+export type PriceProblem = keyof typeof PRICE_PROBLEMS;
+
+export type NewPrice = { price: number; problem?: undefined } | { price?: undefined; problem: PriceProblem };
+
+export interface PricedListing {
+  /** Minor units of `currency`. */
+  price: number;
+  currency: string;
+  status: string;
+}
+
+/** The listing's new price under the change, or the reason it cannot take it. */
+export function newPriceOf(listing: PricedListing, change: PriceChange): NewPrice {
+  if (listing.status === "ended") return { problem: "ended" };
+  const perMajor = minorUnitsPerMajor(listing.currency);
+  const amount = inMinorUnits(change.amount, perMajor);
+  const percent = change.kind === "raise_percent" || change.kind === "lower_percent";
+  if (!percent && amount === undefined) return { problem: "no_cents" };
+  let price: number;
+  switch (change.kind) {
+    case "raise_amount":
+      price = listing.price + (amount as number);
+      break;
+    case "lower_amount":
+      price = listing.price - (amount as number);
+      break;
+    case "set_price":
+      price = amount as number;
+      break;
+    case "raise_percent":
+      price = percentOf(listing.price, 10_000 + change.amount);
+      break;
+    case "lower_percent":
+      price = percentOf(listing.price, 10_000 - change.amount);
+      break;
+  }
+  if (change.ending !== undefined) {
+    if (perMajor !== 100) return { problem: "no_cents" };
+    price = roundToEnding(price, change.ending);
+  }
+  if (price < 1) return { problem: "not_positive" };
+  if (price > MAX_PRICE) return { problem: "above_maximum" };
+  if (price === listing.price) return { problem: "unchanged" };
+  return { price };
+}
+
+/** Hundredths of a major unit in a currency's minor units; undefined when they do not come out whole (2.50 yen). */
+function inMinorUnits(hundredths: number, perMajor: number): number | undefined {
+  const scaled = hundredths * perMajor;
+  return scaled % 100 === 0 ? scaled / 100 : undefined;
+}
+
+/**
+ * `price` × `hundredthsOfPercent` / 10,000, halves rounded up, in integers: both factors stay
+ * below 2^31, so the product is exact in a double (below 2^53).
+ */
+function percentOf(price: number, hundredthsOfPercent: number): number {
+  return Math.floor((price * hundredthsOfPercent + 5_000) / 10_000);
+}
+
+/**
+ * The nearest price ending in `ending` cents; halfway between two rounds up, as money usually does.
+ * The price below may be zero or less, which the caller refuses.
+ */
+export function roundToEnding(price: number, ending: number): number {
+  const below = Math.floor((price - ending) / 100) * 100 + ending;
+  const above = below + 100;
+  return price - below < above - price ? below : above;
+}
+
+/** "2.50", "2.5", "10" or "0.99": digits with up to two decimals, as hundredths; anything else undefined. */
+export function parseHundredths(text: string): number | undefined {
+  const match = /^(\d{1,9})(?:\.(\d{1,2}))?$/.exec(text.trim());
+  if (!match) return undefined;
+  return Number(match[1]) * 100 + Number((match[2] ?? "").padEnd(2, "0"));
+}
+
+/** Hundredths back as the seller would type them: 250 is "2.50", 1000 is "10". */
+export function formatHundredths(hundredths: number): string {
+  const whole = Math.floor(hundredths / 100);
+  const cents = hundredths % 100;
+  return cents === 0 ? String(whole) : `${whole}.${String(cents).padStart(2, "0")}`;
+}
+
+/** In the seller's words: "Raise by 12.5%, rounded to end in .99". */
+export function describePriceChange({ kind, amount, ending }: PriceChange): string {
+  const value = formatHundredths(amount);
+  const what = {
+    raise_amount: `Raise by ${value}`,
+    lower_amount: `Lower by ${value}`,
+    raise_percent: `Raise by ${value}%`,
+    lower_percent: `Lower by ${value}%`,
+    set_price: `Set to ${value}`,
+  }[kind];
+  return ending === undefined ? what : `${what}, rounded to end in .${String(ending).padStart(2, "0")}`;
+}
+
+/** The form that chooses a change: each field's problem in words a seller can act on. */
+export const priceChangeFormSchema = z
+  .object({
+    kind: z.enum(Object.keys(PRICE_CHANGE_KINDS) as [PriceChangeKind, ...PriceChangeKind[]], {
+      error: "Choose how to change the prices.",
+    }),
+    amount: z.string({ error: "Enter an amount." }),
+    ending: z.string().optional(),
+  })
+  .transform(({ kind, amount: amountText, ending: endingText }, context): PriceChange => {
+    const amount = parseHundredths(amountText);
+    const percent = kind === "raise_percent" || kind === "lower_percent";
+    if (amount === undefined || amount === 0) {
+      context.addIssue({
+        code: "custom",
+        path: ["amount"],
+        message: percent
+          ? "Enter the percentage as a number above 0 with up to 2 decimals, for example 10 or 12.5."
+          : "Enter the amount as a number above 0 with up to 2 decimals, for example 2.50.",
+      });
+      return z.NEVER;
+    }
+    if (kind === "lower_percent" && amount >= 100 * 100) {
+      context.addIssue({ code: "custom", path: ["amount"], message: "A price can be lowered by less than 100% only." });
+      return z.NEVER;
+    }
+    if (kind === "raise_percent" && amount > MAX_PERCENT_RAISE * 100) {
+      context.addIssue({
+        code: "custom",
+        path: ["amount"],
+        message: `A price can be raised by ${MAX_PERCENT_RAISE}% at most.`,
+      });
+      return z.NEVER;
+    }
+    if (!percent && amount > MAX_PRICE) {
+      context.addIssue({ code: "custom", path: ["amount"], message: "Enter an amount of 999,999.99 or less." });
+      return z.NEVER;
+    }
+    const ending = endingText ? Number(endingText) : undefined;
+    if (ending !== undefined && !(PRICE_ENDINGS as readonly number[]).includes(ending)) {
+      context.addIssue({ code: "custom", path: ["ending"], message: "Choose one of the endings offered." });
+      return z.NEVER;
+    }
+    return { kind, amount, ...(ending !== undefined && { ending }) };
+  });

@@ -1,0 +1,398 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import * as fc from "fast-check";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createPostgresDatabase, TEST_DATABASE_URL, TEST_DIALECTS } from "../../test/databases";
+import { insertSeller, testListing } from "../../test/listings";
+import { openDatabase, type Database } from "~/db/database.server";
+import type { NewListing } from "~/db/schema";
+import { changeSelection, countSelected, selectAllMatching, MAX_SELECTION } from "./listing-selection.server";
+import { newPriceOf, PRICE_CHANGE_KINDS, type PriceChange, type PriceChangeKind } from "./price-change";
+import {
+  applyPriceChange,
+  discardPreview,
+  findPriceChange,
+  findPriceChangeItems,
+  findPriceHistory,
+  previewPriceChange,
+  undoPriceChange,
+  UNDO_WINDOW_MS,
+  type Progress,
+} from "./price-changes.server";
+import { parseListingFilters } from "~/listings/listing-filters";
+
+const HOUR = 60 * 60 * 1000;
+
+async function addListings(database: Database, sellerId: number, listings: Array<Partial<NewListing>>) {
+  const rows = await database.db
+    .insertInto("listing")
+    .values(listings.map((fields) => testListing(sellerId, fields)))
+    .returning("id")
+    .execute();
+  return rows.map((row) => row.id);
+}
+
+const pricesOf = async ({ db }: Database, ids: number[]) =>
+  Object.fromEntries(
+    (await db.selectFrom("listing").select(["id", "price"]).where("id", "in", ids).execute()).map((row) => [
+      row.id,
+      row.price,
+    ]),
+  );
+
+const setPrice = ({ db }: Database, id: number, price: number) =>
+  db
+    .updateTable("listing")
+    .set((eb) => ({ price, price_version: eb("price_version", "+", 1) }))
+    .where("id", "=", id)
+    .execute();
+
+describe.each(TEST_DIALECTS)("bulk price changes on $name", (dialect) => {
+  let database: Database;
+  let seller: number;
+  let other: number;
+  let session = 0;
+  /** Each test selects in a session of its own. */
+  const newSession = () => ({ sessionId: `session-${++session}`, sellerId: seller });
+
+  beforeAll(async () => {
+    database = await dialect.open();
+    seller = await insertSeller(database.db, "alice");
+    other = await insertSeller(database.db, "bob");
+  });
+  afterAll(() => database.close());
+
+  it("previews without writing a price, applies the preview exactly, and undoes it exactly", async () => {
+    const ids = await addListings(database, seller, [
+      { price: 1999 },
+      { price: 500 },
+      { price: 2500, status: "ended" },
+    ]);
+    const who = newSession();
+    await changeSelection(database.db, who, { select: ids, unselect: [] });
+    const change: PriceChange = { kind: "lower_amount", amount: 500, ending: 99 };
+    const changeId = await previewPriceChange(database.db, who, change);
+
+    expect(await pricesOf(database, ids)).toEqual({ [ids[0]!]: 1999, [ids[1]!]: 500, [ids[2]!]: 2500 });
+    const preview = await findPriceChange(database.db, seller, changeId);
+    expect(preview).toMatchObject({ changing: 1, problems: { not_positive: 1, ended: 1 }, undoableUntil: null });
+    const items = await findPriceChangeItems(database.db, seller, changeId, { offset: 0, limit: 50 });
+    // Those the change cannot apply to come first, with their reasons.
+    expect(items.map((item) => [item.problem, item.newPrice])).toEqual([
+      ["not_positive", null],
+      ["ended", null],
+      [null, 1499],
+    ]);
+
+    const progress: Progress[] = [];
+    const applied = await applyPriceChange(database, seller, changeId, (step) => progress.push(step));
+    expect(applied.wrote).toBe(true);
+    expect(progress.at(-1)).toEqual({ done: 1, total: 1 });
+    expect(await pricesOf(database, ids)).toEqual({ [ids[0]!]: 1499, [ids[1]!]: 500, [ids[2]!]: 2500 });
+    expect(applied.summary).toMatchObject({ applied: 1, conflicts: 0 });
+    expect(applied.summary.undoableUntil).toBeGreaterThan(Date.now());
+    // Applying takes the listings out of the selection.
+    expect(await countSelected(database.db, who.sessionId)).toBe(0);
+
+    const undone = await undoPriceChange(database, seller, changeId);
+    expect(undone.summary).toMatchObject({ restored: 1, changedSince: 0, undoableUntil: null });
+    expect(await pricesOf(database, ids)).toEqual({ [ids[0]!]: 1999, [ids[1]!]: 500, [ids[2]!]: 2500 });
+
+    const history = await findPriceHistory(database.db, seller, ids[0]!);
+    expect(history.map(({ from, to, undo, by }) => ({ from, to, undo, by }))).toEqual([
+      { from: 1499, to: 1999, undo: true, by: "Lower by 5, rounded to end in .99" },
+      { from: 1999, to: 1499, undo: false, by: "Lower by 5, rounded to end in .99" },
+    ]);
+  });
+
+  it("applies a second submit of the same change nothing more", async () => {
+    const [id] = await addListings(database, seller, [{ price: 1000 }]);
+    const who = newSession();
+    await changeSelection(database.db, who, { select: [id!], unselect: [] });
+    const changeId = await previewPriceChange(database.db, who, { kind: "raise_percent", amount: 1000 });
+    const [first, second] = await Promise.all([
+      applyPriceChange(database, seller, changeId),
+      applyPriceChange(database, seller, changeId),
+    ]);
+    expect([first.wrote, second.wrote].sort()).toEqual([false, true]);
+    expect(await pricesOf(database, [id!])).toEqual({ [id!]: 1100 });
+    const again = await applyPriceChange(database, seller, changeId);
+    expect(again).toMatchObject({ wrote: false, summary: { applied: 1 } });
+    expect(await pricesOf(database, [id!])).toEqual({ [id!]: 1100 });
+  });
+
+  it("leaves a price changed since the preview alone and reports it; undo keeps one changed since", async () => {
+    const [kept, changed, later] = await addListings(database, seller, [
+      { price: 1000 },
+      { price: 1000 },
+      { price: 1000 },
+    ]);
+    const who = newSession();
+    await changeSelection(database.db, who, { select: [kept!, changed!, later!], unselect: [] });
+    const changeId = await previewPriceChange(database.db, who, { kind: "set_price", amount: 1500 });
+    // Changed and changed back: still a change the preview did not see.
+    await setPrice(database, changed!, 1200);
+    await setPrice(database, changed!, 1000);
+    const { summary } = await applyPriceChange(database, seller, changeId);
+    expect(summary).toMatchObject({ applied: 2, conflicts: 1 });
+    expect(await pricesOf(database, [kept!, changed!, later!])).toEqual({
+      [kept!]: 1500,
+      [changed!]: 1000,
+      [later!]: 1500,
+    });
+
+    await setPrice(database, later!, 1800);
+    const undone = await undoPriceChange(database, seller, changeId);
+    expect(undone.summary).toMatchObject({ restored: 1, changedSince: 1 });
+    expect(await pricesOf(database, [kept!, changed!, later!])).toEqual({
+      [kept!]: 1000,
+      [changed!]: 1000,
+      [later!]: 1800,
+    });
+  });
+
+  it("undoes only the seller's last change, and only within a day", async () => {
+    const [id] = await addListings(database, seller, [{ price: 1000 }]);
+    const change = async (at: number) => {
+      const who = newSession();
+      await changeSelection(database.db, who, { select: [id!], unselect: [] });
+      const changeId = await previewPriceChange(database.db, who, { kind: "raise_amount", amount: 100 }, at);
+      await applyPriceChange(database, seller, changeId, undefined, at);
+      return changeId;
+    };
+    const now = Date.now() + 10 * HOUR;
+    const earlier = await change(now);
+    const last = await change(now + 1);
+    await expect(undoPriceChange(database, seller, earlier, undefined, now + 2)).rejects.toMatchObject({
+      status: 409,
+      message: "Only your last price change can be undone, within 24 hours of applying it.",
+    });
+    await expect(undoPriceChange(database, seller, last, undefined, now + 1 + UNDO_WINDOW_MS)).rejects.toMatchObject({
+      status: 409,
+    });
+    expect(await pricesOf(database, [id!])).toEqual({ [id!]: 1200 });
+    await undoPriceChange(database, seller, last, undefined, now + 2);
+    expect(await pricesOf(database, [id!])).toEqual({ [id!]: 1100 });
+  });
+
+  it("keeps each seller to their own listings and changes", async () => {
+    const [theirs] = await addListings(database, other, [{ price: 1000 }]);
+    const [mine] = await addListings(database, seller, [{ price: 1000 }]);
+    const who = newSession();
+    await changeSelection(database.db, who, { select: [theirs!, mine!], unselect: [] });
+    expect(await countSelected(database.db, who.sessionId)).toBe(1);
+    const changeId = await previewPriceChange(database.db, who, { kind: "set_price", amount: 2000 });
+    expect(await findPriceChange(database.db, other, changeId)).toBeUndefined();
+    await expect(applyPriceChange(database, other, changeId)).rejects.toMatchObject({ status: 404 });
+    expect(await pricesOf(database, [theirs!, mine!])).toEqual({ [theirs!]: 1000, [mine!]: 1000 });
+    await discardPreview(database.db, seller, changeId);
+    expect(await findPriceChange(database.db, seller, changeId)).toBeUndefined();
+  });
+
+  it("selects every listing matching the filters across pages, up to the most one change takes", async () => {
+    const seller2 = await insertSeller(database.db, `carol-${dialect.name}`);
+    await addListings(
+      database,
+      seller2,
+      Array.from({ length: 120 }, (_, index) => ({ price: 1000, status: index % 2 ? "active" : "ended" })),
+    );
+    const who = { sessionId: "select-all", sellerId: seller2 };
+    const filters = parseListingFilters(new URLSearchParams("status=active"));
+    expect(await selectAllMatching(database.db, who, filters)).toEqual({ ok: true, count: 60 });
+    // Again: nothing is selected twice.
+    expect(await selectAllMatching(database.db, who, filters)).toEqual({ ok: true, count: 60 });
+    expect(await selectAllMatching(database.db, who, parseListingFilters(new URLSearchParams()))).toEqual({
+      ok: true,
+      count: 120,
+    });
+    expect(MAX_SELECTION).toBe(10_000);
+  });
+
+  it("refuses a preview of nothing selected", async () => {
+    await expect(
+      previewPriceChange(database.db, newSession(), { kind: "raise_amount", amount: 100 }),
+    ).rejects.toMatchObject({
+      status: 409,
+      message: "Select at least one listing to change its price.",
+    });
+  });
+
+  it("agrees with the preview for any prices and any change, and undo restores every price exactly", async () => {
+    // A seller of its own: the other tests' changes, applied later on the clock, would be the last.
+    const owner = await insertSeller(database.db, "erin");
+    const kinds = Object.keys(PRICE_CHANGE_KINDS) as PriceChangeKind[];
+    const changeArbitrary = fc
+      .record({
+        kind: fc.constantFrom(...kinds),
+        amount: fc.integer({ min: 1, max: 99_999_999 }),
+        ending: fc.option(fc.constantFrom(99, 95, 49, 0), { nil: undefined }),
+      })
+      .map(({ kind, amount, ending }): PriceChange => ({
+        kind,
+        amount:
+          kind === "lower_percent"
+            ? Math.min(amount, 9_999)
+            : kind === "raise_percent"
+              ? Math.min(amount, 100_000)
+              : amount,
+        ...(ending !== undefined && { ending }),
+      }));
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.record({ price: fc.integer({ min: 1, max: 99_999_999 }), ended: fc.boolean() }), {
+          minLength: 1,
+          maxLength: 12,
+        }),
+        changeArbitrary,
+        async (listings, change) => {
+          const ids = await addListings(
+            database,
+            owner,
+            listings.map(({ price, ended }) => ({ price, status: ended ? "ended" : "active" })),
+          );
+          const before = await pricesOf(database, ids);
+          const who = { sessionId: `property-${++session}`, sellerId: owner };
+          await changeSelection(database.db, who, { select: ids, unselect: [] });
+          const changeId = await previewPriceChange(database.db, who, change);
+          const items = await findPriceChangeItems(database.db, owner, changeId, { offset: 0, limit: 100 });
+          await applyPriceChange(database, owner, changeId);
+          const after = await pricesOf(database, ids);
+          for (const item of items) {
+            expect(after[item.listingId]).toBe(item.newPrice ?? item.oldPrice);
+            expect(after[item.listingId]).toBeGreaterThanOrEqual(1);
+          }
+          // The preview is the pure rule, listing by listing.
+          for (const [index, id] of ids.entries()) {
+            const expected = newPriceOf(
+              { price: listings[index]!.price, currency: "USD", status: listings[index]!.ended ? "ended" : "active" },
+              change,
+            );
+            expect(after[id]).toBe(expected.price ?? listings[index]!.price);
+          }
+          await undoPriceChange(database, owner, changeId);
+          expect(await pricesOf(database, ids)).toEqual(before);
+        },
+      ),
+      { numRuns: 25 },
+    );
+  });
+});
+
+/** Two instances of the hub on one database: two connections (SQLite file) or two pools (PostgreSQL). */
+const TWO_INSTANCES: Array<{ name: string; open(): Promise<{ a: Database; b: Database; close(): Promise<void> }> }> = [
+  {
+    name: "SQLite",
+    async open() {
+      const folder = mkdtempSync(join(tmpdir(), "bulk-prices-"));
+      const url = `sqlite:${join(folder, "hub.db")}`;
+      const a = await openDatabase(url);
+      const b = await openDatabase(url);
+      return {
+        a,
+        b,
+        async close() {
+          await a.close();
+          await b.close();
+          rmSync(folder, { recursive: true, force: true });
+        },
+      };
+    },
+  },
+  ...(TEST_DATABASE_URL
+    ? [
+        {
+          name: "PostgreSQL",
+          async open() {
+            const { url, drop } = await createPostgresDatabase(TEST_DATABASE_URL as string);
+            const a = await openDatabase(url);
+            const b = await openDatabase(url);
+            return {
+              a,
+              b,
+              async close() {
+                await a.close();
+                await b.close();
+                await drop();
+              },
+            };
+          },
+        },
+      ]
+    : []),
+];
+
+describe.each(TWO_INSTANCES)("two instances applying overlapping changes on $name", (instances) => {
+  let a: Database;
+  let b: Database;
+  let close: () => Promise<void>;
+
+  beforeAll(async () => {
+    ({ a, b, close } = await instances.open());
+  });
+  afterAll(() => close());
+
+  it("lose no update and apply no change twice", async () => {
+    const seller = await insertSeller(a.db, "dana");
+    const ids = await addListings(
+      a,
+      seller,
+      Array.from({ length: 1_200 }, (_, index) => ({ price: 1_000 + index })),
+    );
+    const first = ids.slice(0, 800);
+    const second = ids.slice(400);
+    await changeSelection(a.db, { sessionId: "tab-a", sellerId: seller }, { select: first, unselect: [] });
+    await changeSelection(b.db, { sessionId: "tab-b", sellerId: seller }, { select: second, unselect: [] });
+    const raise = await previewPriceChange(
+      a.db,
+      { sessionId: "tab-a", sellerId: seller },
+      { kind: "raise_amount", amount: 100 },
+    );
+    const lower = await previewPriceChange(
+      b.db,
+      { sessionId: "tab-b", sellerId: seller },
+      { kind: "lower_amount", amount: 1 },
+    );
+
+    // Each change submitted twice, once on each instance, all at once.
+    const results = await Promise.all([
+      applyPriceChange(a, seller, raise),
+      applyPriceChange(b, seller, lower),
+      applyPriceChange(b, seller, raise),
+      applyPriceChange(a, seller, lower),
+    ]);
+    expect(results.filter((result) => result.wrote)).toHaveLength(2);
+
+    const after = await pricesOf(a, ids);
+    const raised = await findPriceChange(a.db, seller, raise);
+    const lowered = await findPriceChange(a.db, seller, lower);
+    // The overlap went to whichever change committed first; the other saw a changed price.
+    expect((raised?.applied ?? 0) + (raised?.conflicts ?? 0)).toBe(800);
+    expect((lowered?.applied ?? 0) + (lowered?.conflicts ?? 0)).toBe(800);
+    expect((raised?.conflicts ?? 0) + (lowered?.conflicts ?? 0)).toBe(400);
+    const outcome = async (changeId: string) =>
+      new Map(
+        (
+          await a.db
+            .selectFrom("price_change_item")
+            .select(["listing_id", "outcome"])
+            .where("change_id", "=", changeId)
+            .execute()
+        ).map((row) => [row.listing_id, row.outcome]),
+      );
+    const raisedItems = await outcome(raise);
+    const loweredItems = await outcome(lower);
+    for (const [index, id] of ids.entries()) {
+      const original = 1_000 + index;
+      const expected =
+        raisedItems.get(id) === "applied"
+          ? original + 100
+          : loweredItems.get(id) === "applied"
+            ? original - 1
+            : original;
+      // Never both: a listing in the overlap took exactly one of the changes.
+      expect(raisedItems.get(id) === "applied" && loweredItems.get(id) === "applied").toBe(false);
+      expect(after[id]).toBe(expected);
+    }
+  });
+});

@@ -1,0 +1,538 @@
+import { randomBytes } from "node:crypto";
+import type { Kysely, Transaction } from "kysely";
+import type { Database } from "~/db/database.server";
+import type { DatabaseSchema, PriceChangeTable } from "~/db/schema";
+import {
+  describePriceChange,
+  newPriceOf,
+  PRICE_CHANGE_KINDS,
+  type PriceChange,
+  type PriceChangeKind,
+  type PriceProblem,
+} from "./price-change";
+
+/**
+ * Bulk price changes (decision 075): a preview that writes no price, an apply that writes every
+ * price of the preview in one transaction or none, and an undo of the seller's last change.
+ *
+ * Each write of a price is a compare-and-set on the listing's `price_version`: a listing changed
+ * since the preview (for an apply) or since the change (for an undo) is left alone and reported.
+ * The change's own state is a compare-and-set too, so a second submit of the same change (a
+ * double click, a retry after a time-out, another instance) applies nothing more.
+ */
+
+/** How long after applying a change the seller can undo it. */
+export const UNDO_WINDOW_MS = 24 * 60 * 60 * 1000;
+
+/** Previews never confirmed are deleted after this (housekeeping). */
+export const PREVIEW_KEPT_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Listings written per statement. Between chunks the worker serves other requests (a chunk of
+ * 500 takes a few milliseconds; `npm run bench` measures 10,000), and the seller sees progress.
+ */
+export const CHUNK = 500;
+
+export interface Progress {
+  done: number;
+  total: number;
+}
+
+type OnProgress = (progress: Progress) => void;
+
+export interface PriceChangeRecord extends PriceChange {
+  id: string;
+  state: PriceChangeTable["state"];
+  createdAt: number;
+  appliedAt: number | null;
+  undoneAt: number | null;
+}
+
+export interface PriceChangeSummary {
+  change: PriceChangeRecord;
+  /** Listings the change gives a new price (before applying), or gave one (after). */
+  changing: number;
+  /** Listings the change cannot apply to, by reason. */
+  problems: Partial<Record<PriceProblem, number>>;
+  applied: number;
+  conflicts: number;
+  restored: number;
+  changedSince: number;
+  /** Until when the seller can undo it; null when they cannot (not applied, not their last change, already undone). */
+  undoableUntil: number | null;
+}
+
+/** A request about a change that cannot be met as asked, with the reason for the seller. */
+export class PriceChangeRefused extends Error {
+  readonly status: 404 | 409;
+  constructor(status: 404 | 409, message: string) {
+    super(message);
+    this.status = status;
+  }
+}
+
+/**
+ * Reads the selected listings and stores each one's new price (or the reason it has none) under a
+ * new change id. Writes no price.
+ */
+export async function previewPriceChange(
+  db: Kysely<DatabaseSchema>,
+  { sellerId, sessionId }: { sellerId: number; sessionId: string },
+  change: PriceChange,
+  now = Date.now(),
+): Promise<string> {
+  const id = randomBytes(16).toString("base64url");
+  await db.transaction().execute(async (trx) => {
+    const listings = await trx
+      .selectFrom("listing_selection")
+      .innerJoin("listing", "listing.id", "listing_selection.listing_id")
+      .select(["listing.id", "listing.price", "listing.price_version", "listing.currency", "listing.status"])
+      .where("listing_selection.session_id", "=", sessionId)
+      .where("listing.seller_id", "=", sellerId)
+      .orderBy("listing.id")
+      .execute();
+    if (listings.length === 0) throw new PriceChangeRefused(409, "Select at least one listing to change its price.");
+    await trx
+      .insertInto("price_change")
+      .values({
+        id,
+        seller_id: sellerId,
+        kind: change.kind,
+        amount: change.amount,
+        ending: change.ending ?? null,
+        state: "previewed",
+        created_at: now,
+      })
+      .execute();
+    for (let start = 0; start < listings.length; start += CHUNK) {
+      await trx
+        .insertInto("price_change_item")
+        .values(
+          listings.slice(start, start + CHUNK).map((listing) => {
+            const { price, problem } = newPriceOf(listing, change);
+            return {
+              change_id: id,
+              listing_id: listing.id,
+              old_price: listing.price,
+              old_version: listing.price_version,
+              new_price: price ?? null,
+              problem: problem ?? null,
+            };
+          }),
+        )
+        .execute();
+    }
+  });
+  return id;
+}
+
+/** The seller's change with its figures; undefined for another seller's or an unknown id. */
+export async function findPriceChange(
+  db: Kysely<DatabaseSchema>,
+  sellerId: number,
+  changeId: string,
+  now = Date.now(),
+): Promise<PriceChangeSummary | undefined> {
+  const row = await db
+    .selectFrom("price_change")
+    .selectAll()
+    .where("id", "=", changeId)
+    .where("seller_id", "=", sellerId)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const groups = await db
+    .selectFrom("price_change_item")
+    .select((eb) => ["problem", "outcome", "undo_outcome", eb.fn.countAll<number>().as("listings")])
+    .where("change_id", "=", changeId)
+    .groupBy(["problem", "outcome", "undo_outcome"])
+    .execute();
+  const summary: PriceChangeSummary = {
+    change: toRecord(row),
+    changing: 0,
+    problems: {},
+    applied: 0,
+    conflicts: 0,
+    restored: 0,
+    changedSince: 0,
+    undoableUntil: null,
+  };
+  for (const group of groups) {
+    const listings = Number(group.listings);
+    if (group.problem) {
+      const problem = group.problem as PriceProblem;
+      summary.problems[problem] = (summary.problems[problem] ?? 0) + listings;
+      continue;
+    }
+    summary.changing += listings;
+    if (group.outcome === "applied") summary.applied += listings;
+    if (group.outcome === "conflict") summary.conflicts += listings;
+    if (group.undo_outcome === "restored") summary.restored += listings;
+    if (group.undo_outcome === "changed_since") summary.changedSince += listings;
+  }
+  if (row.state === "applied" && (await isLastChange(db, sellerId, changeId))) {
+    const until = Number(row.applied_at) + UNDO_WINDOW_MS;
+    if (until > now) summary.undoableUntil = until;
+  }
+  return summary;
+}
+
+export interface PriceChangeItem {
+  listingId: number;
+  title: string;
+  currency: string;
+  condition: string;
+  epid: string;
+  oldPrice: number;
+  newPrice: number | null;
+  problem: PriceProblem | null;
+  outcome: "applied" | "conflict" | null;
+  undoOutcome: "restored" | "changed_since" | null;
+}
+
+/** One page of the change's listings: those it cannot apply to first, then by listing. */
+export async function findPriceChangeItems(
+  db: Kysely<DatabaseSchema>,
+  sellerId: number,
+  changeId: string,
+  { offset, limit }: { offset: number; limit: number },
+): Promise<PriceChangeItem[]> {
+  const rows = await db
+    .selectFrom("price_change_item as item")
+    .innerJoin("listing", "listing.id", "item.listing_id")
+    .select([
+      "item.listing_id",
+      "listing.title",
+      "listing.currency",
+      "listing.condition",
+      "listing.epid",
+      "item.old_price",
+      "item.new_price",
+      "item.problem",
+      "item.outcome",
+      "item.undo_outcome",
+    ])
+    .where("item.change_id", "=", changeId)
+    .where("listing.seller_id", "=", sellerId)
+    .orderBy((eb) => eb.case().when("item.problem", "is", null).then(1).else(0).end())
+    .orderBy("item.listing_id")
+    .limit(limit)
+    .offset(offset)
+    .execute();
+  return rows.map((row) => ({
+    listingId: row.listing_id,
+    title: row.title,
+    currency: row.currency,
+    condition: row.condition,
+    epid: row.epid,
+    oldPrice: row.old_price,
+    newPrice: row.new_price,
+    problem: row.problem as PriceProblem | null,
+    outcome: row.outcome,
+    undoOutcome: row.undo_outcome,
+  }));
+}
+
+export interface ApplyResult {
+  /** False when the change had been applied (or undone) before: this call wrote nothing. */
+  wrote: boolean;
+  summary: PriceChangeSummary;
+}
+
+/**
+ * Writes the preview's new prices in one transaction. A listing whose price changed since the
+ * preview keeps its price and is reported as a conflict. A change applied before applies nothing
+ * more.
+ */
+export async function applyPriceChange(
+  database: Database,
+  sellerId: number,
+  changeId: string,
+  onProgress: OnProgress = () => {},
+  now = Date.now(),
+): Promise<ApplyResult> {
+  const { db } = database;
+  const wrote = await db.transaction().execute(async (trx) => {
+    const claimed = await trx
+      .updateTable("price_change")
+      .set({ state: "applied", applied_at: now })
+      .where("id", "=", changeId)
+      .where("seller_id", "=", sellerId)
+      .where("state", "=", "previewed")
+      .executeTakeFirst();
+    if (Number(claimed.numUpdatedRows) === 0) return false;
+    const ids = await itemListingIds(trx, changeId, "new_price");
+    await inChunks(ids, onProgress, async (chunk) => {
+      await lockInOrder(trx, database, chunk);
+      const written = await trx
+        .updateTable("listing")
+        .from("price_change_item as item")
+        .set((eb) => ({
+          price: eb.ref("item.new_price").$castTo<number>(),
+          price_version: eb("listing.price_version", "+", 1),
+        }))
+        .whereRef("item.listing_id", "=", "listing.id")
+        .whereRef("listing.price_version", "=", "item.old_version")
+        .where("item.change_id", "=", changeId)
+        .where("listing.seller_id", "=", sellerId)
+        .where("listing.id", "in", chunk)
+        .returning("listing.id")
+        .execute();
+      await markOutcomes(trx, changeId, chunk, written, "outcome", ["applied", "conflict"]);
+    });
+    return true;
+  });
+  if (wrote) await clearSelectionOf(db, changeId);
+  const summary = await findPriceChange(db, sellerId, changeId, now);
+  if (!summary) throw new PriceChangeRefused(404, NO_SUCH_CHANGE);
+  if (!wrote && summary.change.state === "previewed") throw new PriceChangeRefused(404, NO_SUCH_CHANGE);
+  return { wrote, summary };
+}
+
+/**
+ * Restores the prices the seller's last change replaced, within a day of it. A listing whose
+ * price changed again since keeps its price and is reported.
+ */
+export async function undoPriceChange(
+  database: Database,
+  sellerId: number,
+  changeId: string,
+  onProgress: OnProgress = () => {},
+  now = Date.now(),
+): Promise<ApplyResult> {
+  const { db } = database;
+  const wrote = await db.transaction().execute(async (trx) => {
+    if (!(await isLastChange(trx, sellerId, changeId))) return false;
+    const claimed = await trx
+      .updateTable("price_change")
+      .set({ state: "undone", undone_at: now })
+      .where("id", "=", changeId)
+      .where("seller_id", "=", sellerId)
+      .where("state", "=", "applied")
+      .where("applied_at", ">", now - UNDO_WINDOW_MS)
+      .executeTakeFirst();
+    if (Number(claimed.numUpdatedRows) === 0) return false;
+    const ids = await itemListingIds(trx, changeId, "applied");
+    await inChunks(ids, onProgress, async (chunk) => {
+      await lockInOrder(trx, database, chunk);
+      const written = await trx
+        .updateTable("listing")
+        .from("price_change_item as item")
+        .set((eb) => ({ price: eb.ref("item.old_price"), price_version: eb("listing.price_version", "+", 1) }))
+        .whereRef("item.listing_id", "=", "listing.id")
+        .where((eb) => eb("listing.price_version", "=", eb("item.old_version", "+", 1)))
+        .where("item.change_id", "=", changeId)
+        .where("listing.seller_id", "=", sellerId)
+        .where("listing.id", "in", chunk)
+        .returning("listing.id")
+        .execute();
+      await markOutcomes(trx, changeId, chunk, written, "undo_outcome", ["restored", "changed_since"]);
+    });
+    return true;
+  });
+  const summary = await findPriceChange(db, sellerId, changeId, now);
+  if (!summary) throw new PriceChangeRefused(404, NO_SUCH_CHANGE);
+  if (!wrote && summary.change.state !== "undone") {
+    throw new PriceChangeRefused(
+      409,
+      summary.change.state === "previewed"
+        ? "This change has not been applied, so there is nothing to undo."
+        : "Only your last price change can be undone, within 24 hours of applying it.",
+    );
+  }
+  return { wrote, summary };
+}
+
+/** Deletes a preview the seller no longer wants; an applied change stays (it is the listings' price history). */
+export async function discardPreview(db: Kysely<DatabaseSchema>, sellerId: number, changeId: string): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const deleted = await trx
+      .deleteFrom("price_change")
+      .where("id", "=", changeId)
+      .where("seller_id", "=", sellerId)
+      .where("state", "=", "previewed")
+      .executeTakeFirst();
+    if (Number(deleted.numDeletedRows) > 0)
+      await trx.deleteFrom("price_change_item").where("change_id", "=", changeId).execute();
+  });
+}
+
+export interface PriceHistoryEntry {
+  at: number;
+  from: number;
+  to: number;
+  currency: string;
+  changeId: string;
+  /** The change in the seller's words; an undo says so. */
+  by: string;
+  undo: boolean;
+}
+
+/** The listing's price changes, newest first: each applied change, and each undo that restored it. */
+export async function findPriceHistory(
+  db: Kysely<DatabaseSchema>,
+  sellerId: number,
+  listingId: number,
+  limit = 20,
+): Promise<PriceHistoryEntry[]> {
+  const rows = await db
+    .selectFrom("price_change_item as item")
+    .innerJoin("price_change as change", "change.id", "item.change_id")
+    .innerJoin("listing", "listing.id", "item.listing_id")
+    .select([
+      "change.id",
+      "change.kind",
+      "change.amount",
+      "change.ending",
+      "change.applied_at",
+      "change.undone_at",
+      "item.old_price",
+      "item.new_price",
+      "item.undo_outcome",
+      "listing.currency",
+    ])
+    .where("item.listing_id", "=", listingId)
+    .where("change.seller_id", "=", sellerId)
+    .where("item.outcome", "=", "applied")
+    .orderBy("change.applied_at", "desc")
+    .limit(limit)
+    .execute();
+  const entries: PriceHistoryEntry[] = [];
+  for (const row of rows) {
+    const change = toChange(row);
+    if (row.undo_outcome === "restored") {
+      entries.push({
+        at: Number(row.undone_at),
+        from: row.new_price as number,
+        to: row.old_price,
+        currency: row.currency,
+        changeId: row.id,
+        by: change,
+        undo: true,
+      });
+    }
+    entries.push({
+      at: Number(row.applied_at),
+      from: row.old_price,
+      to: row.new_price as number,
+      currency: row.currency,
+      changeId: row.id,
+      by: change,
+      undo: false,
+    });
+  }
+  return entries.sort((a, b) => b.at - a.at).slice(0, limit);
+}
+
+const NO_SUCH_CHANGE =
+  "There is no such price change: a preview is kept for 24 hours, or it was cancelled. Select the listings and preview the change again.";
+
+async function isLastChange(db: Kysely<DatabaseSchema>, sellerId: number, changeId: string): Promise<boolean> {
+  const last = await db
+    .selectFrom("price_change")
+    .select("id")
+    .where("seller_id", "=", sellerId)
+    .where("applied_at", "is not", null)
+    .orderBy("applied_at", "desc")
+    .orderBy("id", "desc")
+    .limit(1)
+    .executeTakeFirst();
+  return last?.id === changeId;
+}
+
+/** The listings of the change that have a new price (to apply), or whose new price was applied (to undo). */
+async function itemListingIds(trx: Transaction<DatabaseSchema>, changeId: string, which: "new_price" | "applied") {
+  const rows = await trx
+    .selectFrom("price_change_item")
+    .select("listing_id")
+    .where("change_id", "=", changeId)
+    .$if(which === "new_price", (query) => query.where("new_price", "is not", null))
+    .$if(which === "applied", (query) => query.where("outcome", "=", "applied"))
+    .orderBy("listing_id")
+    .execute();
+  return rows.map((row) => row.listing_id);
+}
+
+async function inChunks(ids: number[], onProgress: OnProgress, write: (chunk: number[]) => Promise<void>) {
+  onProgress({ done: 0, total: ids.length });
+  for (let start = 0; start < ids.length; start += CHUNK) {
+    const chunk = ids.slice(start, start + CHUNK);
+    await write(chunk);
+    onProgress({ done: start + chunk.length, total: ids.length });
+    // node:sqlite answers synchronously, so without this the whole change would run in one turn of
+    // the event loop and every other seller's request on this worker would wait for it.
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+}
+
+/**
+ * On PostgreSQL two changes of overlapping listings would lock rows in their plans' orders and
+ * could deadlock; locking each chunk's rows by id first gives every writer the same order. SQLite
+ * has one writer at a time.
+ */
+async function lockInOrder(trx: Transaction<DatabaseSchema>, { dialect }: Database, chunk: number[]) {
+  if (dialect !== "postgres") return;
+  await trx.selectFrom("listing").select("id").where("id", "in", chunk).orderBy("id").forUpdate().execute();
+}
+
+async function markOutcomes<Column extends "outcome" | "undo_outcome">(
+  trx: Transaction<DatabaseSchema>,
+  changeId: string,
+  chunk: number[],
+  written: Array<{ id: number }>,
+  column: Column,
+  [done, refused]: Column extends "outcome" ? ["applied", "conflict"] : ["restored", "changed_since"],
+) {
+  const writtenIds = new Set(written.map((row) => row.id));
+  const groups: Array<[string, number[]]> = [
+    [done, chunk.filter((id) => writtenIds.has(id))],
+    [refused, chunk.filter((id) => !writtenIds.has(id))],
+  ];
+  for (const [value, ids] of groups) {
+    if (ids.length === 0) continue;
+    await trx
+      .updateTable("price_change_item")
+      .set({ [column]: value })
+      .where("change_id", "=", changeId)
+      .where("listing_id", "in", ids)
+      .execute();
+  }
+}
+
+/** After a change is applied its listings leave the selection: the next change starts afresh. */
+async function clearSelectionOf(db: Kysely<DatabaseSchema>, changeId: string) {
+  await db
+    .deleteFrom("listing_selection")
+    .where("listing_id", "in", (eb) =>
+      eb.selectFrom("price_change_item").select("listing_id").where("change_id", "=", changeId),
+    )
+    .execute();
+}
+
+function toRecord(row: {
+  id: string;
+  kind: string;
+  amount: number;
+  ending: number | null;
+  state: PriceChangeTable["state"];
+  created_at: number;
+  applied_at: number | null;
+  undone_at: number | null;
+}): PriceChangeRecord {
+  return {
+    id: row.id,
+    kind: row.kind as PriceChangeKind,
+    amount: row.amount,
+    ...(row.ending !== null && { ending: row.ending }),
+    state: row.state,
+    createdAt: Number(row.created_at),
+    appliedAt: row.applied_at === null ? null : Number(row.applied_at),
+    undoneAt: row.undone_at === null ? null : Number(row.undone_at),
+  };
+}
+
+function toChange(row: { kind: string; amount: number; ending: number | null }): string {
+  const kind = row.kind as PriceChangeKind;
+  return PRICE_CHANGE_KINDS[kind]
+    ? describePriceChange({ kind, amount: row.amount, ending: row.ending ?? undefined })
+    : row.kind;
+}
