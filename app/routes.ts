@@ -13,6 +13,11 @@ export default [
   layout("routes/sh/shell.tsx", [
     route("sh/ovw", "routes/sh/overview.tsx"),
     route("sh/lst/active", "routes/sh/listings.tsx"),
+    // Bulk price changes: choose, then preview, apply and undo one change (app/bulk-prices/).
+    route("sh/lst/prices", "routes/sh/price-change-new.tsx"),
+    route("sh/lst/prices/:changeId", "routes/sh/price-change.tsx"),
+    route("sh/lst/prices/:changeId/apply", "routes/sh/price-change-apply.ts"),
+    route("sh/lst/prices/:changeId/undo", "routes/sh/price-change-undo.ts"),
     route("sh/lst/:listingId", "routes/sh/listing-detail.tsx", [route("insights", "routes/sh/listing-insights.tsx")]),
     route("sh/perf", "routes/sh/site-speed.tsx"),
     route("sh/optout", "routes/sh/opt-out.tsx"),

@@ -32,6 +32,38 @@ export async function expectNoAccessibilityViolations(page: Page): Promise<void>
   ).toEqual([]);
 }
 
+/**
+ * The same check for a page shown without JavaScript, where axe-core cannot run: the page's
+ * HTML, its scripts taken out, is checked in a page of the same origin that runs axe's own.
+ */
+export async function expectNoAccessibilityViolationsWithoutJavaScript(page: Page): Promise<void> {
+  const html = (await page.content()).replace(/<script\b[\s\S]*?<\/script>/gi, "");
+  const browser = page.context().browser();
+  if (!browser) throw new Error("The page has no browser to open a checking page in.");
+  const context = await browser.newContext();
+  const checker = await context.newPage();
+  try {
+    // Same origin, so the page's style sheets load; /healthz sets no policy of its own.
+    await checker.goto(new URL("/healthz", page.url()).href);
+    await checker.setContent(html);
+    await expectNoAccessibilityViolations(checker);
+  } finally {
+    await context.close();
+  }
+}
+
+/** Chromium's network emulation: every request waits `latency` ms, as on a slow mobile network. */
+export async function emulateSlowNetwork(page: Page, latency = 350): Promise<void> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Network.enable");
+  await cdp.send("Network.emulateNetworkConditions", {
+    offline: false,
+    latency,
+    downloadThroughput: -1,
+    uploadThroughput: -1,
+  });
+}
+
 /** The server's SQLite file, opened read-only, to check what a flow wrote. */
 export function openTestDatabase(): DatabaseSync {
   const path = process.env.E2E_DATABASE_PATH;

@@ -18,7 +18,7 @@ const rows = (page: Page) => page.getByRole("table", { name: /Your listings/ }).
 const columnOf = async (page: Page, heading: string) => {
   const headings = await page
     .getByRole("table", { name: /Your listings/ })
-    .locator("thead th")
+    .locator("thead :is(th, td)")
     .allTextContents();
   return headings.findIndex((text) => text.startsWith(heading));
 };

@@ -1,5 +1,12 @@
 import type { Browser, BrowserContext, Page } from "@playwright/test";
-import { expect, expectNoAccessibilityViolations, signIn, test, waitForHydration } from "./fixtures";
+import {
+  emulateSlowNetwork,
+  expect,
+  expectNoAccessibilityViolations,
+  signIn,
+  test,
+  waitForHydration,
+} from "./fixtures";
 import { addOperatorMessage, removeMessage, type MessageOptions } from "./operator-messages";
 
 /*
@@ -139,13 +146,7 @@ test.describe("messages", () => {
     const seller = "green-shooting-star";
     const id = addMessage("Two views only", { seller, config: { maxViews: 2 } });
     try {
-      const cdp = await page.context().newCDPSession(page);
-      await cdp.send("Network.emulateNetworkConditions", {
-        offline: false,
-        latency: 350,
-        downloadThroughput: -1,
-        uploadThroughput: -1,
-      });
+      await emulateSlowNetwork(page);
       await signIn(page, seller);
       await waitForHydration(page);
       await expect(messageNamed(page, "Two views only")).toBeVisible();

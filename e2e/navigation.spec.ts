@@ -1,16 +1,4 @@
-import type { Page } from "@playwright/test";
-import { expect, test } from "./fixtures";
-
-/** Chromium's network emulation: every request waits `latency` ms, as on a slow mobile network. */
-async function emulateSlowNetwork(page: Page, latency: number): Promise<void> {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send("Network.emulateNetworkConditions", {
-    offline: false,
-    latency,
-    downloadThroughput: -1,
-    uploadThroughput: -1,
-  });
-}
+import { emulateSlowNetwork, expect, test } from "./fixtures";
 
 test.describe("moving between the hub's pages", () => {
   test("resting the pointer on a link fetches its page's data ahead, and the click takes it from the cache", async ({

@@ -1,5 +1,13 @@
 import type { Page } from "@playwright/test";
-import { expect, expectNoAccessibilityViolations, openTestDatabase, signIn, test, waitForHydration } from "./fixtures";
+import {
+  emulateSlowNetwork,
+  expect,
+  expectNoAccessibilityViolations,
+  openTestDatabase,
+  signIn,
+  test,
+  waitForHydration,
+} from "./fixtures";
 
 interface StoredListing {
   id: number;
@@ -140,14 +148,7 @@ test.describe("the hub's search, by keyboard", () => {
   test("typing sends one request per pause, the newest answer wins, even on a slow network", async ({
     signedInPage: page,
   }) => {
-    const client = await page.context().newCDPSession(page);
-    await client.send("Network.enable");
-    await client.send("Network.emulateNetworkConditions", {
-      offline: false,
-      latency: 350,
-      downloadThroughput: -1,
-      uploadThroughput: -1,
-    });
+    await emulateSlowNetwork(page);
     const requested: string[] = [];
     page.on("request", (request) => {
       const url = new URL(request.url());

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { Page } from "@playwright/test";
 import {
   DEMO,
+  emulateSlowNetwork,
   expect,
   expectNoAccessibilityViolations,
   openTestDatabase,
@@ -132,18 +133,6 @@ test.describe("the site-speed beacon", () => {
 
 /** A seller no other test signs in as: the dashboard shows this journey's page views alone. */
 const JOURNEY_SELLER = "purple-shooting-star";
-
-/** Chromium's network emulation: every request waits `latency` ms, as on a slow mobile network. */
-async function emulateSlowNetwork(page: Page, latency: number): Promise<void> {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send("Network.enable");
-  await cdp.send("Network.emulateNetworkConditions", {
-    offline: false,
-    latency,
-    downloadThroughput: -1,
-    uploadThroughput: -1,
-  });
-}
 
 test.describe("every page view measured", () => {
   test("a seller's journey by links shows each page on the dashboard under its own name, with its own figures", async ({

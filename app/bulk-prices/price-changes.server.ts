@@ -423,7 +423,7 @@ export async function findPriceHistory(
   return entries.sort((a, b) => b.at - a.at).slice(0, limit);
 }
 
-const NO_SUCH_CHANGE =
+export const NO_SUCH_CHANGE =
   "There is no such price change: a preview is kept for 24 hours, or it was cancelled. Select the listings and preview the change again.";
 
 async function isLastChange(db: Kysely<DatabaseSchema>, sellerId: number, changeId: string): Promise<boolean> {

@@ -199,7 +199,7 @@ export const DEMO_MESSAGES: MessageFile[] = [
           textSpans: [
             {
               text: "Try bulk price changes",
-              action: { type: "NAV", URL: "/sh/lst/active", tracking: { eventAction: "bulkPriceTry" } },
+              action: { type: "NAV", URL: "/sh/lst/active#change-prices", tracking: { eventAction: "bulkPriceTry" } },
             },
             { text: " on your listings page." },
           ],

@@ -45,7 +45,15 @@ describe.each(TEST_DIALECTS)("deleting expired records on $name", (dialect) => {
   }, 60_000);
   afterAll(() => database.close());
   beforeEach(async () => {
-    for (const table of ["session", "sign_in_failure", "speed_beacon", "tracking_event"] as const)
+    for (const table of [
+      "session",
+      "sign_in_failure",
+      "speed_beacon",
+      "tracking_event",
+      "listing_selection",
+      "price_change",
+      "price_change_item",
+    ] as const)
       await database.db.deleteFrom(table).execute();
   });
 
@@ -59,6 +67,8 @@ describe.each(TEST_DIALECTS)("deleting expired records on $name", (dialect) => {
       signInFailures: 0,
       speedBeacons: 0,
       trackingEvents: 0,
+      listingSelections: 0,
+      pricePreviews: 0,
     });
     expect((await remaining()).sessions).toEqual(["live"]);
   });
@@ -105,5 +115,56 @@ describe.each(TEST_DIALECTS)("deleting expired records on $name", (dialect) => {
       .execute();
     expect(await deleteExpiredRecords(database.db, 90, NOW)).toMatchObject({ trackingEvents: 1 });
     expect((await remaining()).trackingEvents).toEqual([NOW - 90 * DAY, NOW - DAY]);
+  });
+
+  it("deletes the selections of ended sessions and previews never applied after a day, and keeps the rest", async () => {
+    await database.db
+      .insertInto("session")
+      .values([session("live", NOW + DAY)])
+      .execute();
+    await database.db
+      .insertInto("listing_selection")
+      .values([
+        { session_id: "live", listing_id: 1 },
+        { session_id: "ended", listing_id: 1 },
+        { session_id: "ended", listing_id: 2 },
+      ])
+      .execute();
+    const change = (id: string, state: "previewed" | "applied", createdAt: number) => ({
+      id,
+      seller_id: seller,
+      kind: "raise_amount",
+      amount: 100,
+      ending: null,
+      state,
+      created_at: createdAt,
+      applied_at: state === "applied" ? createdAt : null,
+    });
+    await database.db
+      .insertInto("price_change")
+      .values([
+        change("old-preview", "previewed", NOW - DAY - 1),
+        change("new-preview", "previewed", NOW - DAY + 1),
+        change("old-applied", "applied", NOW - 30 * DAY),
+      ])
+      .execute();
+    await database.db
+      .insertInto("price_change_item")
+      .values(
+        ["old-preview", "new-preview", "old-applied"].map((changeId) => ({
+          change_id: changeId,
+          listing_id: 1,
+          old_price: 100,
+          old_version: 0,
+          new_price: 200,
+        })),
+      )
+      .execute();
+    expect(await deleteExpiredRecords(database.db, 90, NOW)).toMatchObject({ listingSelections: 2, pricePreviews: 1 });
+    expect(await database.db.selectFrom("listing_selection").select("session_id").execute()).toEqual([
+      { session_id: "live" },
+    ]);
+    const kept = await database.db.selectFrom("price_change_item").select("change_id").orderBy("change_id").execute();
+    expect(kept.map((row) => row.change_id)).toEqual(["new-preview", "old-applied"]);
   });
 });

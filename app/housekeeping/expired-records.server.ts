@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
 import { SIGN_IN_LIMITS } from "~/auth/sign-in-limits.server";
+import { PREVIEW_KEPT_MS } from "~/bulk-prices/price-changes.server";
 import type { DatabaseSchema } from "~/db/schema";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -12,10 +13,14 @@ export interface DeletedRecords {
   signInFailures: number;
   speedBeacons: number;
   trackingEvents: number;
+  /** Listings selected in sessions that have ended. */
+  listingSelections: number;
+  /** Bulk price previews never applied, a day after they were made (their listings' rows with them). */
+  pricePreviews: number;
 }
 
 /**
- * Deletes what no longer serves anyone: sessions past their expiry, sign-in failures that no
+ * Deletes what no longer serves anyone: sessions past their expiry (and their listing selections), price previews never applied, sign-in failures that no
  * longer count towards a limit, and speed beacons and tracking events older than the retention. Safe to run from
  * every process and instance at once: each delete is of rows nobody reads any more.
  */
@@ -63,6 +68,8 @@ export async function deleteExpiredRecords(
         )
         .executeTakeFirstOrThrow(),
     ),
+    listingSelections: await deleteSelectionsOfEndedSessions(db),
+    pricePreviews: await deleteOldPreviews(db, now - PREVIEW_KEPT_MS),
   };
 }
 
@@ -73,5 +80,52 @@ async function inBatches(deleteBatch: () => Promise<{ numDeletedRows: bigint }>)
     const batch = Number((await deleteBatch()).numDeletedRows);
     deleted += batch;
     if (batch < BATCH) return deleted;
+  }
+}
+
+/** A few ended sessions' selections at a time, until none is left. */
+async function deleteSelectionsOfEndedSessions(db: Kysely<DatabaseSchema>): Promise<number> {
+  let deleted = 0;
+  for (;;) {
+    const ended = await db
+      .selectFrom("listing_selection")
+      .select("session_id")
+      .distinct()
+      .where(({ not, exists, selectFrom }) =>
+        not(exists(selectFrom("session").select("id").whereRef("session.id", "=", "listing_selection.session_id"))),
+      )
+      .limit(100)
+      .execute();
+    if (ended.length === 0) return deleted;
+    const result = await db
+      .deleteFrom("listing_selection")
+      .where(
+        "session_id",
+        "in",
+        ended.map((row) => row.session_id),
+      )
+      .executeTakeFirstOrThrow();
+    deleted += Number(result.numDeletedRows);
+  }
+}
+
+/** Previews made before `madeBefore` and never applied, a few at a time, with their listings' rows. */
+async function deleteOldPreviews(db: Kysely<DatabaseSchema>, madeBefore: number): Promise<number> {
+  let deleted = 0;
+  for (;;) {
+    const old = await db
+      .selectFrom("price_change")
+      .select("id")
+      .where("state", "=", "previewed")
+      .where("created_at", "<", madeBefore)
+      .limit(100)
+      .execute();
+    if (old.length === 0) return deleted;
+    const ids = old.map((row) => row.id);
+    await db.transaction().execute(async (trx) => {
+      await trx.deleteFrom("price_change_item").where("change_id", "in", ids).execute();
+      await trx.deleteFrom("price_change").where("id", "in", ids).where("state", "=", "previewed").execute();
+    });
+    deleted += ids.length;
   }
 }

@@ -39,8 +39,8 @@ export function startHousekeeping(
 }
 
 function reportDeleted(deleted: DeletedRecords): void {
-  if (deleted.sessions + deleted.signInFailures + deleted.speedBeacons + deleted.trackingEvents === 0) return;
+  if (Object.values(deleted).every((count) => count === 0)) return;
   console.log(
-    `Deleted expired records: ${deleted.sessions} sessions, ${deleted.signInFailures} sign-in failures, ${deleted.speedBeacons} speed beacons, ${deleted.trackingEvents} tracking events.`,
+    `Deleted expired records: ${deleted.sessions} sessions, ${deleted.signInFailures} sign-in failures, ${deleted.speedBeacons} speed beacons, ${deleted.trackingEvents} tracking events, ${deleted.listingSelections} selected listings of ended sessions, ${deleted.pricePreviews} price previews never applied.`,
   );
 }

@@ -1,4 +1,6 @@
 import { href, Link, Outlet, useLocation, useNavigate, type ShouldRevalidateFunctionArgs } from "react-router";
+import { PriceHistory } from "~/bulk-prices/components/price-history/PriceHistory";
+import { findPriceHistory } from "~/bulk-prices/price-changes.server";
 import { ListingFacts } from "~/listings/components/listing-facts/ListingFacts";
 import { ProductSummaryFrame } from "~/product-summary/components/product-summary-frame/ProductSummaryFrame";
 import { SummaryFilterForm } from "~/product-summary/components/summary-filter-form/SummaryFilterForm";
@@ -7,6 +9,7 @@ import { requireSellerListing } from "~/listings/require-listing.server";
 import { listingPageQuery, productSummaryUrl, type SummaryFilters } from "~/product-summary/summary-filters";
 import { parseSummaryFilters } from "~/product-summary/summary-query";
 import { useProductSummaryFrame, type SummaryFilterField } from "~/product-summary/use-product-summary-frame";
+import { databaseContext } from "~/request-context";
 import type { PageHandle } from "~/shell/page-handle";
 import type { Route } from "./+types/listing-detail";
 
@@ -27,6 +30,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   return {
     listing: { id, title, price, currency, condition: listing.condition, status: listing.status, quantity, sold, epid },
     locale: seller.locale,
+    priceHistory: await findPriceHistory(context.get(databaseContext).db, seller.id, listing.id),
     summaryFilters,
     summarySrc: productSummaryUrl(listing.id, summaryFilters),
   };
@@ -60,7 +64,13 @@ export default function ListingDetail({ loaderData }: Route.ComponentProps) {
   return <ListingDetailPage key={loaderData.summarySrc} {...loaderData} />;
 }
 
-function ListingDetailPage({ listing, locale, summaryFilters, summarySrc }: Route.ComponentProps["loaderData"]) {
+function ListingDetailPage({
+  listing,
+  locale,
+  priceHistory,
+  summaryFilters,
+  summarySrc,
+}: Route.ComponentProps["loaderData"]) {
   const navigate = useNavigate();
   const { search } = useLocation();
   const {
@@ -97,6 +107,7 @@ function ListingDetailPage({ listing, locale, summaryFilters, summarySrc }: Rout
       </p>
       <h2 id="listing-title">{listing.title}</h2>
       <ListingFacts listing={listing} locale={locale} />
+      <PriceHistory entries={priceHistory} locale={locale} />
       <section className="listing-detail__summary" aria-labelledby="product-summary-title">
         <h3 id="product-summary-title">Product summary</h3>
         <p className="listing-detail__hint">

@@ -1,5 +1,9 @@
 import { useRef } from "react";
-import { useNavigation } from "react-router";
+import { Form, useLocation, useNavigation } from "react-router";
+import { SelectionBar } from "~/bulk-prices/components/selection-bar/SelectionBar";
+import { handleSelectionForm, loadListingsSelection } from "~/bulk-prices/selection-form.server";
+import { useListingSelection } from "~/bulk-prices/use-listing-selection";
+import { useHydrated } from "~/components/use-hydrated";
 import { getSignedInSeller } from "~/auth/require-seller.server";
 import { ListingFilterForm } from "~/listings/components/listing-filter-form/ListingFilterForm";
 import { ListingsTable } from "~/listings/components/listings-table/ListingsTable";
@@ -20,10 +24,18 @@ export function meta() {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { seller } = getSignedInSeller(context);
+  const signedIn = getSignedInSeller(context);
+  const database = context.get(databaseContext);
   const filters = parseListingFilters(pageUrl(request).searchParams);
-  const page = await findListingsPage(context.get(databaseContext), seller.id, filters);
-  return { filters, page, locale: seller.locale };
+  const page = await findListingsPage(database, signedIn.seller.id, filters);
+  const pageIds = page.listings.map((listing) => listing.id);
+  const selection = await loadListingsSelection(database, signedIn, filters, pageIds);
+  return { filters, page, selection, locale: signedIn.seller.locale };
+}
+
+/** Selecting listings for a bulk price change (app/bulk-prices/). */
+export async function action({ request, context }: Route.ActionArgs) {
+  return handleSelectionForm(request, context.get(databaseContext), getSignedInSeller(context));
 }
 
 const CLEARED_FILTERS = [
@@ -32,35 +44,63 @@ const CLEARED_FILTERS = [
   ["q", ""],
 ] as const;
 
-export default function Listings({ loaderData: { filters, page, locale } }: Route.ComponentProps) {
+export default function Listings({ loaderData, actionData }: Route.ComponentProps) {
+  const { filters, page, selection, locale } = loaderData;
   const { refilter } = useRefilter();
   const table = useRef<HTMLTableElement>(null);
   const loading = useNavigation().state === "loading";
+  const hydrated = useHydrated();
+  const { pathname, search } = useLocation();
+  const pageIds = page.listings.map((listing) => listing.id);
+  const selected = useListingSelection({ ...selection, pageIds });
   return (
     <div className="listings-page">
       <ListingFilterForm filters={filters} onRefilter={(changes) => void refilter(changes)} />
       <output className="results-summary" aria-live="polite">
         {resultsSummary(page, locale)}
       </output>
-      {page.total === 0 ? (
-        <div className="empty-state">
-          <p>Try other filters, or see every listing.</p>
-          <RefilterLink changes={CLEARED_FILTERS} className="button">
-            Clear filters
-          </RefilterLink>
-        </div>
-      ) : (
-        <>
-          <ListingsTable ref={table} listings={page.listings} sort={filters.sort} locale={locale} busy={loading} />
-          <Pagination
-            total={page.total}
-            offset={page.offset}
-            limit={page.limit}
-            label="Pages of listings"
-            onPageShown={() => table.current?.focus()}
-          />
-        </>
-      )}
+      {/* Without JavaScript the ticks and the selection bar's buttons go together in this form. */}
+      <Form method="post" action={`${pathname}${search}`} preventScrollReset className="listings-selection">
+        <input type="hidden" name="srt" value={selection.srt} />
+        <SelectionBar
+          count={selected.count}
+          matching={page.total}
+          selectedMatching={selection.selectedMatching}
+          locale={locale}
+          hydrated={hydrated}
+          refusal={actionData && !actionData.ok ? actionData.reason : undefined}
+        />
+        {page.total === 0 ? (
+          <div className="empty-state">
+            <p>Try other filters, or see every listing.</p>
+            <RefilterLink changes={CLEARED_FILTERS} className="button">
+              Clear filters
+            </RefilterLink>
+          </div>
+        ) : (
+          <>
+            <ListingsTable
+              ref={table}
+              listings={page.listings}
+              sort={filters.sort}
+              locale={locale}
+              busy={loading}
+              selection={{
+                isSelected: selected.isSelected,
+                onChange: selected.toggle,
+                page: hydrated ? { state: selected.page, onChange: selected.togglePage } : undefined,
+              }}
+            />
+            <Pagination
+              total={page.total}
+              offset={page.offset}
+              limit={page.limit}
+              label="Pages of listings"
+              onPageShown={() => table.current?.focus()}
+            />
+          </>
+        )}
+      </Form>
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import type { Ref } from "react";
+import { useEffect, useRef, type Ref } from "react";
 import { href, Link } from "react-router";
 import { LISTING_SORTS, type ListingSort } from "~/listings/listing-filter-options";
 import { LISTING_CONDITIONS, LISTING_STATUSES, isListingCondition, isListingStatus } from "~/listings/listing-fields";
@@ -18,6 +18,15 @@ export interface ListingsTableProps {
   busy?: boolean;
   /** The table takes focus (tabIndex -1) when a new page of results shows. */
   ref?: Ref<HTMLTableElement>;
+  /** A checkbox per row (named `listing`, its value the listing's id), for a bulk change. */
+  selection?: TableSelection;
+}
+
+export interface TableSelection {
+  isSelected(listingId: number): boolean;
+  onChange(listingId: number, selected: boolean): void;
+  /** The page's checkbox: checked, unchecked or mixed. Without it (no JavaScript) the column is headed in words. */
+  page?: { state: "all" | "none" | "mixed"; onChange(selected: boolean): void };
 }
 
 /** Columns a seller can sort by clicking their heading: ascending first, then the other way. */
@@ -27,15 +36,29 @@ const SORTABLE = {
 } as const satisfies Record<string, Record<"ascending" | "descending", readonly [ListingSort, string]>>;
 
 /** The seller's listings: title, price, condition, status, quantity and units sold. */
-export function ListingsTable({ listings, sort, locale, busy = false, ref }: ListingsTableProps) {
+export function ListingsTable({ listings, sort, locale, busy = false, ref, selection }: ListingsTableProps) {
   const number = (value: number) => value.toLocaleString(locale);
   return (
     // On a narrow screen the table scrolls sideways in a region of its own, its titles kept in view.
     <TableScroll label="Table: your listings">
-      <table ref={ref} tabIndex={-1} className="data-table listings-table" aria-busy={busy || undefined}>
+      <table
+        ref={ref}
+        tabIndex={-1}
+        className={`data-table listings-table${selection ? " listings-table--selectable" : ""}`}
+        aria-busy={busy || undefined}
+      >
         <caption className="listings-table__caption">Your listings ({LISTING_SORTS[sort].label.toLowerCase()})</caption>
         <thead>
           <tr>
+            {selection && (
+              <td className="listings-table__select">
+                {selection.page ? (
+                  <PageCheckbox {...selection.page} />
+                ) : (
+                  <span className="visually-hidden">Select</span>
+                )}
+              </td>
+            )}
             <SortableHeading column="title" sort={sort}>
               Title
             </SortableHeading>
@@ -55,6 +78,18 @@ export function ListingsTable({ listings, sort, locale, busy = false, ref }: Lis
         <tbody>
           {listings.map((listing) => (
             <tr key={listing.id}>
+              {selection && (
+                <td className="listings-table__select">
+                  <input
+                    type="checkbox"
+                    name="listing"
+                    value={listing.id}
+                    checked={selection.isSelected(listing.id)}
+                    onChange={(event) => selection.onChange(listing.id, event.currentTarget.checked)}
+                    aria-label={`Select ${listing.title}`}
+                  />
+                </td>
+              )}
               <th scope="row" className="listings-table__title">
                 <Link prefetch="intent" to={href("/sh/lst/:listingId", { listingId: String(listing.id) })}>
                   {listing.title}
@@ -99,5 +134,25 @@ function SortableHeading({
         <span className="visually-hidden">, sort {hint}</span>
       </RefilterLink>
     </th>
+  );
+}
+
+/**
+ * Selects or unselects every listing of the page; mixed when some are selected. `indeterminate`
+ * is a property only, with no attribute to render, so it is set after each render.
+ */
+function PageCheckbox({ state, onChange }: NonNullable<TableSelection["page"]>) {
+  const box = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (box.current) box.current.indeterminate = state === "mixed";
+  }, [state]);
+  return (
+    <input
+      ref={box}
+      type="checkbox"
+      checked={state === "all"}
+      onChange={() => onChange(state !== "all")}
+      aria-label="Select all listings on this page"
+    />
   );
 }

@@ -1,0 +1,34 @@
+import { render, screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it } from "vitest";
+import { ChangeChoice } from "./ChangeChoice";
+
+describe("ChangeChoice", () => {
+  it("offers the five kinds of change as a radio group, and names the amount after the kind chosen", async () => {
+    render(<ChangeChoice errors={{}} />);
+    const group = screen.getByRole("group", { name: "How to change the prices" });
+    expect(group).toBeInTheDocument();
+    expect(screen.getAllByRole("radio")).toHaveLength(5);
+    expect(screen.getByRole("radio", { name: "Raise by a percentage" })).toBeChecked();
+    expect(screen.getByRole("textbox", { name: "Percentage to add (%)" })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole("radio", { name: "Set one price" }));
+    expect(screen.getByRole("textbox", { name: "New price (in each listing's currency)" })).toBeInTheDocument();
+    expect(screen.getByRole("combobox", { name: "Round each new price" })).toHaveValue("");
+    expect(screen.getByRole("option", { name: "To the nearest price ending in .99" })).toHaveValue("99");
+  });
+
+  it("ties each problem to its field, keeps what was sent, and announces that nothing was previewed", () => {
+    render(
+      <ChangeChoice
+        errors={{ amount: "Enter the amount as a number above 0 with up to 2 decimals, for example 2.50." }}
+        values={{ kind: "lower_amount", amount: "2,50", ending: "99" }}
+      />,
+    );
+    const amount = screen.getByRole("textbox", { name: "Amount to take off (in each listing's currency)" });
+    expect(amount).toHaveValue("2,50");
+    expect(amount).toHaveAttribute("aria-invalid", "true");
+    expect(amount).toHaveAccessibleDescription(/^Enter the amount as a number above 0/);
+    expect(screen.getByRole("alert")).toHaveTextContent(/^The change was not previewed: Enter the amount/);
+    expect(screen.getByRole("combobox", { name: "Round each new price" })).toHaveValue("99");
+  });
+});

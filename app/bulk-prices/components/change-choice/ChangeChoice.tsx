@@ -1,0 +1,100 @@
+import { useId, useState } from "react";
+import { useHydrated } from "~/components/use-hydrated";
+import { PRICE_CHANGE_KINDS, PRICE_ENDINGS, type PriceChangeKind } from "../../price-change";
+
+export interface ChangeChoiceProps {
+  /** Each field's problem from the last submit, and the form's own (nothing selected). */
+  errors: Partial<Record<"kind" | "amount" | "ending" | "form", string>>;
+  /** What the seller sent last, kept after a refusal. */
+  values?: Record<string, string>;
+}
+
+const AMOUNT_LABELS: Record<PriceChangeKind, string> = {
+  raise_amount: "Amount to add",
+  lower_amount: "Amount to take off",
+  raise_percent: "Percentage to add",
+  lower_percent: "Percentage to take off",
+  set_price: "New price",
+};
+
+/**
+ * The fields of a bulk price change: how (a radio group), how much, and an optional ending to
+ * round to. Each problem is shown by its field and tied to it (aria-describedby, aria-invalid);
+ * the first field with a problem takes focus after a refused submit.
+ */
+export function ChangeChoice({ errors, values = {} }: ChangeChoiceProps) {
+  const id = useId();
+  const hydrated = useHydrated();
+  const [kind, setKind] = useState<PriceChangeKind>((values.kind as PriceChangeKind) || "raise_percent");
+  const percent = kind === "raise_percent" || kind === "lower_percent";
+  const error = (field: keyof ChangeChoiceProps["errors"]) =>
+    errors[field] && (
+      <p id={`${id}-${field}-error`} className="form-error">
+        {errors[field]}
+      </p>
+    );
+  const firstProblem = (["kind", "amount", "ending"] as const).find((field) => errors[field]);
+  return (
+    <>
+      {errors.form && (
+        <p className="form-error" role="alert">
+          {errors.form}
+        </p>
+      )}
+      {firstProblem && (
+        <p className="visually-hidden" role="alert">
+          The change was not previewed: {errors[firstProblem]}
+        </p>
+      )}
+      <fieldset className="price-change__kinds" aria-describedby={errors.kind ? `${id}-kind-error` : undefined}>
+        <legend>How to change the prices</legend>
+        {error("kind")}
+        {(Object.entries(PRICE_CHANGE_KINDS) as Array<[PriceChangeKind, string]>).map(([value, label]) => (
+          <label key={value} className="price-change__kind">
+            <input type="radio" name="kind" value={value} checked={kind === value} onChange={() => setKind(value)} />{" "}
+            {label}
+          </label>
+        ))}
+      </fieldset>
+      <div className="price-change__field">
+        <label htmlFor={`${id}-amount`}>
+          {/* Without JavaScript the label cannot follow the choice, so it names both. */}
+          {hydrated
+            ? `${AMOUNT_LABELS[kind]} (${percent ? "%" : "in each listing's currency"})`
+            : "Amount, or percentage"}
+        </label>
+        {error("amount")}
+        <input
+          id={`${id}-amount`}
+          name="amount"
+          inputMode="decimal"
+          autoComplete="off"
+          defaultValue={values.amount}
+          aria-invalid={errors.amount ? true : undefined}
+          aria-describedby={errors.amount ? `${id}-amount-error` : `${id}-amount-hint`}
+        />
+        <p id={`${id}-amount-hint`} className="price-change__hint">
+          A number with up to 2 decimals, for example 10 or 2.50.
+        </p>
+      </div>
+      <div className="price-change__field">
+        <label htmlFor={`${id}-ending`}>Round each new price</label>
+        {error("ending")}
+        <select
+          id={`${id}-ending`}
+          name="ending"
+          defaultValue={values.ending ?? ""}
+          aria-invalid={errors.ending ? true : undefined}
+          aria-describedby={errors.ending ? `${id}-ending-error` : undefined}
+        >
+          <option value="">Don&rsquo;t round</option>
+          {PRICE_ENDINGS.map((ending) => (
+            <option key={ending} value={ending}>
+              To the nearest price ending in .{String(ending).padStart(2, "0")}
+            </option>
+          ))}
+        </select>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,67 @@
+import { screen, within } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { renderInRouter } from "../../../../test/render-in-router";
+import type { PriceChangeRow } from "../../price-change-routes.server";
+import { againstMedian, PriceChangeTable } from "./PriceChangeTable";
+
+const row = (fields: Partial<PriceChangeRow>): PriceChangeRow => ({
+  listingId: 1,
+  title: "Kindle Paperwhite",
+  currency: "USD",
+  condition: "used",
+  epid: "1",
+  oldPrice: 2000,
+  newPrice: 1800,
+  problem: null,
+  outcome: null,
+  undoOutcome: null,
+  marketMedian: 2000,
+  ...fields,
+});
+
+describe("PriceChangeTable", () => {
+  it("shows old, new, the difference and the market median in words, and why a listing cannot change", async () => {
+    await renderInRouter("/sh/lst/prices/x", () => (
+      <PriceChangeTable
+        state="previewed"
+        locale="en-US"
+        rows={[row({ listingId: 2, title: "Ended lamp", newPrice: null, problem: "ended" }), row({})]}
+      />
+    ));
+    const table = screen.getByRole("table", { name: "Listings of this change" });
+    const [, ended, kindle] = within(table).getAllByRole("row");
+    expect(ended).toHaveTextContent("Not changed: The listing has ended.");
+    expect(
+      within(kindle as HTMLElement)
+        .getAllByRole("cell")
+        .map((cell) => cell.textContent),
+    ).toEqual(["$20.00", "$18.00", "−$2.00", "10% below the median, $20.00", "Will change"]);
+    expect(within(kindle as HTMLElement).getByRole("link", { name: "Kindle Paperwhite" })).toHaveAttribute(
+      "href",
+      "/sh/lst/1",
+    );
+  });
+
+  it("says what happened once applied and undone", async () => {
+    await renderInRouter("/sh/lst/prices/x", () => (
+      <PriceChangeTable
+        state="undone"
+        locale="en-US"
+        rows={[
+          row({ listingId: 1, outcome: "applied", undoOutcome: "restored" }),
+          row({ listingId: 2, outcome: "applied", undoOutcome: "changed_since" }),
+          row({ listingId: 3, outcome: "conflict" }),
+        ]}
+      />
+    ));
+    expect(screen.getByText("Changed, then restored by the undo")).toBeInTheDocument();
+    expect(screen.getByText("Changed; kept by the undo, as its price changed again since")).toBeInTheDocument();
+    expect(screen.getByText("Not changed: its price changed after the preview.")).toBeInTheDocument();
+  });
+
+  it("puts the new price against the median in words", () => {
+    expect(againstMedian(2000, 2000, "USD", "en-US")).toBe("At the median, $20.00");
+    expect(againstMedian(2500, 2000, "USD", "en-US")).toBe("25% above the median, $20.00");
+    expect(againstMedian(2500, null, "USD", "en-US")).toBe("No market figures");
+  });
+});

@@ -1,0 +1,81 @@
+import { screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { renderInRouter } from "../../../../test/render-in-router";
+import { RunChangeForm } from "./RunChangeForm";
+
+/** A response whose body arrives in the lines given, the next one each time `release` is called. */
+function streamedResponse(lines: object[]) {
+  let push: ((line: object | null) => void) | undefined;
+  const body = new ReadableStream<Uint8Array>({
+    start(controller) {
+      push = (line) => {
+        if (line === null) controller.close();
+        else controller.enqueue(new TextEncoder().encode(`${JSON.stringify(line)}\n`));
+      };
+    },
+  });
+  const queue = [...lines];
+  return {
+    response: new Response(body, { headers: { "Content-Type": "application/x-ndjson" } }),
+    release: () => push?.(queue.shift() ?? null),
+  };
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe("RunChangeForm", () => {
+  const renderForm = () =>
+    renderInRouter("/sh/lst/prices/abc", () => (
+      <RunChangeForm action="/sh/lst/prices/abc/apply" srt="token" progressLabel="Applying new prices" locale="en-US">
+        Apply new prices to 2,000 listings
+      </RunChangeForm>
+    ));
+
+  it("is a plain POST form with the anti-forgery token without JavaScript's help", async () => {
+    await renderForm();
+    const button = screen.getByRole("button", { name: "Apply new prices to 2,000 listings" });
+    expect(button.closest("form")).toHaveAttribute("action", "/sh/lst/prices/abc/apply");
+    expect(button.closest("form")).toHaveAttribute("method", "post");
+  });
+
+  it("shows the progress line by line, and refuses to send twice while it runs", async () => {
+    const { response, release } = streamedResponse([
+      { type: "progress", done: 0, total: 2000 },
+      { type: "progress", done: 500, total: 2000 },
+      { type: "refused", reason: "Only your last price change can be undone, within 24 hours of applying it." },
+    ]);
+    const fetch = vi.fn(async () => response);
+    vi.stubGlobal("fetch", fetch);
+    await renderForm();
+    await userEvent.click(screen.getByRole("button", { name: /Apply new prices/ }));
+    expect(fetch).toHaveBeenCalledWith(
+      "http://localhost:3000/sh/lst/prices/abc/apply",
+      expect.objectContaining({ method: "POST", headers: { Accept: "application/x-ndjson" } }),
+    );
+    release();
+    release();
+    const progress = await screen.findByRole("progressbar", { name: /Applying new prices: 500 of 2,000/ });
+    expect(progress).toHaveAttribute("value", "500");
+    await userEvent.click(screen.getByRole("button", { name: /Apply new prices/ }));
+    expect(fetch).toHaveBeenCalledTimes(1);
+    release();
+    expect(await screen.findByRole("alert")).toHaveTextContent("Only your last price change can be undone");
+  });
+
+  it("says so when the connection is lost, and can be sent again", async () => {
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => {
+        throw new TypeError("Failed to fetch");
+      }),
+    );
+    await renderForm();
+    await userEvent.click(screen.getByRole("button", { name: /Apply new prices/ }));
+    expect(await screen.findByRole("alert")).toHaveTextContent(
+      "The connection was lost before the outcome arrived. Try again: a change is never applied twice.",
+    );
+  });
+});

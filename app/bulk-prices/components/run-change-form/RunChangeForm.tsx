@@ -1,0 +1,51 @@
+import type { ReactNode } from "react";
+import { useRunPriceChange } from "../../use-run-price-change";
+
+export interface RunChangeFormProps {
+  /** The apply or undo address (a POST). */
+  action: string;
+  srt: string;
+  /** The button's text, e.g. "Apply new prices to 48 listings". */
+  children: ReactNode;
+  /** "Applying new prices" or "Restoring prices": the progress bar's name. */
+  progressLabel: string;
+  locale: string;
+  primary?: boolean;
+}
+
+/**
+ * A form that applies or undoes a change. Without JavaScript it is a plain POST; with it, the
+ * progress of a large change shows as a progress bar while the seller waits, and a refusal or a
+ * lost connection is said in an alert beside the button, which stays to try again.
+ */
+export function RunChangeForm({ action, srt, children, progressLabel, locale, primary = false }: RunChangeFormProps) {
+  const { state, onSubmit } = useRunPriceChange();
+  const number = (value: number) => value.toLocaleString(locale);
+  return (
+    <form method="post" action={action} onSubmit={onSubmit} className="run-change-form">
+      <input type="hidden" name="srt" value={srt} />
+      <button
+        type="submit"
+        className={`button${primary ? " button--primary" : ""}`}
+        aria-disabled={state.status === "running" || undefined}
+      >
+        {children}
+      </button>
+      {state.status === "running" && (
+        <div className="run-change-form__progress">
+          {/* Said once as it starts; the outcome is said by the page that follows, where focus goes. */}
+          <output className="visually-hidden">{progressLabel}…</output>
+          <label>
+            {progressLabel}: {state.total === 0 ? "starting…" : `${number(state.done)} of ${number(state.total)}`}
+            <progress value={state.total === 0 ? undefined : state.done} max={state.total || undefined} />
+          </label>
+        </div>
+      )}
+      {state.status === "refused" && (
+        <p className="form-error" role="alert">
+          {state.reason}
+        </p>
+      )}
+    </form>
+  );
+}

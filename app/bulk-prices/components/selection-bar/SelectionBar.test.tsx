@@ -1,0 +1,45 @@
+import { screen } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { renderInRouter } from "../../../../test/render-in-router";
+import { SelectionBar, type SelectionBarProps } from "./SelectionBar";
+
+const bar = (props: Partial<SelectionBarProps> = {}) =>
+  renderInRouter("/sh/lst/active", () => (
+    <form>
+      <SelectionBar count={0} matching={160} selectedMatching={0} locale="en-US" hydrated {...props} />
+    </form>
+  ));
+
+describe("SelectionBar", () => {
+  it("says how many listings are selected, in a live region, and offers every matching listing", async () => {
+    await bar({ count: 1234, selectedMatching: 3 });
+    const region = screen.getByRole("region", { name: "Change prices in bulk" });
+    expect(screen.getByText("1,234 listings selected.")).toHaveAttribute("aria-live", "polite");
+    expect(region).toContainElement(screen.getByRole("button", { name: "Select all 160 matching these filters" }));
+    expect(screen.getByRole("link", { name: "Change prices" })).toHaveAttribute("href", "/sh/lst/prices");
+    expect(screen.getByRole("button", { name: "Clear selection" })).toHaveAttribute("value", "clear");
+  });
+
+  it("offers neither going on nor clearing with nothing selected, nor selecting what already is", async () => {
+    await bar({ count: 0, matching: 5, selectedMatching: 5 });
+    expect(screen.getByText("No listings selected.")).toBeInTheDocument();
+    expect(screen.queryByRole("link", { name: "Change prices" })).not.toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: /Select all/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Clear selection" })).not.toBeInTheDocument();
+  });
+
+  it("without JavaScript, sends the page's ticks with buttons of the form", async () => {
+    await bar({ hydrated: false, count: 1 });
+    expect(screen.getByRole("button", { name: "Change prices of the ticked listings" })).toHaveAttribute(
+      "value",
+      "choose",
+    );
+    expect(screen.getByRole("button", { name: "Keep ticks" })).toHaveAttribute("value", "save");
+    expect(screen.getByText(/keep the ticks before you go to another page/)).toBeInTheDocument();
+  });
+
+  it("says why a request was refused, as an alert", async () => {
+    await bar({ refusal: "One change takes up to 10,000 listings." });
+    expect(screen.getByRole("alert")).toHaveTextContent("One change takes up to 10,000 listings.");
+  });
+});

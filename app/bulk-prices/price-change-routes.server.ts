@@ -1,0 +1,181 @@
+import { redirect } from "react-router";
+import { assertAntiForgeryToken } from "~/auth/anti-forgery.server";
+import type { SignedInSeller } from "~/auth/session.server";
+import type { Database } from "~/db/database.server";
+import { refusal } from "~/http/refusal";
+import { readForm } from "~/http/request-body.server";
+import { findMarketFigures } from "~/listings/market-figures.server";
+import { countSelected } from "./listing-selection.server";
+import { describePriceChange, priceChangeFormSchema } from "./price-change";
+import {
+  applyPriceChange,
+  discardPreview,
+  findPriceChange,
+  findPriceChangeItems,
+  NO_SUCH_CHANGE,
+  previewPriceChange,
+  PriceChangeRefused,
+  undoPriceChange,
+  type ApplyResult,
+  type PriceChangeItem,
+  type Progress,
+} from "./price-changes.server";
+
+/** What the route modules of app/routes/sh/price-change*.ts call: reading the request, then the data layer. */
+
+export async function loadChoice({ db }: Database, { seller, sessionId, srt }: SignedInSeller) {
+  return { count: await countSelected(db, sessionId), srt, locale: seller.locale };
+}
+
+export type ChoiceField = "kind" | "amount" | "ending";
+
+export type Choice =
+  | { ok: true; changeId: string }
+  | {
+      ok: false;
+      status: 400 | 409;
+      errors: Partial<Record<ChoiceField | "form", string>>;
+      values: Record<string, string>;
+    };
+
+/** Checks the chosen change and previews it on the selection. */
+export async function choosePriceChange(request: Request, { db }: Database, signedIn: SignedInSeller): Promise<Choice> {
+  const form = await readForm(request);
+  assertAntiForgeryToken(signedIn, form.get("srt"));
+  const values = Object.fromEntries(
+    ["kind", "amount", "ending"].map((field) => [field, String(form.get(field) ?? "")]),
+  );
+  const parsed = priceChangeFormSchema.safeParse({
+    kind: values.kind || undefined,
+    amount: values.amount ?? "",
+    ending: values.ending,
+  });
+  if (!parsed.success) {
+    const errors: Partial<Record<ChoiceField, string>> = {};
+    for (const issue of parsed.error.issues) {
+      const field = (issue.path[0] ?? "kind") as ChoiceField;
+      errors[field] ??= issue.message;
+    }
+    return { ok: false, status: 400, errors, values };
+  }
+  try {
+    const changeId = await previewPriceChange(
+      db,
+      { sellerId: signedIn.seller.id, sessionId: signedIn.sessionId },
+      parsed.data,
+    );
+    return { ok: true, changeId };
+  } catch (error) {
+    if (error instanceof PriceChangeRefused) return { ok: false, status: 409, errors: { form: error.message }, values };
+    throw error;
+  }
+}
+
+/** Rows of a change's page. */
+export const ITEMS_PER_PAGE = 50;
+
+export interface PriceChangeRow extends PriceChangeItem {
+  /** The median price of the listing's condition in its product's market (the product insights' figure); null when nobody else lists it. */
+  marketMedian: number | null;
+}
+
+export async function loadPriceChangePage(
+  { db }: Database,
+  { seller, srt }: SignedInSeller,
+  changeId: string,
+  offset: number,
+) {
+  const summary = await findPriceChange(db, seller.id, changeId);
+  if (!summary) throw refusal(404, NO_SUCH_CHANGE);
+  const items = await findPriceChangeItems(db, seller.id, changeId, { offset, limit: ITEMS_PER_PAGE });
+  const rows: PriceChangeRow[] = await withMarketMedians(db, items);
+  const total = summary.changing + Object.values(summary.problems).reduce((sum, count) => sum + count, 0);
+  return {
+    summary,
+    description: describePriceChange(summary.change),
+    rows,
+    total,
+    offset,
+    limit: ITEMS_PER_PAGE,
+    locale: seller.locale,
+    srt,
+  };
+}
+
+/** Cancels a preview and leads back to the listings, the selection kept. */
+export async function cancelPreview(request: Request, { db }: Database, signedIn: SignedInSeller, changeId: string) {
+  const form = await readForm(request);
+  assertAntiForgeryToken(signedIn, form.get("srt"));
+  await discardPreview(db, signedIn.seller.id, changeId);
+  return redirect("/sh/lst/active#change-prices", 303);
+}
+
+/**
+ * Applies or undoes a change. A browser running the hub's script asks for the progress as it
+ * happens (`Accept: application/x-ndjson`): one line per chunk written, then the outcome. A form
+ * sent without JavaScript waits for the outcome and is led to the change's page (303).
+ */
+export async function runPriceChange(
+  request: Request,
+  database: Database,
+  signedIn: SignedInSeller,
+  changeId: string,
+  step: "apply" | "undo",
+): Promise<Response> {
+  const form = await readForm(request);
+  assertAntiForgeryToken(signedIn, form.get("srt"));
+  const run = (onProgress: (progress: Progress) => void): Promise<ApplyResult> =>
+    (step === "apply" ? applyPriceChange : undoPriceChange)(database, signedIn.seller.id, changeId, onProgress);
+  const changePage = `/sh/lst/prices/${encodeURIComponent(changeId)}`;
+
+  if (!(request.headers.get("Accept") ?? "").includes("application/x-ndjson")) {
+    try {
+      await run(() => {});
+    } catch (error) {
+      if (error instanceof PriceChangeRefused) throw refusal(error.status, error.message);
+      throw error;
+    }
+    return redirect(changePage, 303);
+  }
+
+  const encoder = new TextEncoder();
+  const body = new ReadableStream<Uint8Array>({
+    async start(controller) {
+      const send = (line: object) => controller.enqueue(encoder.encode(`${JSON.stringify(line)}\n`));
+      try {
+        const { wrote } = await run((progress) => send({ type: "progress", ...progress }));
+        send({ type: "done", wrote, location: changePage });
+      } catch (error) {
+        if (!(error instanceof PriceChangeRefused)) console.error(`bulk prices: ${step} failed:`, error);
+        send({
+          type: "refused",
+          reason:
+            error instanceof PriceChangeRefused
+              ? error.message
+              : "The change could not be completed, and no price was changed. Try again.",
+        });
+      } finally {
+        controller.close();
+      }
+    },
+  });
+  return new Response(body, {
+    headers: { "Content-Type": "application/x-ndjson; charset=utf-8", "Cache-Control": "no-store" },
+  });
+}
+
+/** Each row's market median, from the product insights' figures: one read per product and currency on the page. */
+async function withMarketMedians(db: Database["db"], items: PriceChangeItem[]): Promise<PriceChangeRow[]> {
+  const markets = new Map<string, ReturnType<typeof findMarketFigures>>();
+  for (const { epid, currency } of items) {
+    const key = `${epid}|${currency}`;
+    if (!markets.has(key)) markets.set(key, findMarketFigures(db, epid, currency));
+  }
+  return Promise.all(
+    items.map(async (item) => {
+      const market = await markets.get(`${item.epid}|${item.currency}`);
+      const figures = market?.byCondition.find((figure) => figure.condition === item.condition);
+      return { ...item, marketMedian: figures?.median ?? null };
+    }),
+  );
+}

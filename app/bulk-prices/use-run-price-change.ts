@@ -1,0 +1,81 @@
+import { useState, type FormEvent } from "react";
+import { useNavigate } from "react-router";
+
+export type RunState =
+  { status: "idle" } | { status: "running"; done: number; total: number } | { status: "refused"; reason: string };
+
+export interface RunPriceChange {
+  state: RunState;
+  /** The apply or undo form's onSubmit: sends it with fetch and follows its progress. */
+  onSubmit(event: FormEvent<HTMLFormElement>): void;
+}
+
+type ProgressLine =
+  | { type: "progress"; done: number; total: number }
+  | { type: "done"; location: string }
+  | { type: "refused"; reason: string };
+
+/**
+ * Applying (or undoing) thousands of prices takes a while: with JavaScript the form is sent with
+ * fetch, asking for its progress line by line (application/x-ndjson), and the page shows it. The
+ * same form without JavaScript is a plain POST that waits for the outcome. Sending it twice is
+ * safe either way: the change's id makes the second apply nothing.
+ */
+export function useRunPriceChange(): RunPriceChange {
+  const navigate = useNavigate();
+  const [state, setState] = useState<RunState>({ status: "idle" });
+
+  const run = async (form: HTMLFormElement) => {
+    setState({ status: "running", done: 0, total: 0 });
+    try {
+      const response = await fetch(form.action, {
+        method: "POST",
+        body: new URLSearchParams(new FormData(form) as unknown as Record<string, string>),
+        headers: { Accept: "application/x-ndjson" },
+      });
+      if (!response.ok || !response.body) {
+        setState({ status: "refused", reason: (await response.text()) || "The change could not be sent. Try again." });
+        return;
+      }
+      for await (const line of lines(response.body)) {
+        if (line.type === "progress") setState({ status: "running", done: line.done, total: line.total });
+        if (line.type === "refused") setState({ status: "refused", reason: line.reason });
+        if (line.type === "done") {
+          await navigate(line.location, { replace: true, preventScrollReset: true, state: { ran: true } });
+          setState({ status: "idle" });
+        }
+      }
+    } catch {
+      setState({
+        status: "refused",
+        reason: "The connection was lost before the outcome arrived. Try again: a change is never applied twice.",
+      });
+    }
+  };
+
+  return {
+    state,
+    onSubmit(event) {
+      event.preventDefault();
+      if (state.status !== "running") void run(event.currentTarget);
+    },
+  };
+}
+
+async function* lines(body: ReadableStream<Uint8Array>): AsyncGenerator<ProgressLine> {
+  const decoder = new TextDecoder();
+  let buffered = "";
+  // A reader rather than `for await`: Safari before 18 cannot iterate a stream.
+  const reader = body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) return;
+    buffered += decoder.decode(value, { stream: true });
+    let newline: number;
+    while ((newline = buffered.indexOf("\n")) >= 0) {
+      const line = buffered.slice(0, newline);
+      buffered = buffered.slice(newline + 1);
+      if (line.trim()) yield JSON.parse(line) as ProgressLine;
+    }
+  }
+}

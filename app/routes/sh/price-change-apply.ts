@@ -1,0 +1,15 @@
+import { href, redirect } from "react-router";
+import { getSignedInSeller } from "~/auth/require-seller.server";
+import { runPriceChange } from "~/bulk-prices/price-change-routes.server";
+import { databaseContext } from "~/request-context";
+import type { Route } from "./+types/price-change-apply";
+
+/** Confirms a previewed change: its progress as it goes with JavaScript, its page after it without. */
+export async function action({ request, context, params }: Route.ActionArgs) {
+  return runPriceChange(request, context.get(databaseContext), getSignedInSeller(context), params.changeId, "apply");
+}
+
+/** Applying changes prices, so a GET only leads to the change. */
+export function loader({ params }: Route.LoaderArgs) {
+  return redirect(href("/sh/lst/prices/:changeId", { changeId: params.changeId }));
+}

@@ -1,0 +1,220 @@
+import type { Locator, Page } from "@playwright/test";
+import {
+  DEMO,
+  emulateSlowNetwork,
+  expect,
+  expectNoAccessibilityViolations,
+  expectNoAccessibilityViolationsWithoutJavaScript,
+  openTestDatabase,
+  signIn,
+  test,
+  waitForHydration,
+} from "./fixtures";
+import { REPRICER_LISTINGS } from "./repricing-sellers";
+
+/** The seller's listings' prices by title, read from the server's database. */
+function prices(username: string): Record<string, number> {
+  const database = openTestDatabase();
+  const rows = database
+    .prepare(
+      "select title, price from listing join seller on seller.id = listing.seller_id where username = ? order by title",
+    )
+    .all(username) as Array<{ title: string; price: number }>;
+  database.close();
+  return Object.fromEntries(rows.map((row) => [row.title, row.price]));
+}
+
+/** Presses Tab until the element has focus, as a keyboard user moves through the page. */
+async function tabTo(page: Page, target: Locator, most = 120): Promise<void> {
+  for (let presses = 0; presses < most; presses += 1) {
+    if (await target.evaluate((element) => element === document.activeElement)) return;
+    await page.keyboard.press("Tab");
+  }
+  throw new Error(`Tab never reached ${target.toString()}`);
+}
+
+const lamp = (number: number) => `Repriced lamp ${String(number).padStart(2, "0")}`;
+const selectedCount = (page: Page) => page.getByRole("region", { name: "Change prices in bulk" }).locator("output");
+
+test.describe("changing prices in bulk", () => {
+  test("by keyboard alone, on a slow network: select across two pages, preview, apply, see the new prices, undo", async ({
+    page,
+  }) => {
+    const seller = "repricer-keys";
+    const before = prices(seller);
+    await signIn(page, seller, DEMO.password);
+    await waitForHydration(page);
+    // 350 ms each way: ticks are still on their way when the seller moves to the next page.
+    await emulateSlowNetwork(page);
+
+    const listingsLink = page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Listings" }).first();
+    await tabTo(page, listingsLink);
+    await page.keyboard.press("Enter");
+    await expect(page.getByRole("table", { name: /Your listings/ })).toBeVisible();
+    await expect(selectedCount(page)).toHaveText("No listings selected.");
+
+    // Lamp 03 and lamp 04 on the first page.
+    for (const number of [3, 4]) {
+      const box = page.getByRole("checkbox", { name: `Select ${lamp(number)}` });
+      await tabTo(page, box);
+      await page.keyboard.press("Space");
+      await expect(box).toBeChecked();
+    }
+    await expect(selectedCount(page)).toHaveText("2 listings selected.");
+
+    const next = page.getByRole("navigation", { name: "Pages of listings" }).getByRole("link", { name: "Next page" });
+    await tabTo(page, next);
+    await page.keyboard.press("Enter");
+    await expect(page.getByRole("checkbox", { name: `Select ${lamp(25)}` })).toBeVisible();
+    // The page's checkbox: none of this page selected, then one (mixed).
+    const pageBox = page.getByRole("checkbox", { name: "Select all listings on this page" });
+    await expect(pageBox).not.toBeChecked();
+    const last = page.getByRole("checkbox", { name: `Select ${lamp(25)}` });
+    await tabTo(page, last);
+    await page.keyboard.press("Space");
+    await expect(selectedCount(page)).toHaveText("3 listings selected.");
+    expect(await pageBox.evaluate((box: HTMLInputElement) => box.indeterminate)).toBe(true);
+
+    // Back on the first page the ticks are still there.
+    const previous = page
+      .getByRole("navigation", { name: "Pages of listings" })
+      .getByRole("link", { name: "Previous page" });
+    await tabTo(page, previous);
+    await page.keyboard.press("Enter");
+    await expect(page.getByRole("checkbox", { name: `Select ${lamp(3)}` })).toBeChecked();
+    await expect(page.getByRole("checkbox", { name: `Select ${lamp(5)}` })).not.toBeChecked();
+    await expectNoAccessibilityViolations(page);
+
+    await tabTo(page, page.getByRole("link", { name: "Change prices" }));
+    await page.keyboard.press("Enter");
+    await expect(page.getByRole("heading", { name: "Change the prices of 3 listings" })).toBeVisible();
+    await tabTo(page, page.getByRole("radio", { name: "Raise by a percentage" }));
+    await page.keyboard.press("ArrowDown"); // Lower by a percentage
+    await expect(page.getByRole("radio", { name: "Lower by a percentage" })).toBeChecked();
+    await tabTo(page, page.getByLabel(/Percentage to take off/));
+    await page.keyboard.type("10");
+    await page.keyboard.press("Tab");
+    await page.keyboard.press("End"); // the last ending offered: .00
+    await expectNoAccessibilityViolations(page);
+    await tabTo(page, page.getByRole("button", { name: "Preview new prices" }));
+    await page.keyboard.press("Enter");
+
+    await expect(page.getByRole("heading", { name: /^Preview: Lower by 10%, rounded to end in \.00$/ })).toBeVisible();
+    const table = page.getByRole("table", { name: "Listings of this change" });
+    // Lamp 03: 12.00 → 10.80 → 11.00; lamp 04: 13.00 → 11.70 → 12.00; lamp 25: 34.00 → 30.60 → 31.00.
+    await expect(table.getByRole("row", { name: new RegExp(lamp(3)) })).toContainText("$12.00$11.00−$1.00");
+    await expect(table.getByRole("row", { name: new RegExp(lamp(25)) })).toContainText("$34.00$31.00−$3.00");
+    await expect(table.getByRole("row", { name: new RegExp(lamp(3)) })).toContainText(
+      /% (above|below) the median|At the median/,
+    );
+    expect(prices(seller)).toEqual(before);
+    await expectNoAccessibilityViolations(page);
+
+    await tabTo(page, page.getByRole("button", { name: "Apply new prices to 3 listings" }));
+    await page.keyboard.press("Enter");
+    const applied = page.getByRole("heading", { name: /^Applied: Lower by 10%/ });
+    await expect(applied).toBeFocused();
+    await expect(page.getByText("3 listings changed.", { exact: false })).toBeVisible();
+    expect(prices(seller)).toEqual({ ...before, [lamp(3)]: 1_100, [lamp(4)]: 1_200, [lamp(25)]: 3_100 });
+    await expectNoAccessibilityViolations(page);
+
+    // The new price on the listing's own page, with its history.
+    await tabTo(page, table.getByRole("link", { name: lamp(3) }));
+    await page.keyboard.press("Enter");
+    const history = page.getByRole("table", { name: "Price changes, newest first (times in UTC)" });
+    await expect(history.getByRole("row").nth(1)).toContainText("$12.00$11.00Lower by 10%, rounded to end in .00");
+    await page.goBack();
+
+    await tabTo(page, page.getByRole("button", { name: "Undo this change" }));
+    await page.keyboard.press("Enter");
+    await expect(page.getByRole("heading", { name: /^Undone: Lower by 10%/ })).toBeFocused();
+    await expect(page.getByText("3 listings restored.", { exact: false })).toBeVisible();
+    expect(prices(seller)).toEqual(before);
+    await expectNoAccessibilityViolations(page);
+  });
+
+  test("without JavaScript: the same steps as plain forms and pages", async ({ browser }) => {
+    const seller = "repricer-nojs";
+    const before = prices(seller);
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await signIn(page, seller, DEMO.password);
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Listings" }).first().click();
+
+    await page.getByRole("checkbox", { name: `Select ${lamp(1)}` }).check(); // ended: cannot change
+    await page.getByRole("checkbox", { name: `Select ${lamp(3)}` }).check();
+    await page.getByRole("button", { name: "Keep ticks" }).click();
+    await expect(selectedCount(page)).toHaveText("2 listings selected.");
+    await page.getByRole("navigation", { name: "Pages of listings" }).getByRole("link", { name: "Next page" }).click();
+    await page.getByRole("checkbox", { name: `Select ${lamp(24)}` }).check();
+    await page.getByRole("button", { name: "Change prices of the ticked listings" }).click();
+
+    await expect(page.getByRole("heading", { name: "Change the prices of 3 listings" })).toBeVisible();
+    // A refused choice says why, and previews nothing.
+    await page.getByRole("radio", { name: "Raise by an amount" }).check();
+    await page.getByLabel("Amount, or percentage").fill("2,50");
+    await page.getByRole("button", { name: "Preview new prices" }).click();
+    await expect(page.getByText(/^Enter the amount as a number above 0/).first()).toBeVisible();
+    await expect(page.getByLabel("Amount, or percentage")).toHaveAttribute("aria-invalid", "true");
+    await page.getByLabel("Amount, or percentage").fill("2.50");
+    await page.getByRole("button", { name: "Preview new prices" }).click();
+
+    await expect(page.getByRole("heading", { name: "Preview: Raise by 2.50" })).toBeVisible();
+    await expect(page.getByText("1 listing cannot change: The listing has ended.")).toBeVisible();
+    await expectNoAccessibilityViolationsWithoutJavaScript(page);
+    const apply = page.getByRole("button", { name: "Apply new prices to 2 listings" });
+    const form = await apply.evaluate((button: HTMLButtonElement) => ({
+      action: button.form?.action ?? "",
+      srt: new FormData(button.form ?? undefined).get("srt") as string,
+    }));
+    await apply.click();
+    await expect(page.getByRole("heading", { name: "Applied: Raise by 2.50" })).toBeVisible();
+    expect(prices(seller)).toEqual({ ...before, [lamp(3)]: 1_450, [lamp(24)]: 3_550 });
+
+    // The same confirmation sent again, as a browser retries after a time-out: nothing more is applied.
+    const retry = await page.request.post(form.action, { form: { srt: form.srt }, maxRedirects: 0 });
+    expect(retry.status()).toBe(303);
+    expect(prices(seller)).toEqual({ ...before, [lamp(3)]: 1_450, [lamp(24)]: 3_550 });
+
+    await page.getByRole("button", { name: "Undo this change" }).click();
+    await expect(page.getByRole("heading", { name: "Undone: Raise by 2.50" })).toBeVisible();
+    expect(prices(seller)).toEqual(before);
+    await expectNoAccessibilityViolationsWithoutJavaScript(page);
+    await context.close();
+  });
+
+  test("on a phone: select all matching, preview and apply by touch, nothing scrolling sideways", async ({
+    browser,
+  }) => {
+    const seller = "repricer-phone";
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+    const page = await context.newPage();
+    await signIn(page, seller, DEMO.password);
+    await waitForHydration(page);
+    await page.goto("/sh/lst/active?status=active");
+    await waitForHydration(page);
+    await page.getByRole("button", { name: `Select all ${REPRICER_LISTINGS - 2} matching these filters` }).tap();
+    await expect(selectedCount(page)).toHaveText(`${REPRICER_LISTINGS - 2} listings selected.`);
+    await expectNoAccessibilityViolations(page);
+    await page.getByRole("link", { name: "Change prices" }).tap();
+    await page.getByRole("radio", { name: "Set one price" }).tap();
+    await page.getByLabel(/New price/).fill("19.99");
+    await page.getByRole("button", { name: "Preview new prices" }).tap();
+    await expect(page.getByRole("heading", { name: "Preview: Set to 19.99" })).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await expectNoAccessibilityViolations(page);
+    await page.getByRole("button", { name: /^Apply new prices to \d+ listings$/ }).tap();
+    await expect(page.getByRole("heading", { name: "Applied: Set to 19.99" })).toBeVisible();
+    const after = prices(seller);
+    expect(Object.values(after).filter((price) => price === 1_999)).toHaveLength(REPRICER_LISTINGS - 2);
+    await expectNoAccessibilityViolations(page);
+    await context.close();
+  });
+
+  test("the demo's message about bulk prices leads to them", async ({ signedInPage: page }) => {
+    await page.getByRole("link", { name: "Try bulk price changes" }).click();
+    await expect(page).toHaveURL(/\/sh\/lst\/active#change-prices$/);
+    await expect(page.getByRole("region", { name: "Change prices in bulk" })).toBeVisible();
+    await expect(page.getByRole("checkbox", { name: /^Select / }).first()).toBeVisible();
+  });
+});

@@ -1,0 +1,55 @@
+import type { Kysely } from "kysely";
+import type { DatabaseSchema } from "../app/db/schema.ts";
+
+/**
+ * Sellers of the bulk price journeys, one per journey: each changes its own prices, in products
+ * nobody else lists, so no other test (the listings' sort, the product summary's market figures)
+ * sees a price move while it runs.
+ */
+export const REPRICERS = ["repricer-keys", "repricer-nojs", "repricer-phone"] as const;
+
+export const REPRICER_LISTINGS = 25;
+
+/** 25 listings each (two pages of 20), the first two ended: a change cannot apply to those. */
+export async function addRepricingSellers(db: Kysely<DatabaseSchema>, passwordHash: string): Promise<void> {
+  const now = Date.now();
+  for (const [index, username] of REPRICERS.entries()) {
+    const { id } = await db
+      .insertInto("seller")
+      .values({
+        username,
+        display_name: `Repricer ${index + 1}`,
+        password_hash: passwordHash,
+        feedback_score: 50,
+        store_url: `https://stores.example.com/${username}`,
+        site: "EBAY_US",
+        locale: "en-US",
+        currency: "USD",
+        created_at: now,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await db
+      .insertInto("listing")
+      .values(
+        Array.from({ length: REPRICER_LISTINGS }, (_, number) => ({
+          seller_id: id,
+          epid: `99000000${index}${number % 2}`,
+          title: `Repriced lamp ${String(number + 1).padStart(2, "0")}`,
+          condition: "used",
+          price: 1_000 + number * 100,
+          additional_price: null,
+          logistics_cost: 0,
+          currency: "USD",
+          status: number < 2 ? "ended" : "active",
+          banner_status: null,
+          quantity: 3,
+          sold: 0,
+          awaiting_shipment: 0,
+          // Newest first on the listings page: lamp 01 at the top.
+          created_at: now - number * 60_000,
+        })),
+      )
+      .execute();
+  }
+}
