@@ -47,7 +47,7 @@ describe("RunChangeForm", () => {
       { type: "progress", done: 500, total: 2000 },
       { type: "refused", reason: "Only your last price change can be undone, within 24 hours of applying it." },
     ]);
-    const fetch = vi.fn(async () => response);
+    const fetch = vi.fn<typeof globalThis.fetch>(async () => response);
     vi.stubGlobal("fetch", fetch);
     await renderForm();
     await userEvent.click(screen.getByRole("button", { name: /Apply new prices/ }));
@@ -68,7 +68,7 @@ describe("RunChangeForm", () => {
   it("says so when the connection is lost, and can be sent again", async () => {
     vi.stubGlobal(
       "fetch",
-      vi.fn(async () => {
+      vi.fn<typeof globalThis.fetch>(async () => {
         throw new TypeError("Failed to fetch");
       }),
     );
