@@ -284,7 +284,6 @@ export async function applyPriceChange(
   if (wrote) await clearSelectionOf(db, changeId);
   const summary = await findPriceChange(db, sellerId, changeId, now);
   if (!summary) throw new PriceChangeRefused(404, NO_SUCH_CHANGE);
-  if (!wrote && summary.change.state === "previewed") throw new PriceChangeRefused(404, NO_SUCH_CHANGE);
   return { wrote, summary };
 }
 

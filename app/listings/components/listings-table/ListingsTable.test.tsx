@@ -1,5 +1,6 @@
 import { screen, within } from "@testing-library/react";
-import { describe, expect, it } from "vitest";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it, vi } from "vitest";
 import type { ListingRow } from "~/listings/listings.server";
 import { renderInRouter } from "../../../../test/render-in-router";
 import { ListingsTable } from "./ListingsTable";
@@ -72,5 +73,32 @@ describe("ListingsTable", () => {
       <ListingsTable listings={LISTINGS} sort="newest" locale="en-US" busy />
     ));
     expect(screen.getByRole("table")).toHaveAttribute("aria-busy", "true");
+  });
+
+  it("with a selection, starts each row with a named checkbox, and the page's is mixed when some are selected", async () => {
+    const onChange = vi.fn<(id: number, selected: boolean) => void>();
+    const onPageChange = vi.fn<(selected: boolean) => void>();
+    await renderInRouter("/sh/lst/active", () => (
+      <ListingsTable
+        listings={LISTINGS}
+        sort="newest"
+        locale="en-US"
+        selection={{
+          isSelected: (id) => id === 7,
+          onChange,
+          page: { state: "mixed", onChange: onPageChange },
+        }}
+      />
+    ));
+    const kindle = screen.getByRole("checkbox", { name: "Select Kindle Paperwhite 16GB – New" });
+    expect(kindle).toBeChecked();
+    expect(kindle).toHaveAttribute("name", "listing");
+    expect(kindle).toHaveAttribute("value", "7");
+    const page = screen.getByRole("checkbox", { name: "Select all listings on this page" });
+    expect(page).toBePartiallyChecked();
+    await userEvent.click(screen.getByRole("checkbox", { name: "Select Dyson V11 Cordless Vacuum – Used" }));
+    expect(onChange).toHaveBeenCalledWith(9, true);
+    await userEvent.click(page);
+    expect(onPageChange).toHaveBeenCalledWith(true);
   });
 });
