@@ -40,6 +40,8 @@ test.describe("changing prices in bulk", () => {
   test("by keyboard alone, on a slow network: select across two pages, preview, apply, see the new prices, undo", async ({
     page,
   }) => {
+    // About 25 s of key presses, each page on a 350 ms network: more than the default 30 s on a busy machine.
+    test.setTimeout(90_000);
     const seller = "repricer-keys";
     const before = prices(seller);
     await signIn(page, seller, DEMO.password);

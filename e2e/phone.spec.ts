@@ -37,6 +37,8 @@ async function expectOnFirstScreen(
   viewportHeight: number,
   share = 1,
 ): Promise<void> {
+  // Right after a sign-in's redirect the page may still be settling: wait until it is shown, then measure.
+  await expect(locator).toBeVisible();
   const box = await locator.boundingBox();
   expect(box, "the element is laid out").not.toBeNull();
   expect(box?.y ?? Number.POSITIVE_INFINITY).toBeLessThan(viewportHeight * share);
