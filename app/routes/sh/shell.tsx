@@ -14,8 +14,9 @@ import { SideArea } from "~/shell/components/side-area/SideArea";
 import { TopNavigation } from "~/shell/components/top-navigation/TopNavigation";
 import { pageUrl } from "~/http/page-url";
 import { findCurrentMessages, messagesShownAtLoad } from "~/messages/messages.server";
+import { markNavigation } from "~/navigation/marked-navigation";
 import { messagesLinkData } from "~/navigation/messages-link";
-import { buildNavigation } from "~/navigation/navigation.server";
+import { findActiveNavigation, validSideLinks } from "~/navigation/navigation.server";
 import { GENERAL_FEEDBACK, feedbackLinkModel } from "~/feedback/feedback-link.server";
 import { redirectOptedOutSeller } from "~/opt-out/opt-out.server";
 import { switchToolsLinks } from "~/opt-out/opt-out-view-model.server";
@@ -39,8 +40,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       storeUrl: seller.store_url,
       locale: seller.locale,
     },
-    navigation: buildNavigation(pageUrl(request), {
-      messageCount: messages.length,
+    // Where the page sits, not the navigation itself: its labels and URLs never change (decision 062).
+    activeNavigation: findActiveNavigation(pageUrl(request)),
+    sideLinks: validSideLinks({
       feedbackLinkData: feedbackLinkModel(seller, request, GENERAL_FEEDBACK),
       ...(await switchToolsLinks(db, seller, request)),
     }),
@@ -66,7 +68,8 @@ function searchedText({ pathname, search }: { pathname: string; search: string }
 
 /** The shell of every hub page: header, navigation, side area around the page. */
 export default function Shell({ loaderData }: Route.ComponentProps) {
-  const { member, navigation, srt, showBrowserNotice, messages } = loaderData;
+  const { member, activeNavigation, sideLinks, srt, showBrowserNotice, messages } = loaderData;
+  const navigation = markNavigation(activeNavigation);
   const { title = "Seller Hub", showsMessages = false } = usePageHandle();
   const location = useLocation();
   const pageMessages = usePageMessages(messages, location);
@@ -115,7 +118,7 @@ export default function Shell({ loaderData }: Route.ComponentProps) {
           )}
           <Outlet />
         </main>
-        <SideArea {...navigation} srt={srt} messagesLinkData={messagesLinkData(pageMessages.openCount)} />
+        <SideArea {...sideLinks} srt={srt} messagesLinkData={messagesLinkData(pageMessages.openCount)} />
       </div>
     </div>
   );
