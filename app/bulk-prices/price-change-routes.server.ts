@@ -6,7 +6,8 @@ import { refusal } from "~/http/refusal";
 import { readForm } from "~/http/request-body.server";
 import { findMarketFigures } from "~/listings/market-figures.server";
 import { countSelected } from "./listing-selection.server";
-import { describePriceChange, priceChangeFormSchema } from "./price-change";
+import { describePriceChange } from "./price-change";
+import { priceChangeFormSchema } from "./price-change-form.server";
 import {
   applyPriceChange,
   discardPreview,

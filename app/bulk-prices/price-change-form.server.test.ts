@@ -1,0 +1,29 @@
+import { describe, expect, it } from "vitest";
+import { priceChangeFormSchema } from "./price-change-form.server";
+
+describe("priceChangeFormSchema", () => {
+  const parse = (form: Record<string, string>) => priceChangeFormSchema.safeParse(form);
+  const message = (form: Record<string, string>) => {
+    const result = parse(form);
+    return result.success ? undefined : result.error.issues[0]?.message;
+  };
+
+  it("takes a complete choice", () => {
+    expect(parse({ kind: "lower_percent", amount: "12.5", ending: "99" }).data).toEqual({
+      kind: "lower_percent",
+      amount: 1250,
+      ending: 99,
+    });
+    expect(parse({ kind: "set_price", amount: "25", ending: "" }).data).toEqual({ kind: "set_price", amount: 2500 });
+  });
+
+  it("refuses with a reason the seller can act on", () => {
+    expect(message({ amount: "2" })).toBe("Choose how to change the prices.");
+    expect(message({ kind: "raise_amount", amount: "two" })).toMatch(/^Enter the amount as a number/);
+    expect(message({ kind: "raise_amount", amount: "0" })).toMatch(/^Enter the amount as a number/);
+    expect(message({ kind: "lower_percent", amount: "100" })).toBe("A price can be lowered by less than 100% only.");
+    expect(message({ kind: "raise_percent", amount: "1000.01" })).toBe("A price can be raised by 1000% at most.");
+    expect(message({ kind: "set_price", amount: "1000000" })).toBe("Enter an amount of 999,999.99 or less.");
+    expect(message({ kind: "raise_amount", amount: "1", ending: "42" })).toBe("Choose one of the endings offered.");
+  });
+});
