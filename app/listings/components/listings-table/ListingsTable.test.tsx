@@ -101,4 +101,16 @@ describe("ListingsTable", () => {
     await userEvent.click(page);
     expect(onPageChange).toHaveBeenCalledWith(true);
   });
+
+  it("heads the selection column, so each row's checkbox cell has a column header", async () => {
+    await renderInRouter("/sh/lst/active", () => (
+      <ListingsTable
+        listings={LISTINGS}
+        sort="newest"
+        locale="en-US"
+        selection={{ isSelected: () => false, onChange: () => {} }}
+      />
+    ));
+    expect(screen.getAllByRole("columnheader")[0]).toHaveTextContent(/^Select$/);
+  });
 });

@@ -51,13 +51,14 @@ export function ListingsTable({ listings, sort, locale, busy = false, ref, selec
         <thead>
           <tr>
             {selection && (
-              <td className="listings-table__select">
+              // A header, so that each row's checkbox has one (axe's td-has-header; Lighthouse found it).
+              <th scope="col" className="listings-table__select">
                 {selection.page ? (
                   <PageCheckbox {...selection.page} />
                 ) : (
                   <span className="visually-hidden">Select</span>
                 )}
-              </td>
+              </th>
             )}
             <SortableHeading column="title" sort={sort}>
               Title
