@@ -10,7 +10,7 @@ import { join } from "node:path";
 import { serverBuildUrl } from "../scripts/build-paths.ts";
 import { serverProcessCount } from "../scripts/cluster.ts";
 import { signInOverHttp, startServerProcess, temporarySqliteUrl, type ServerProcess } from "../test/server-process.ts";
-import { measureHydration, measureJavaScript, withChromium, type ShippedJavaScript } from "./browser.ts";
+import { measureHydration, measureJavaScript, SLOW_4G, withChromium, type ShippedJavaScript } from "./browser.ts";
 import { encodedBytes } from "./encoded-bytes.ts";
 import { auditWithLighthouse } from "./lighthouse.ts";
 import { beaconHeaders } from "./mixed-load.ts";
@@ -202,7 +202,7 @@ async function main() {
   const listingId = /href="\/sh\/lst\/(\d+)"/.exec(
     await (await fetch(`${hub.url}/sh/ovw`, { headers: { Cookie: session } })).text(),
   )?.[1];
-  const { javascript, hydration, navigation } = await withChromium(async (browser) => {
+  const { javascript, hydration, slowNetwork, navigation } = await withChromium(async (browser) => {
     const shipped: Record<string, ShippedJavaScript | null> = {
       "/signin": await measureJavaScript(browser, hub.url, "", "/signin"),
       "/sh/ovw": await measureJavaScript(browser, hub.url, session, "/sh/ovw"),
@@ -216,6 +216,11 @@ async function main() {
     return {
       javascript: shipped,
       hydration: await measureHydration(browser, hub.url, session, "/sh/ovw"),
+      // What Lighthouse simulates, on real loads: where the first paint and hydration land.
+      slowNetwork: {
+        "/sh/ovw": await measureHydration(browser, hub.url, session, "/sh/ovw", { network: SLOW_4G }),
+        "/sh/lst/active": await measureHydration(browser, hub.url, session, "/sh/lst/active", { network: SLOW_4G }),
+      },
       navigation: {
         local: await measureInAppNavigation(browser, hub.url, session),
         roundTrip150: await measureInAppNavigation(browser, hub.url, session, { roundTripMs: 150 }),
@@ -376,6 +381,16 @@ async function main() {
     "## In-app navigation: overview → listings by a click",
     `Click to the listings' rows painted, prefetched on hover intent: median ${ms(median(navigation.local.clickToRowsMs))} (${navigation.local.clickToRowsMs.map(ms).join(", ")}); with 150 ms of emulated round trip: median ${ms(median(navigation.roundTrip150.clickToRowsMs))} (${navigation.roundTrip150.clickToRowsMs.map(ms).join(", ")}).`,
     "",
+    "## First load on slow 4G (Chromium's throttling: 150 ms round trip, 1.6 Mbit/s), median of 5",
+    markdownTable([
+      ["page", "first contentful paint", "hydrated"],
+      ...Object.entries(slowNetwork).map(([path, timing]) => [
+        path,
+        `${ms(median(timing.firstPaintMs))} (${timing.firstPaintMs.map(ms).join(", ")})`,
+        `${ms(median(timing.hydratedMs))} (${timing.hydratedMs.map(ms).join(", ")})`,
+      ]),
+    ]),
+    "",
     "## Lighthouse, mobile audit, signed in",
     markdownTable([
       ["page", "performance", "accessibility", "best practices", "short of full marks"],
@@ -438,6 +453,7 @@ async function main() {
     pageViewBytes,
     javascript,
     hydration,
+    slowNetwork,
     navigation,
     lighthouse,
     memory: { rssAfterWarmUp, rssAfterLoad, rssPerProcess },
