@@ -21,7 +21,7 @@ const CAPTION = "Every page: page views, how they were reached, and web vitals a
 export function PagesTable({ pages, locale, order, direction, sortSearches }: PagesTableProps) {
   const captionId = useId();
   const header = (column: PageOrder, label: React.ReactNode, title?: string) => (
-    <th scope="col" aria-sort={column === order ? direction : undefined} title={title}>
+    <th key={column} scope="col" aria-sort={column === order ? direction : undefined} title={title}>
       <a href={sortSearches[column]} className="pages-table__sort">
         {label}
       </a>
@@ -57,13 +57,15 @@ export function PagesTable({ pages, locale, order, direction, sortSearches }: Pa
               <td>{count(page.pageViews)}</td>
               <td>{count(page.fullLoads)}</td>
               <td>
-                {page.inAppNavigations === 0
-                  ? "None"
-                  : [
-                      count(page.inAppNavigations),
-                      page.inAppDurationP75 !== null && ` · ${formatMilliseconds(page.inAppDurationP75, locale)}`,
-                      page.dataRequestP75 !== null && `, data ${formatMilliseconds(page.dataRequestP75, locale)}`,
-                    ]}
+                {page.inAppNavigations === 0 ? (
+                  "None"
+                ) : (
+                  <>
+                    {count(page.inAppNavigations)}
+                    {page.inAppDurationP75 !== null && ` · ${formatMilliseconds(page.inAppDurationP75, locale)}`}
+                    {page.dataRequestP75 !== null && `, data ${formatMilliseconds(page.dataRequestP75, locale)}`}
+                  </>
+                )}
               </td>
               {page.vitals.map((vital) => (
                 <VitalCell key={vital.name} vital={vital} locale={locale} />
