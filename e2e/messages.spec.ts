@@ -140,6 +140,31 @@ test.describe("messages", () => {
     else await expect(link).toHaveCount(0);
   });
 
+  test("a page that shows no messages counts them in the side area without being sent them", async ({ page }) => {
+    const id = addMessage("Counted from afar");
+    try {
+      await signIn(page, INLINE_SELLER);
+      await waitForHydration(page);
+      await expect(messageNamed(page, "Counted from afar")).toBeVisible();
+      const side = page.getByRole("complementary", { name: "Seller tools" });
+      const count = await side.getByRole("link", { name: /^\d+ messages?$/ }).textContent();
+
+      const siteSpeedData = page.waitForResponse((response) => new URL(response.url()).pathname === "/sh/perf.data");
+      await page.getByRole("navigation", { name: "Sections" }).getByRole("link", { name: "Site speed" }).click();
+      await expect(page.getByRole("heading", { level: 1, name: "Site speed" })).toBeVisible();
+      expect(await (await siteSpeedData).text()).not.toContain("Counted from afar");
+      await expect(page.getByRole("region", { name: "Messages" })).toHaveCount(0);
+      await expect(side.getByRole("link", { name: /^\d+ messages?$/ })).toHaveText(count ?? "");
+
+      // The link leads back to the messages, shown again on the overview.
+      await side.getByRole("link", { name: /^\d+ messages?$/ }).click();
+      await expect(page).toHaveURL(/\/sh\/ovw#messages$/);
+      await expect(messageNamed(page, "Counted from afar")).toBeVisible();
+    } finally {
+      removeMessage(id);
+    }
+  });
+
   test("a filter change is not a page visit: the message on its last view stays, and the count with it", async ({
     page,
   }) => {

@@ -1,7 +1,7 @@
 import "@testing-library/jest-dom/vitest";
 import { format } from "node:util";
 import { cleanup } from "@testing-library/react";
-import { afterEach, beforeEach, expect, vi } from "vitest";
+import { afterEach, beforeEach, vi } from "vitest";
 
 /**
  * What React reports through console.error (a list without keys, a bad prop, an update after
@@ -25,5 +25,5 @@ beforeEach(() => {
 
 afterEach(() => {
   if (typeof document !== "undefined") cleanup();
-  expect(errors, "console.error during the test").toEqual([]);
+  if (errors.length > 0) throw new Error(`console.error during the test:\n${errors.join("\n")}`);
 });

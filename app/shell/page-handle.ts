@@ -5,8 +5,6 @@ import { DEFAULT_PAGE_NAME } from "./page-name";
 export interface PageHandle {
   pageName: string;
   title?: string;
-  /** The page shows the seller's messages at the top of its main area (the shell renders them). */
-  showsMessages?: boolean;
 }
 
 function isPageHandle(handle: unknown): handle is PageHandle {

@@ -17,7 +17,7 @@ import { databaseContext } from "~/request-context";
 import type { PageHandle } from "~/shell/page-handle";
 import type { Route } from "./+types/listings";
 
-export const handle: PageHandle = { pageName: "sellerHubActiveListings", title: "Listings", showsMessages: true };
+export const handle: PageHandle = { pageName: "sellerHubActiveListings", title: "Listings" };
 
 export function meta() {
   return [{ title: "Listings · Seller Hub" }];

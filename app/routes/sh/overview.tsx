@@ -8,7 +8,7 @@ import type { PageHandle } from "~/shell/page-handle";
 import type { Route } from "./+types/overview";
 import { TableScroll } from "~/components/table-scroll/TableScroll";
 
-export const handle: PageHandle = { pageName: "sellerHubOverview", title: "Overview", showsMessages: true };
+export const handle: PageHandle = { pageName: "sellerHubOverview", title: "Overview" };
 
 export function meta() {
   return [{ title: "Overview · Seller Hub" }];

@@ -14,6 +14,7 @@ import { SideArea } from "~/shell/components/side-area/SideArea";
 import { TopNavigation } from "~/shell/components/top-navigation/TopNavigation";
 import { pageUrl } from "~/http/page-url";
 import { findCurrentMessages, messagesShownAtLoad } from "~/messages/messages.server";
+import { showsMessages } from "~/messages/pages-with-messages";
 import { markNavigation } from "~/navigation/marked-navigation";
 import { messagesLinkData } from "~/navigation/messages-link";
 import { findActiveNavigation, validSideLinks } from "~/navigation/navigation.server";
@@ -26,12 +27,13 @@ import type { Route } from "./+types/shell";
 
 export const middleware: Route.MiddlewareFunction[] = [requireSeller, redirectOptedOutSeller];
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context, pattern }: Route.LoaderArgs) {
   const { seller, srt } = getSignedInSeller(context);
   const { db } = context.get(databaseContext);
   const cookie = request.headers.get("Cookie");
-  // The few current messages are decided here for whichever page opts in: the first render
-  // comes from the request's cookies, so a message whose views are used up never flashes.
+  // The few current messages are decided here: the first render comes from the request's
+  // cookies, so a message whose views are used up never flashes. Pages that show none get only
+  // their number, for the side area's link.
   const messages = messagesShownAtLoad(await findCurrentMessages(db, seller.id), cookie);
   return {
     member: {
@@ -46,7 +48,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       feedbackLinkData: feedbackLinkModel(seller, request, GENERAL_FEEDBACK),
       ...(await switchToolsLinks(db, seller, request)),
     }),
-    messages,
+    pageMessages: showsMessages(pattern) ? messages : null,
+    messageCount: messages.length,
     srt,
     showBrowserNotice:
       isUnsupportedBrowser(request.headers.get("User-Agent")) && !readCookie(cookie, BROWSER_NOTICE_CLOSED_COOKIE),
@@ -68,11 +71,12 @@ function searchedText({ pathname, search }: { pathname: string; search: string }
 
 /** The shell of every hub page: header, navigation, side area around the page. */
 export default function Shell({ loaderData }: Route.ComponentProps) {
-  const { member, activeNavigation, sideLinks, srt, showBrowserNotice, messages } = loaderData;
+  const { member, activeNavigation, sideLinks, srt, showBrowserNotice, messageCount } = loaderData;
   const navigation = markNavigation(activeNavigation);
-  const { title = "Seller Hub", showsMessages = false } = usePageHandle();
+  const { title = "Seller Hub" } = usePageHandle();
   const location = useLocation();
-  const pageMessages = usePageMessages(messages, location);
+  const pageMessages = usePageMessages(loaderData.pageMessages ?? [], location);
+  const openMessages = loaderData.pageMessages ? pageMessages.openCount : messageCount;
   const memberProps = {
     memberName: member.name,
     feedbackScore: member.feedbackScore,
@@ -105,7 +109,7 @@ export default function Shell({ loaderData }: Route.ComponentProps) {
         <LeftNavigation navGroups={navigation.navGroups} />
         <main id="main-content" className="shell__main" tabIndex={-1}>
           <NavigationProgress />
-          {showsMessages && (
+          {loaderData.pageMessages && (
             <PageMessages
               // Each page view shows its messages afresh, and counts one view of each.
               key={location.pathname}
@@ -118,7 +122,7 @@ export default function Shell({ loaderData }: Route.ComponentProps) {
           )}
           <Outlet />
         </main>
-        <SideArea {...sideLinks} srt={srt} messagesLinkData={messagesLinkData(pageMessages.openCount)} />
+        <SideArea {...sideLinks} srt={srt} messagesLinkData={messagesLinkData(openMessages)} />
       </div>
     </div>
   );
