@@ -7,6 +7,7 @@ import {
   test,
   waitForHydration,
 } from "./fixtures";
+import type { Locator, Page } from "@playwright/test";
 
 test.describe("signing in", () => {
   test("a hub page without a session leads to sign-in, then back to the page", async ({ page }) => {
@@ -176,6 +177,56 @@ test.describe("a first load", () => {
     expect(assets[0]).toMatch(/^stylesheet \/assets\/app-.*\.css$/);
   });
 });
+
+/**
+ * Where the seller sees the page's parts, as page coordinates: the header, the navigations, the
+ * main area, its headings and its tables. Compared before and after the scripts take over.
+ */
+async function whereThePageSits(page: Page): Promise<string[]> {
+  const main = page.getByRole("main");
+  const parts: [string, Locator][] = [
+    ["header", page.getByRole("banner")],
+    ["main navigation", page.getByRole("navigation", { name: "Main", exact: true })],
+    ["sections", page.getByRole("navigation", { name: "Sections" })],
+    ["main area", main],
+    ["heading", main.getByRole("heading")],
+    ["table", main.getByRole("table")],
+  ];
+  const places: string[] = [];
+  for (const [part, locator] of parts) {
+    const boxes = await locator.evaluateAll((nodes) =>
+      nodes
+        .filter((node) => node.checkVisibility())
+        .map((node) => node.getBoundingClientRect())
+        .map((rect) => `at ${Math.round(rect.top + window.scrollY)}, ${Math.round(rect.height)} high`),
+    );
+    places.push(...boxes.map((box, index) => `${part} ${index + 1} ${box}`));
+  }
+  return places;
+}
+
+for (const viewport of [
+  { width: 1280, height: 800 },
+  { width: 390, height: 844 },
+]) {
+  test.describe(`a first load ${viewport.width} px wide`, () => {
+    test.use({ viewport });
+
+    // Not the site-speed dashboard: the other tests' beacons change what it shows between two loads.
+    for (const path of ["/sh/ovw", "/sh/lst/active", "/sh/optout", "/sh/search?q=lamp"]) {
+      test(`${path} stays where it painted when the scripts take over`, async ({ signedInPage: page }) => {
+        // What a seller sees before the scripts have run: the same page with them held back.
+        await page.route(/\/assets\/.*\.js$/, (route) => route.abort());
+        await page.goto(path);
+        const beforeScripts = await whereThePageSits(page);
+        await page.unroute(/\/assets\/.*\.js$/);
+        await page.goto(path);
+        await waitForHydration(page);
+        expect(await whereThePageSits(page)).toEqual(beforeScripts);
+      });
+    }
+  });
+}
 
 test.describe("the browser notice", () => {
   test.use({ userAgent: "Mozilla/5.0 (Windows NT 10.0; Trident/7.0; rv:11.0) like Gecko" });

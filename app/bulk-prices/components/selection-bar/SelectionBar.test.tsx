@@ -36,6 +36,15 @@ describe("SelectionBar", () => {
     );
     expect(screen.getByRole("button", { name: "Keep ticks" })).toHaveAttribute("value", "save");
     expect(screen.getByText(/keep the ticks before you go to another page/)).toBeInTheDocument();
+    // Until React runs the link is there too; the style sheet shows one way (e2e/shell.spec.ts).
+    expect(screen.getByRole("link", { name: "Change prices" })).toBeInTheDocument();
+  });
+
+  it("once React runs, leaves the buttons that only a browser without it needs", async () => {
+    await bar({ count: 1 });
+    expect(screen.queryByRole("button", { name: "Keep ticks" })).not.toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: /Change prices/ })).not.toBeInTheDocument();
+    expect(screen.queryByText(/keep the ticks/)).not.toBeInTheDocument();
   });
 
   it("says why a request was refused, as an alert", async () => {

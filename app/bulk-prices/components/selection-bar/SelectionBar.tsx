@@ -8,7 +8,10 @@ export interface SelectionBarProps {
   selectedMatching: number;
   /** The seller's locale, for the numbers. */
   locale: string;
-  /** True once React runs: the ticks are saved as they happen, and "Change prices" is a link. */
+  /**
+   * True once React runs: the ticks are saved as they happen, and "Change prices" is a link. Until
+   * then both ways are in the page, and the style sheet shows the one the browser will use.
+   */
   hydrated: boolean;
   /** Why the last request about the selection was refused, if it was. */
   refusal?: string;
@@ -38,19 +41,24 @@ export function SelectionBar({ count, matching, selectedMatching, locale, hydrat
           {refusal}
         </p>
       )}
+      {/*
+        Until React runs, the server's HTML holds both ways of going on, and the style sheet shows
+        the one the browser will use (the `scripting` media feature): the bar keeps its size when
+        the scripts take over, rather than losing a row and moving the table up under the seller's
+        finger (the layout shift measured in bench/README.md).
+      */}
       <div className="selection-bar__actions">
-        {hydrated ? (
-          count > 0 && (
-            <Link className="button button--primary" to={href("/sh/lst/prices")}>
-              Change prices
-            </Link>
-          )
-        ) : (
+        {count > 0 && (
+          <Link className="button button--primary only-with-scripts" to={href("/sh/lst/prices")}>
+            Change prices
+          </Link>
+        )}
+        {!hydrated && (
           <>
-            <button type="submit" name="intent" value="choose" className="button button--primary">
+            <button type="submit" name="intent" value="choose" className="button button--primary only-without-scripts">
               Change prices of the ticked listings
             </button>
-            <button type="submit" name="intent" value="save" className="button">
+            <button type="submit" name="intent" value="save" className="button only-without-scripts">
               Keep ticks
             </button>
           </>
@@ -67,7 +75,9 @@ export function SelectionBar({ count, matching, selectedMatching, locale, hydrat
         )}
       </div>
       {!hydrated && (
-        <p className="selection-bar__hint">Tick listings, then keep the ticks before you go to another page.</p>
+        <p className="selection-bar__hint only-without-scripts">
+          Tick listings, then keep the ticks before you go to another page.
+        </p>
       )}
     </section>
   );
