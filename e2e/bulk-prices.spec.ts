@@ -221,4 +221,13 @@ test.describe("changing prices in bulk", () => {
     await expect(page.getByRole("region", { name: "Change prices in bulk" })).toBeVisible();
     await expect(page.getByRole("checkbox", { name: /^Select / }).first()).toBeVisible();
   });
+
+  test("with nothing selected, choosing says so and leads back to the ticks", async ({ signedInPage: page }) => {
+    // A bookmark, or Back after clearing the selection: this session has ticked nothing.
+    await page.goto("/sh/lst/prices");
+    await expect(page.getByRole("main").getByRole("heading", { level: 2 })).toHaveText("No listings selected");
+    await expect(page.getByRole("button", { name: "Preview new prices" })).toHaveCount(0);
+    await page.getByRole("link", { name: "your listings page" }).click();
+    await expect(page.getByRole("region", { name: "Change prices in bulk" })).toBeInViewport();
+  });
 });

@@ -33,21 +33,26 @@ export default function PriceChangeNew({ loaderData, actionData }: Route.Compone
           Back to your listings
         </Link>
       </p>
-      <h2>Change the prices of {count === 1 ? "1 listing" : `${count.toLocaleString(locale)} listings`}</h2>
       {count === 0 ? (
-        <p>
-          No listings are selected. Tick the listings to change on{" "}
-          <Link to={`${href("/sh/lst/active")}#change-prices`}>your listings page</Link>, then come back.
-        </p>
+        <>
+          <h2>No listings selected</h2>
+          <p>
+            Tick the listings whose prices you want to change on{" "}
+            <Link to={`${href("/sh/lst/active")}#change-prices`}>your listings page</Link>, then choose Change prices.
+          </p>
+        </>
       ) : (
-        <Form method="post" className="price-change__form" noValidate>
-          <input type="hidden" name="srt" value={srt} />
-          <ChangeChoice errors={actionData?.ok === false ? actionData.errors : {}} values={actionData?.values} />
-          <p className="price-change__hint">Nothing changes until you confirm the preview.</p>
-          <button type="submit" className="button button--primary" disabled={previewing}>
-            Preview new prices
-          </button>
-        </Form>
+        <>
+          <h2>Change the prices of {count === 1 ? "1 listing" : `${count.toLocaleString(locale)} listings`}</h2>
+          <Form method="post" className="price-change__form" noValidate>
+            <input type="hidden" name="srt" value={srt} />
+            <ChangeChoice errors={actionData?.ok === false ? actionData.errors : {}} values={actionData?.values} />
+            <p className="price-change__hint">Nothing changes until you confirm the preview.</p>
+            <button type="submit" className="button button--primary" disabled={previewing}>
+              Preview new prices
+            </button>
+          </Form>
+        </>
       )}
     </div>
   );
