@@ -17,6 +17,8 @@ export interface HydrationTiming {
   firstPaintMs: number[];
   hydratedMs: number[];
   lcpMs: number[];
+  /** Cumulative layout shift up to hydration and a moment after: what moved while the seller looked. */
+  layoutShift: number[];
 }
 
 /**
@@ -106,7 +108,8 @@ export async function measureJavaScript(
 
 /**
  * From navigation start to the first contentful paint, the app's hydration mark and the page's
- * LCP, over several cold loads; on the local network unless `network` throttles it.
+ * LCP, and the layout shift until then, over several cold loads (1280 × 720); on the local
+ * network unless `network` throttles it.
  */
 export async function measureHydration(
   browser: Browser,
@@ -115,7 +118,7 @@ export async function measureHydration(
   path: string,
   { loads = 5, network }: { loads?: number; network?: typeof SLOW_4G } = {},
 ): Promise<HydrationTiming> {
-  const timing: HydrationTiming = { firstPaintMs: [], hydratedMs: [], lcpMs: [] };
+  const timing: HydrationTiming = { firstPaintMs: [], hydratedMs: [], lcpMs: [], layoutShift: [] };
   for (let load = 0; load < loads; load++) {
     const context = await coldContext(browser, baseUrl, sessionCookie);
     const page = await context.newPage();
@@ -125,7 +128,7 @@ export async function measureHydration(
     }
     await page.goto(`${baseUrl}${path}`);
     await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
-    const { firstPaint, hydrated, lcp } = await page.evaluate(async () => {
+    const { firstPaint, hydrated, lcp, layoutShift } = await page.evaluate(async () => {
       const lcpEntry = await new Promise<PerformanceEntry | undefined>((resolve) => {
         new PerformanceObserver((list) => resolve(list.getEntries().at(-1))).observe({
           type: "largest-contentful-paint",
@@ -133,15 +136,25 @@ export async function measureHydration(
         });
         setTimeout(() => resolve(undefined), 2000);
       });
+      // Layout-shift entries are not in the DOM library's types; `value` and `hadRecentInput` are
+      // what the Layout Instability API defines, and a shift right after input is not counted.
+      const shifts = await new Promise<{ value: number; hadRecentInput: boolean }[]>((resolve) => {
+        new PerformanceObserver((list) =>
+          resolve(list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]),
+        ).observe({ type: "layout-shift", buffered: true });
+        setTimeout(() => resolve([]), 500);
+      });
       return {
         firstPaint: performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? Number.NaN,
         hydrated: performance.getEntriesByName("seller-hub:hydrated")[0]?.startTime ?? Number.NaN,
         lcp: lcpEntry?.startTime ?? Number.NaN,
+        layoutShift: shifts.filter((shift) => !shift.hadRecentInput).reduce((sum, shift) => sum + shift.value, 0),
       };
     });
     timing.firstPaintMs.push(firstPaint);
     timing.hydratedMs.push(hydrated);
     timing.lcpMs.push(lcp);
+    timing.layoutShift.push(layoutShift);
     await context.close();
   }
   return timing;

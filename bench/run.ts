@@ -383,11 +383,12 @@ async function main() {
     "",
     "## First load on slow 4G (Chromium's throttling: 150 ms round trip, 1.6 Mbit/s), median of 5",
     markdownTable([
-      ["page", "first contentful paint", "hydrated"],
+      ["page", "first contentful paint", "hydrated", "layout shift until hydrated"],
       ...Object.entries(slowNetwork).map(([path, timing]) => [
         path,
         `${ms(median(timing.firstPaintMs))} (${timing.firstPaintMs.map(ms).join(", ")})`,
         `${ms(median(timing.hydratedMs))} (${timing.hydratedMs.map(ms).join(", ")})`,
+        `${median(timing.layoutShift).toFixed(3)} (${timing.layoutShift.map((shift) => shift.toFixed(3)).join(", ")})`,
       ]),
     ]),
     "",
