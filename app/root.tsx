@@ -44,7 +44,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
-        <Links />
+        {/* The nonce from the loader's data, so the browser's first render carries it as the
+            server's did; from the router's context alone, development mode's critical-CSS link
+            had it on the server only, and React reported the mismatch (scripts/dev.test.ts). */}
+        <Links nonce={nonce} />
       </head>
       <body>
         {children}

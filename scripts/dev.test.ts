@@ -1,5 +1,7 @@
+import { chromium } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startServerProcess, temporarySqliteUrl, type ServerProcess } from "../test/server-process";
+import { signInOverHttp, startServerProcess, temporarySqliteUrl, type ServerProcess } from "../test/server-process";
+import { findChromium } from "./ensure-chromium";
 
 /** `npm run dev`: the same server as production, with Vite serving the modules. */
 describe("npm run dev", () => {
@@ -32,6 +34,29 @@ describe("npm run dev", () => {
     expect(scripts.length).toBeGreaterThan(0);
     for (const tag of scripts) expect(tag).toContain(`nonce="${nonce}"`);
   });
+
+  // Development is where React reports what production keeps quiet: a page whose server HTML
+  // and first client render differ is not patched up, in either.
+  it("hydrates pages in the browser without an error from React", async () => {
+    const session = await signInOverHttp(server.url);
+    const [name, value] = [session.slice(0, session.indexOf("=")), session.slice(session.indexOf("=") + 1)];
+    const browser = await chromium.launch({ executablePath: findChromium(), args: ["--no-sandbox", "--disable-gpu"] });
+    try {
+      const context = await browser.newContext();
+      await context.addCookies([{ name, value, url: server.url }]);
+      const page = await context.newPage();
+      const errors: string[] = [];
+      page.on("console", (message) => message.type() === "error" && errors.push(message.text().slice(0, 300)));
+      page.on("pageerror", (error) => errors.push(error.message));
+      for (const path of ["/sh/ovw", "/sh/lst/active"]) {
+        await page.goto(`${server.url}${path}`);
+        await page.locator("html[data-hydrated]").waitFor({ state: "attached", timeout: 60_000 });
+      }
+      expect(errors).toEqual([]);
+    } finally {
+      await browser.close();
+    }
+  }, 120_000);
 
   it("serves a module of the app as Vite transforms it", async () => {
     const response = await fetch(`${server.url}/app/root.tsx`);
