@@ -196,4 +196,20 @@ test.describe("on a phone without JavaScript", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Page not found" })).toBeVisible();
     await expectNoSidewaysScroll(page);
   });
+
+  test("the header's Search link leads to the search page, whose field stands open with no second Search link", async ({
+    page,
+  }) => {
+    await signIn(page);
+    const banner = page.getByRole("banner");
+    await banner.getByRole("link", { name: "Search the hub" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Search" })).toBeVisible();
+    // The link would lead where the seller already is.
+    await expect(banner.getByRole("link", { name: "Search the hub" })).toBeHidden();
+    await banner.getByRole("searchbox", { name: "Search listings, pages and messages" }).fill("kindle");
+    await banner.getByRole("button", { name: "Search", exact: true }).click();
+    await expect(page).toHaveURL(/\/sh\/search\?q=kindle$/);
+    await expect(page.getByRole("main").getByRole("heading").first()).toBeVisible();
+    await expectNoSidewaysScroll(page);
+  });
 });

@@ -99,7 +99,12 @@ export function HeaderSearch({ searchedText }: HeaderSearchProps) {
         </button>
       ) : (
         // Without JavaScript the results page, which shows the field open, is the way to search.
-        <a href={href("/sh/search")} className="button header-search__toggle">
+        // There, the link would lead where the seller is: it only holds the place of the button
+        // that closes the field, until the scripts run (decision 063).
+        <a
+          href={href("/sh/search")}
+          className={`button header-search__toggle${openOnPhone ? " only-with-scripts" : ""}`}
+        >
           Search<span className="visually-hidden"> the hub</span>
         </a>
       )}
