@@ -12,12 +12,11 @@ import { addOperatorMessage, removeMessage, type MessageOptions } from "./operat
 /*
  * Messages are added as an operator adds them, with `npm run messages:add`, for sellers no other
  * test relies on: inline messages for purple-star, the dialog (a modal that would stand in front
- * of everything) for turquoise-star and, on a phone, yellow-star, and removed again when its test
- * ends.
+ * of everything) for turquoise-star (and, on a phone, yellow-star in e2e/phone.spec.ts), and
+ * removed again when its test ends.
  */
 const INLINE_SELLER = "purple-star";
 const DIALOG_SELLER = "turquoise-star";
-const PHONE_DIALOG_SELLER = "yellow-star";
 /** Adds a message for the inline seller unless told otherwise. */
 const addMessage = (title: string, options: Partial<MessageOptions> = {}) =>
   addOperatorMessage(title, { seller: INLINE_SELLER, ...options });
@@ -286,55 +285,6 @@ test.describe("a dialog message", () => {
       await expect(page.getByRole("dialog")).toHaveCount(0);
       // The dialog's scroll lock stays within the page's Content Security Policy.
       expect(consoleErrors).toEqual([]);
-    } finally {
-      removeMessage(id);
-    }
-  });
-});
-
-test.describe("a dialog message on a phone 320 px wide", () => {
-  test.use({ viewport: { width: 320, height: 640 }, hasTouch: true, isMobile: true });
-
-  test("fits the screen, its controls reached by touch; Not now closes it for good and the page is there", async ({
-    page,
-  }) => {
-    const title = "Your payout schedule changes from next Monday onwards";
-    const id = addMessage(title, {
-      seller: PHONE_DIALOG_SELLER,
-      type: "dialog",
-      endsAt: new Date(Date.now() + 5 * 60_000).toISOString(),
-      controls: [
-        { name: "read", text: "Read about payout schedules", action: { type: "NAV", URL: "https://help.example.com" } },
-        { name: "later", text: "Not now", action: { type: "OPERATION", name: "closeMessage" } },
-        { name: "cross", accessibilityText: "Close the payout notice" },
-      ],
-    });
-    try {
-      await signIn(page, PHONE_DIALOG_SELLER);
-      await waitForHydration(page);
-      const dialog = page.getByRole("dialog", { name: title });
-      await expect(dialog).toBeVisible();
-      const box = await dialog.boundingBox();
-      expect(box && box.x >= 0 && box.x + box.width <= 320, `the dialog spans ${JSON.stringify(box)}`).toBe(true);
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
-      for (const control of [
-        dialog.getByRole("link", { name: /Read about payout schedules/ }),
-        dialog.getByRole("button", { name: "Not now" }),
-        dialog.getByRole("button", { name: "Close the payout notice" }),
-      ]) {
-        await expect(control).toBeInViewport();
-      }
-      await expectNoAccessibilityViolations(page);
-
-      await dialog.getByRole("button", { name: "Not now" }).tap();
-      await expect(dialog).toBeHidden();
-      await expect(page.getByRole("heading", { level: 1, name: "Overview" })).toBeVisible();
-      await page.getByRole("button", { name: "Menu" }).tap();
-      await page.getByRole("navigation", { name: "Menu" }).getByRole("link", { name: "All listings" }).tap();
-      await expect(page.getByRole("heading", { level: 1, name: "Listings" })).toBeVisible();
-      await page.reload();
-      await waitForHydration(page);
-      await expect(page.getByRole("dialog")).toHaveCount(0);
     } finally {
       removeMessage(id);
     }

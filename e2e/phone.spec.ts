@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, expectNoAccessibilityViolations, signIn, test, waitForHydration } from "./fixtures";
+import { addOperatorMessage, removeMessage } from "./operator-messages";
 
 /*
  * The hub on a phone: touch, a narrow screen, moving by the header's menu. Pages are reached by
@@ -172,6 +173,55 @@ for (const viewport of PHONES) {
     });
   });
 }
+
+test.describe("a dialog message on a phone 320 px wide", () => {
+  test.use({ viewport: { width: 320, height: 640 }, hasTouch: true, isMobile: true });
+
+  test("fits the screen, its controls reached by touch; Not now closes it for good and the page is there", async ({
+    page,
+  }) => {
+    const title = "Your payout schedule changes from next Monday onwards";
+    // yellow-star: a seller no other test signs in as, so the modal stands in front of no one else's test.
+    const id = addOperatorMessage(title, {
+      seller: "yellow-star",
+      type: "dialog",
+      endsAt: new Date(Date.now() + 5 * 60_000).toISOString(),
+      controls: [
+        { name: "read", text: "Read about payout schedules", action: { type: "NAV", URL: "https://help.example.com" } },
+        { name: "later", text: "Not now", action: { type: "OPERATION", name: "closeMessage" } },
+        { name: "cross", accessibilityText: "Close the payout notice" },
+      ],
+    });
+    try {
+      await signIn(page, "yellow-star");
+      await waitForHydration(page);
+      const dialog = page.getByRole("dialog", { name: title });
+      await expect(dialog).toBeVisible();
+      const box = await dialog.boundingBox();
+      expect(box && box.x >= 0 && box.x + box.width <= 320, `the dialog spans ${JSON.stringify(box)}`).toBe(true);
+      await expectNoSidewaysScroll(page);
+      for (const control of [
+        dialog.getByRole("link", { name: /Read about payout schedules/ }),
+        dialog.getByRole("button", { name: "Not now" }),
+        dialog.getByRole("button", { name: "Close the payout notice" }),
+      ]) {
+        await expect(control).toBeInViewport();
+      }
+      await expectNoAccessibilityViolations(page);
+
+      await dialog.getByRole("button", { name: "Not now" }).tap();
+      await expect(dialog).toBeHidden();
+      await expect(page.getByRole("heading", { level: 1, name: "Overview" })).toBeVisible();
+      await goByMenu(page, "All listings");
+      await expect(page.getByRole("heading", { level: 1, name: "Listings" })).toBeVisible();
+      await page.reload();
+      await waitForHydration(page);
+      await expect(page.getByRole("dialog")).toHaveCount(0);
+    } finally {
+      removeMessage(id);
+    }
+  });
+});
 
 test.describe("on a phone without JavaScript", () => {
   test.use({ viewport: { width: 390, height: 844 }, javaScriptEnabled: false });
