@@ -180,10 +180,18 @@ test.describe("changing prices in bulk", () => {
     expect(retry.status()).toBe(303);
     expect(prices(seller)).toEqual({ ...before, [lamp(3)]: 1_450, [lamp(24)]: 3_550 });
 
-    await page.getByRole("button", { name: "Undo this change" }).click();
+    // Back on the listings page, the change is there to see and to undo.
+    await page.getByRole("link", { name: "Back to your listings" }).click();
+    const lastChange = page.getByRole("region", { name: "Your last price change" });
+    await expect(lastChange).toContainText(/^Your last price change\s*Raise by 2\.50, applied .+ \(UTC\)\./);
+    await expectNoAccessibilityViolationsWithoutJavaScript(page);
+    await lastChange.getByRole("button", { name: "Undo this change" }).click();
     await expect(page.getByRole("heading", { name: "Undone: Raise by 2.50" })).toBeVisible();
     expect(prices(seller)).toEqual(before);
     await expectNoAccessibilityViolationsWithoutJavaScript(page);
+    await page.getByRole("link", { name: "Back to your listings" }).click();
+    await expect(lastChange).toContainText("then undone.");
+    await expect(lastChange.getByRole("button", { name: "Undo this change" })).toBeHidden();
     await context.close();
   });
 

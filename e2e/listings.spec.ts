@@ -1,4 +1,12 @@
-import { expect, expectNoAccessibilityViolations, openTestDatabase, signIn, test, waitForHydration } from "./fixtures";
+import {
+  emulateSlowNetwork,
+  expect,
+  expectNoAccessibilityViolations,
+  openTestDatabase,
+  signIn,
+  test,
+  waitForHydration,
+} from "./fixtures";
 import type { Page } from "@playwright/test";
 
 /** How many of the demo seller's listings match a SQL condition, read from the server's database. */
@@ -156,6 +164,49 @@ test.describe("the listings page", () => {
     await page.getByRole("link", { name: "Clear filters" }).click();
     await expect(page).toHaveURL(/\/sh\/lst\/active$/);
     await expect(summary(page)).toHaveText(`Showing 1–20 of ${demoCount()} listings.`);
+  });
+
+  test("a tick shows in the same moment as the click, and quick ticks and unticks end as the seller left them", async ({
+    signedInPage: page,
+  }) => {
+    await page.getByRole("navigation", { name: "Sections" }).getByRole("link", { name: "All listings" }).click();
+    const first = page
+      .getByRole("table", { name: /Your listings/ })
+      .getByRole("checkbox")
+      .nth(1);
+    await expect(first).not.toBeChecked();
+    // Read in the same task as the click: a box that reverts inside the event reads as "the click did nothing".
+    expect(await first.evaluate((box: HTMLInputElement) => (box.click(), box.checked))).toBe(true);
+    await expect(first).toBeChecked();
+    await emulateSlowNetwork(page, 300);
+    // Five quick clicks on the ticked box, each a request on a slow network: it ends unticked, the fifth box ticked.
+    const fifth = page
+      .getByRole("table", { name: /Your listings/ })
+      .getByRole("checkbox")
+      .nth(5);
+    for (let click = 0; click < 5; click++) await first.click();
+    await fifth.click();
+    await expect(first).not.toBeChecked();
+    await expect(fifth).toBeChecked();
+    await expect(page.getByRole("region", { name: "Change prices in bulk" }).locator("output")).toHaveText(
+      "1 listing selected.",
+    );
+    // What the server kept, once the ticks still on their way have arrived. (waitForLoadState("networkidle")
+    // resolved at once, the page having been idle after its load, and the reload overtook the last tick.)
+    const [firstId, fifthId] = [await first.getAttribute("value"), await fifth.getAttribute("value")];
+    const ticked = (html: string, id: string | null) =>
+      [...html.matchAll(/<input\b[^>]*>/g)].some(
+        ([tag]) => tag.includes(`value="${id}"`) && tag.includes('name="listing"') && /\schecked/.test(tag),
+      );
+    await expect
+      .poll(async () => {
+        const html = await (await page.request.get("/sh/lst/active")).text();
+        return { first: ticked(html, firstId), fifth: ticked(html, fifthId) };
+      })
+      .toEqual({ first: false, fifth: true });
+    await page.reload();
+    await expect(first).not.toBeChecked();
+    await expect(fifth).toBeChecked();
   });
 
   test("has no accessibility violations", async ({ signedInPage: page }) => {

@@ -86,11 +86,11 @@ test.describe("the hub's search, by keyboard", () => {
     await expect(searchField(page)).toBeFocused();
   });
 
-  test("/ goes to the field; a word of a page's label finds the page, and Enter opens it", async ({
+  test("Ctrl+K goes to the field; a word of a page's label finds the page, and Enter opens it", async ({
     signedInPage: page,
   }) => {
     await page.getByRole("heading", { level: 1 }).click();
-    await page.keyboard.press("/");
+    await page.keyboard.press("Control+K");
     await expect(searchField(page)).toBeFocused();
     await page.keyboard.type("out of stock");
     const option = popup(page)
@@ -248,6 +248,35 @@ test.describe("the hub's search without JavaScript", () => {
     await page.keyboard.press("Enter");
     await expect(page).toHaveURL(/[?&]offset=20/);
     await expect(pages.getByRole("link", { name: "Page 2" })).toHaveAttribute("aria-current", "page");
+  });
+});
+
+test.describe("a product's listings by its ePID", () => {
+  test("the results page counts them all and leads to every one of them on the listings page", async ({
+    signedInPage: page,
+  }) => {
+    const database = openTestDatabase();
+    const { epid, listings } = database
+      .prepare(
+        "select epid, count(*) as listings from listing join seller on seller.id = listing.seller_id where username = 'demo' group by epid order by listings desc, epid limit 1",
+      )
+      .get() as { epid: string; listings: number };
+    database.close();
+    expect(listings).toBeGreaterThan(5);
+
+    await pressCommandK(page);
+    await page.keyboard.type(epid);
+    await page.keyboard.press("Enter");
+    await expect(page.getByRole("heading", { level: 1, name: "Search" })).toBeVisible();
+    const group = page.getByRole("region", { name: "Listings" });
+    await expect(group).toContainText(`${listings} listings are of the product ePID ${epid}`);
+    await group.getByRole("link", { name: `see all ${listings} on the listings page` }).click();
+
+    await expect(page.getByRole("heading", { level: 1, name: "Listings" })).toBeVisible();
+    await expect(page.getByText(`Listings of product ePID ${epid}.`)).toBeVisible();
+    await expect(page.getByText(new RegExp(`^Showing 1–\\d+ of ${listings} listings\\.$`))).toBeVisible();
+    await page.getByRole("link", { name: "Show every product" }).click();
+    await expect(page.getByText(`Listings of product ePID ${epid}.`)).toBeHidden();
   });
 });
 

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import {
   DEMO,
   expect,
@@ -38,14 +39,37 @@ test.describe("signing in", () => {
   test("the session lives in the database and signing out ends it", async ({ page }) => {
     await signIn(page);
     const database = openTestDatabase();
-    const sessions = () => (database.prepare("select count(*) as n from session").get() as { n: number }).n;
-    const before = sessions();
+    // This session's own row (the table holds the token's hash): other tests sign in and out at the same time.
+    const token = (await page.context().cookies()).find((cookie) => cookie.name === "sh_session")?.value ?? "";
+    const id = createHash("sha256").update(token).digest("base64url");
+    const stored = () =>
+      (database.prepare("select count(*) as n from session where id = ?").get(id) as { n: number }).n;
+    expect(stored()).toBe(1);
     await page.getByRole("button", { name: "Sign out" }).click();
     await expect(page).toHaveURL(/\/signin$/);
-    expect(sessions()).toBe(before - 1);
+    expect(stored()).toBe(0);
     await page.goto("/sh/ovw");
     await expect(page).toHaveURL(/\/signin/);
     database.close();
+  });
+
+  test("without JavaScript, Back after signing out shows none of the seller's pages", async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    try {
+      await signIn(page);
+      await page.getByRole("navigation", { name: "Sections" }).getByRole("link", { name: "All listings" }).click();
+      await expect(page.getByRole("heading", { level: 1, name: "Listings" })).toBeVisible();
+      await page.getByRole("button", { name: "Sign out" }).click();
+      await expect(page).toHaveURL(/\/signin$/);
+      await page.goBack();
+      // The browser asks again (no copy was kept) and the ended session leads to sign-in.
+      await expect(page).toHaveURL(/\/signin\?redirectTo=/);
+      await expect(page.getByRole("heading", { level: 1, name: "Sign in to Seller Hub" })).toBeVisible();
+      await expect(page.getByText(DEMO.name)).toBeHidden();
+    } finally {
+      await context.close();
+    }
   });
 
   test("the sign-in page has no accessibility violations", async ({ page }) => {

@@ -19,13 +19,13 @@ export async function serveInThisProcess({
   seedDemoData: boolean;
   saysWhenStopping: boolean;
 }): Promise<string> {
-  const { startSellerHub } = await import(serverBuildUrl());
+  const { startSellerHub, trustedProxiesSetting } = await import(serverBuildUrl());
   const hub = await startSellerHub({
     port: Number(process.env.PORT ?? 3000),
     host: process.env.HOST,
     clientDirectory: resolve(CLIENT_BUILD),
     seedDemoData,
-    trustProxy: process.env.TRUST_PROXY === "true",
+    trustedProxies: trustedProxiesSetting(process.env.TRUST_PROXY),
   });
 
   let stopping = false;

@@ -1,7 +1,12 @@
-import { connect } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rowCounts } from "../test/row-counts";
-import { signInOverHttp, startServerProcess, temporarySqliteUrl, type ServerProcess } from "../test/server-process";
+import {
+  sendRawRequest,
+  signInOverHttp,
+  startServerProcess,
+  temporarySqliteUrl,
+  type ServerProcess,
+} from "../test/server-process";
 
 /**
  * Every route and endpoint, with the methods it answers. A new route belongs here: the test
@@ -136,22 +141,13 @@ describe("hostile and malformed input", () => {
   });
 
   it("survives a request line and headers that are not HTTP at all", async () => {
-    const { port, hostname } = new URL(server.url);
     const garbage = [
       "GARBAGE\r\n\r\n",
       "GET /sh/ovw HTTP/1.1\r\nHost: x\r\nContent-Length: -5\r\n\r\n",
       "GET /\u0000 HTTP/1.1\r\n\r\n",
       "GET /sh/ovw HTTP/1.1\r\nHost: x\r\nCookie: sh_session=\u0001\r\n\r\n",
     ];
-    for (const request of garbage) {
-      const socket = connect(Number(port), hostname);
-      await new Promise((resolve) => socket.once("connect", resolve));
-      let answer = "";
-      socket.on("data", (chunk) => (answer += chunk.toString()));
-      socket.write(request);
-      await new Promise((resolve) => socket.once("close", resolve));
-      expect(answer).toMatch(/^HTTP\/1\.1 4\d\d/);
-    }
+    for (const request of garbage) expect(await sendRawRequest(server.url, request)).toMatch(/^HTTP\/1\.1 4\d\d/);
     expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
   });
 });

@@ -13,7 +13,14 @@ describe("housekeeping while serving", () => {
     const seller = await insertSeller(database.db, "returning");
     await database.db
       .insertInto("session")
-      .values({ id: "expired", seller_id: seller, srt: "t", created_at: 0, expires_at: Date.now() - 1 })
+      .values({
+        id: "expired",
+        seller_id: seller,
+        srt: "t",
+        created_at: 0,
+        expires_at: Date.now() - 1,
+        last_seen_at: 0,
+      })
       .execute();
     await database.close();
 
@@ -21,7 +28,7 @@ describe("housekeeping while serving", () => {
     await vi.waitFor(
       () =>
         expect(hub?.output()).toContain(
-          "Deleted expired records: 1 sessions, 0 sign-in failures, 0 speed beacons, 0 tracking events, 0 selected listings of ended sessions, 0 price previews never applied.",
+          "Deleted expired records: 1 sessions, 0 sign-in failures, 0 speed beacons, 0 tracking events, 0 selected listings of ended sessions, 0 price previews never applied, 0 browsers no longer known.",
         ),
       { timeout: 20_000, interval: 100 },
     );

@@ -10,9 +10,9 @@ import { startHousekeeping } from "~/housekeeping/housekeeping.server";
 import { speedBeaconRetentionDays } from "~/housekeeping/retention-setting";
 import { clientAddressContext, databaseContext, nonceContext } from "~/request-context";
 import { compressResponse } from "./compress-response";
-import { keepPrefetchBriefly } from "./prefetch-cache";
+import { setPageCaching } from "./prefetch-cache";
 import { setSecurityHeaders } from "./security-headers";
-import { proxyFacts } from "./proxy";
+import { requestFacts, UnroutableRequest, type RequestFacts } from "./proxy";
 import { createStaticAssets } from "./static-assets";
 import { temporarilyUnavailable } from "./temporarily-unavailable";
 
@@ -26,8 +26,8 @@ export interface SellerHubOptions {
   clientDirectory: string;
   /** Fill an empty database with the demo seller and their listings. */
   seedDemoData?: boolean;
-  /** Believe X-Forwarded-Proto and X-Forwarded-For: only behind a proxy that overwrites them. */
-  trustProxy?: boolean;
+  /** How many reverse proxies stand in front, whose X-Forwarded-Proto and X-Forwarded-For are believed (TRUST_PROXY; server/proxy.ts). */
+  trustedProxies?: number;
   /** Days speed beacons are kept; defaults to SPEED_BEACON_RETENTION_DAYS, then 90. */
   speedBeaconRetentionDays?: number;
   /**
@@ -50,7 +50,7 @@ export async function startSellerHub(options: SellerHubOptions): Promise<Running
   if (options.seedDemoData !== false) await seedDemoDataIfEmpty(database);
 
   const serveStaticAsset = createStaticAssets(options.clientDirectory);
-  const trustProxy = options.trustProxy ?? false;
+  const trustedProxies = options.trustedProxies ?? 0;
   const vite = options.development?.vite;
   const handlePage = vite
     ? createRequestHandler(
@@ -78,18 +78,27 @@ export async function startSellerHub(options: SellerHubOptions): Promise<Running
 
   const server = createServer(async (request, response) => {
     try {
-      const pathname = (request.url ?? "/").split("?")[0] as string;
       const nonce = randomBytes(16).toString("base64");
-      const { overHttps, clientAddress } = proxyFacts(request, trustProxy);
-      setSecurityHeaders(response, nonce, pathname, overHttps, options.development);
+      let facts: RequestFacts;
+      try {
+        facts = requestFacts(request, trustedProxies);
+      } catch (error) {
+        if (!(error instanceof UnroutableRequest)) throw error;
+        response.writeHead(400, { "Content-Type": "text/plain; charset=utf-8" }).end("Bad Host header.");
+        return;
+      }
+      const { url, clientAddress } = facts;
+      setSecurityHeaders(response, nonce, url.pathname, url.protocol === "https:", options.development);
       if (vite ? await servedByVite(vite, request, response) : serveStaticAsset(request, response)) return;
-      const pageRequest = createRequest(request, response, { trustProxy });
+      const crossSite = crossSiteStateChange(request);
+      if (crossSite) {
+        response.writeHead(403, { "Content-Type": "text/plain; charset=utf-8" }).end(crossSite);
+        return;
+      }
+      const pageRequest = createRequest(request, response, { protocol: url.protocol, host: url.host });
       await sendResponse(
         response,
-        compressResponse(
-          pageRequest,
-          keepPrefetchBriefly(pageRequest, await renderPage(pageRequest, nonce, clientAddress)),
-        ),
+        compressResponse(pageRequest, setPageCaching(pageRequest, await renderPage(pageRequest, nonce, clientAddress))),
       );
       discardUnreadBody(request, pageRequest);
     } catch (error) {
@@ -116,6 +125,25 @@ export async function startSellerHub(options: SellerHubOptions): Promise<Running
       await database.close();
     },
   };
+}
+
+/**
+ * A state change sent from another site is refused, whatever it carries (the anti-forgery token
+ * is the first defence; this is the second, for a token that leaked). Browsers say where a request
+ * comes from in `Sec-Fetch-Site`, computed by the browser itself, so no proxy's rewriting of the
+ * Host or the scheme can make it wrong; older browsers only in `Origin`, compared by host alone,
+ * since TLS often ends at a proxy (the beacon collector reads them the same way). A request that
+ * says neither (a script of the operator's) is left to the token.
+ */
+function crossSiteStateChange(request: IncomingMessage): string | undefined {
+  if (request.method === "GET" || request.method === "HEAD" || request.method === "OPTIONS") return undefined;
+  const site = request.headers["sec-fetch-site"];
+  const origin = request.headers.origin;
+  const fromElsewhere =
+    site !== undefined
+      ? site !== "same-origin" && site !== "none"
+      : origin !== undefined && URL.parse(origin)?.host !== request.headers.host;
+  return fromElsewhere ? "This change was sent from another site. Make it from Seller Hub's own pages." : undefined;
 }
 
 /**
@@ -158,3 +186,4 @@ function listen(server: Server, port: number, host?: string): Promise<void> {
   });
 }
 export * from "./operator-tasks";
+export { trustedProxiesSetting } from "./proxy";

@@ -24,6 +24,22 @@ export function contentSecurityPolicy(nonce: string, pathname: string, developme
   ].join("; ");
 }
 
+/** The powerful features no page of the hub uses, refused to the hub and to anything it frames. */
+const PERMISSIONS_POLICY = [
+  "accelerometer",
+  "camera",
+  "display-capture",
+  "geolocation",
+  "gyroscope",
+  "magnetometer",
+  "microphone",
+  "midi",
+  "payment",
+  "usb",
+]
+  .map((feature) => `${feature}=()`)
+  .join(", ");
+
 export function setSecurityHeaders(
   response: ServerResponse,
   nonce: string,
@@ -35,6 +51,9 @@ export function setSecurityHeaders(
   response.setHeader("X-Content-Type-Options", "nosniff");
   response.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
   response.setHeader("Cross-Origin-Opener-Policy", "same-origin");
+  // Only the hub's own pages load its answers; no page of the hub asks for a device or a payment.
+  response.setHeader("Cross-Origin-Resource-Policy", "same-origin");
+  response.setHeader("Permissions-Policy", PERMISSIONS_POLICY);
   if (!FRAMEABLE_PATHS.has(pathname)) response.setHeader("X-Frame-Options", "DENY");
   if (overHttps) response.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
 }

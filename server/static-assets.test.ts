@@ -72,6 +72,29 @@ describe("static assets", () => {
     expect(again.bytes).toBe(0);
   });
 
+  it("tags each encoding's bytes apart, and refuses an encoding the browser gives q=0", async () => {
+    const path = "/assets/entry-abc123.js";
+    const [brotli, gzip, plain] = await Promise.all([
+      get(port, path, { "Accept-Encoding": "br" }),
+      get(port, path, { "Accept-Encoding": "gzip" }),
+      get(port, path),
+    ]);
+    expect(new Set([brotli.headers.etag, gzip.headers.etag, plain.headers.etag]).size).toBe(3);
+    expect((await get(port, path, { "Accept-Encoding": "br;q=0, gzip" })).headers["content-encoding"]).toBe("gzip");
+    expect(
+      (await get(port, path, { "Accept-Encoding": "gzip;q=0, br;q=0" })).headers["content-encoding"],
+    ).toBeUndefined();
+    // A cache holding the brotli bytes must not be told they are the plain file's.
+    expect((await get(port, path, { "If-None-Match": String(brotli.headers.etag) })).status).toBe(200);
+  });
+
+  it("reads If-None-Match as the list of tags it is, weak ones and * included", async () => {
+    const { etag } = (await get(port, "/favicon.svg")).headers;
+    for (const ifNoneMatch of [`"other", ${String(etag)}`, `W/${String(etag)}`, "*"])
+      expect((await get(port, "/favicon.svg", { "If-None-Match": ifNoneMatch })).status, ifNoneMatch).toBe(304);
+    expect((await get(port, "/favicon.svg", { "If-None-Match": '"other"' })).status).toBe(200);
+  });
+
   it("serves nothing it did not index: no paths out of the folder, no compressed files by their own name", async () => {
     expect((await get(port, "/../package.json")).status).toBe(404);
     expect((await get(port, "/assets/entry-abc123.js.gz")).status).toBe(404);

@@ -1,4 +1,5 @@
 import type { Kysely } from "kysely";
+import type { SignedInSeller } from "~/auth/session.server";
 import type { DatabaseSchema, NewListing } from "~/db/schema";
 
 /** A seller to own test listings; they never sign in, so the password hash is a placeholder. */
@@ -40,4 +41,11 @@ export function testListing(sellerId: number, fields: Partial<NewListing> = {}):
     created_at: Date.now(),
     ...fields,
   };
+}
+
+/** A seller of their own, as a route's server module receives them signed in: session "session-1", token "the-token". */
+export async function signedInTestSeller(db: Kysely<DatabaseSchema>, username: string): Promise<SignedInSeller> {
+  const id = await insertSeller(db, username);
+  const seller = await db.selectFrom("seller").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+  return { seller, srt: "the-token", sessionId: "session-1" };
 }

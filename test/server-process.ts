@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync } from "node:fs";
+import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
@@ -107,4 +108,20 @@ export async function signInSetCookie(
 /** Signs in over plain HTTP and returns the Cookie header of the new session. */
 export async function signInOverHttp(baseUrl: string, username = "demo", password = "sellerhub"): Promise<string> {
   return (await signInSetCookie(baseUrl, username, password)).split(";")[0] as string;
+}
+
+/**
+ * Sends `request` as it is, byte for byte, on a connection of its own (for what fetch will not
+ * send: two Host headers, a request line that is not HTTP), and resolves with all the server said
+ * before closing it.
+ */
+export async function sendRawRequest(baseUrl: string, request: string): Promise<string> {
+  const { port, hostname } = new URL(baseUrl);
+  const socket = connect(Number(port), hostname);
+  await new Promise((resolve) => socket.once("connect", resolve));
+  let answer = "";
+  socket.on("data", (chunk) => (answer += chunk.toString()));
+  socket.write(request);
+  await new Promise((resolve) => socket.once("close", resolve));
+  return answer;
 }

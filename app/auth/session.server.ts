@@ -1,14 +1,22 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { Kysely } from "kysely";
 import { readCookie, removalCookie, serializeCookie } from "~/cookies/cookies";
+import { maskToken } from "./anti-forgery.server";
 import type { DatabaseSchema, Seller } from "~/db/schema";
 
 export const SESSION_COOKIE = "sh_session";
 const SESSION_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
+/**
+ * A session left unused this long ends, whatever its seven days: a browser left signed in on a
+ * shared computer overnight is not the seller's any more. Eight hours keeps a working day.
+ */
+export const SESSION_IDLE_MS = 8 * 60 * 60 * 1000;
+/** Use is written at most this often: a write per request would cost every page view a write. */
+export const SESSION_SEEN_EVERY_MS = 5 * 60 * 1000;
 
 export interface SignedInSeller {
   seller: Seller;
-  /** The session's anti-forgery token, sent back with every state change. */
+  /** The session's anti-forgery token, masked for this request (decision 053), sent back with every state change. */
   srt: string;
   sessionId: string;
 }
@@ -22,9 +30,13 @@ function isSecure(request: Request): boolean {
 }
 
 /** Starts a session and returns the Set-Cookie header that carries it. */
-export async function startSession(db: Kysely<DatabaseSchema>, sellerId: number, request: Request): Promise<string> {
+export async function startSession(
+  db: Kysely<DatabaseSchema>,
+  sellerId: number,
+  request: Request,
+  now = Date.now(),
+): Promise<string> {
   const token = randomBytes(32).toString("base64url");
-  const now = Date.now();
   const expiresAt = now + SESSION_LIFETIME_MS;
   await db
     .insertInto("session")
@@ -34,6 +46,7 @@ export async function startSession(db: Kysely<DatabaseSchema>, sellerId: number,
       srt: randomBytes(24).toString("base64url"),
       created_at: now,
       expires_at: expiresAt,
+      last_seen_at: now,
     })
     .execute();
   return serializeCookie(SESSION_COOKIE, token, {
@@ -44,20 +57,40 @@ export async function startSession(db: Kysely<DatabaseSchema>, sellerId: number,
   }) as string;
 }
 
-export async function findSignedInSeller(db: Kysely<DatabaseSchema>, request: Request): Promise<SignedInSeller | null> {
+/**
+ * The seller whose session the request's cookie names, or null. Finding it counts as using the
+ * session (the idle time starts again), unless `{ use: false }`: a site-speed beacon, sent by a
+ * page as it is hidden, is not the seller at work.
+ */
+export async function findSignedInSeller(
+  db: Kysely<DatabaseSchema>,
+  request: Request,
+  now = Date.now(),
+  { use = true }: { use?: boolean } = {},
+): Promise<SignedInSeller | null> {
   const token = readCookie(request.headers.get("Cookie"), SESSION_COOKIE);
   if (!token || token.length > 100) return null;
   const row = await db
     .selectFrom("session")
     .innerJoin("seller", "seller.id", "session.seller_id")
     .selectAll("seller")
-    .select(["session.id as session_id", "session.srt"])
+    .select(["session.id as session_id", "session.srt", "session.last_seen_at"])
     .where("session.id", "=", hashToken(token))
-    .where("session.expires_at", ">", Date.now())
+    .where("session.expires_at", ">", now)
+    .where("session.last_seen_at", ">", now - SESSION_IDLE_MS)
     .executeTakeFirst();
   if (!row) return null;
-  const { session_id, srt, ...seller } = row;
-  return { seller, srt, sessionId: session_id };
+  const { session_id, srt, last_seen_at, ...seller } = row;
+  if (use && Number(last_seen_at) <= now - SESSION_SEEN_EVERY_MS)
+    await db.updateTable("session").set({ last_seen_at: now }).where("id", "=", session_id).execute();
+  // Masked afresh for each request, so that every page carries other bytes (anti-forgery.server.ts).
+  return { seller, srt: maskToken(srt), sessionId: session_id };
+}
+
+/** Ends the session the request's cookie names, if any: signing in again over it must not leave it valid. */
+export async function endSessionOfRequest(db: Kysely<DatabaseSchema>, request: Request): Promise<void> {
+  const token = readCookie(request.headers.get("Cookie"), SESSION_COOKIE);
+  if (token && token.length <= 100) await db.deleteFrom("session").where("id", "=", hashToken(token)).execute();
 }
 
 /** Ends the session and returns the Set-Cookie header that clears it. */

@@ -1,7 +1,10 @@
 import type { Kysely } from "kysely";
 import type { DatabaseSchema } from "~/db/schema";
 
-/** Guessing is slowed per account and per client address, the same for accounts that do not exist. */
+/**
+ * Guessing is slowed per account and per client address, the same for accounts that do not exist;
+ * a browser that signed in to the account before is slowed per address only.
+ */
 export const SIGN_IN_LIMITS = {
   windowMs: 15 * 60 * 1000,
   failuresPerAccount: 5,
@@ -23,24 +26,30 @@ export async function claimSignInAttempt(
   account: string,
   client: string,
   now = Date.now(),
+  { knownBrowser = false }: { knownBrowser?: boolean } = {},
 ): Promise<SignInAttempt> {
+  const retryAfter = (claimed: number) => signInRetryAfter(db, account, client, now, claimed, { knownBrowser });
   // A blocked client learns so from one read, without a write: a flood of refused guesses stays cheap.
-  const blocked = await signInRetryAfter(db, account, client, now);
+  const blocked = await retryAfter(0);
   if (blocked !== null) return { allowed: false, retryAfterSeconds: blocked };
   const { id } = await db
     .insertInto("sign_in_failure")
     .values({ account, client, at: now })
     .returning("id")
     .executeTakeFirstOrThrow();
-  const overLimit = await signInRetryAfter(db, account, client, now, 1);
+  const overLimit = await retryAfter(1);
   if (overLimit === null) return { allowed: true };
   await db.deleteFrom("sign_in_failure").where("id", "=", id).execute();
-  return { allowed: false, retryAfterSeconds: (await signInRetryAfter(db, account, client, now)) ?? overLimit };
+  return { allowed: false, retryAfterSeconds: (await retryAfter(0)) ?? overLimit };
 }
 
 /**
  * Seconds until this account and client may try again, or null when they may now. `claimed`
  * attempts of the caller's own are already among the rows, so they are allowed past the limit.
+ *
+ * A browser the account signed in from before (`knownBrowser`, known-browsers.server.ts) is held
+ * to its address's limit only: five wrong passwords from anywhere else, which anyone can send,
+ * must not lock the owner out of their own account (the audit's finding).
  */
 export async function signInRetryAfter(
   db: Kysely<DatabaseSchema>,
@@ -48,10 +57,11 @@ export async function signInRetryAfter(
   client: string,
   now = Date.now(),
   claimed = 0,
+  { knownBrowser = false }: { knownBrowser?: boolean } = {},
 ): Promise<number | null> {
   const since = now - SIGN_IN_LIMITS.windowMs;
   const [byAccount, byClient] = await Promise.all([
-    recentFailures(db, "account", account, since, SIGN_IN_LIMITS.failuresPerAccount + claimed),
+    knownBrowser ? null : recentFailures(db, "account", account, since, SIGN_IN_LIMITS.failuresPerAccount + claimed),
     recentFailures(db, "client", client, since, SIGN_IN_LIMITS.failuresPerClient + claimed),
   ]);
   const unblockedAt = Math.max(byAccount ?? 0, byClient ?? 0);

@@ -70,6 +70,21 @@ describe.each(TEST_DIALECTS)("sign-in limits on $name", (dialect) => {
     expect(await signInRetryAfter(database.db, "someone-new", "192.0.2.8", now + 100)).toBeNull();
   });
 
+  it("never locks the owner out from a browser that signed in before: five guesses elsewhere block only strangers", async () => {
+    for (let attempt = 0; attempt < SIGN_IN_LIMITS.failuresPerAccount; attempt++)
+      await failSignIn(database.db, "owner", `172.16.0.${attempt}`, now + attempt);
+    expect(await claimSignInAttempt(database.db, "owner", "172.16.1.1", now + 10)).toMatchObject({ allowed: false });
+    expect(await claimSignInAttempt(database.db, "owner", "172.16.1.2", now + 11, { knownBrowser: true })).toEqual({
+      allowed: true,
+    });
+    // The address's own limit still holds for a known browser.
+    for (let attempt = 0; attempt < SIGN_IN_LIMITS.failuresPerClient; attempt++)
+      await failSignIn(database.db, `someone-${attempt}`, "172.16.2.1", now + 100 + attempt);
+    expect(
+      await claimSignInAttempt(database.db, "owner", "172.16.2.1", now + 200, { knownBrowser: true }),
+    ).toMatchObject({ allowed: false });
+  });
+
   it("forgives an account's failures once it signs in", async () => {
     for (let attempt = 0; attempt < SIGN_IN_LIMITS.failuresPerAccount - 1; attempt++) {
       await failSignIn(database.db, "bob", "10.9.9.9", now + attempt);

@@ -3,7 +3,7 @@ import type { Kysely } from "kysely";
 import { readCookie, serializeCookie } from "~/cookies/cookies";
 import type { DatabaseSchema, Seller } from "~/db/schema";
 import { hashForUnknownAccount, verifyPassword } from "./password.server";
-import { tokensMatch } from "./anti-forgery.server";
+import { maskToken, tokensMatch } from "./anti-forgery.server";
 
 /** Before there is a session, the sign-in form's token is double-submitted: cookie and field. */
 const SIGN_IN_TOKEN_COOKIE = "sh_signin_srt";
@@ -16,7 +16,8 @@ export function issueSignInToken(request: Request): { token: string; cookie: str
     sameSite: "Strict",
     secure: new URL(request.url).protocol === "https:",
   }) as string;
-  return { token, cookie };
+  // The form carries it masked, other bytes every time; the cookie holds it as it is.
+  return { token: maskToken(token), cookie };
 }
 
 export function signInTokenMatches(request: Request, submitted: string): boolean {

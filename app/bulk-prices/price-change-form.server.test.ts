@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { priceChangeFormSchema } from "./price-change-form.server";
+import { priceChangeForm } from "./price-change-form.server";
 
-describe("priceChangeFormSchema", () => {
-  const parse = (form: Record<string, string>) => priceChangeFormSchema.safeParse(form);
+describe("priceChangeForm", () => {
+  const parse = (form: Record<string, string>) => priceChangeForm("USD", "en-US").safeParse(form);
   const message = (form: Record<string, string>) => {
     const result = parse(form);
     return result.success ? undefined : result.error.issues[0]?.message;
@@ -23,7 +23,7 @@ describe("priceChangeFormSchema", () => {
     expect(message({ kind: "raise_amount", amount: "0" })).toMatch(/^Enter the amount as a number/);
     expect(message({ kind: "lower_percent", amount: "100" })).toBe("A price can be lowered by less than 100% only.");
     expect(message({ kind: "raise_percent", amount: "1000.01" })).toBe("A price can be raised by 1000% at most.");
-    expect(message({ kind: "set_price", amount: "1000000" })).toBe("Enter an amount of 999,999.99 or less.");
+    expect(message({ kind: "set_price", amount: "1000000" })).toBe("Enter an amount of $999,999.99 or less.");
     expect(message({ kind: "raise_amount", amount: "1", ending: "42" })).toBe("Choose one of the endings offered.");
   });
 });

@@ -7,16 +7,18 @@ import { readForm } from "~/http/request-body.server";
 import { findMarketFigures } from "~/listings/market-figures.server";
 import { countSelected } from "./listing-selection.server";
 import { describePriceChange } from "./price-change";
-import { priceChangeFormSchema } from "./price-change-form.server";
+import { priceChangeForm } from "./price-change-form.server";
 import {
   applyPriceChange,
   discardPreview,
   findPriceChange,
   findPriceChangeItems,
+  isChangeId,
   NO_SUCH_CHANGE,
   previewPriceChange,
   PriceChangeRefused,
   undoPriceChange,
+  whyNotUndoable,
   type ApplyResult,
   type PriceChangeItem,
   type Progress,
@@ -25,7 +27,7 @@ import {
 /** What the route modules of app/routes/sh/price-change*.ts call: reading the request, then the data layer. */
 
 export async function loadChoice({ db }: Database, { seller, sessionId, srt }: SignedInSeller) {
-  return { count: await countSelected(db, sessionId), srt, locale: seller.locale };
+  return { count: await countSelected(db, sessionId), srt, locale: seller.locale, currency: seller.currency };
 }
 
 export type ChoiceField = "kind" | "amount" | "ending";
@@ -46,7 +48,8 @@ export async function choosePriceChange(request: Request, { db }: Database, sign
   const values = Object.fromEntries(
     ["kind", "amount", "ending"].map((field) => [field, String(form.get(field) ?? "")]),
   );
-  const parsed = priceChangeFormSchema.safeParse({
+  const { currency, locale } = signedIn.seller;
+  const parsed = priceChangeForm(currency, locale).safeParse({
     kind: values.kind || undefined,
     amount: values.amount ?? "",
     ending: values.ending,
@@ -86,7 +89,7 @@ export async function loadPriceChangePage(
   changeId: string,
   offset: number,
 ) {
-  const summary = await findPriceChange(db, seller.id, changeId);
+  const summary = isChangeId(changeId) ? await findPriceChange(db, seller.id, changeId) : undefined;
   if (!summary) throw refusal(404, NO_SUCH_CHANGE);
   const items = await findPriceChangeItems(db, seller.id, changeId, { offset, limit: ITEMS_PER_PAGE });
   const rows: PriceChangeRow[] = await withMarketMedians(db, items);
@@ -99,6 +102,7 @@ export async function loadPriceChangePage(
     offset,
     limit: ITEMS_PER_PAGE,
     locale: seller.locale,
+    currency: seller.currency,
     srt,
   };
 }
@@ -107,6 +111,7 @@ export async function loadPriceChangePage(
 export async function cancelPreview(request: Request, { db }: Database, signedIn: SignedInSeller, changeId: string) {
   const form = await readForm(request);
   assertAntiForgeryToken(signedIn, form.get("srt"));
+  if (!isChangeId(changeId)) throw refusal(404, NO_SUCH_CHANGE);
   await discardPreview(db, signedIn.seller.id, changeId);
   return redirect("/sh/lst/active#change-prices", 303);
 }
@@ -125,6 +130,7 @@ export async function runPriceChange(
 ): Promise<Response> {
   const form = await readForm(request);
   assertAntiForgeryToken(signedIn, form.get("srt"));
+  if (!isChangeId(changeId)) throw refusal(404, NO_SUCH_CHANGE);
   const run = (onProgress: (progress: Progress) => void): Promise<ApplyResult> =>
     (step === "apply" ? applyPriceChange : undoPriceChange)(database, signedIn.seller.id, changeId, onProgress);
   const changePage = `/sh/lst/prices/${encodeURIComponent(changeId)}`;
@@ -139,10 +145,23 @@ export async function runPriceChange(
     return redirect(changePage, 303);
   }
 
+  // A change that cannot run is refused with its status before any progress is streamed; a
+  // refusal found only while running (another tab was quicker) still arrives as a line.
+  const summary = await findPriceChange(database.db, signedIn.seller.id, changeId);
+  if (!summary) throw refusal(404, NO_SUCH_CHANGE);
+  const refused = step === "undo" && whyNotUndoable(summary);
+  if (refused) throw refusal(refused.status, refused.message);
+
   const encoder = new TextEncoder();
+  // The change runs to its end whatever the browser does: a tab closed mid-apply cancels the
+  // stream, and from then on the progress goes nowhere, instead of failing inside the
+  // transaction and rolling the whole change back.
+  let watched = true;
   const body = new ReadableStream<Uint8Array>({
     async start(controller) {
-      const send = (line: object) => controller.enqueue(encoder.encode(`${JSON.stringify(line)}\n`));
+      const send = (line: object) => {
+        if (watched) controller.enqueue(encoder.encode(`${JSON.stringify(line)}\n`));
+      };
       try {
         const { wrote } = await run((progress) => send({ type: "progress", ...progress }));
         send({ type: "done", wrote, location: changePage });
@@ -156,8 +175,11 @@ export async function runPriceChange(
               : "The change could not be completed, and no price was changed. Try again.",
         });
       } finally {
-        controller.close();
+        if (watched) controller.close();
       }
+    },
+    cancel() {
+      watched = false;
     },
   });
   return new Response(body, {

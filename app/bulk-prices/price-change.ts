@@ -1,4 +1,4 @@
-import { minorUnitsPerMajor } from "~/money/format-money";
+import { formatMoney, minorUnitsPerMajor } from "~/money/format-money";
 
 /**
  * A bulk price change as the seller chose it, and what it makes of one listing's price. Pure, so
@@ -10,7 +10,10 @@ import { minorUnitsPerMajor } from "~/money/format-money";
  * into each listing's own minor units when the listing's currency is known.
  */
 
-/** The highest price the hub stores: 999,999.99 in a currency with cents. PostgreSQL's integer holds it with room. */
+/**
+ * The highest price the hub stores, in minor units of the listing's currency: 999,999.99 in a
+ * currency with cents, ¥99,999,999, 99,999.999 dinars. PostgreSQL's integer holds it with room.
+ */
 export const MAX_PRICE = 99_999_999;
 
 /** A percentage raise above this is refused as a typing slip: ten times the price. */
@@ -26,8 +29,30 @@ export const PRICE_CHANGE_KINDS = {
 
 export type PriceChangeKind = keyof typeof PRICE_CHANGE_KINDS;
 
-/** Endings offered for rounding, in cents: the prices sellers reprice to most. */
+/**
+ * Endings offered for rounding, in hundredths of the major unit: the prices sellers reprice to
+ * most. In a currency of three decimals .99 is .990; in one without decimals only .00 (a whole price) exists.
+ */
 export const PRICE_ENDINGS = [99, 95, 49, 0] as const;
+
+/** An ending a seller in `currency` can round to: its value (hundredths, as sent) and its name. */
+export interface EndingOption {
+  value: number;
+  label: string;
+}
+
+/** The endings the currency has: in yen only a whole price; in dinars .99 is .990. */
+export function endingsFor(currency: string): EndingOption[] {
+  const perMajor = minorUnitsPerMajor(currency);
+  const digits = Math.round(Math.log10(perMajor));
+  return PRICE_ENDINGS.flatMap((ending) => {
+    const minor = inMinorUnits(ending, perMajor);
+    if (minor === undefined) return [];
+    const label =
+      digits === 0 ? "To a whole price" : `To the nearest price ending in .${String(minor).padStart(digits, "0")}`;
+    return [{ value: ending, label }];
+  });
+}
 
 export interface PriceChange {
   kind: PriceChangeKind;
@@ -40,13 +65,18 @@ export interface PriceChange {
 /** Why a listing's price cannot take the change. */
 export const PRICE_PROBLEMS = {
   not_positive: "The new price would be zero or less.",
-  above_maximum: "The new price would be above the highest price the hub takes, 999,999.99.",
+  above_maximum: "The new price would be above the highest price the hub takes, {max}.",
   ended: "The listing has ended.",
   unchanged: "The price already is the new price.",
   no_cents: "Its currency has no cents, and the change asks for cents.",
 } as const;
 
 export type PriceProblem = keyof typeof PRICE_PROBLEMS;
+
+/** Why a listing's price cannot take the change, with the hub's limit in the listing's currency. */
+export function priceProblemText(problem: PriceProblem, currency: string, locale: string): string {
+  return PRICE_PROBLEMS[problem].replace("{max}", formatMoney(MAX_PRICE, currency, locale));
+}
 
 export type NewPrice = { price: number; problem?: undefined } | { price?: undefined; problem: PriceProblem };
 
@@ -83,8 +113,9 @@ export function newPriceOf(listing: PricedListing, change: PriceChange): NewPric
       break;
   }
   if (change.ending !== undefined) {
-    if (perMajor !== 100) return { problem: "no_cents" };
-    price = roundToEnding(price, change.ending);
+    const ending = inMinorUnits(change.ending, perMajor);
+    if (ending === undefined) return { problem: "no_cents" };
+    price = roundToEnding(price, ending, perMajor);
   }
   if (price < 1) return { problem: "not_positive" };
   if (price > MAX_PRICE) return { problem: "above_maximum" };
@@ -93,7 +124,7 @@ export function newPriceOf(listing: PricedListing, change: PriceChange): NewPric
 }
 
 /** Hundredths of a major unit in a currency's minor units; undefined when they do not come out whole (2.50 yen). */
-function inMinorUnits(hundredths: number, perMajor: number): number | undefined {
+export function inMinorUnits(hundredths: number, perMajor: number): number | undefined {
   const scaled = hundredths * perMajor;
   return scaled % 100 === 0 ? scaled / 100 : undefined;
 }
@@ -107,12 +138,13 @@ function percentOf(price: number, hundredthsOfPercent: number): number {
 }
 
 /**
- * The nearest price ending in `ending` cents; halfway between two rounds up, as money usually does.
- * The price below may be zero or less, which the caller refuses.
+ * The nearest price whose minor units end in `ending` (of `perMajor` per major unit: 99 of 100 is
+ * x.99); halfway between two rounds up, as money usually does. The price below may be zero or
+ * less, which the caller refuses.
  */
-export function roundToEnding(price: number, ending: number): number {
-  const below = Math.floor((price - ending) / 100) * 100 + ending;
-  const above = below + 100;
+export function roundToEnding(price: number, ending: number, perMajor = 100): number {
+  const below = Math.floor((price - ending) / perMajor) * perMajor + ending;
+  const above = below + perMajor;
   return price - below < above - price ? below : above;
 }
 

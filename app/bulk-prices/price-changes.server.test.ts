@@ -13,10 +13,13 @@ import {
   applyPriceChange,
   discardPreview,
   findPriceChange,
+  findLastPriceChange,
   findPriceChangeItems,
   findPriceHistory,
   previewPriceChange,
   undoPriceChange,
+  PREVIEW_KEPT_MS,
+  PREVIEWS_KEPT_PER_SELLER,
   UNDO_WINDOW_MS,
   type Progress,
 } from "./price-changes.server";
@@ -25,12 +28,17 @@ import { parseListingFilters } from "~/listings/listing-filters";
 const HOUR = 60 * 60 * 1000;
 
 async function addListings(database: Database, sellerId: number, listings: Array<Partial<NewListing>>) {
-  const rows = await database.db
-    .insertInto("listing")
-    .values(listings.map((fields) => testListing(sellerId, fields)))
-    .returning("id")
-    .execute();
-  return rows.map((row) => row.id);
+  const ids: number[] = [];
+  // In statements of 500 rows: SQLite takes a limited number of variables per statement.
+  for (let start = 0; start < listings.length; start += 500) {
+    const rows = await database.db
+      .insertInto("listing")
+      .values(listings.slice(start, start + 500).map((fields) => testListing(sellerId, fields)))
+      .returning("id")
+      .execute();
+    ids.push(...rows.map((row) => row.id));
+  }
+  return ids;
 }
 
 const pricesOf = async ({ db }: Database, ids: number[]) =>
@@ -70,7 +78,7 @@ describe.each(TEST_DIALECTS)("bulk price changes on $name", (dialect) => {
       { price: 2500, status: "ended" },
     ]);
     const who = newSession();
-    await changeSelection(database.db, who, { select: ids, unselect: [] });
+    await changeSelection(database, who, { select: ids, unselect: [] });
     const change: PriceChange = { kind: "lower_amount", amount: 500, ending: 99 };
     const changeId = await previewPriceChange(database.db, who, change);
 
@@ -109,7 +117,7 @@ describe.each(TEST_DIALECTS)("bulk price changes on $name", (dialect) => {
   it("applies a second submit of the same change nothing more", async () => {
     const [id] = await addListings(database, seller, [{ price: 1000 }]);
     const who = newSession();
-    await changeSelection(database.db, who, { select: [id!], unselect: [] });
+    await changeSelection(database, who, { select: [id!], unselect: [] });
     const changeId = await previewPriceChange(database.db, who, { kind: "raise_percent", amount: 1000 });
     const [first, second] = await Promise.all([
       applyPriceChange(database, seller, changeId),
@@ -122,6 +130,17 @@ describe.each(TEST_DIALECTS)("bulk price changes on $name", (dialect) => {
     expect(await pricesOf(database, [id!])).toEqual({ [id!]: 1100 });
   });
 
+  it("applies no preview older than it is kept (24 hours): it is gone, as housekeeping would make it", async () => {
+    const [id] = await addListings(database, seller, [{ price: 1000 }]);
+    const who = newSession();
+    await changeSelection(database, who, { select: [id!], unselect: [] });
+    const madeAt = Date.now() - PREVIEW_KEPT_MS - 1;
+    const changeId = await previewPriceChange(database.db, who, { kind: "raise_percent", amount: 1000 }, madeAt);
+    expect(await findPriceChange(database.db, seller, changeId)).toBeUndefined();
+    await expect(applyPriceChange(database, seller, changeId)).rejects.toMatchObject({ status: 404 });
+    expect(await pricesOf(database, [id!])).toEqual({ [id!]: 1000 });
+  });
+
   it("leaves a price changed since the preview alone and reports it; undo keeps one changed since", async () => {
     const [kept, changed, later] = await addListings(database, seller, [
       { price: 1000 },
@@ -129,7 +148,7 @@ describe.each(TEST_DIALECTS)("bulk price changes on $name", (dialect) => {
       { price: 1000 },
     ]);
     const who = newSession();
-    await changeSelection(database.db, who, { select: [kept!, changed!, later!], unselect: [] });
+    await changeSelection(database, who, { select: [kept!, changed!, later!], unselect: [] });
     const changeId = await previewPriceChange(database.db, who, { kind: "set_price", amount: 1500 });
     // Changed and changed back: still a change the preview did not see.
     await setPrice(database, changed!, 1200);
@@ -156,7 +175,7 @@ describe.each(TEST_DIALECTS)("bulk price changes on $name", (dialect) => {
     const [id] = await addListings(database, seller, [{ price: 1000 }]);
     const change = async (at: number) => {
       const who = newSession();
-      await changeSelection(database.db, who, { select: [id!], unselect: [] });
+      await changeSelection(database, who, { select: [id!], unselect: [] });
       const changeId = await previewPriceChange(database.db, who, { kind: "raise_amount", amount: 100 }, at);
       await applyPriceChange(database, seller, changeId, undefined, at);
       return changeId;
@@ -180,7 +199,7 @@ describe.each(TEST_DIALECTS)("bulk price changes on $name", (dialect) => {
     const [theirs] = await addListings(database, other, [{ price: 1000 }]);
     const [mine] = await addListings(database, seller, [{ price: 1000 }]);
     const who = newSession();
-    await changeSelection(database.db, who, { select: [theirs!, mine!], unselect: [] });
+    await changeSelection(database, who, { select: [theirs!, mine!], unselect: [] });
     expect(await countSelected(database.db, who.sessionId)).toBe(1);
     const changeId = await previewPriceChange(database.db, who, { kind: "set_price", amount: 2000 });
     expect(await findPriceChange(database.db, other, changeId)).toBeUndefined();
@@ -199,14 +218,89 @@ describe.each(TEST_DIALECTS)("bulk price changes on $name", (dialect) => {
     );
     const who = { sessionId: "select-all", sellerId: seller2 };
     const filters = parseListingFilters(new URLSearchParams("status=active"));
-    expect(await selectAllMatching(database.db, who, filters)).toEqual({ ok: true, count: 60 });
+    expect(await selectAllMatching(database, who, filters)).toEqual({ ok: true, count: 60 });
     // Again: nothing is selected twice.
-    expect(await selectAllMatching(database.db, who, filters)).toEqual({ ok: true, count: 60 });
-    expect(await selectAllMatching(database.db, who, parseListingFilters(new URLSearchParams()))).toEqual({
+    expect(await selectAllMatching(database, who, filters)).toEqual({ ok: true, count: 60 });
+    expect(await selectAllMatching(database, who, parseListingFilters(new URLSearchParams()))).toEqual({
       ok: true,
       count: 120,
     });
     expect(MAX_SELECTION).toBe(10_000);
+  });
+
+  it("refuses a selection past the limit whole: the page's unticks sent with it stay ticked", async () => {
+    const full = await insertSeller(database.db, `full-${dialect.name}`);
+    const ids = await addListings(
+      database,
+      full,
+      Array.from({ length: MAX_SELECTION + 2 }, () => ({ price: 1000 })),
+    );
+    const who = { sessionId: "at-the-limit", sellerId: full };
+    expect(await changeSelection(database, who, { select: ids.slice(0, MAX_SELECTION), unselect: [] })).toEqual({
+      ok: true,
+      count: MAX_SELECTION,
+    });
+    const refused = await changeSelection(database, who, {
+      select: ids.slice(MAX_SELECTION),
+      unselect: [ids[0] as number],
+    });
+    expect(refused).toMatchObject({ ok: false, count: MAX_SELECTION });
+    expect(await countSelected(database.db, who.sessionId)).toBe(MAX_SELECTION);
+  });
+
+  it("lets no two selections of one session pass the limit together", async () => {
+    const racer = await insertSeller(database.db, `racer-${dialect.name}`);
+    await addListings(
+      database,
+      racer,
+      Array.from({ length: 12_000 }, (_, index) => ({ price: 1000, status: index % 2 ? "active" : "ended" })),
+    );
+    const who = { sessionId: "racing", sellerId: racer };
+    const [active, ended] = await Promise.all([
+      selectAllMatching(database, who, parseListingFilters(new URLSearchParams("status=active"))),
+      selectAllMatching(database, who, parseListingFilters(new URLSearchParams("status=ended"))),
+    ]);
+    expect([active.ok, ended.ok].toSorted()).toEqual([false, true]);
+    expect(await countSelected(database.db, who.sessionId)).toBe(6_000);
+  });
+
+  it(`keeps a seller's newest ${PREVIEWS_KEPT_PER_SELLER} previews never applied, so previews cannot fill the database`, async () => {
+    const previewer = await insertSeller(database.db, `previewer-${dialect.name}`);
+    const [id] = await addListings(database, previewer, [{ price: 1000 }]);
+    const who = { sessionId: "previewing", sellerId: previewer };
+    await changeSelection(database, who, { select: [id!], unselect: [] });
+    const made: string[] = [];
+    for (let amount = 1; amount <= PREVIEWS_KEPT_PER_SELLER + 3; amount++)
+      made.push(await previewPriceChange(database.db, who, { kind: "raise_amount", amount }, 1_000 + amount));
+    const kept = await database.db.selectFrom("price_change").select("id").where("seller_id", "=", previewer).execute();
+    expect(kept.map((row) => row.id).toSorted()).toEqual(made.slice(3).toSorted());
+    const items = await database.db
+      .selectFrom("price_change_item")
+      .select("change_id")
+      .where("change_id", "in", made.slice(0, 3))
+      .execute();
+    expect(items).toEqual([]);
+  });
+
+  it("tells of the seller's last applied change for 24 hours, with its undo while it lasts", async () => {
+    const teller = await insertSeller(database.db, `teller-${dialect.name}`);
+    const [id] = await addListings(database, teller, [{ price: 1000 }]);
+    const who = { sessionId: "telling", sellerId: teller };
+    expect(await findLastPriceChange(database.db, teller)).toBeNull();
+    await changeSelection(database, who, { select: [id!], unselect: [] });
+    const appliedAt = Date.now() - HOUR;
+    const changeId = await previewPriceChange(database.db, who, { kind: "raise_percent", amount: 1000 }, appliedAt);
+    await applyPriceChange(database, teller, changeId, () => {}, appliedAt);
+    expect(await findLastPriceChange(database.db, teller)).toEqual({
+      id: changeId,
+      change: { kind: "raise_percent", amount: 1000 },
+      state: "applied",
+      appliedAt,
+      undoableUntil: appliedAt + UNDO_WINDOW_MS,
+    });
+    await undoPriceChange(database, teller, changeId);
+    expect(await findLastPriceChange(database.db, teller)).toMatchObject({ state: "undone", undoableUntil: null });
+    expect(await findLastPriceChange(database.db, teller, appliedAt + UNDO_WINDOW_MS)).toBeNull();
   });
 
   it("refuses a preview of nothing selected", async () => {
@@ -240,20 +334,25 @@ describe.each(TEST_DIALECTS)("bulk price changes on $name", (dialect) => {
       }));
     await fc.assert(
       fc.asyncProperty(
-        fc.array(fc.record({ price: fc.integer({ min: 1, max: 99_999_999 }), ended: fc.boolean() }), {
-          minLength: 1,
-          maxLength: 12,
-        }),
+        fc.array(
+          fc.record({
+            price: fc.integer({ min: 1, max: 99_999_999 }),
+            ended: fc.boolean(),
+            // Currencies with 0, 2 and 3 decimals: the rule works in each listing's own minor units.
+            currency: fc.constantFrom("JPY", "USD", "KWD"),
+          }),
+          { minLength: 1, maxLength: 12 },
+        ),
         changeArbitrary,
         async (listings, change) => {
           const ids = await addListings(
             database,
             owner,
-            listings.map(({ price, ended }) => ({ price, status: ended ? "ended" : "active" })),
+            listings.map(({ price, ended, currency }) => ({ price, currency, status: ended ? "ended" : "active" })),
           );
           const before = await pricesOf(database, ids);
           const who = { sessionId: `property-${++session}`, sellerId: owner };
-          await changeSelection(database.db, who, { select: ids, unselect: [] });
+          await changeSelection(database, who, { select: ids, unselect: [] });
           const changeId = await previewPriceChange(database.db, who, change);
           const items = await findPriceChangeItems(database.db, owner, changeId, { offset: 0, limit: 100 });
           await applyPriceChange(database, owner, changeId);
@@ -264,10 +363,8 @@ describe.each(TEST_DIALECTS)("bulk price changes on $name", (dialect) => {
           }
           // The preview is the pure rule, listing by listing.
           for (const [index, id] of ids.entries()) {
-            const expected = newPriceOf(
-              { price: listings[index]!.price, currency: "USD", status: listings[index]!.ended ? "ended" : "active" },
-              change,
-            );
+            const { price, currency, ended } = listings[index]!;
+            const expected = newPriceOf({ price, currency, status: ended ? "ended" : "active" }, change);
             expect(after[id]).toBe(expected.price ?? listings[index]!.price);
           }
           await undoPriceChange(database, owner, changeId);
@@ -341,8 +438,8 @@ describe.each(TWO_INSTANCES)("two instances applying overlapping changes on $nam
     );
     const first = ids.slice(0, 800);
     const second = ids.slice(400);
-    await changeSelection(a.db, { sessionId: "tab-a", sellerId: seller }, { select: first, unselect: [] });
-    await changeSelection(b.db, { sessionId: "tab-b", sellerId: seller }, { select: second, unselect: [] });
+    await changeSelection(a, { sessionId: "tab-a", sellerId: seller }, { select: first, unselect: [] });
+    await changeSelection(b, { sessionId: "tab-b", sellerId: seller }, { select: second, unselect: [] });
     const raise = await previewPriceChange(
       a.db,
       { sessionId: "tab-a", sellerId: seller },

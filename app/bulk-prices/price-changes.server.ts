@@ -27,6 +27,8 @@ export const UNDO_WINDOW_MS = 24 * 60 * 60 * 1000;
 /** Previews never confirmed are deleted after this (housekeeping). */
 export const PREVIEW_KEPT_MS = 24 * 60 * 60 * 1000;
 
+const isPastKeeping = (createdAt: number, now: number) => createdAt < now - PREVIEW_KEPT_MS;
+
 /**
  * Listings written per statement. Between chunks the worker serves other requests (a chunk of
  * 500 takes a few milliseconds; `npm run bench` measures 10,000), and the seller sees progress.
@@ -122,8 +124,52 @@ export async function previewPriceChange(
         )
         .execute();
     }
+    await forgetOldestPreviews(trx, sellerId);
   });
   return id;
+}
+
+/**
+ * Previews never applied that a seller keeps at once: each may hold 10,000 rows, and nothing else
+ * would stop a seller (or a script with their session) from making them faster than housekeeping
+ * deletes them after 24 hours. Ten is more than a seller compares side by side.
+ */
+export const PREVIEWS_KEPT_PER_SELLER = 10;
+
+/** Deletes the seller's previews beyond the newest PREVIEWS_KEPT_PER_SELLER, rows first. */
+async function forgetOldestPreviews(trx: Transaction<DatabaseSchema>, sellerId: number): Promise<void> {
+  const older = await trx
+    .selectFrom("price_change")
+    .select("id")
+    .where("seller_id", "=", sellerId)
+    .where("state", "=", "previewed")
+    .orderBy("created_at", "desc")
+    .orderBy("id", "desc")
+    .offset(PREVIEWS_KEPT_PER_SELLER)
+    .limit(100)
+    .execute();
+  if (older.length === 0) return;
+  // The change's own row first, and only while it is still a preview: one applied meanwhile in
+  // another tab keeps its rows, its price history and undo (as housekeeping does).
+  const gone = await trx
+    .deleteFrom("price_change")
+    .where(
+      "id",
+      "in",
+      older.map((row) => row.id),
+    )
+    .where("state", "=", "previewed")
+    .returning("id")
+    .execute();
+  if (gone.length > 0)
+    await trx
+      .deleteFrom("price_change_item")
+      .where(
+        "change_id",
+        "in",
+        gone.map((row) => row.id),
+      )
+      .execute();
 }
 
 /** The seller's change with its figures; undefined for another seller's or an unknown id. */
@@ -139,7 +185,8 @@ export async function findPriceChange(
     .where("id", "=", changeId)
     .where("seller_id", "=", sellerId)
     .executeTakeFirst();
-  if (!row) return undefined;
+  // A preview past its 24 hours is gone, whether or not housekeeping has deleted it yet.
+  if (!row || (row.state === "previewed" && isPastKeeping(Number(row.created_at), now))) return undefined;
   const groups = await db
     .selectFrom("price_change_item")
     .select((eb) => ["problem", "outcome", "undo_outcome", eb.fn.countAll<number>().as("listings")])
@@ -258,6 +305,7 @@ export async function applyPriceChange(
       .where("id", "=", changeId)
       .where("seller_id", "=", sellerId)
       .where("state", "=", "previewed")
+      .where("created_at", ">=", now - PREVIEW_KEPT_MS)
       .executeTakeFirst();
     if (Number(claimed.numUpdatedRows) === 0) return false;
     const ids = await itemListingIds(trx, changeId, "new_price");
@@ -330,15 +378,25 @@ export async function undoPriceChange(
   });
   const summary = await findPriceChange(db, sellerId, changeId, now);
   if (!summary) throw new PriceChangeRefused(404, NO_SUCH_CHANGE);
-  if (!wrote && summary.change.state !== "undone") {
-    throw new PriceChangeRefused(
-      409,
-      summary.change.state === "previewed"
-        ? "This change has not been applied, so there is nothing to undo."
-        : "Only your last price change can be undone, within 24 hours of applying it.",
-    );
-  }
+  const refused = !wrote && whyNotUndoable(summary);
+  if (refused) throw refused;
   return { wrote, summary };
+}
+
+/**
+ * Why a change cannot be undone now, or false if it can (or was undone already, which undoing
+ * again leaves as it is). Asked again inside the undo: between the two, time or another change may
+ * have ended its undo.
+ */
+export function whyNotUndoable(summary: PriceChangeSummary): PriceChangeRefused | false {
+  const { state } = summary.change;
+  if (state === "undone" || summary.undoableUntil !== null) return false;
+  return new PriceChangeRefused(
+    409,
+    state === "previewed"
+      ? "This change has not been applied, so there is nothing to undo."
+      : "Only your last price change can be undone, within 24 hours of applying it.",
+  );
 }
 
 /** Deletes a preview the seller no longer wants; an applied change stays (it is the listings' price history). */
@@ -422,20 +480,63 @@ export async function findPriceHistory(
   return entries.sort((a, b) => b.at - a.at).slice(0, limit);
 }
 
+/**
+ * Whether text can be a change's id (16 random bytes in base64url, as previewPriceChange makes
+ * them): anything else names no change and never reaches a query (PostgreSQL refuses text holding NUL).
+ */
+export function isChangeId(text: string): boolean {
+  return /^[\w-]{22}$/.test(text);
+}
+
 export const NO_SUCH_CHANGE =
   "There is no such price change: a preview is kept for 24 hours, or it was cancelled. Select the listings and preview the change again.";
 
-async function isLastChange(db: Kysely<DatabaseSchema>, sellerId: number, changeId: string): Promise<boolean> {
-  const last = await db
+/** The seller's last applied change as the listings page tells of it, while its undo window (24 hours) lasts. */
+export interface LastPriceChange {
+  id: string;
+  change: PriceChange;
+  state: "applied" | "undone";
+  appliedAt: number;
+  /** Until when it can be undone; null once undone. */
+  undoableUntil: number | null;
+}
+
+/**
+ * The change the seller applied last, if that was within the undo window: after an apply the
+ * listings page says what it was, and offers its undo, so the seller need not find it again
+ * through a listing's price history.
+ */
+export async function findLastPriceChange(
+  db: Kysely<DatabaseSchema>,
+  sellerId: number,
+  now = Date.now(),
+): Promise<LastPriceChange | null> {
+  const row = await lastApplied(db, sellerId).selectAll().executeTakeFirst();
+  const appliedAt = row?.applied_at === null || row === undefined ? undefined : Number(row.applied_at);
+  if (!row || appliedAt === undefined || appliedAt <= now - UNDO_WINDOW_MS) return null;
+  const { id, kind, amount, ending, state } = toRecord(row);
+  return {
+    id,
+    change: { kind, amount, ...(ending !== undefined && { ending }) },
+    state: state === "undone" ? "undone" : "applied",
+    appliedAt,
+    undoableUntil: state === "applied" ? appliedAt + UNDO_WINDOW_MS : null,
+  };
+}
+
+/** The seller's change applied last, undone or not: the only one an undo may restore. */
+function lastApplied(db: Kysely<DatabaseSchema>, sellerId: number) {
+  return db
     .selectFrom("price_change")
-    .select("id")
     .where("seller_id", "=", sellerId)
     .where("applied_at", "is not", null)
     .orderBy("applied_at", "desc")
     .orderBy("id", "desc")
-    .limit(1)
-    .executeTakeFirst();
-  return last?.id === changeId;
+    .limit(1);
+}
+
+async function isLastChange(db: Kysely<DatabaseSchema>, sellerId: number, changeId: string): Promise<boolean> {
+  return (await lastApplied(db, sellerId).select("id").executeTakeFirst())?.id === changeId;
 }
 
 /** The listings of the change that have a new price (to apply), or whose new price was applied (to undo). */

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { insertSeller, testListing } from "../../test/listings";
+import { TEST_DIALECTS } from "../../test/databases";
+import { signedInTestSeller, testListing } from "../../test/listings";
 import type { SignedInSeller } from "~/auth/session.server";
 import { openDatabase, type Database } from "~/db/database.server";
 import { countSelected } from "./listing-selection.server";
@@ -12,16 +13,10 @@ let ids: number[];
 
 beforeAll(async () => {
   database = await openDatabase("sqlite::memory:");
-  const sellerId = await insertSeller(database.db, "alice");
-  const seller = await database.db
-    .selectFrom("seller")
-    .selectAll()
-    .where("id", "=", sellerId)
-    .executeTakeFirstOrThrow();
-  signedIn = { seller, srt: "the-token", sessionId: "session-1" };
+  signedIn = await signedInTestSeller(database.db, "alice");
   const rows = await database.db
     .insertInto("listing")
-    .values(Array.from({ length: 25 }, (_, index) => testListing(sellerId, { title: `Lamp ${index}` })))
+    .values(Array.from({ length: 25 }, (_, index) => testListing(signedIn.seller.id, { title: `Lamp ${index}` })))
     .returning("id")
     .execute();
   ids = rows.map((row) => row.id);
@@ -99,5 +94,32 @@ describe("the listings page's selection form", () => {
       data: { ok: false, reason: "Select at least one listing to change its price." },
       init: { status: 409 },
     });
+  });
+});
+
+describe.each(TEST_DIALECTS)("a tick with a number no listing can have, on $name", (dialect) => {
+  it("is ignored, as an unknown listing is, never a query PostgreSQL's integer refuses", async () => {
+    const own = await dialect.open();
+    try {
+      const ticker = await signedInTestSeller(own.db, "ticker");
+      for (const listing of ["9999999999", String(2 ** 31), "1e20", "-1"]) {
+        const answer = await handleSelectionForm(
+          new Request("http://localhost/sh/lst/active", {
+            method: "POST",
+            headers: { "Content-Type": "application/x-www-form-urlencoded" },
+            body: new URLSearchParams([
+              ["srt", "the-token"],
+              ["intent", "select"],
+              ["listing", listing],
+            ]),
+          }),
+          own,
+          ticker,
+        );
+        expect(answer, listing).toMatchObject({ data: { ok: true, count: 0 } });
+      }
+    } finally {
+      await own.close();
+    }
   });
 });

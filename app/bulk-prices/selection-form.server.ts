@@ -6,6 +6,7 @@ import { refusal } from "~/http/refusal";
 import { readForm } from "~/http/request-body.server";
 import { pageUrl } from "~/http/page-url";
 import { parseListingFilters } from "~/listings/listing-filters";
+import { parseListingId } from "~/listings/listing-id";
 import { findListingsPage, matchingListings } from "~/listings/listings.server";
 import type { ListingFilters } from "~/listings/listing-filters";
 import {
@@ -72,14 +73,14 @@ export async function handleSelectionForm(request: Request, database: Database, 
   switch (intent) {
     case "select":
     case "unselect": {
-      result = await changeSelection(database.db, who, {
+      result = await changeSelection(database, who, {
         select: intent === "select" ? listings : [],
         unselect: intent === "unselect" ? listings : [],
       });
       return data(result, { status: result.ok ? 200 : 409 });
     }
     case "all":
-      result = await selectAllMatching(database.db, who, parseListingFilters(url.searchParams));
+      result = await selectAllMatching(database, who, parseListingFilters(url.searchParams));
       break;
     case "clear":
       await clearSelection(database.db, who.sessionId);
@@ -91,7 +92,7 @@ export async function handleSelectionForm(request: Request, database: Database, 
       // the others of the page shown unselected.
       const shown = await shownListingIds(database, signedIn, url);
       const ticked = new Set(listings);
-      result = await changeSelection(database.db, who, {
+      result = await changeSelection(database, who, {
         select: shown.filter((id) => ticked.has(id)),
         unselect: shown.filter((id) => !ticked.has(id)),
       });
@@ -113,7 +114,7 @@ function isSelectionIntent(value: unknown): value is SelectionIntent {
 
 /** Listing ids as sent; anything that is not one is ignored, as an id of another seller is. */
 function listingIds(values: FormDataEntryValue[]): number[] {
-  return values.flatMap((value) => (typeof value === "string" && /^\d{1,10}$/.test(value) ? [Number(value)] : []));
+  return values.flatMap((value) => parseListingId(value) ?? []);
 }
 
 /** The listings the page showed: read again from its filters, never trusted from the form. */

@@ -1,4 +1,4 @@
-import { useCallback, useRef } from "react";
+import { useCallback, useRef, useState } from "react";
 import { useFetchers, useLocation, useSubmit } from "react-router";
 import type { SelectionIntent } from "./selection-intents";
 
@@ -25,24 +25,34 @@ export interface ListingSelection {
 const FETCHER_PREFIX = "listing-selection-";
 
 /**
- * The listings page's selection with JavaScript. A tick is sent at once (a fetcher, no
- * navigation) and shown at once: until the page's data comes back with it, the ticks on their way
- * are laid over what the server said, so the checkboxes and the count never wait on the network.
- * Each tick has a fetcher of its own, so a quick second tick never cancels the first.
+ * The listings page's selection with JavaScript. A tick is shown in the same moment as the click
+ * (local state, set inside the event: a controlled checkbox whose value changed only with the
+ * fetcher's state a render later reverted inside the event, and test tools and some assistive
+ * technology read that as "the click did nothing"), and sent without navigating (a fetcher).
+ *
+ * Ticks are sent one after another, never together: two requests at once may reach two server
+ * processes and be applied in either order, so a quick tick and untick could leave the listing
+ * selected. Until the page's data comes back with them, the ticks on their way are laid over what
+ * the server said, so the checkboxes and the count never wait on the network.
  */
 export function useListingSelection({ pageIds, selectedOnPage, count, srt }: ListingSelectionInput): ListingSelection {
   const submit = useSubmit();
   const { pathname, search } = useLocation();
   const fetchers = useFetchers();
   const sent = useRef(0);
+  const queue = useRef<Promise<void>>(Promise.resolve());
+  /** Ticks not yet answered, newest last: what the seller did, whatever the server has seen of it. */
+  const [waiting, setWaiting] = useState<ReadonlyMap<number, boolean>>(() => new Map());
 
   const saved = new Set(selectedOnPage);
   const pending = new Map<number, boolean>();
+  // Answered, while the page's data is fetched again with them.
   for (const fetcher of fetchers) {
     if (!fetcher.key.startsWith(FETCHER_PREFIX) || !fetcher.formData) continue;
     const selected = (fetcher.formData.get("intent") as SelectionIntent) === "select";
     for (const id of fetcher.formData.getAll("listing")) pending.set(Number(id), selected);
   }
+  for (const [id, selected] of waiting) pending.set(id, selected);
   let shownCount = count;
   for (const [id, selected] of pending) {
     if (selected && !saved.has(id)) shownCount += 1;
@@ -53,17 +63,26 @@ export function useListingSelection({ pageIds, selectedOnPage, count, srt }: Lis
 
   const send = useCallback(
     (ids: readonly number[], selected: boolean) => {
+      setWaiting((before) => new Map([...before, ...ids.map((id): [number, boolean] => [id, selected])]));
       const form = new FormData();
       form.set("intent", selected ? "select" : "unselect");
       form.set("srt", srt);
       for (const id of ids) form.append("listing", String(id));
-      sent.current += 1;
-      void submit(form, {
-        method: "post",
-        action: `${pathname}${search}`,
-        navigate: false,
-        fetcherKey: `${FETCHER_PREFIX}${sent.current}`,
-        preventScrollReset: true,
+      const number = ++sent.current;
+      const answered = queue.current.then(() =>
+        submit(form, {
+          method: "post",
+          action: `${pathname}${search}`,
+          navigate: false,
+          fetcherKey: `${FETCHER_PREFIX}${number}`,
+          preventScrollReset: true,
+        }),
+      );
+      // A request that fails (the network gone) must not stop the ones after it.
+      queue.current = answered.catch(() => undefined);
+      void queue.current.then(() => {
+        // The newest tick is answered: from here its fetcher (until the data is back), then the data, say it.
+        if (sent.current === number) setWaiting(new Map());
       });
     },
     [submit, pathname, search, srt],

@@ -37,6 +37,12 @@ export function useRunPriceChange(): RunPriceChange {
         setState({ status: "refused", reason: (await response.text()) || "The change could not be sent. Try again." });
         return;
       }
+      if (!(response.headers.get("Content-Type") ?? "").startsWith("application/x-ndjson")) {
+        // Not progress: the session ended and the answer is the sign-in page, reached by a redirect.
+        // The seller signs in there, and is led back to the change.
+        window.location.assign(response.url);
+        return;
+      }
       for await (const line of lines(response.body)) {
         if (line.type === "progress") setState({ status: "running", done: line.done, total: line.total });
         if (line.type === "refused") setState({ status: "refused", reason: line.reason });

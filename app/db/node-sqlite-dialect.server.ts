@@ -49,6 +49,10 @@ function openConnection(path: string, options: { timeout: number; readOnly?: boo
   // WAL: readers and the writer do not block each other (and the end-to-end tests read the file).
   if (!options.readOnly) database.exec("PRAGMA journal_mode = WAL;");
   database.exec("PRAGMA foreign_keys = ON; PRAGMA synchronous = NORMAL;");
+  // Lower case beyond ASCII, as PostgreSQL's lower() under UTF-8 (migration 0015 says why).
+  database.function("unicode_lower", { deterministic: true }, (text) =>
+    typeof text === "string" ? text.toLowerCase() : text,
+  );
   return database;
 }
 

@@ -10,6 +10,7 @@ export interface DatabaseSchema {
   opt_out: OptOutTable;
   speed_beacon: SpeedBeaconTable;
   sign_in_failure: SignInFailureTable;
+  known_browser: KnownBrowserTable;
   tracking_event: TrackingEventTable;
   listing_selection: ListingSelectionTable;
   price_change: PriceChangeTable;
@@ -36,6 +37,8 @@ export interface SessionTable {
   srt: string;
   created_at: number;
   expires_at: number;
+  /** When it was last used, to the nearest SESSION_SEEN_EVERY_MS: an idle session ends (SESSION_IDLE_MS). */
+  last_seen_at: number;
 }
 
 export interface ListingTable {
@@ -123,6 +126,15 @@ export interface SignInFailureTable {
   /** The client's network address. */
   client: string;
   at: number;
+}
+
+/** A browser an account signed in from: the sign-in limit per account does not lock it out. */
+export interface KnownBrowserTable {
+  /** The SHA-256 of the browser's cookie token, in base64url. */
+  token_hash: string;
+  /** The username (lower-cased). */
+  account: string;
+  expires_at: number;
 }
 
 /** The listings selected in one session for a bulk price change. */

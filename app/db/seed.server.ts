@@ -44,6 +44,43 @@ const CATALOGUE: ReadonlyArray<readonly [string, string, number]> = [
   ["1122334455", "Le Creuset Dutch Oven 5.5qt Flame", 36_900],
 ];
 
+/**
+ * Titles beyond ASCII for one of the other sellers (red-shooting-star): accents, umlauts and ß,
+ * Cyrillic, Japanese and Arabic (right to left), so that search, sort and layout meet them in the
+ * demo as sellers on other sites write them. [epid, title, price in cents]
+ */
+export const WORLD_TITLES: ReadonlyArray<readonly [string, string, number]> = [
+  ["8800100201", "Écran Dell 27 pouces UltraSharp", 21_900],
+  ["8800100202", "Übergröße Winterjacke, Daunen", 14_900],
+  ["8800100203", "Kaffeemühle Zassenhaus, Buchenholz, Großformat", 6_900],
+  ["8800100204", "Книга рецептов, издание 1968 года", 2_900],
+  ["8800100205", "任天堂スイッチ 有機ELモデル", 29_900],
+  ["8800100206", "كتاب الطبخ العربي، طبعة أولى", 3_900],
+  ["8800100207", "Ångström Ölkanne, emaljerad", 4_900],
+  ["8800100208", "Pokémon Karmesin – Nintendo Switch", 4_500],
+];
+
+const WORLD_TITLES_SELLER = "red-shooting-star";
+
+function worldListings(sellerId: number, now: number): NewListing[] {
+  return WORLD_TITLES.map(([epid, title, price], index) => ({
+    seller_id: sellerId,
+    epid,
+    title,
+    condition: index % 2 ? "used" : "new",
+    price: price - 1,
+    additional_price: null,
+    logistics_cost: 0,
+    currency: "USD",
+    status: "active",
+    banner_status: null,
+    quantity: 1 + index,
+    sold: index,
+    awaiting_shipment: 0,
+    created_at: now - index * 60_000,
+  }));
+}
+
 const STATUSES: ReadonlyArray<ListingStatus> = [
   "active",
   "active",
@@ -144,6 +181,7 @@ async function insertDemoData(trx: Kysely<DatabaseSchema>): Promise<void> {
       .returning("id")
       .executeTakeFirstOrThrow();
     await insertListings(trx, generateListings(id, username === DEMO_USERNAME ? 160 : 20, index + 1, now));
+    if (username === WORLD_TITLES_SELLER) await insertListings(trx, worldListings(id, now));
   }
   for (const message of DEMO_MESSAGES) {
     const added = await addMessage(trx, message, now);

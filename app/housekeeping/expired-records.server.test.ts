@@ -2,6 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { TEST_DIALECTS } from "../../test/databases";
 import { insertSeller } from "../../test/listings";
 import type { Database } from "~/db/database.server";
+import { SESSION_IDLE_MS } from "~/auth/session.server";
 import { SIGN_IN_LIMITS } from "~/auth/sign-in-limits.server";
 import { deleteExpiredRecords } from "./expired-records.server";
 
@@ -12,12 +13,13 @@ describe.each(TEST_DIALECTS)("deleting expired records on $name", (dialect) => {
   let database: Database;
   let seller: number;
 
-  const session = (id: string, expiresAt: number) => ({
+  const session = (id: string, expiresAt: number, lastSeenAt = NOW) => ({
     id,
     seller_id: seller,
     srt: "t",
     created_at: expiresAt - 30 * DAY,
     expires_at: expiresAt,
+    last_seen_at: lastSeenAt,
   });
   const beacon = (receivedAt: number) => ({
     page_name: "sellerHubOverview",
@@ -53,22 +55,29 @@ describe.each(TEST_DIALECTS)("deleting expired records on $name", (dialect) => {
       "listing_selection",
       "price_change",
       "price_change_item",
+      "known_browser",
     ] as const)
       await database.db.deleteFrom(table).execute();
   });
 
-  it("deletes expired sessions and keeps those a seller may still use", async () => {
+  it("deletes expired sessions and those left idle, and keeps those a seller may still use", async () => {
     await database.db
       .insertInto("session")
-      .values([session("expired", NOW - 1), session("expires-now", NOW), session("live", NOW + DAY)])
+      .values([
+        session("expired", NOW - 1),
+        session("expires-now", NOW),
+        session("idle", NOW + DAY, NOW - SESSION_IDLE_MS),
+        session("live", NOW + DAY, NOW - SESSION_IDLE_MS + 1),
+      ])
       .execute();
     expect(await deleteExpiredRecords(database.db, 90, NOW)).toEqual({
-      sessions: 2,
+      sessions: 3,
       signInFailures: 0,
       speedBeacons: 0,
       trackingEvents: 0,
       listingSelections: 0,
       pricePreviews: 0,
+      knownBrowsers: 0,
     });
     expect((await remaining()).sessions).toEqual(["live"]);
   });
@@ -166,5 +175,64 @@ describe.each(TEST_DIALECTS)("deleting expired records on $name", (dialect) => {
     ]);
     const kept = await database.db.selectFrom("price_change_item").select("change_id").orderBy("change_id").execute();
     expect(kept.map((row) => row.change_id)).toEqual(["new-preview", "old-applied"]);
+  });
+
+  it("forgets browsers that have not signed in for 400 days, and keeps the rest", async () => {
+    await database.db
+      .insertInto("known_browser")
+      .values([
+        { token_hash: "gone", account: "keeper", expires_at: NOW - 1 },
+        { token_hash: "kept", account: "keeper", expires_at: NOW + DAY },
+      ])
+      .execute();
+    expect(await deleteExpiredRecords(database.db, 90, NOW)).toMatchObject({ knownBrowsers: 1 });
+    expect(await database.db.selectFrom("known_browser").select("token_hash").execute()).toEqual([
+      { token_hash: "kept" },
+    ]);
+  });
+
+  it("keeps the rows of a preview applied between finding it old and deleting it", async () => {
+    await database.db
+      .insertInto("price_change")
+      .values({
+        id: "racing",
+        seller_id: seller,
+        kind: "raise_amount",
+        amount: 100,
+        ending: null,
+        state: "previewed",
+        created_at: NOW - DAY - 1,
+        applied_at: null,
+      })
+      .execute();
+    await database.db
+      .insertInto("price_change_item")
+      .values({ change_id: "racing", listing_id: 1, old_price: 100, old_version: 0, new_price: 200 })
+      .execute();
+    // The seller applies it the moment after housekeeping read it as an old preview.
+    let applied = false;
+    const racing = database.db.withPlugin({
+      transformQuery: ({ node }) => node,
+      async transformResult({ result }) {
+        const rows = result.rows as Array<{ id?: unknown }>;
+        if (!applied && rows.some((row) => row.id === "racing")) {
+          applied = true;
+          await database.db
+            .updateTable("price_change")
+            .set({ state: "applied", applied_at: NOW })
+            .where("id", "=", "racing")
+            .execute();
+        }
+        return result;
+      },
+    });
+    await deleteExpiredRecords(racing, 90, NOW);
+    expect(applied).toBe(true);
+    expect(await database.db.selectFrom("price_change").select("state").where("id", "=", "racing").execute()).toEqual([
+      { state: "applied" },
+    ]);
+    expect(
+      await database.db.selectFrom("price_change_item").select("change_id").where("change_id", "=", "racing").execute(),
+    ).toEqual([{ change_id: "racing" }]);
   });
 });

@@ -1,4 +1,5 @@
 import type { Kysely } from "kysely";
+import { SESSION_IDLE_MS } from "~/auth/session.server";
 import { SIGN_IN_LIMITS } from "~/auth/sign-in-limits.server";
 import { PREVIEW_KEPT_MS } from "~/bulk-prices/price-changes.server";
 import type { DatabaseSchema } from "~/db/schema";
@@ -17,10 +18,12 @@ export interface DeletedRecords {
   listingSelections: number;
   /** Bulk price previews never applied, a day after they were made (their listings' rows with them). */
   pricePreviews: number;
+  /** Browsers that have not signed in to their account for 400 days. */
+  knownBrowsers: number;
 }
 
 /**
- * Deletes what no longer serves anyone: sessions past their expiry (and their listing selections), price previews never applied, sign-in failures that no
+ * Deletes what no longer serves anyone: sessions past their expiry or left idle (and their listing selections), price previews never applied, sign-in failures that no
  * longer count towards a limit, and speed beacons and tracking events older than the retention. Safe to run from
  * every process and instance at once: each delete is of rows nobody reads any more.
  */
@@ -35,7 +38,15 @@ export async function deleteExpiredRecords(
     sessions: await inBatches(() =>
       db
         .deleteFrom("session")
-        .where("id", "in", db.selectFrom("session").select("id").where("expires_at", "<=", now).limit(BATCH))
+        .where(
+          "id",
+          "in",
+          db
+            .selectFrom("session")
+            .select("id")
+            .where((eb) => eb.or([eb("expires_at", "<=", now), eb("last_seen_at", "<=", now - SESSION_IDLE_MS)]))
+            .limit(BATCH),
+        )
         .executeTakeFirstOrThrow(),
     ),
     signInFailures: await inBatches(() =>
@@ -70,6 +81,16 @@ export async function deleteExpiredRecords(
     ),
     listingSelections: await deleteSelectionsOfEndedSessions(db),
     pricePreviews: await deleteOldPreviews(db, now - PREVIEW_KEPT_MS),
+    knownBrowsers: await inBatches(() =>
+      db
+        .deleteFrom("known_browser")
+        .where(
+          "token_hash",
+          "in",
+          db.selectFrom("known_browser").select("token_hash").where("expires_at", "<=", now).limit(BATCH),
+        )
+        .executeTakeFirstOrThrow(),
+    ),
   };
 }
 
@@ -122,10 +143,25 @@ async function deleteOldPreviews(db: Kysely<DatabaseSchema>, madeBefore: number)
       .execute();
     if (old.length === 0) return deleted;
     const ids = old.map((row) => row.id);
-    await db.transaction().execute(async (trx) => {
-      await trx.deleteFrom("price_change_item").where("change_id", "in", ids).execute();
-      await trx.deleteFrom("price_change").where("id", "in", ids).where("state", "=", "previewed").execute();
+    // The change's own row first, and only while it is still a preview: a change the seller applied
+    // since it was read above keeps its rows, which are its price history and its undo.
+    deleted += await db.transaction().execute(async (trx) => {
+      const gone = await trx
+        .deleteFrom("price_change")
+        .where("id", "in", ids)
+        .where("state", "=", "previewed")
+        .returning("id")
+        .execute();
+      if (gone.length > 0)
+        await trx
+          .deleteFrom("price_change_item")
+          .where(
+            "change_id",
+            "in",
+            gone.map((row) => row.id),
+          )
+          .execute();
+      return gone.length;
     });
-    deleted += ids.length;
   }
 }

@@ -14,7 +14,14 @@ describe("housekeeping in a serving process", () => {
     const seller = await insertSeller(database.db, "keeper");
     await database.db
       .insertInto("session")
-      .values({ id: "expired", seller_id: seller, srt: "t", created_at: 0, expires_at: Date.now() - DAY })
+      .values({
+        id: "expired",
+        seller_id: seller,
+        srt: "t",
+        created_at: 0,
+        expires_at: Date.now() - DAY,
+        last_seen_at: Date.now() - DAY,
+      })
       .execute();
   }
   const sessions = async () => (await database.db.selectFrom("session").select("id").execute()).length;
@@ -25,7 +32,7 @@ describe("housekeeping in a serving process", () => {
     await startHousekeeping(database.db, 90).stop();
     expect(await sessions()).toBe(0);
     expect(log).toHaveBeenCalledWith(
-      "Deleted expired records: 1 sessions, 0 sign-in failures, 0 speed beacons, 0 tracking events, 0 selected listings of ended sessions, 0 price previews never applied.",
+      "Deleted expired records: 1 sessions, 0 sign-in failures, 0 speed beacons, 0 tracking events, 0 selected listings of ended sessions, 0 price previews never applied, 0 browsers no longer known.",
     );
     await database.close();
   });
@@ -38,7 +45,14 @@ describe("housekeeping in a serving process", () => {
       await vi.waitFor(async () => expect(await sessions()).toBe(0), { interval: 5 });
       await database.db
         .insertInto("session")
-        .values({ id: "expired-later", seller_id: 1, srt: "t", created_at: 0, expires_at: Date.now() - 1 })
+        .values({
+          id: "expired-later",
+          seller_id: 1,
+          srt: "t",
+          created_at: 0,
+          expires_at: Date.now() - 1,
+          last_seen_at: 0,
+        })
         .execute();
       vi.advanceTimersByTime(60_000);
       await housekeeping.stop();

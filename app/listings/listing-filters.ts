@@ -36,6 +36,12 @@ export const listingFiltersSchema = z.object({
     )
     .optional()
     .catch(undefined),
+  /** The listings of one product, by its ePID (a whole number of up to 20 digits): the search's way to all of them. */
+  epid: z
+    .string()
+    .regex(/^\d{1,20}$/)
+    .optional()
+    .catch(undefined),
   sort: z.enum(keysOf(LISTING_SORTS)).catch(DEFAULT_SORT),
   offset: z.coerce.number().int().nonnegative().catch(0),
   limit: z.coerce.number().transform(pageSizeFor).catch(DEFAULT_PAGE_SIZE),

@@ -99,6 +99,29 @@ describe.each(TEST_DIALECTS)("a seller's listings on $name", (dialect) => {
     expect((await findListingsPage(database, seller, filters("q=_"))).total).toBe(0);
   });
 
+  it("searches titles whatever the case beyond ASCII, the same on both databases", async () => {
+    const polyglot = await insertSeller(database.db, "polyglot");
+    const written = [
+      "Écran Dell 27 pouces",
+      "Übergröße Winterjacke",
+      "Книга рецептов",
+      "Ångström Ölkanne",
+      "ecran plat",
+    ];
+    await insertListings(
+      database.db,
+      written.map((title) => testListing(polyglot, { title, status: "active" })),
+    );
+    const found = async (q: string) =>
+      titles(await findListingsPage(database, polyglot, filters(`q=${encodeURIComponent(q)}`))).toSorted();
+    for (const q of ["Écran", "écran", "ÉCRAN", "cran Dell"])
+      expect(await found(q), q).toEqual(["Écran Dell 27 pouces"]);
+    expect(await found("ÜBERGRÖßE")).toEqual(["Übergröße Winterjacke"]);
+    expect(await found("книга")).toEqual(["Книга рецептов"]);
+    expect(await found("åNGSTRÖM ölkanne")).toEqual(["Ångström Ölkanne"]);
+    expect(await found("ECRAN")).toEqual(["ecran plat"]);
+  });
+
   it("searches past control characters in the text, which PostgreSQL refuses to compare", async () => {
     expect(titles(await findListingsPage(database, seller, filters("q=kin%00dle%0A")))).toEqual([
       "Kindle Paperwhite",
@@ -151,6 +174,25 @@ describe.each(TEST_DIALECTS)("a seller's listings on $name", (dialect) => {
       offset: 0,
       limit: 20,
     });
+  });
+
+  it("shows the listings of one product by its ePID, counted, and no other seller's", async () => {
+    const collector = await insertSeller(database.db, `collector-${dialect.name}`);
+    await insertListings(
+      database.db,
+      Array.from({ length: 7 }, (_, index) =>
+        testListing(collector, { title: `Nikon F3 ${index}`, epid: "1100200300", status: "active" }),
+      ),
+    );
+    await insertListings(database.db, [
+      testListing(collector, { title: "Leica M6", epid: "9", status: "active" }),
+      testListing(other, { title: "Nikon F3 elsewhere", epid: "1100200300" }),
+    ]);
+    const page = await findListingsPage(database, collector, filters("epid=1100200300"));
+    expect(page.total).toBe(7);
+    expect(page.listings).toHaveLength(7);
+    expect(titles(page).every((title) => title.startsWith("Nikon F3 "))).toBe(true);
+    expect(filters("epid=12ab").epid).toBeUndefined();
   });
 
   it("finds the seller's own listing and not another seller's", async () => {

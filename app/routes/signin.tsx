@@ -1,8 +1,9 @@
 import { data, Form, redirect, useNavigation } from "react-router";
+import { isKnownBrowser, rememberBrowser } from "~/auth/known-browsers.server";
 import { findSellerByCredentials, issueSignInToken, signInTokenMatches } from "~/auth/sign-in.server";
 import { claimSignInAttempt, forgetFailedSignIns, settleFailedSignIn } from "~/auth/sign-in-limits.server";
 import { signInFormSchema, WRONG_CREDENTIALS } from "~/auth/sign-in-form";
-import { findSignedInSeller, startSession } from "~/auth/session.server";
+import { endSessionOfRequest, findSignedInSeller, startSession } from "~/auth/session.server";
 import { readForm } from "~/http/request-body.server";
 import { safeRedirectPath } from "~/http/safe-redirect";
 import { clientAddressContext, databaseContext } from "~/request-context";
@@ -39,7 +40,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { db } = context.get(databaseContext);
   const account = username.toLowerCase();
   const client = context.get(clientAddressContext);
-  const attempt = await claimSignInAttempt(db, account, client);
+  const knownBrowser = await isKnownBrowser(db, request, account);
+  const attempt = await claimSignInAttempt(db, account, client, Date.now(), { knownBrowser });
   if (!attempt.allowed) {
     const minutes = Math.ceil(attempt.retryAfterSeconds / 60);
     return data(
@@ -53,8 +55,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data({ error: WRONG_CREDENTIALS }, { status: 401 });
   }
   await forgetFailedSignIns(db, account);
-  const cookie = await startSession(db, seller.id, request);
-  return redirect(safeRedirectPath(redirectTo, request.url), { headers: { "Set-Cookie": cookie } });
+  await endSessionOfRequest(db, request);
+  const cookies = new Headers();
+  cookies.append("Set-Cookie", await startSession(db, seller.id, request));
+  cookies.append("Set-Cookie", await rememberBrowser(db, request, account));
+  return redirect(safeRedirectPath(redirectTo, request.url), { headers: cookies });
 }
 
 export default function SignIn({ loaderData, actionData }: Route.ComponentProps) {

@@ -17,5 +17,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   const signedIn = context.get(signedInSellerContext);
   assertAntiForgeryToken(signedIn, (await readForm(request)).get("srt"));
   const cookie = await endSession(context.get(databaseContext).db, signedIn.sessionId, request);
-  return redirect("/signin", { headers: { "Set-Cookie": cookie } });
+  // The browser forgets what it kept of the session's pages (prefetched data), so Back shows none of them.
+  return redirect("/signin", { headers: { "Set-Cookie": cookie, "Clear-Site-Data": '"cache"' } });
 }

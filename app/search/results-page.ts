@@ -1,3 +1,4 @@
+import { readPageOffset } from "~/http/page-offset";
 import { DEFAULT_PAGE_SIZE } from "~/listings/listing-filter-options";
 
 /** Listings a results page shows: as many as the listings page shows at first. */
@@ -15,6 +16,5 @@ export const POPUP_PARAMETER = "popup";
  */
 export function readSearchRange(query: URLSearchParams): { offset: number; limit: number; popup: boolean } {
   if (query.has(POPUP_PARAMETER)) return { offset: 0, limit: POPUP_LISTINGS, popup: true };
-  const offset = Number(query.get("offset") ?? 0);
-  return { offset: Number.isSafeInteger(offset) && offset >= 0 ? offset : 0, limit: RESULTS_PAGE_SIZE, popup: false };
+  return { offset: readPageOffset(query), limit: RESULTS_PAGE_SIZE, popup: false };
 }

@@ -4,6 +4,7 @@ import { insertSeller, testListing } from "../../test/listings";
 import type { Database } from "~/db/database.server";
 import { insertListings } from "~/db/seed.server";
 import { queryPlan } from "../../test/query-plan";
+import { LISTINGS_TOOL, optBackIn, recordOptOut } from "~/opt-out/opt-out.server";
 import { COUNTED_AT_MOST, listingsOfProduct, searchHub } from "./search.server";
 
 describe.each(TEST_DIALECTS)("searching the hub on $name", (dialect) => {
@@ -89,6 +90,56 @@ describe.each(TEST_DIALECTS)("searching the hub on $name", (dialect) => {
     expect((await search("out of stock")).pages[0]?.url).toBe("/sh/lst/active?status=out_of_stock");
     expect((await search("sold out")).pages[0]?.url).toBe("/sh/lst/active?status=out_of_stock");
     expect((await search("switch tools")).pages[0]?.url).toBe("/sh/optout");
+  });
+
+  it("offers no message the seller has closed for good, as the overview shows none", async () => {
+    const reader = await insertSeller(database.db, `reader-${dialect.name}`);
+    await database.db
+      .insertInto("message")
+      .values({
+        seller_id: reader,
+        model: JSON.stringify({
+          title: "Shipping rates change in May",
+          type: "info",
+          message: "Check your rates.",
+          config: { messageId: "rates", permanent: true },
+        }),
+        starts_at: 0,
+        ends_at: null,
+        created_at: 0,
+      })
+      .execute();
+    const found = async (cookieHeader?: string) =>
+      (await searchHub(database, reader, "shipping rates", { limit: 5, cookieHeader })).messages.map((m) => m.title);
+    expect(await found()).toEqual(["Shipping rates change in May"]);
+    expect(await found("shui-messages-rates-dismissalLeft=0")).toEqual([]);
+  });
+
+  it("offers a seller on the previous listings tool none of the new tool's listings or pages, which would send them away", async () => {
+    const switched = await insertSeller(database.db, `switched-${dialect.name}`);
+    await insertListings(database.db, [testListing(switched, { title: "Kindle Oasis", epid: "2254397002" })]);
+    await recordOptOut(database.db, switched, LISTINGS_TOOL);
+    const results = await searchHub(database, switched, "kindle", { limit: 5 });
+    expect(results.listings.byTitle).toEqual([]);
+    expect(results.listings.byNumber).toEqual([]);
+    const listingsPages = await searchHub(database, switched, "out of stock", { limit: 5 });
+    expect(listingsPages.pages.filter((page) => page.url.startsWith("/sh/lst/"))).toEqual([]);
+    await optBackIn(database.db, switched, LISTINGS_TOOL);
+    expect(titles((await searchHub(database, switched, "kindle", { limit: 5 })).listings.byTitle)).toEqual([
+      "Kindle Oasis",
+    ]);
+  });
+
+  it("counts a product's listings when the text is its ePID, however many the group shows", async () => {
+    const lister = await insertSeller(database.db, `lister-${dialect.name}`);
+    await insertListings(
+      database.db,
+      Array.from({ length: 8 }, (_, index) => testListing(lister, { title: `Lens ${index}`, epid: "5566778899" })),
+    );
+    const { listings } = await searchHub(database, lister, "5566778899", { limit: 5 });
+    expect(listings.byNumber.length).toBeLessThan(8);
+    expect(listings.product).toEqual({ epid: "5566778899", total: 8 });
+    expect((await searchHub(database, lister, "lens", { limit: 5 })).listings.product).toBeNull();
   });
 
   it("finds nothing for an empty text", async () => {

@@ -5,7 +5,8 @@ import { parseListingId } from "~/listings/listing-id";
 import { parseListingFilters } from "~/listings/listing-filters";
 import { listingIdsPage, matchingListings } from "~/listings/listings.server";
 import { searchesTitleIndexFirst } from "~/listings/title-index.server";
-import { findCurrentMessages } from "~/messages/messages.server";
+import { findCurrentMessages, messagesShownAtLoad } from "~/messages/messages.server";
+import { hasOptedOut, isPageOf, LISTINGS_TOOL } from "~/opt-out/opt-out.server";
 import { findHubPages, type HubPage } from "./hub-pages";
 
 export type ListingHit = Pick<Listing, "id" | "epid" | "title" | "price" | "currency" | "status" | "condition">;
@@ -27,6 +28,8 @@ export interface ListingResults {
    * more); null when not counted, for the header's popup, which shows a few and links to the rest.
    */
   titleCount: { total: number; isMore: boolean } | null;
+  /** When the text is an ePID the seller lists: how many of their listings are of that product (all reachable on the listings page). */
+  product: { epid: string; total: number } | null;
   offset: number;
   limit: number;
 }
@@ -48,6 +51,8 @@ export const COUNTED_AT_MOST = 200;
 export interface SearchRange {
   offset?: number;
   limit: number;
+  /** The request's cookies: a message the seller closed for good, or whose views ran out, is not offered. */
+  cookieHeader?: string | null;
   /**
    * For the header's popup, asked at every pause in typing: title matches are not counted, and
    * are looked for from POPUP_TITLES_FROM characters.
@@ -76,20 +81,26 @@ export async function searchHub(
   database: Database,
   sellerId: number,
   text: string,
-  { offset = 0, limit, popup = false }: SearchRange,
+  { offset = 0, limit, popup = false, cookieHeader = null }: SearchRange,
 ): Promise<HubSearchResults> {
-  if (text === "")
-    return {
-      text,
-      listings: { byNumber: [], byTitle: [], titleCount: popup ? null : { total: 0, isMore: false }, offset: 0, limit },
-      pages: [],
-      messages: [],
-    };
+  const noListings = {
+    byNumber: [],
+    byTitle: [],
+    titleCount: popup ? null : { total: 0, isMore: false },
+    product: null,
+    offset: 0,
+    limit,
+  };
+  if (text === "") return { text, listings: noListings, pages: [], messages: [] };
+  // A seller who switched to the previous listings tool is sent there by every page of this one:
+  // the search offers none of them rather than links that lead away.
+  const onPreviousTool = await hasOptedOut(database.db, sellerId, LISTINGS_TOOL);
   const [listings, messages] = await Promise.all([
-    searchListings(database, sellerId, text, { offset, limit, popup }),
-    findMessages(database, sellerId, text),
+    onPreviousTool ? noListings : searchListings(database, sellerId, text, { offset, limit, popup }),
+    findMessages(database, sellerId, text, cookieHeader),
   ]);
-  return { text, listings, pages: findHubPages(text), messages };
+  const pages = findHubPages(text).filter((page) => !onPreviousTool || !isPageOf(LISTINGS_TOOL, page.url));
+  return { text, listings, pages, messages };
 }
 
 async function searchListings(
@@ -102,8 +113,11 @@ async function searchListings(
   // The listings page's own reading of a search text: the same title search, the same limits.
   const filters = { ...parseListingFilters(new URLSearchParams({ q: text })), limit, sort: "newest" as const };
   const byNumber = offset === 0 ? await findByNumber(database, sellerId, text) : [];
+  const product = byNumber.some((listing) => listing.epid === text)
+    ? { epid: text, total: await countOfProduct(db, sellerId, text) }
+    : null;
   if (popup && [...text].length < POPUP_TITLES_FROM)
-    return { byNumber, byTitle: [], titleCount: null, offset: 0, limit };
+    return { byNumber, byTitle: [], titleCount: null, product, offset: 0, limit };
   const fromTitleIndex = await searchesTitleIndexFirst(database, text);
   const found = popup ? null : await countTitles();
   const titleCount =
@@ -127,6 +141,7 @@ async function searchListings(
     byNumber,
     byTitle: byTitle.filter((listing) => !numbered.has(listing.id)),
     titleCount,
+    product,
     offset: pageOffset,
     limit,
   };
@@ -178,15 +193,31 @@ export function listingsOfProduct(db: Kysely<DatabaseSchema>, sellerId: number, 
     .limit(BY_NUMBER_AT_MOST);
 }
 
+/** How many of the seller's listings are of the product: the seller's ePID index (migration 0013) counts them. */
+async function countOfProduct(db: Kysely<DatabaseSchema>, sellerId: number, epid: string): Promise<number> {
+  const { total } = await db
+    .selectFrom("listing")
+    .where("seller_id", "=", sellerId)
+    .where("epid", "=", epid)
+    .select((eb) => eb.fn.countAll<number>().as("total"))
+    .executeTakeFirstOrThrow();
+  return Number(total);
+}
+
 /** Lower case without accents, so "Écran" finds "ecran". */
 function folded(text: string): string {
   return text.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase();
 }
 
-/** The seller's few current messages, by a title that holds the text; they show on the overview. */
-async function findMessages({ db }: Database, sellerId: number, text: string): Promise<MessageHit[]> {
+/** The seller's few messages showing now, by a title that holds the text; they show on the overview. */
+async function findMessages(
+  { db }: Database,
+  sellerId: number,
+  text: string,
+  cookieHeader: string | null,
+): Promise<MessageHit[]> {
   const wanted = folded(text);
-  return (await findCurrentMessages(db, sellerId))
+  return messagesShownAtLoad(await findCurrentMessages(db, sellerId), cookieHeader)
     .filter((message) => message.title !== undefined && folded(message.title).includes(wanted))
     .map((message) => ({ messageId: message.config.messageId, title: message.title as string, url: "/sh/ovw" }));
 }

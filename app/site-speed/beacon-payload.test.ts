@@ -13,7 +13,7 @@ import {
   trackedActionOf,
   type PageMeasurements,
 } from "./beacon-payload";
-import { MAX_BEACON_BYTES, MAX_SCRIPT_ERROR_KINDS, MAX_TRACKED_ACTIONS } from "./beacon-rules";
+import { MAX_BEACON_BYTES, MAX_COUNT_PER_PAGE_VIEW, MAX_SCRIPT_ERROR_KINDS, MAX_TRACKED_ACTIONS } from "./beacon-rules";
 import { speedBeaconSchema, type ScriptError, type TrackedAction } from "./beacon-schema";
 
 const ORIGIN = "https://hub.example";
@@ -105,6 +105,16 @@ describe("script errors", () => {
     foldScriptError(errors, { ...occurrence, line: 1 });
     expect(errors).toHaveLength(MAX_SCRIPT_ERROR_KINDS);
     expect(errors[0]?.count).toBe(2);
+  });
+
+  it("stops counting at what the collector takes from one page view, so an error in a loop never loses the beacon", () => {
+    const errors: ScriptError[] = [{ ...occurrence, count: MAX_COUNT_PER_PAGE_VIEW - 1 }];
+    foldScriptError(errors, occurrence);
+    foldScriptError(errors, occurrence);
+    expect(errors[0]?.count).toBe(MAX_COUNT_PER_PAGE_VIEW);
+    const tracked: TrackedAction[] = [{ action: "a", pageName: "sellerHubOverview", count: MAX_COUNT_PER_PAGE_VIEW }];
+    foldTrackedAction(tracked, "a", "sellerHubOverview");
+    expect(tracked[0]?.count).toBe(MAX_COUNT_PER_PAGE_VIEW);
   });
 
   it("describes an error event with its message, source, line and column", () => {

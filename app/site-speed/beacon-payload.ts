@@ -18,6 +18,7 @@ import {
   CONNECTION_TYPES,
   MAX_ACTION_LENGTH,
   MAX_BEACON_BYTES,
+  MAX_COUNT_PER_PAGE_VIEW,
   MAX_MESSAGE_LENGTH,
   MAX_RESOURCE_TIMINGS,
   MAX_SCRIPT_ERROR_KINDS,
@@ -87,7 +88,7 @@ export function foldScriptError(errors: ScriptError[], occurrence: ScriptErrorOc
       error.column === occurrence.column &&
       error.pageName === occurrence.pageName,
   );
-  if (same) same.count += 1;
+  if (same) same.count = Math.min(same.count + 1, MAX_COUNT_PER_PAGE_VIEW);
   else if (errors.length < MAX_SCRIPT_ERROR_KINDS) errors.push({ ...occurrence, count: 1 });
 }
 
@@ -100,7 +101,7 @@ export function trackedActionOf(event: Record<string, unknown>): string {
 /** The same action on the same page again only counts; a new one joins the list while there is room. */
 export function foldTrackedAction(tracked: TrackedAction[], action: string, pageName: string): void {
   const same = tracked.find((known) => known.action === action && known.pageName === pageName);
-  if (same) same.count += 1;
+  if (same) same.count = Math.min(same.count + 1, MAX_COUNT_PER_PAGE_VIEW);
   else if (tracked.length < MAX_TRACKED_ACTIONS) tracked.push({ action, pageName, count: 1 });
 }
 

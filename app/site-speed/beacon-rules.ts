@@ -18,6 +18,15 @@ export const MAX_BEACON_BYTES = 64 * 1024;
 /** A page that keeps failing reports this many different script errors, each with its count. */
 export const MAX_SCRIPT_ERROR_KINDS = 20;
 
+/**
+ * How often one page view may report the same script error or tracking action. A page view sends
+ * within 20 minutes of its load (BEACON_RESEND_WINDOW_MS): 100,000 is one every 12 ms all that
+ * time, an error in a loop, beyond what a seller's clicks make. The browser stops counting here and
+ * the collector refuses more, so the dashboard's sums over a month of beacons stay exact integers
+ * and PostgreSQL's integer column holds every count.
+ */
+export const MAX_COUNT_PER_PAGE_VIEW = 100_000;
+
 /** Longer texts are cut: a beacon measures, it does not copy pages. */
 export const MAX_MESSAGE_LENGTH = 300;
 export const MAX_URL_LENGTH = 200;

@@ -71,6 +71,13 @@ describe("the beacon schema", () => {
       "errors.0.message",
     ],
     ["an error counted zero times", { errors: [{ ...error, count: 0 }] }, "errors.0.count"],
+    // 2^31 overflowed PostgreSQL's integer column; two of 2^53 - 1 overflowed the dashboard's sums.
+    ["an error counted more often than a page view can", { errors: [{ ...error, count: 100_001 }] }, "errors.0.count"],
+    [
+      "an action counted more often than a page view can",
+      { tracking: [{ action: "a", count: 2 ** 31, pageName: "sellerHubOverview" }] },
+      "tracking.0.count",
+    ],
     ["an unknown kind of page view", { kind: "teleport" }, "kind"],
     [
       "an in-app navigation longer than a day",

@@ -6,6 +6,7 @@ import { z } from "zod";
 import {
   CONNECTION_TYPES,
   MAX_ACTION_LENGTH,
+  MAX_COUNT_PER_PAGE_VIEW,
   MAX_MESSAGE_LENGTH,
   MAX_RESOURCE_TIMINGS,
   MAX_SCRIPT_ERROR_KINDS,
@@ -51,7 +52,7 @@ const scriptError = z.object({
   line: count,
   column: count,
   /** How often this same error (message, source, line, column, page) happened. */
-  count: z.int().min(1).max(Number.MAX_SAFE_INTEGER),
+  count: z.int().min(1).max(MAX_COUNT_PER_PAGE_VIEW),
   /** The page shown when it happened: after client-side navigations, not the page that loaded. */
   pageName: pageNameSchema,
 });
@@ -66,7 +67,7 @@ const vitals = z.object(
 /** A tracking event's action (a text display action's eventAction, say), and how often it happened. */
 const trackedAction = z.object({
   action: z.string().min(1).max(MAX_ACTION_LENGTH),
-  count: z.int().min(1).max(Number.MAX_SAFE_INTEGER),
+  count: z.int().min(1).max(MAX_COUNT_PER_PAGE_VIEW),
   /** The page the event was tagged with. */
   pageName: pageNameSchema,
 });

@@ -8,6 +8,7 @@ import {
   BEACONS_PER_CLIENT_PER_DAY,
   BEACONS_PER_CLIENT_PER_MINUTE,
   BEACONS_PER_MINUTE,
+  BEACONS_PER_SELLER_PER_MINUTE,
   beaconClient,
   collectSpeedBeacon,
 } from "./collect-beacon.server";
@@ -30,6 +31,17 @@ describe.each(TEST_DIALECTS)("the beacon collector on $name", (dialect) => {
       () => null,
       async (thrown: Response) => ({ status: thrown.status, reason: await thrown.text(), headers: thrown.headers }),
     );
+
+  /** The demo seller and the Cookie header of a new session of theirs. */
+  const demoSession = async () => {
+    const demo = await database.db
+      .selectFrom("seller")
+      .select("id")
+      .where("username", "=", DEMO_USERNAME)
+      .executeTakeFirstOrThrow();
+    const setCookie = await startSession(database.db, demo.id, new Request("http://localhost/signin"));
+    return { demo, cookie: setCookie.split(";")[0] as string };
+  };
 
   beforeAll(async () => {
     database = await dialect.open();
@@ -67,14 +79,7 @@ describe.each(TEST_DIALECTS)("the beacon collector on $name", (dialect) => {
   });
 
   it("stores the page view's tracking events in their own table, with the page, the action, the count and the seller", async () => {
-    const demo = await database.db
-      .selectFrom("seller")
-      .select("id")
-      .where("username", "=", DEMO_USERNAME)
-      .executeTakeFirstOrThrow();
-    const cookie = (await startSession(database.db, demo.id, new Request("http://localhost/signin"))).split(
-      ";",
-    )[0] as string;
+    const { demo, cookie } = await demoSession();
     const beacon = sampleBeacon({
       tracking: [
         { action: "bulkPriceTry", count: 2, pageName: "sellerHubOverview" },
@@ -104,14 +109,7 @@ describe.each(TEST_DIALECTS)("the beacon collector on $name", (dialect) => {
   });
 
   it("attaches the signed-in seller", async () => {
-    const demo = await database.db
-      .selectFrom("seller")
-      .select("id")
-      .where("username", "=", DEMO_USERNAME)
-      .executeTakeFirstOrThrow();
-    const cookie = (await startSession(database.db, demo.id, new Request("http://localhost/signin"))).split(
-      ";",
-    )[0] as string;
+    const { demo, cookie } = await demoSession();
     await collectSpeedBeacon(database.db, beaconRequest(sampleBeacon(), { Cookie: cookie }), CLIENT, NOW);
     expect((await stored())[0]?.seller_id).toBe(demo.id);
   });
@@ -199,14 +197,7 @@ describe.each(TEST_DIALECTS)("the beacon collector on $name", (dialect) => {
     const last = NOW + 15_000;
     expect(await refusal(beaconRequest(sampleBeacon()), last)).toBeNull();
 
-    const demo = await database.db
-      .selectFrom("seller")
-      .select("id")
-      .where("username", "=", DEMO_USERNAME)
-      .executeTakeFirstOrThrow();
-    const cookie = (await startSession(database.db, demo.id, new Request("http://localhost/signin"))).split(
-      ";",
-    )[0] as string;
+    const { cookie } = await demoSession();
     expect(await sendAt(last, "198.51.100.2", { Cookie: cookie })).toBe(204);
     const byClient = await database.db
       .selectFrom("speed_beacon")
@@ -232,6 +223,33 @@ describe.each(TEST_DIALECTS)("the beacon collector on $name", (dialect) => {
     });
     expect(thrown?.headers.get("Retry-After")).toBe("30");
     expect(await stored()).toHaveLength(BEACONS_PER_CLIENT_PER_MINUTE);
+  });
+
+  it(`accepts ${BEACONS_PER_SELLER_PER_MINUTE} beacons a minute for one seller from any number of addresses, then 429`, async () => {
+    const { cookie } = await demoSession();
+    for (let sent = 0; sent < BEACONS_PER_SELLER_PER_MINUTE; sent++) {
+      const address = `198.51.${Math.floor(sent / 250)}.${sent % 250}`;
+      await collectSpeedBeacon(
+        database.db,
+        beaconRequest(sampleBeacon(), { Cookie: cookie }),
+        address,
+        NOW - 30_000 + sent,
+      );
+    }
+    const thrown = await collectSpeedBeacon(
+      database.db,
+      beaconRequest(sampleBeacon(), { Cookie: cookie }),
+      "203.0.113.1",
+      NOW,
+    ).then(
+      () => null,
+      async (response: Response) => ({ status: response.status, reason: await response.text() }),
+    );
+    expect(thrown).toEqual({
+      status: 429,
+      reason: `Your pages sent more than ${BEACONS_PER_SELLER_PER_MINUTE} site-speed beacons in a minute. Try again in 30 seconds.`,
+    });
+    expect(await stored()).toHaveLength(BEACONS_PER_SELLER_PER_MINUTE);
   });
 });
 

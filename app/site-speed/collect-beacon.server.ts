@@ -26,6 +26,12 @@ export const BEACONS_PER_CLIENT_PER_MINUTE = 300;
  * a flood from one client adds to the database at 2,000 beacons of at most 64 kB.
  */
 export const BEACONS_PER_CLIENT_PER_DAY = 2_000;
+/**
+ * A signed-in seller's pages may send this many a minute, from however many addresses: the
+ * dashboard reads the seller's beacons, and limits per address alone let a flood from many of
+ * them (a session cookie that leaked, a script) fill it.
+ */
+export const BEACONS_PER_SELLER_PER_MINUTE = 300;
 const MINUTE_MS = 60_000;
 const DAY_MS = 24 * 60 * MINUTE_MS;
 
@@ -68,7 +74,17 @@ export async function collectSpeedBeacon(
     now,
     `This browser sent more than ${BEACONS_PER_MINUTE} site-speed beacons in a minute.`,
   );
-  const sellerId = (await findSignedInSeller(db, request))?.seller.id ?? null;
+  const sellerId = (await findSignedInSeller(db, request, Date.now(), { use: false }))?.seller.id ?? null;
+  if (sellerId !== null)
+    await assertWithinLimit(
+      db,
+      "seller_id",
+      sellerId,
+      BEACONS_PER_SELLER_PER_MINUTE,
+      MINUTE_MS,
+      now,
+      `Your pages sent more than ${BEACONS_PER_SELLER_PER_MINUTE} site-speed beacons in a minute.`,
+    );
   await db.transaction().execute(async (trx) => {
     await trx
       .insertInto("speed_beacon")
@@ -136,8 +152,8 @@ function hostOf(origin: string): string | null {
  */
 async function assertWithinLimit(
   db: Kysely<DatabaseSchema>,
-  column: "client" | "speed_session",
-  value: string,
+  column: "client" | "speed_session" | "seller_id",
+  value: string | number,
   limit: number,
   windowMs: number,
   now: number,

@@ -33,6 +33,8 @@ let visibility: DocumentVisibilityState = "visible";
 let now = 2_000;
 let pageViews: PageViews;
 let resources: object[] = [];
+/** Hands resource timings to the beacon's PerformanceObserver, as the browser does when each request ends. */
+let observeResources: (entries: object[]) => void = () => {};
 const sendBeacon = vi.fn<(url: string, body: Blob) => boolean>(() => true);
 
 function hidePage() {
@@ -74,6 +76,19 @@ beforeEach(() => {
   document.cookie = `${SPEED_SESSION_COOKIE}=; Expires=Thu, 01 Jan 1970 00:00:00 GMT; Path=/`;
   vi.spyOn(document, "visibilityState", "get").mockImplementation(() => visibility);
   vi.stubGlobal("navigator", { ...navigator, sendBeacon });
+  vi.stubGlobal(
+    "PerformanceObserver",
+    class {
+      constructor(callback: (list: { getEntries(): object[] }) => void) {
+        observeResources = (entries) => callback({ getEntries: () => entries });
+      }
+      observe() {}
+      takeRecords() {
+        return [];
+      }
+      disconnect() {}
+    },
+  );
   Object.assign(performance, {
     setResourceTimingBufferSize: vi.fn<(size: number) => void>(),
     getEntriesByType: vi.fn<(type: string) => object[]>((type) => (type === "resource" ? resources : [])),
@@ -200,13 +215,28 @@ describe("the site-speed beacon in the browser", () => {
     expect(sendBeacon).toHaveBeenCalledTimes(1);
   });
 
-  it("sends nothing of a page view shown for 1,200,000 ms or more", () => {
+  it("sends no timings of a page view shown for 1,200,000 ms or more, but still its script errors and tracking", async () => {
     now = 1_200_000;
     hidePage();
     expect(sendBeacon).not.toHaveBeenCalled();
+    showPageAgain();
+    now = 2_500_000;
+    dispatchEvent(new ErrorEvent("error", { message: "Uncaught Error: an hour in", filename: "/assets/root.js" }));
+    recordTracking({ eventAction: "bulkPriceTry" });
+    now = 3_800_000;
+    hidePage();
+    const [late] = await sentBeacons();
+    expect(late).toMatchObject({
+      kind: "resumed",
+      errors: [expect.objectContaining({ message: "Uncaught Error: an hour in" })],
+      tracking: [expect.objectContaining({ action: "bulkPriceTry", count: 1 })],
+      vitals: {},
+      resources: [],
+    });
+    expect(late?.inAppNavigation).toBeUndefined();
   });
 
-  it("makes each in-app navigation a page view of its own, timed from the click to the new page painted, with its data request", async () => {
+  it("sends the full load's resources as they were when it ended, none of the next page's", async () => {
     resources.push({
       name: `${location.origin}/sh/lst/active.data`,
       initiatorType: "fetch",
@@ -215,6 +245,58 @@ describe("the site-speed beacon in the browser", () => {
       duration: 210,
       transferSize: 4000,
     });
+    await navigateInApp("/sh/lst/active", "sellerHubListings", {
+      clickAt: 2_500,
+      routerStartsAt: 2_510,
+      shownAt: 2_800,
+      paintedAt: 2_900,
+    });
+    const [fullLoad] = await sentBeacons();
+    expect(fullLoad?.resources.map((resource) => resource.name)).toEqual(["/assets/root.js"]);
+  });
+
+  it("times data requests after 300 resources have filled the browser's buffer, as a tab open for an hour has", async () => {
+    // The buffer holds the first 300 and records no more; an observer still sees every new one.
+    resources = Array.from({ length: 300 }, (_, index) => ({
+      name: `${location.origin}/sh/lst/${index}.data`,
+      initiatorType: "fetch",
+      startTime: index,
+      responseEnd: index + 1,
+      duration: 1,
+      transferSize: 100,
+    }));
+    now = 500_000;
+    observeResources([
+      {
+        name: `${location.origin}/sh/perf.data`,
+        initiatorType: "fetch",
+        startTime: 500_020,
+        responseEnd: 500_190,
+        duration: 170,
+        transferSize: 900,
+      },
+    ]);
+    await navigateInApp("/sh/perf", "sellerHubSiteSpeed", {
+      clickAt: 500_000,
+      routerStartsAt: 500_010,
+      shownAt: 500_200,
+      paintedAt: 500_250,
+    });
+    hidePage();
+    expect((await sentBeacons())[1]?.inAppNavigation).toEqual({ duration: 250, dataRequest: 170 });
+  });
+
+  it("makes each in-app navigation a page view of its own, timed from the click to the new page painted, with its data request", async () => {
+    const dataRequest = {
+      name: `${location.origin}/sh/lst/active.data`,
+      initiatorType: "fetch",
+      startTime: 2_520,
+      responseEnd: 2_730,
+      duration: 210,
+      transferSize: 4000,
+    };
+    resources.push(dataRequest);
+    observeResources([dataRequest]);
     await navigateInApp("/sh/lst/active", "sellerHubListings", {
       clickAt: 2_500,
       routerStartsAt: 2_510,

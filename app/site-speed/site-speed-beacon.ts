@@ -47,6 +47,8 @@ interface PageView {
   url: string;
   /** performance.now() when it began: 0 for the full load, the click for an in-app navigation. */
   startedAt: number;
+  /** When the next page view began: the full load's resources are those that started before. */
+  endedAt: number;
   inAppNavigation: InAppNavigation | undefined;
   vitals: Partial<Record<VitalName, number>>;
   attribution: Attribution;
@@ -84,6 +86,7 @@ export function startSiteSpeedBeacon(): PageViews {
       kind,
       url: location.href,
       startedAt,
+      endedAt: Number.POSITIVE_INFINITY,
       inAppNavigation: undefined,
       vitals: {},
       attribution: {},
@@ -96,13 +99,18 @@ export function startSiteSpeedBeacon(): PageViews {
     return view;
   }
 
-  /** Sends the page view's beacon, once, unless it began 1,200,000 ms or more ago (the beacon's resend window). */
+  /**
+   * Sends the page view's beacon, once. One that began 1,200,000 ms or more ago (the beacon's
+   * resend window) sends no timings, which would describe a page long gone, but still its script
+   * errors and tracking, if it has any: a tab left open an hour fails and is used like any other.
+   */
   function leave(view: PageView): void {
     if (view.sent) return;
     view.sent = true;
     const now = performance.now();
-    if (!isWithinResendWindow(now - view.startedAt)) return;
-    const fullLoad = view.kind === "full-load";
+    const timed = isWithinResendWindow(now - view.startedAt);
+    if (!timed && view.errors.length === 0 && view.tracking.length === 0) return;
+    const fullLoad = timed && view.kind === "full-load";
     const connection = (navigator as Navigator & { connection?: { effectiveType?: string } }).connection;
     send(
       serializeBeacon(
@@ -116,11 +124,16 @@ export function startSiteSpeedBeacon(): PageViews {
           navigation: fullLoad
             ? (performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming | undefined)
             : undefined,
-          inAppNavigation: view.inAppNavigation,
-          resources: fullLoad ? (performance.getEntriesByType("resource") as PerformanceResourceTiming[]) : [],
+          inAppNavigation: timed ? view.inAppNavigation : undefined,
+          // Read when the view is left, which is after the next page painted: its requests are not the full load's.
+          resources: fullLoad
+            ? (performance.getEntriesByType("resource") as PerformanceResourceTiming[]).filter(
+                (entry) => entry.startTime < view.endedAt,
+              )
+            : [],
           device: describeDevice(innerWidth, connection?.effectiveType),
-          attribution: view.attribution,
-          vitals: view.vitals,
+          attribution: timed ? view.attribution : {},
+          vitals: timed ? view.vitals : {},
           errors: view.errors,
           tracking: view.tracking,
         }),
@@ -174,6 +187,7 @@ export function startSiteSpeedBeacon(): PageViews {
   // A frame removed from its page (the product summary, when the seller leaves a listing) is unloaded without being hidden.
   addEventListener("pagehide", leaveAll);
   performance.setResourceTimingBufferSize(MAX_RESOURCE_TIMINGS);
+  const dataRequests = watchDataRequests();
   afterLoadWhenIdle(() => void startWebVitals(keepVital));
 
   return {
@@ -189,13 +203,14 @@ export function startSiteSpeedBeacon(): PageViews {
       const left = current;
       const startedAt = navigationStart ?? performance.now();
       navigationStart = undefined;
+      left.endedAt = startedAt;
       const shown = begin("in-app", startedAt);
       current = shown;
       afterNextPaint(() => {
         const painted = performance.now();
         shown.inAppNavigation = {
           duration: Math.round(painted - startedAt),
-          dataRequest: dataRequestSince(startedAt, painted),
+          dataRequest: dataRequests.timeBetween(startedAt, painted),
         };
         // Left after the new page painted: web-vitals has reported the interaction that left it.
         leave(left);
@@ -208,6 +223,7 @@ export function startSiteSpeedBeacon(): PageViews {
       for (const type of ["click", "keydown", "submit"]) removeEventListener(type, onInteraction, { capture: true });
       removeEventListener("visibilitychange", onVisibilityChange);
       removeEventListener("pagehide", leaveAll);
+      dataRequests.stop();
     },
   };
 }
@@ -222,21 +238,43 @@ async function startWebVitals(keep: (vital: MeasuredVital) => void): Promise<voi
   performance.mark(MEASURING_WEB_VITALS_MARK);
 }
 
+/** Data requests kept for timing in-app navigations: far more than one navigation makes. */
+const RECENT_DATA_REQUESTS = 50;
+
+const isDataRequest = (entry: PerformanceEntry) => new URL(entry.name, location.origin).pathname.endsWith(".data");
+
 /**
- * How long the new page's data took: React Router fetches a route's loader data from the
- * address with ".data" appended. From the first such request's start to the last one's end.
+ * The hub's data requests as they finish (React Router fetches a route's loader data from the
+ * address with ".data" appended), the newest few. From an observer: the browser's resource buffer
+ * keeps the first 300 entries for the full load and records none after, so in a tab open an hour
+ * the buffer alone had no data request for any later page view.
  */
-function dataRequestSince(startedAt: number, until: number): number | undefined {
-  const requests = (performance.getEntriesByType("resource") as PerformanceResourceTiming[]).filter(
-    (entry) =>
-      entry.startTime >= startedAt &&
-      entry.startTime <= until &&
-      new URL(entry.name, location.origin).pathname.endsWith(".data"),
-  );
-  if (requests.length === 0) return undefined;
-  return Math.round(
-    Math.max(...requests.map((entry) => entry.responseEnd)) - Math.min(...requests.map((entry) => entry.startTime)),
-  );
+function watchDataRequests(): { timeBetween(startedAt: number, until: number): number | undefined; stop(): void } {
+  const seen: PerformanceResourceTiming[] = [];
+  const keep = (entries: PerformanceEntryList) => {
+    for (const entry of entries) if (isDataRequest(entry)) seen.push(entry as PerformanceResourceTiming);
+    seen.splice(0, Math.max(0, seen.length - RECENT_DATA_REQUESTS));
+  };
+  const observer =
+    typeof PerformanceObserver === "function" ? new PerformanceObserver((list) => keep(list.getEntries())) : undefined;
+  observer?.observe({ type: "resource", buffered: true });
+  return {
+    /** How long the new page's data took: from the first such request's start to the last one's end. */
+    timeBetween(startedAt, until) {
+      // An observer is told of entries in a task of its own, maybe later than this: a request that
+      // has just ended is taken from its queue now.
+      if (observer) keep(observer.takeRecords());
+      const known = observer
+        ? seen
+        : (performance.getEntriesByType("resource") as PerformanceResourceTiming[]).filter(isDataRequest);
+      const requests = known.filter((entry) => entry.startTime >= startedAt && entry.startTime <= until);
+      if (requests.length === 0) return undefined;
+      return Math.round(
+        Math.max(...requests.map((entry) => entry.responseEnd)) - Math.min(...requests.map((entry) => entry.startTime)),
+      );
+    },
+    stop: () => observer?.disconnect(),
+  };
 }
 
 /** The frame after the next one has begun: the new page's content has been painted by then. */

@@ -13,6 +13,9 @@ import * as speedBeaconClient from "./0011-speed-beacon-client.server";
 import * as trackingEvents from "./0012-tracking-events.server";
 import * as listingEpidSearch from "./0013-listing-epid-search.server";
 import * as bulkPriceChanges from "./0014-bulk-price-changes.server";
+import * as unicodeLower from "./0015-unicode-lower.server";
+import * as knownBrowsers from "./0016-known-browsers.server";
+import * as sessionLastSeen from "./0017-session-last-seen.server";
 
 interface DialectMigration {
   up(db: Kysely<unknown>, dialect: Dialect): Promise<void>;
@@ -32,6 +35,9 @@ const migrations: Record<string, DialectMigration> = {
   "0012-tracking-events": trackingEvents,
   "0013-listing-epid-search": listingEpidSearch,
   "0014-bulk-price-changes": bulkPriceChanges,
+  "0015-unicode-lower": unicodeLower,
+  "0016-known-browsers": knownBrowsers,
+  "0017-session-last-seen": sessionLastSeen,
 };
 
 export const MIGRATION_NAMES = Object.keys(migrations);

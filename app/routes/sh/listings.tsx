@@ -1,6 +1,8 @@
 import { useRef } from "react";
 import { Form, useLocation, useNavigation } from "react-router";
+import { LastPriceChange } from "~/bulk-prices/components/last-price-change/LastPriceChange";
 import { SelectionBar } from "~/bulk-prices/components/selection-bar/SelectionBar";
+import { findLastPriceChange } from "~/bulk-prices/price-changes.server";
 import { handleSelectionForm, loadListingsSelection } from "~/bulk-prices/selection-form.server";
 import { useListingSelection } from "~/bulk-prices/use-listing-selection";
 import { useHydrated } from "~/components/use-hydrated";
@@ -29,8 +31,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const filters = parseListingFilters(pageUrl(request).searchParams);
   const page = await findListingsPage(database, signedIn.seller.id, filters);
   const pageIds = page.listings.map((listing) => listing.id);
-  const selection = await loadListingsSelection(database, signedIn, filters, pageIds);
-  return { filters, page, selection, locale: signedIn.seller.locale };
+  const [selection, lastChange] = await Promise.all([
+    loadListingsSelection(database, signedIn, filters, pageIds),
+    findLastPriceChange(database.db, signedIn.seller.id),
+  ]);
+  return { filters, page, selection, lastChange, locale: signedIn.seller.locale };
 }
 
 /** Selecting listings for a bulk price change (app/bulk-prices/). */
@@ -42,10 +47,11 @@ const CLEARED_FILTERS = [
   ["status", ""],
   ["condition", ""],
   ["q", ""],
+  ["epid", ""],
 ] as const;
 
 export default function Listings({ loaderData, actionData }: Route.ComponentProps) {
-  const { filters, page, selection, locale } = loaderData;
+  const { filters, page, selection, lastChange, locale } = loaderData;
   const { refilter } = useRefilter();
   const table = useRef<HTMLTableElement>(null);
   const loading = useNavigation().state === "loading";
@@ -55,7 +61,14 @@ export default function Listings({ loaderData, actionData }: Route.ComponentProp
   const selected = useListingSelection({ ...selection, pageIds });
   return (
     <div className="listings-page">
+      {lastChange && <LastPriceChange change={lastChange} srt={selection.srt} locale={locale} />}
       <ListingFilterForm filters={filters} onRefilter={(changes) => void refilter(changes)} />
+      {filters.epid && (
+        <p className="listings-page__product">
+          Listings of product <span dir="ltr">ePID {filters.epid}</span>.{" "}
+          <RefilterLink changes={["epid", ""]}>Show every product</RefilterLink>
+        </p>
+      )}
       <output className="results-summary" aria-live="polite">
         {resultsSummary(page, locale)}
       </output>

@@ -24,7 +24,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function PriceChangeNew({ loaderData, actionData }: Route.ComponentProps) {
-  const { count, srt, locale } = loaderData;
+  const { count, srt, locale, currency } = loaderData;
   const previewing = useNavigation().state === "submitting";
   return (
     <div className="price-change">
@@ -46,7 +46,11 @@ export default function PriceChangeNew({ loaderData, actionData }: Route.Compone
           <h2>Change the prices of {count === 1 ? "1 listing" : `${count.toLocaleString(locale)} listings`}</h2>
           <Form method="post" className="price-change__form" noValidate>
             <input type="hidden" name="srt" value={srt} />
-            <ChangeChoice errors={actionData?.ok === false ? actionData.errors : {}} values={actionData?.values} />
+            <ChangeChoice
+              errors={actionData?.ok === false ? actionData.errors : {}}
+              values={actionData?.values}
+              currency={currency}
+            />
             <p className="price-change__hint">Nothing changes until you confirm the preview.</p>
             <button type="submit" className="button button--primary" disabled={previewing}>
               Preview new prices

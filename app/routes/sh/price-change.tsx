@@ -1,11 +1,13 @@
 import { useEffect, useRef } from "react";
 import { Form, href, Link, useLocation } from "react-router";
+import { formatChangeTime } from "~/bulk-prices/change-time";
 import { PriceChangeTable } from "~/bulk-prices/components/price-change-table/PriceChangeTable";
-import { RunChangeForm } from "~/bulk-prices/components/run-change-form/RunChangeForm";
-import { PRICE_PROBLEMS, type PriceProblem } from "~/bulk-prices/price-change";
+import { RunChangeForm, UndoChangeForm } from "~/bulk-prices/components/run-change-form/RunChangeForm";
+import { priceProblemText, type PriceProblem } from "~/bulk-prices/price-change";
 import { cancelPreview, loadPriceChangePage } from "~/bulk-prices/price-change-routes.server";
 import type { PriceChangeSummary } from "~/bulk-prices/price-changes.server";
 import { getSignedInSeller } from "~/auth/require-seller.server";
+import { readPageOffset } from "~/http/page-offset";
 import { pageUrl } from "~/http/page-url";
 import { Pagination } from "~/listings/components/pagination/Pagination";
 import { databaseContext } from "~/request-context";
@@ -19,7 +21,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const offset = Math.max(0, Math.floor(Number(pageUrl(request).searchParams.get("offset")) || 0));
+  const offset = readPageOffset(pageUrl(request).searchParams);
   return loadPriceChangePage(context.get(databaseContext), getSignedInSeller(context), params.changeId, offset);
 }
 
@@ -29,15 +31,11 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 }
 
 export default function PriceChange({ loaderData }: Route.ComponentProps) {
-  const { summary, description, rows, total, offset, limit, locale, srt } = loaderData;
+  const { summary, description, rows, total, offset, limit, locale, currency, srt } = loaderData;
   const { change } = summary;
   const heading = useRef<HTMLHeadingElement>(null);
   const { state } = useLocation();
   const number = (value: number) => value.toLocaleString(locale);
-  const changeAddress = (step: "apply" | "undo") =>
-    href(step === "apply" ? "/sh/lst/prices/:changeId/apply" : "/sh/lst/prices/:changeId/undo", {
-      changeId: change.id,
-    });
   // After applying or undoing with JavaScript the page shows the outcome: focus goes to its heading.
   useEffect(() => {
     if ((state as { ran?: boolean } | null)?.ran) heading.current?.focus();
@@ -53,12 +51,12 @@ export default function PriceChange({ loaderData }: Route.ComponentProps) {
       <h2 ref={heading} tabIndex={-1}>
         {{ previewed: "Preview", applied: "Applied", undone: "Undone" }[change.state]}: {description}
       </h2>
-      <Outcome summary={summary} number={number} locale={locale} />
+      <Outcome summary={summary} number={number} locale={locale} currency={currency} />
       {change.state === "previewed" && (
         <div className="price-change__actions">
           {summary.changing > 0 && (
             <RunChangeForm
-              action={changeAddress("apply")}
+              action={href("/sh/lst/prices/:changeId/apply", { changeId: change.id })}
               srt={srt}
               progressLabel="Applying new prices"
               locale={locale}
@@ -76,14 +74,13 @@ export default function PriceChange({ loaderData }: Route.ComponentProps) {
         </div>
       )}
       {summary.undoableUntil !== null && (
-        <div className="price-change__actions">
-          <RunChangeForm action={changeAddress("undo")} srt={srt} progressLabel="Restoring prices" locale={locale}>
-            Undo this change
-          </RunChangeForm>
-          <p className="price-change__hint">
-            You can undo it until {formatTime(summary.undoableUntil, locale)} (UTC), unless you change prices again.
-          </p>
-        </div>
+        <UndoChangeForm
+          changeId={change.id}
+          undoableUntil={summary.undoableUntil}
+          srt={srt}
+          locale={locale}
+          className="price-change__actions"
+        />
       )}
       <PriceChangeTable rows={rows} locale={locale} state={change.state} />
       <Pagination total={total} offset={offset} limit={limit} label="Pages of this change's listings" />
@@ -95,10 +92,13 @@ function Outcome({
   summary,
   number,
   locale,
+  currency,
 }: {
   summary: PriceChangeSummary;
   number: (value: number) => string;
   locale: string;
+  /** The seller's: the currency their limits are named in. */
+  currency: string;
 }) {
   const { change } = summary;
   const listings = (count: number) => (count === 1 ? "1 listing" : `${number(count)} listings`);
@@ -110,7 +110,7 @@ function Outcome({
       )}
       {change.appliedAt !== null && (
         <li>
-          Applied {formatTime(change.appliedAt, locale)} (UTC): {listings(summary.applied)} changed
+          Applied {formatChangeTime(change.appliedAt, locale)} (UTC): {listings(summary.applied)} changed
           {summary.conflicts > 0 &&
             `; ${listings(summary.conflicts)} left alone, as their price changed after the preview`}
           .
@@ -118,19 +118,15 @@ function Outcome({
       )}
       {change.undoneAt !== null && (
         <li>
-          Undone {formatTime(change.undoneAt, locale)} (UTC): {listings(summary.restored)} restored
+          Undone {formatChangeTime(change.undoneAt, locale)} (UTC): {listings(summary.restored)} restored
           {summary.changedSince > 0 && `; ${listings(summary.changedSince)} kept, as their price changed again since`}.
         </li>
       )}
       {problems.map(([problem, count]) => (
         <li key={problem}>
-          {listings(count)} cannot change: {PRICE_PROBLEMS[problem]}
+          {listings(count)} cannot change: {priceProblemText(problem, currency, locale)}
         </li>
       ))}
     </ul>
   );
-}
-
-function formatTime(at: number, locale: string): string {
-  return new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" }).format(at);
 }

@@ -23,7 +23,10 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<Se
   const { seller } = getSignedInSeller(context);
   const query = pageUrl(request).searchParams;
   const { text, notice } = readSearchText(query.get("q"));
-  const results = await searchHub(context.get(databaseContext), seller.id, text, readSearchRange(query));
+  const results = await searchHub(context.get(databaseContext), seller.id, text, {
+    ...readSearchRange(query),
+    cookieHeader: request.headers.get("Cookie"),
+  });
   return { results, notice, locale: seller.locale };
 }
 
@@ -47,6 +50,26 @@ export default function Search({ loaderData: { results, notice, locale } }: Rout
               <h2 id="search-listings" ref={listingsList} tabIndex={-1}>
                 Listings
               </h2>
+              {listings.product && (
+                <p>
+                  {listings.product.total === 1
+                    ? "1 listing is"
+                    : `${listings.product.total.toLocaleString(locale)} listings are`}{" "}
+                  of the product <span dir="ltr">ePID {listings.product.epid}</span>
+                  {listings.byNumber.length < listings.product.total && (
+                    <>
+                      :{" "}
+                      <Link
+                        prefetch="intent"
+                        to={`${href("/sh/lst/active")}?${new URLSearchParams({ epid: listings.product.epid })}`}
+                      >
+                        see all {listings.product.total.toLocaleString(locale)} on the listings page
+                      </Link>
+                    </>
+                  )}
+                  .
+                </p>
+              )}
               <p>
                 {titleCount(count, locale)}{" "}
                 {count.total === 1 && !count.isMore ? "listing’s title holds" : "listings’ titles hold"} “{text}”.{" "}

@@ -31,4 +31,25 @@ describe("ChangeChoice", () => {
     expect(screen.getByRole("alert")).toHaveTextContent(/^The change was not previewed: Enter the amount/);
     expect(screen.getByRole("combobox", { name: "Round each new price" })).toHaveValue("99");
   });
+
+  it("moves focus to the first field with a problem after a refused submit, and again after the next", () => {
+    const { rerender } = render(<ChangeChoice errors={{}} />);
+    expect(document.body).toHaveFocus();
+    rerender(<ChangeChoice errors={{ ending: "Choose one of the endings offered.", amount: "Enter an amount." }} />);
+    expect(screen.getByRole("textbox", { name: /Percentage to add/ })).toHaveFocus();
+    screen.getByRole("radio", { name: "Set one price" }).focus();
+    rerender(<ChangeChoice errors={{ ending: "Choose one of the endings offered." }} />);
+    expect(screen.getByRole("combobox", { name: "Round each new price" })).toHaveFocus();
+  });
+
+  it("offers only the endings the seller's currency has: a whole price in yen, .990 in dinars", () => {
+    const { unmount } = render(<ChangeChoice errors={{}} currency="JPY" />);
+    expect(screen.getAllByRole("option").map((option) => option.textContent)).toEqual([
+      "Don’t round",
+      "To a whole price",
+    ]);
+    unmount();
+    render(<ChangeChoice errors={{}} currency="KWD" />);
+    expect(screen.getByRole("option", { name: "To the nearest price ending in .990" })).toHaveValue("99");
+  });
 });

@@ -1,12 +1,43 @@
-import { useId, useState } from "react";
+import { useEffect, useId, useRef, useState, type RefObject } from "react";
 import { useHydrated } from "~/components/use-hydrated";
-import { PRICE_CHANGE_KINDS, PRICE_ENDINGS, type PriceChangeKind } from "../../price-change";
+import { endingsFor, PRICE_CHANGE_KINDS, type PriceChangeKind } from "../../price-change";
 
 export interface ChangeChoiceProps {
   /** Each field's problem from the last submit, and the form's own (nothing selected). */
   errors: Partial<Record<"kind" | "amount" | "ending" | "form", string>>;
   /** What the seller sent last, kept after a refusal. */
   values?: Record<string, string>;
+  /** The seller's currency: the endings offered are those it has. */
+  currency?: string;
+}
+
+type Field = "kind" | "amount" | "ending";
+
+/** The fields in the order the form shows them; the first with a problem is where the seller goes. */
+const firstWithProblem = (problems: ChangeChoiceProps["errors"]): Field | undefined =>
+  (["kind", "amount", "ending"] as const).find((field) => problems[field]);
+
+/**
+ * After a refused submit the first field with a problem takes focus, so that a keyboard or
+ * screen-reader user lands where the fix is (WCAG 3.3.1). Each refusal is a new `errors` object,
+ * so a second refusal moves focus again. Without JavaScript the page is new and the alert says it.
+ */
+function useFocusOnFirstProblem(
+  errors: ChangeChoiceProps["errors"],
+  kinds: RefObject<HTMLFieldSetElement | null>,
+  amount: RefObject<HTMLInputElement | null>,
+  ending: RefObject<HTMLSelectElement | null>,
+): Field | undefined {
+  useEffect(() => {
+    const first = firstWithProblem(errors);
+    if (first === "kind") {
+      // The radio group takes focus on its chosen kind, where arrow keys move from.
+      const group = kinds.current;
+      (group?.querySelector<HTMLInputElement>("input:checked") ?? group?.querySelector("input"))?.focus();
+    } else if (first === "amount") amount.current?.focus();
+    else if (first === "ending") ending.current?.focus();
+  }, [errors, kinds, amount, ending]);
+  return firstWithProblem(errors);
 }
 
 const AMOUNT_LABELS: Record<PriceChangeKind, string> = {
@@ -22,8 +53,11 @@ const AMOUNT_LABELS: Record<PriceChangeKind, string> = {
  * round to. Each problem is shown by its field and tied to it (aria-describedby, aria-invalid);
  * the first field with a problem takes focus after a refused submit.
  */
-export function ChangeChoice({ errors, values = {} }: ChangeChoiceProps) {
+export function ChangeChoice({ errors, values = {}, currency = "USD" }: ChangeChoiceProps) {
   const id = useId();
+  const kinds = useRef<HTMLFieldSetElement>(null);
+  const amount = useRef<HTMLInputElement>(null);
+  const ending = useRef<HTMLSelectElement>(null);
   const hydrated = useHydrated();
   const [kind, setKind] = useState<PriceChangeKind>((values.kind as PriceChangeKind) || "raise_percent");
   const percent = kind === "raise_percent" || kind === "lower_percent";
@@ -33,7 +67,8 @@ export function ChangeChoice({ errors, values = {} }: ChangeChoiceProps) {
         {errors[field]}
       </p>
     );
-  const firstProblem = (["kind", "amount", "ending"] as const).find((field) => errors[field]);
+  const firstProblem = useFocusOnFirstProblem(errors, kinds, amount, ending);
+  const wholeAmounts = endingsFor(currency).length === 1;
   return (
     <>
       {errors.form && (
@@ -46,7 +81,11 @@ export function ChangeChoice({ errors, values = {} }: ChangeChoiceProps) {
           The change was not previewed: {errors[firstProblem]}
         </p>
       )}
-      <fieldset className="price-change__kinds" aria-describedby={errors.kind ? `${id}-kind-error` : undefined}>
+      <fieldset
+        ref={kinds}
+        className="price-change__kinds"
+        aria-describedby={errors.kind ? `${id}-kind-error` : undefined}
+      >
         <legend>How to change the prices</legend>
         {error("kind")}
         {(Object.entries(PRICE_CHANGE_KINDS) as Array<[PriceChangeKind, string]>).map(([value, label]) => (
@@ -65,6 +104,7 @@ export function ChangeChoice({ errors, values = {} }: ChangeChoiceProps) {
         </label>
         {error("amount")}
         <input
+          ref={amount}
           id={`${id}-amount`}
           name="amount"
           inputMode="decimal"
@@ -74,13 +114,16 @@ export function ChangeChoice({ errors, values = {} }: ChangeChoiceProps) {
           aria-describedby={errors.amount ? `${id}-amount-error` : `${id}-amount-hint`}
         />
         <p id={`${id}-amount-hint`} className="price-change__hint">
-          A number with up to 2 decimals, for example 10 or 2.50.
+          {wholeAmounts && !percent
+            ? "A whole number, for example 1500."
+            : "A number with up to 2 decimals, for example 10 or 2.50."}
         </p>
       </div>
       <div className="price-change__field">
         <label htmlFor={`${id}-ending`}>Round each new price</label>
         {error("ending")}
         <select
+          ref={ending}
           id={`${id}-ending`}
           name="ending"
           defaultValue={values.ending ?? ""}
@@ -88,9 +131,9 @@ export function ChangeChoice({ errors, values = {} }: ChangeChoiceProps) {
           aria-describedby={errors.ending ? `${id}-ending-error` : undefined}
         >
           <option value="">Don&rsquo;t round</option>
-          {PRICE_ENDINGS.map((ending) => (
-            <option key={ending} value={ending}>
-              To the nearest price ending in .{String(ending).padStart(2, "0")}
+          {endingsFor(currency).map(({ value, label }) => (
+            <option key={value} value={value}>
+              {label}
             </option>
           ))}
         </select>

@@ -2,7 +2,7 @@ import { href, Link } from "react-router";
 import { TableScroll } from "~/components/table-scroll/TableScroll";
 import { formatMoney } from "~/money/format-money";
 import type { PriceChangeRow } from "../../price-change-routes.server";
-import { PRICE_PROBLEMS } from "../../price-change";
+import { priceProblemText } from "../../price-change";
 
 export interface PriceChangeTableProps {
   rows: PriceChangeRow[];
@@ -52,7 +52,7 @@ export function PriceChangeTable({ rows, locale, state }: PriceChangeTableProps)
               <td>
                 {row.newPrice === null ? "—" : againstMedian(row.newPrice, row.marketMedian, row.currency, locale)}
               </td>
-              <td>{note(row, state)}</td>
+              <td>{note(row, state, locale)}</td>
             </tr>
           ))}
         </tbody>
@@ -75,8 +75,8 @@ export function againstMedian(price: number, median: number | null, currency: st
   return `${Math.abs(percent)}% ${percent > 0 ? "above" : "below"} the median, ${medianText}`;
 }
 
-function note(row: PriceChangeRow, state: PriceChangeTableProps["state"]): string {
-  if (row.problem) return `Not changed: ${PRICE_PROBLEMS[row.problem]}`;
+function note(row: PriceChangeRow, state: PriceChangeTableProps["state"], locale: string): string {
+  if (row.problem) return `Not changed: ${priceProblemText(row.problem, row.currency, locale)}`;
   if (state === "previewed") return "Will change";
   if (row.outcome === "conflict") return "Not changed: its price changed after the preview.";
   if (row.undoOutcome === "restored") return "Changed, then restored by the undo";

@@ -78,4 +78,25 @@ describe("RunChangeForm", () => {
       "The connection was lost before the outcome arrived. Try again: a change is never applied twice.",
     );
   });
+
+  it("follows the sign-in page when the session has ended, rather than reading it as progress", async () => {
+    const signIn = new Response("<!DOCTYPE html><title>Sign in · Seller Hub</title>", {
+      headers: { "Content-Type": "text/html; charset=utf-8" },
+    });
+    Object.defineProperty(signIn, "url", {
+      value: "http://localhost:3000/signin?redirectTo=%2Fsh%2Flst%2Fprices%2Fabc",
+    });
+    vi.stubGlobal(
+      "fetch",
+      vi.fn<typeof globalThis.fetch>(async () => signIn),
+    );
+    const assign = vi.fn<(url: string) => void>();
+    vi.stubGlobal("location", { ...window.location, assign });
+    await renderForm();
+    await userEvent.click(screen.getByRole("button", { name: /Apply new prices/ }));
+    await vi.waitFor(() =>
+      expect(assign).toHaveBeenCalledWith("http://localhost:3000/signin?redirectTo=%2Fsh%2Flst%2Fprices%2Fabc"),
+    );
+    expect(screen.queryByRole("alert")).not.toBeInTheDocument();
+  });
 });

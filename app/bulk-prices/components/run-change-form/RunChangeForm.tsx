@@ -1,4 +1,6 @@
 import type { ReactNode } from "react";
+import { href } from "react-router";
+import { formatChangeTime } from "../../change-time";
 import { useRunPriceChange } from "../../use-run-price-change";
 
 export interface RunChangeFormProps {
@@ -47,5 +49,39 @@ export function RunChangeForm({ action, srt, children, progressLabel, locale, pr
         </p>
       )}
     </form>
+  );
+}
+
+/**
+ * The undo of a change, with how long it lasts: on the change's page and, for the last change, on
+ * the listings page.
+ */
+export function UndoChangeForm({
+  changeId,
+  undoableUntil,
+  srt,
+  locale,
+  className,
+}: {
+  changeId: string;
+  undoableUntil: number;
+  srt: string;
+  locale: string;
+  className: string;
+}) {
+  return (
+    <div className={className}>
+      <RunChangeForm
+        action={href("/sh/lst/prices/:changeId/undo", { changeId })}
+        srt={srt}
+        progressLabel="Restoring prices"
+        locale={locale}
+      >
+        Undo this change
+      </RunChangeForm>
+      <p className="price-change__hint">
+        You can undo it until {formatChangeTime(undoableUntil, locale)} (UTC), unless you change prices again.
+      </p>
+    </div>
   );
 }

@@ -39,13 +39,15 @@ export function ListingFilterForm({ filters, onRefilter }: ListingFilterFormProp
   };
 
   // The filters proper (not the sort or the page size): what narrows the listings shown.
-  const inUse = [filters.status, filters.condition, filters.q].filter(Boolean).length;
+  const inUse = [filters.status, filters.condition, filters.q, filters.epid].filter(Boolean).length;
   return (
     <search aria-label="Filter listings">
       {/* On a phone the form folds behind its summary; with room it is always open (decision record 066). */}
       <details className="listing-filters">
         <summary className="listing-filters__toggle">{inUse > 0 ? `Filters (${inUse} in use)` : "Filters"}</summary>
         <form method="get" className="filter-form" onSubmit={submit}>
+          {/* One product's listings (from the search): kept while the other filters change; the page says so. */}
+          {filters.epid && <input type="hidden" name="epid" value={filters.epid} />}
           <FilterSelect
             id="listing-status"
             name="status"

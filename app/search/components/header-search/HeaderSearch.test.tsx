@@ -22,7 +22,7 @@ function answerFor(text: string): SearchAnswer {
   return {
     results: {
       text,
-      listings: { byNumber: [], byTitle: listings, titleCount: null, offset: 0, limit: 5 },
+      listings: { byNumber: [], byTitle: listings, titleCount: null, product: null, offset: 0, limit: 5 },
       pages,
       messages: [],
     },
@@ -88,19 +88,22 @@ describe("HeaderSearch", () => {
     expect(screen.queryByRole("combobox")).not.toBeInTheDocument();
   });
 
-  it("Ctrl+K and / move focus to the field, which becomes a combobox with what was typed and focus kept", async () => {
+  it("Ctrl+K moves focus to the field, which becomes a combobox with what was typed and focus kept", async () => {
     const { user } = renderSearch();
     await user.keyboard("{Control>}k{/Control}");
     expect(await combobox()).toHaveFocus();
     await user.keyboard("kin");
     expect(screen.getByRole("combobox")).toHaveValue("kin");
+  });
 
+  it("takes no single-character shortcut: / is the seller's own key everywhere (WCAG 2.1.4)", async () => {
+    const { user } = renderSearch();
+    await user.click(document.body);
+    await user.keyboard("/");
+    expect(document.body).toHaveFocus();
     await user.click(screen.getByRole("textbox", { name: "Note" }));
     await user.keyboard("/");
     expect(screen.getByRole("textbox", { name: "Note" })).toHaveValue("/");
-    await user.click(document.body);
-    await user.keyboard("/");
-    expect(screen.getByRole("combobox")).toHaveFocus();
   });
 
   it("shows the results grouped, moves through them with the arrows and opens one with Enter", async () => {

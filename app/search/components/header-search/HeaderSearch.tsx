@@ -34,7 +34,7 @@ export interface HeaderSearchProps {
 
 /**
  * The hub's search in the header. A plain GET form to the results page until the seller first
- * focuses it or presses Ctrl+K, Cmd+K or `/`; then the combobox's code loads and takes over the
+ * focuses it or presses Ctrl+K or Cmd+K; then the combobox's code loads and takes over the
  * field, text and focus included. On a phone it folds behind a Search button.
  */
 export function HeaderSearch({ searchedText }: HeaderSearchProps) {

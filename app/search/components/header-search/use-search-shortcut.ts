@@ -1,20 +1,10 @@
 import { useEffectEvent, useLayoutEffect } from "react";
 
-/** Where `/` is the seller's own character, not a shortcut. */
-function isTypingTarget(target: EventTarget | null): boolean {
-  if (!(target instanceof HTMLElement)) return false;
-  return (
-    target.isContentEditable ||
-    target instanceof HTMLInputElement ||
-    target instanceof HTMLTextAreaElement ||
-    target instanceof HTMLSelectElement
-  );
-}
-
 /**
- * Ctrl+K (Cmd+K on a Mac), as in Shopify's admin and most consoles' command palettes, and `/`,
- * as on GitHub and YouTube, when the seller is not typing in a field: `onShortcut` takes them to
- * the search.
+ * Ctrl+K (Cmd+K on a Mac), as in Shopify's admin and most consoles' command palettes: `onShortcut`
+ * takes the seller to the search. No single-character key: `/` (GitHub's and YouTube's) took
+ * focus from anywhere outside a field and could not be turned off, which WCAG 2.1.4 (character
+ * key shortcuts) forbids; speech-input users trigger such keys by saying words.
  */
 export function useSearchShortcut(onShortcut: () => void): void {
   const goToSearch = useEffectEvent(onShortcut);
@@ -26,9 +16,7 @@ export function useSearchShortcut(onShortcut: () => void): void {
       if (event.defaultPrevented || document.querySelector('[aria-modal="true"]')) return;
       const commandK =
         (event.ctrlKey || event.metaKey) && !event.altKey && !event.shiftKey && event.key.toLowerCase() === "k";
-      const slash =
-        event.key === "/" && !event.ctrlKey && !event.metaKey && !event.altKey && !isTypingTarget(event.target);
-      if (!commandK && !slash) return;
+      if (!commandK) return;
       event.preventDefault();
       goToSearch();
     };
