@@ -18,6 +18,11 @@ export async function signIn(
   await page.getByLabel("Password").fill(password);
   await page.getByRole("button", { name: "Sign in" }).click();
   await page.waitForURL((url) => url.pathname.startsWith("/sh/"));
+  // A hydrated sign-in form navigates in the page: React Router moves the address to /sh/ first and
+  // React draws the hub's page in a transition after it. Until then the sign-in page's own <main>
+  // is still there, and a query that found it loses it mid-measure (a CI run's phone check got a
+  // null bounding box so). Wait until the sign-in page is gone.
+  await expect(page.getByRole("heading", { level: 1, name: "Sign in to Seller Hub" })).toHaveCount(0);
 }
 
 /** Waits until React has taken over the server-rendered page. */
