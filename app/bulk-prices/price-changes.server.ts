@@ -148,16 +148,23 @@ async function forgetOldestPreviews(trx: Transaction<DatabaseSchema>, sellerId: 
     .offset(PREVIEWS_KEPT_PER_SELLER)
     .limit(100)
     .execute();
-  if (older.length === 0) return;
-  // The change's own row first, and only while it is still a preview: one applied meanwhile in
-  // another tab keeps its rows, its price history and undo (as housekeeping does).
+  if (older.length > 0)
+    await deleteStillPreviewed(
+      trx,
+      older.map((row) => row.id),
+    );
+}
+
+/**
+ * Deletes those of `changeIds` that are still previews, with their listings' rows; returns how many.
+ * The change's own row goes first, and only while it is still a preview: a change the seller applied
+ * meanwhile in another tab keeps its rows, which are its price history and its undo. Used when a
+ * seller's previews pass the kept number and by housekeeping.
+ */
+export async function deleteStillPreviewed(trx: Transaction<DatabaseSchema>, changeIds: string[]): Promise<number> {
   const gone = await trx
     .deleteFrom("price_change")
-    .where(
-      "id",
-      "in",
-      older.map((row) => row.id),
-    )
+    .where("id", "in", changeIds)
     .where("state", "=", "previewed")
     .returning("id")
     .execute();
@@ -170,6 +177,7 @@ async function forgetOldestPreviews(trx: Transaction<DatabaseSchema>, sellerId: 
         gone.map((row) => row.id),
       )
       .execute();
+  return gone.length;
 }
 
 /** The seller's change with its figures; undefined for another seller's or an unknown id. */

@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import { SESSION_IDLE_MS } from "~/auth/session.server";
 import { SIGN_IN_LIMITS } from "~/auth/sign-in-limits.server";
-import { PREVIEW_KEPT_MS } from "~/bulk-prices/price-changes.server";
+import { deleteStillPreviewed, PREVIEW_KEPT_MS } from "~/bulk-prices/price-changes.server";
 import type { DatabaseSchema } from "~/db/schema";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -143,25 +143,6 @@ async function deleteOldPreviews(db: Kysely<DatabaseSchema>, madeBefore: number)
       .execute();
     if (old.length === 0) return deleted;
     const ids = old.map((row) => row.id);
-    // The change's own row first, and only while it is still a preview: a change the seller applied
-    // since it was read above keeps its rows, which are its price history and its undo.
-    deleted += await db.transaction().execute(async (trx) => {
-      const gone = await trx
-        .deleteFrom("price_change")
-        .where("id", "in", ids)
-        .where("state", "=", "previewed")
-        .returning("id")
-        .execute();
-      if (gone.length > 0)
-        await trx
-          .deleteFrom("price_change_item")
-          .where(
-            "change_id",
-            "in",
-            gone.map((row) => row.id),
-          )
-          .execute();
-      return gone.length;
-    });
+    deleted += await db.transaction().execute((trx) => deleteStillPreviewed(trx, ids));
   }
 }
