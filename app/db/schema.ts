@@ -104,8 +104,10 @@ export interface SpeedBeaconTable {
   received_at: number;
   /** Who sent it, for the limits per client: an IPv4 address or an IPv6 /64; null before migration 0011. */
   client: string | null;
-  /** The beacon's metrics as JSON. */
+  /** The beacon's figures as JSON: what the dashboard reads. */
   metrics: string;
+  /** The beacon's resource timings as a JSON array, kept apart from its figures; null before migration 0018. */
+  resources: string | null;
 }
 
 /** Page tracking: one row per action and page view, with how often it happened. */

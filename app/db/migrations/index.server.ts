@@ -16,6 +16,7 @@ import * as bulkPriceChanges from "./0014-bulk-price-changes.server";
 import * as unicodeLower from "./0015-unicode-lower.server";
 import * as knownBrowsers from "./0016-known-browsers.server";
 import * as sessionLastSeen from "./0017-session-last-seen.server";
+import * as speedBeaconResources from "./0018-speed-beacon-resources.server";
 
 interface DialectMigration {
   up(db: Kysely<unknown>, dialect: Dialect): Promise<void>;
@@ -38,6 +39,7 @@ const migrations: Record<string, DialectMigration> = {
   "0015-unicode-lower": unicodeLower,
   "0016-known-browsers": knownBrowsers,
   "0017-session-last-seen": sessionLastSeen,
+  "0018-speed-beacon-resources": speedBeaconResources,
 };
 
 export const MIGRATION_NAMES = Object.keys(migrations);
