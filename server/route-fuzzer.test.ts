@@ -3,8 +3,8 @@ import { DatabaseSync } from "node:sqlite";
 import { JSDOM } from "jsdom";
 import { Client } from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import routes from "../app/routes";
 import { createPostgresDatabase, TEST_DATABASE_URL } from "../test/databases";
+import { fillRoute, findRouteParams, ROUTE_TABLE, signedInClient, type SignedInClient } from "../test/route-table";
 import { signInOverHttp, startServerProcess, temporarySqliteUrl, type ServerProcess } from "../test/server-process";
 
 /*
@@ -43,29 +43,6 @@ const HOSTILE_VALUES = [
 
 /** Query fields tried on every page whether or not a page links with them. */
 const ALWAYS_TRIED_QUERY_FIELDS = ["offset", "limit", "q", "redirectTo", "returnTo"];
-
-interface FlatRoute {
-  path: string;
-  params: string[];
-}
-
-interface RouteEntry {
-  path?: string;
-  index?: boolean;
-  children?: RouteEntry[];
-}
-
-/** The route table's addresses, as patterns: `/sh/lst/:listingId/insights`, `/sh/*`. */
-function flattenRoutes(entries: RouteEntry[], parent = ""): FlatRoute[] {
-  return entries.flatMap((entry) => {
-    const own = entry.path ? `${parent}/${entry.path}` : parent;
-    const here: FlatRoute[] =
-      entry.path || entry.index
-        ? [{ path: own || "/", params: [...(own.match(/:\w+|\*/g) ?? [])].map((p) => p.replace(":", "")) }]
-        : [];
-    return [...here, ...flattenRoutes(entry.children ?? [], own)];
-  });
-}
 
 interface FoundForm {
   method: "GET" | "POST";
@@ -197,67 +174,34 @@ describe.each(databases)("every route with hostile input, on $name", (database) 
   let server: ServerProcess;
   let digest: DatabaseDigest;
   let drop: () => Promise<void> = async () => {};
-  let cookie = "";
 
   beforeAll(async () => {
     const started = await database.start();
     digest = started.digest;
     drop = started.drop;
     server = await startServerProcess(started.url);
-    cookie = await signInOverHttp(server.url);
+    client = signedInClient(() => server.url, await signInOverHttp(server.url));
   }, 60_000);
   afterAll(async () => {
     await server?.stop();
     await drop();
   });
 
-  const get = (path: string, headers: Record<string, string> = {}) =>
-    fetch(`${server.url}${path}`, { redirect: "manual", headers: { Cookie: cookie, ...headers } });
-  const post = (path: string, body: string) =>
-    fetch(`${server.url}${path}`, {
-      method: "POST",
-      redirect: "manual",
-      headers: { Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded" },
-      body,
-    });
-
-  let token = "";
-  /** The session's anti-forgery token, read from a page once a session. */
-  async function srt(): Promise<string> {
-    token ||= /name="srt" value="([^"]+)"/.exec(await (await get("/sh/ovw")).text())?.[1] ?? "";
-    return token;
-  }
+  let client: SignedInClient;
+  const get = (path: string) => client.get(path);
+  const post = (path: string, body: string) => client.post(path, body);
+  const srt = () => client.srt();
 
   /** The session as it should be for the next request: signed in, on the new tool. */
   async function restoreSession(): Promise<void> {
-    if ((await get("/sh/ovw")).status !== 200) {
-      cookie = await signInOverHttp(server.url);
-      token = "";
-    }
+    if ((await get("/sh/ovw")).status !== 200) client.useSession(await signInOverHttp(server.url));
     await post("/sh/optin", new URLSearchParams({ srt: await srt() }).toString());
   }
 
-  /** A value for each path parameter the route table uses; a new parameter needs one here. */
-  async function validParams(): Promise<Record<string, string>> {
-    const listings = await (await get("/sh/lst/active")).text();
-    const listingId = /href="\/sh\/lst\/(\d+)/.exec(listings)?.[1];
-    await post("/sh/lst/active", new URLSearchParams({ intent: "all", srt: await srt() }).toString());
-    const preview = await post(
-      "/sh/lst/prices",
-      new URLSearchParams({ kind: "raise_percent", amount: "5", srt: await srt() }).toString(),
-    );
-    const changeId = /\/sh\/lst\/prices\/([^/?#]+)/.exec(preview.headers.get("location") ?? "")?.[1];
-    if (!listingId || !changeId) throw new Error(`No listing (${listingId}) or preview (${changeId}) to fuzz with`);
-    return { listingId, changeId, messageId: "1", "*": "no-such-page" };
-  }
-
-  const fill = (pattern: string, values: Record<string, string>) =>
-    pattern.replace(/:(\w+)|\*/g, (whole, name: string | undefined) => encodeURIComponent(values[name ?? whole] ?? ""));
-
   it("answers below 500 and writes nothing when it refuses", async () => {
     const answers: Answer[] = [];
-    const flat = flattenRoutes(routes as RouteEntry[]);
-    const params = await validParams();
+    const flat = ROUTE_TABLE;
+    const params = await findRouteParams(client);
     for (const route of flat)
       for (const name of route.params) expect(params, `a value for :${name} of ${route.path}`).toHaveProperty(name);
 
@@ -275,7 +219,7 @@ describe.each(databases)("every route with hostile input, on $name", (database) 
     const queryFields = new Map<string, Set<string>>();
     const forms: FoundForm[] = [];
     for (const route of flat) {
-      const path = fill(route.path, params);
+      const path = fillRoute(route.path, params);
       const response = await get(path);
       const html = await response.text();
       if (!(response.headers.get("content-type") ?? "").includes("text/html")) continue;
@@ -299,9 +243,9 @@ describe.each(databases)("every route with hostile input, on $name", (database) 
       for (const name of route.params)
         for (const value of HOSTILE_VALUES)
           await check(`GET ${route.path} :${name}=${value.slice(0, 20)}`, () =>
-            get(fill(route.path, { ...params, [name]: value || "%20" })),
+            get(fillRoute(route.path, { ...params, [name]: value || "%20" })),
           );
-      const path = fill(route.path, params);
+      const path = fillRoute(route.path, params);
       const fields = new Set([...ALWAYS_TRIED_QUERY_FIELDS, ...(queryFields.get(path) ?? [])]);
       for (const field of fields) {
         for (const value of HOSTILE_VALUES)
