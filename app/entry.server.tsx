@@ -58,6 +58,12 @@ export default function handleRequest(
       <ServerRouter context={routerContext} url={request.url} nonce={nonce} />,
       {
         nonce,
+        // React outlines a finished Suspense boundary of more than 500 bytes once the page's bytes
+        // pass this size (12,800 by default; `isEligibleForOutlining` in react-dom/server): it sends
+        // the fallback, then a hidden copy of the content and a script that swaps them. That serves
+        // a page streamed in parts; this one is answered whole, and it sent the header's search form
+        // twice (duplicate ids, by the Nu HTML Checker: server/html-conformance.test.ts).
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
         onAllReady: () => pipe(page),
         onShellError(error: unknown) {
           clearTimeout(timer);
