@@ -104,6 +104,10 @@ describe("HeaderSearch", () => {
     await user.click(screen.getByRole("textbox", { name: "Note" }));
     await user.keyboard("/");
     expect(screen.getByRole("textbox", { name: "Note" })).toHaveValue("/");
+    // Nor does the field announce one to assistive technology, before or after its popup loads.
+    expect(field()).toHaveAttribute("aria-keyshortcuts", "Control+K Meta+K");
+    await user.click(field());
+    expect(await combobox()).toHaveAttribute("aria-keyshortcuts", "Control+K Meta+K");
   });
 
   it("shows the results grouped, moves through them with the arrows and opens one with Enter", async () => {

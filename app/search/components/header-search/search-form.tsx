@@ -22,7 +22,7 @@ export const SEARCH_INPUT_ATTRIBUTES = {
   autoComplete: "off",
   spellCheck: false,
   enterKeyHint: "search",
-  "aria-keyshortcuts": "Control+K Meta+K /",
+  "aria-keyshortcuts": "Control+K Meta+K",
 } as const;
 
 /**
