@@ -15,6 +15,8 @@ interface StoredBeacon {
   page_name: string;
   seller_id: number | null;
   metrics: string;
+  /** Stored apart from the figures since migration 0018. */
+  resources: string | null;
 }
 
 /** Marked by the beacon once web-vitals is measuring (app/site-speed/site-speed-beacon.ts). */
@@ -59,7 +61,7 @@ function queryTestDatabase<T>(sql: string, ...parameters: Array<string | number>
 
 const beaconsOfSession = (speedSession: string) =>
   queryTestDatabase<StoredBeacon>(
-    "select page_name, seller_id, metrics from speed_beacon where speed_session = ? order by id",
+    "select page_name, seller_id, metrics, resources from speed_beacon where speed_session = ? order by id",
     speedSession,
   );
 
@@ -79,7 +81,14 @@ async function storedBeaconOf(
   const fromPage = async () =>
     (await beaconsOfSession(await speedSession()))
       .filter((beacon) => beacon.page_name === pageName)
-      .map((beacon) => ({ ...beacon, measured: JSON.parse(beacon.metrics) as Record<string, any> }))
+      .map((beacon) => ({
+        ...beacon,
+        // The beacon's figures and its resource timings, as the page sent them.
+        measured: { ...JSON.parse(beacon.metrics), resources: JSON.parse(beacon.resources ?? "[]") } as Record<
+          string,
+          any
+        >,
+      }))
       .filter((beacon) => beacon.measured.kind === kind);
   await expect.poll(async () => (await fromPage()).length, { timeout: 15_000 }).toBeGreaterThan(0);
   return (await fromPage()).at(-1) as StoredBeacon & { measured: Record<string, any> };
