@@ -45,6 +45,8 @@ export function HeaderSearch({ searchedText }: HeaderSearchProps) {
   // What the seller does in the plain field while the combobox's code loads carries over to it.
   const [typed, setTyped] = useState(searchedText ?? "");
   const [focused, setFocused] = useState(false);
+  // Enter in the plain field went to the results page: the combobox, arriving later, shows no popup over them.
+  const [submitted, setSubmitted] = useState(false);
   const [openOnPhone, setOpenOnPhone] = useState(searchedText !== undefined);
   // A transition keeps the plain field on screen, and usable, while the combobox's code loads.
   const enhance = () => {
@@ -67,12 +69,15 @@ export function HeaderSearch({ searchedText }: HeaderSearchProps) {
   };
 
   const plainForm = (
-    <SearchForm>
+    <SearchForm onSubmit={() => setSubmitted(true)}>
       <input
         {...SEARCH_INPUT_ATTRIBUTES}
         ref={field}
         defaultValue={searchedText}
-        onChange={(event) => setTyped(event.target.value)}
+        onChange={(event) => {
+          setTyped(event.target.value);
+          setSubmitted(false);
+        }}
         onFocus={() => {
           setFocused(true);
           enhance();
@@ -114,6 +119,7 @@ export function HeaderSearch({ searchedText }: HeaderSearchProps) {
             fieldRef={field}
             initialText={typed}
             focusOnMount={focused}
+            showResultsOnMount={focused && !submitted && typed !== ""}
             onEscapeWhenEmpty={closeOnPhone}
           />
         ) : (

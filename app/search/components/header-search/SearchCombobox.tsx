@@ -17,6 +17,8 @@ export interface SearchComboboxProps {
   initialText: string;
   /** The plain field had focus when this took its place: this field takes it. */
   focusOnMount?: boolean;
+  /** The seller was typing in the plain field, and has not submitted it: results show when they come. */
+  showResultsOnMount?: boolean;
   /** Escape on an empty field with no popup. */
   onEscapeWhenEmpty?(): void;
 }
@@ -29,6 +31,7 @@ export function SearchCombobox({
   fieldRef,
   initialText,
   focusOnMount = false,
+  showResultsOnMount = false,
   onEscapeWhenEmpty,
 }: SearchComboboxProps) {
   const [text, setText] = useState(initialText);
@@ -43,6 +46,7 @@ export function SearchCombobox({
     onTextChange: setText,
     options,
     onEscapeWhenEmpty,
+    initiallyOpen: showResultsOnMount,
     onChoose: (option: SearchOption) => {
       if (option.key !== seeAll.key) setText("");
       void navigate(option.url);

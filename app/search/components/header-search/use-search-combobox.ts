@@ -11,6 +11,11 @@ export interface SearchComboboxOptions {
   onChoose(option: SearchOption): void;
   /** Escape on an empty field with no popup: nothing left to close here (the phone's full-width search closes). */
   onEscapeWhenEmpty?(): void;
+  /**
+   * The popup shows its options as soon as there are some, as if the seller had just typed: they
+   * were typing in the plain field this one replaces. Not when they submitted it meanwhile.
+   */
+  initiallyOpen?: boolean;
 }
 
 export interface SearchCombobox {
@@ -21,7 +26,6 @@ export interface SearchCombobox {
   inputProps: {
     onChange(event: ChangeEvent<HTMLInputElement>): void;
     onKeyDown(event: KeyboardEvent<HTMLInputElement>): void;
-    onFocus(): void;
     onBlur(): void;
   };
   optionProps(index: number): {
@@ -35,7 +39,9 @@ export interface SearchCombobox {
  * typing shows the popup, Down and Up move through its options (wrapping, as the APG example
  * does), Alt+Down opens it without choosing, Enter opens the active option (or, with none,
  * submits the field's form), Escape closes the popup and then clears the field. Focus stays in
- * the field throughout.
+ * the field throughout. Focus alone does not open it (the APG example's way): a seller tabbing
+ * through the header gets no popup over the page, and neither does one whose Enter went to the
+ * results page before this field took over from the plain one.
  */
 export function useSearchCombobox({
   text,
@@ -43,8 +49,9 @@ export function useSearchCombobox({
   options,
   onChoose,
   onEscapeWhenEmpty,
+  initiallyOpen = false,
 }: SearchComboboxOptions): SearchCombobox {
-  const [open, setOpen] = useState(false);
+  const [open, setOpen] = useState(initiallyOpen);
   const [activeKey, setActiveKey] = useState<string | null>(null);
   const expanded = open && text.trim() !== "" && options.length > 0;
   // Options come and go as results arrive: the active one is followed by its key, and is none once it has gone.
@@ -99,7 +106,6 @@ export function useSearchCombobox({
         setActiveKey(null);
       },
       onKeyDown,
-      onFocus: () => setOpen(true),
       onBlur: close,
     },
     optionProps: (index) => ({

@@ -1,0 +1,99 @@
+import { render, screen, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { createRoutesStub, Outlet, useLocation } from "react-router";
+import { beforeEach, expect, it, vi } from "vitest";
+import type { SearchAnswer } from "../../search-results";
+
+const asked: string[] = [];
+let deliverChunk = () => {};
+beforeEach(() => {
+  asked.length = 0;
+  // A fresh HeaderSearch each test, whose combobox's chunk arrives when the test says: a slow
+  // network, a busy phone.
+  vi.resetModules();
+  const chunkArrives = new Promise<void>((resolve) => (deliverChunk = resolve));
+  vi.doMock("./SearchCombobox", async (importActual) => {
+    await chunkArrives;
+    return importActual();
+  });
+});
+
+async function renderInShell() {
+  const { HeaderSearch } = await import("./HeaderSearch");
+  function Shell() {
+    const location = useLocation();
+    return (
+      <>
+        <HeaderSearch />
+        <output aria-label="Address">{location.pathname + location.search}</output>
+        <Outlet />
+      </>
+    );
+  }
+  const Stub = createRoutesStub([
+    {
+      Component: Shell,
+      children: [
+        { path: "/sh/ovw" },
+        {
+          path: "/sh/search",
+          loader: ({ request }): SearchAnswer => {
+            const text = new URL(request.url).searchParams.get("q") ?? "";
+            asked.push(text);
+            const listing = {
+              id: 7,
+              epid: "1200876543",
+              title: "Kindle Paperwhite 16GB",
+              price: 12_900,
+              currency: "USD",
+              status: "active",
+              condition: "used",
+            };
+            return {
+              results: {
+                text,
+                listings: { byNumber: [], byTitle: [listing], titleCount: null, product: null, offset: 0, limit: 5 },
+                pages: [],
+                messages: [],
+              },
+              notice: null,
+              locale: "en-US",
+            };
+          },
+        },
+      ],
+    },
+  ]);
+  render(<Stub initialEntries={["/sh/ovw"]} />);
+  return userEvent.setup();
+}
+
+const field = () => screen.getByRole("searchbox", { name: "Search listings, pages and messages" });
+
+it("Enter pressed before the popup's code arrives goes to the results page, and no popup opens over them", async () => {
+  const user = await renderInShell();
+  await user.click(field());
+  await user.keyboard("kin{Enter}");
+  expect(screen.queryByRole("combobox")).not.toBeInTheDocument();
+  expect(screen.getByRole("status", { name: "Address" })).toHaveTextContent("/sh/search?q=kin");
+  deliverChunk();
+  const combobox = await screen.findByRole("combobox");
+  expect(combobox).toHaveFocus();
+  // The popup's own request for the text goes out after a pause in typing, and is answered.
+  await waitFor(() => expect(asked.filter((text) => text === "kin").length).toBeGreaterThanOrEqual(2));
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  expect(combobox).toHaveAttribute("aria-expanded", "false");
+  expect(screen.queryByRole("listbox")).not.toBeInTheDocument();
+});
+
+it("text typed before the popup's code arrives shows its results once it has, without another key", async () => {
+  const user = await renderInShell();
+  await user.click(field());
+  await user.keyboard("kin");
+  expect(screen.queryByRole("combobox")).not.toBeInTheDocument();
+  deliverChunk();
+  const combobox = await screen.findByRole("combobox");
+  expect(combobox).toHaveFocus();
+  expect(await screen.findByRole("option", { name: /^Kindle Paperwhite 16GB/ })).toBeInTheDocument();
+  expect(combobox).toHaveAttribute("aria-expanded", "true");
+});
