@@ -14,6 +14,7 @@ import {
   type QueryResult,
 } from "kysely";
 import { boundedMemo } from "~/memo/bounded-memo";
+import { searchFold } from "~/search/search-fold";
 
 /*
  * Kysely ships a SQLite dialect written against better-sqlite3, a native addon; node:sqlite offers
@@ -49,9 +50,10 @@ function openConnection(path: string, options: { timeout: number; readOnly?: boo
   // WAL: readers and the writer do not block each other (and the end-to-end tests read the file).
   if (!options.readOnly) database.exec("PRAGMA journal_mode = WAL;");
   database.exec("PRAGMA foreign_keys = ON; PRAGMA synchronous = NORMAL;");
-  // Lower case beyond ASCII, as PostgreSQL's lower() under UTF-8 (migration 0015 says why).
-  database.function("unicode_lower", { deterministic: true }, (text) =>
-    typeof text === "string" ? text.toLowerCase() : text,
+  // Case and accents folded for the title search, as PostgreSQL's search_fold: the triggers that
+  // keep listing.folded_title call it (migration 0019).
+  database.function("search_fold", { deterministic: true }, (text) =>
+    typeof text === "string" ? searchFold(text) : text,
   );
   return database;
 }

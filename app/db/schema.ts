@@ -59,6 +59,12 @@ export interface ListingTable {
   created_at: number;
   /** Counts the changes of `price` (migration 0014): a bulk change writes only the version its preview saw. */
   price_version: Generated<number>;
+  /**
+   * The title with case and accents folded, what the title search compares (migration 0019): kept
+   * by the database from `title`, never written by the app. Null only between an SQLite insert and
+   * its trigger.
+   */
+  folded_title: ColumnType<string | null, never, never>;
 }
 
 /** Kept by the database's triggers on `listing` (migration 0008): the app reads it and never writes it. */

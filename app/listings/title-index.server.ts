@@ -1,10 +1,11 @@
 import type { Kysely } from "kysely";
 import type { Database } from "~/db/database.server";
 import type { DatabaseSchema } from "~/db/schema";
+import { searchFold } from "~/search/search-fold";
 
 /**
- * SQLite's trigram index of listing titles (migration 0009), which finds every seller's listings
- * whose title contains a text, whatever its case. PostgreSQL's planner reads its own trigram index
+ * SQLite's trigram index of listing titles (migrations 0009 and 0019), which finds every seller's
+ * listings whose title contains a text, whatever its case and accents. PostgreSQL's planner reads its own trigram index
  * by itself; SQLite's, a virtual table, has to be asked (decision 035).
  */
 
@@ -27,7 +28,7 @@ export async function searchesTitleIndexFirst({ db, dialect }: Database, text: s
  * query language: the listing filters drop control characters.)
  */
 function suitsTheIndex(text: string): boolean {
-  return [...text.toLowerCase()].length >= 3;
+  return [...searchFold(text)].length >= 3;
 }
 
 async function indexFindsFew(db: Kysely<DatabaseSchema>, text: string): Promise<boolean> {
@@ -44,17 +45,17 @@ async function indexFindsFew(db: Kysely<DatabaseSchema>, text: string): Promise<
 
 /** The virtual table, on SQLite only; its hidden column of its own name takes MATCH. */
 type TitleIndexTables = {
-  listing_title_search: { rowid: number; title: string; listing_title_search: string };
+  listing_title_search: { rowid: number; folded_title: string; listing_title_search: string };
 };
 
 /**
- * The ids of the listings whose title contains the text, of every seller. A phrase in MATCH takes
- * the text literally, % and _ included (LIKE with an ESCAPE clause is never handed to the index).
- * It folds case beyond ASCII, as SQLite's LIKE does not: it can only find more, so the search
- * keeps its LIKE to decide.
+ * The ids of the listings whose title contains the text, of every seller: the index holds the
+ * titles folded (`search_fold`), and the text is folded the same way. A phrase in MATCH takes the
+ * text literally, % and _ included (LIKE with an ESCAPE clause is never handed to the index). The
+ * search keeps its LIKE to decide.
  */
 export function titleIndexFinds(db: Kysely<DatabaseSchema>, text: string) {
-  const phrase = `"${text.toLowerCase().replaceAll('"', '""')}"`;
+  const phrase = `"${searchFold(text).replaceAll('"', '""')}"`;
   return db
     .withTables<TitleIndexTables>()
     .selectFrom("listing_title_search")

@@ -1,5 +1,6 @@
 import { TOP_NAVIGATION, type NavDefinition } from "~/navigation/navigation-definition";
 import { DEFAULT_OPT_OUT_URL } from "~/opt-out/opt-out-model";
+import { searchFold } from "./search-fold";
 
 /** A page or section of the hub that the search finds. */
 export interface HubPage {
@@ -50,12 +51,9 @@ function searchablePages(): SearchablePage[] {
 
 const PAGES = searchablePages();
 
-/** Lower case without accents, words apart: "Out-of-stock" and "out of stock" read alike. */
+/** Folded as the title search folds, words apart: "Out-of-stock" and "out of stock" read alike. */
 function words(text: string): string[] {
-  return text
-    .normalize("NFD")
-    .replace(/\p{M}/gu, "")
-    .toLowerCase()
+  return searchFold(text)
     .split(/[^\p{L}\p{N}]+/u)
     .filter(Boolean);
 }

@@ -8,6 +8,7 @@ import { searchesTitleIndexFirst } from "~/listings/title-index.server";
 import { findCurrentMessages, messagesShownAtLoad } from "~/messages/messages.server";
 import { hasOptedOut, isPageOf, LISTINGS_TOOL } from "~/opt-out/opt-out.server";
 import { findHubPages, type HubPage } from "./hub-pages";
+import { searchFold } from "./search-fold";
 
 export type ListingHit = Pick<Listing, "id" | "epid" | "title" | "price" | "currency" | "status" | "condition">;
 
@@ -204,11 +205,6 @@ async function countOfProduct(db: Kysely<DatabaseSchema>, sellerId: number, epid
   return Number(total);
 }
 
-/** Lower case without accents, so "Écran" finds "ecran". */
-function folded(text: string): string {
-  return text.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase();
-}
-
 /** The seller's few messages showing now, by a title that holds the text; they show on the overview. */
 async function findMessages(
   { db }: Database,
@@ -216,8 +212,8 @@ async function findMessages(
   text: string,
   cookieHeader: string | null,
 ): Promise<MessageHit[]> {
-  const wanted = folded(text);
+  const wanted = searchFold(text);
   return messagesShownAtLoad(await findCurrentMessages(db, sellerId), cookieHeader)
-    .filter((message) => message.title !== undefined && folded(message.title).includes(wanted))
+    .filter((message) => message.title !== undefined && searchFold(message.title).includes(wanted))
     .map((message) => ({ messageId: message.config.messageId, title: message.title as string, url: "/sh/ovw" }));
 }

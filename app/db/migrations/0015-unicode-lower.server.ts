@@ -8,7 +8,8 @@ import type { Dialect } from "./dialect.server";
  * connection (`app/db/node-sqlite-dialect.server.ts`, JavaScript's toLowerCase); PostgreSQL gets it
  * here as `lower()` itself, which folds every letter under the database's UTF-8 character type. A
  * SQL function this simple is inlined by PostgreSQL's planner, so the trigram index of
- * `lower(title)` (migration 0009) still serves it.
+ * `lower(title)` (migration 0009) still serves it. Replaced by `search_fold` and the folded titles
+ * of migration 0019, which drops it.
  */
 export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
   if (dialect !== "postgres") return;

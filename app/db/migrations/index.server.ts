@@ -17,6 +17,7 @@ import * as unicodeLower from "./0015-unicode-lower.server";
 import * as knownBrowsers from "./0016-known-browsers.server";
 import * as sessionLastSeen from "./0017-session-last-seen.server";
 import * as speedBeaconResources from "./0018-speed-beacon-resources.server";
+import * as foldedTitles from "./0019-folded-titles.server";
 
 interface DialectMigration {
   up(db: Kysely<unknown>, dialect: Dialect): Promise<void>;
@@ -40,6 +41,7 @@ const migrations: Record<string, DialectMigration> = {
   "0016-known-browsers": knownBrowsers,
   "0017-session-last-seen": sessionLastSeen,
   "0018-speed-beacon-resources": speedBeaconResources,
+  "0019-folded-titles": foldedTitles,
 };
 
 export const MIGRATION_NAMES = Object.keys(migrations);
