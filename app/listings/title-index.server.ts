@@ -6,7 +6,7 @@ import { searchFold } from "~/search/search-fold";
 /**
  * SQLite's trigram index of listing titles (migrations 0009 and 0019), which finds every seller's
  * listings whose title contains a text, whatever its case and accents. PostgreSQL's planner reads its own trigram index
- * by itself; SQLite's, a virtual table, has to be asked (decision 035).
+ * by itself; SQLite's, a virtual table, has to be asked (decisions 035 and 071).
  */
 
 /**

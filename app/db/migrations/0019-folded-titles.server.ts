@@ -5,7 +5,8 @@ import type { Dialect } from "./dialect.server";
  * `listing.folded_title`: the title with case and accents folded for the title search, as
  * `searchFold` folds text in JavaScript (app/search/search-fold.ts says what folds), kept by the
  * database itself, whoever writes. Before, the search compared `lower(title)` (`unicode_lower` on
- * SQLite, migration 0015), so "ecran" did not find "Écran". The trigram indexes move to it.
+ * SQLite, migration 0015), so "ecran" did not find "Écran". The trigram indexes move to it
+ * (decision 071).
  *
  * Stored, not computed at each search: SQLite calls the function in JavaScript, about 1 µs a
  * title, and a results page reading 100,000 titles took 60 ms instead of 7 (bench/search-time.ts).
