@@ -8,6 +8,7 @@ import { MIGRATION_NAMES } from "./migrations/index.server";
 import { findListingsPage } from "~/listings/listings.server";
 import { parseListingFilters } from "~/listings/listing-filters";
 import { DEMO_PASSWORD, DEMO_USERNAME, isEmpty, seedDemoData, WORLD_TITLES } from "./seed.server";
+import { SITE_DEMO_LISTINGS, SITE_DEMO_SELLERS } from "./site-demo-sellers";
 
 describe.each(TEST_DIALECTS)("data layer on $name", (dialect) => {
   let database: Database;
@@ -52,12 +53,45 @@ describe.each(TEST_DIALECTS)("data layer on $name", (dialect) => {
         (listing) => listing.title,
       );
     for (const [, title] of WORLD_TITLES) expect(await found(title.toLowerCase()), title).toContain(title);
-    // "ß" upper-cases to "SS", which lower-cases to "ss": full case folding is the languages' work (issue 29).
-    const upperCaseKept = WORLD_TITLES.filter(([, title]) => !title.includes("ß"));
-    for (const [, title] of upperCaseKept) expect(await found(title.toUpperCase()), title).toContain(title);
+    // "ß" upper-cases to "SS": the search folds it to "ss" on both sides (decision 071).
+    for (const [, title] of WORLD_TITLES) expect(await found(title.toUpperCase()), title).toContain(title);
     expect(await found("écran")).toEqual(["Écran Dell 27 pouces UltraSharp"]);
+    expect(await found("ecran")).toEqual(["Écran Dell 27 pouces UltraSharp"]);
     expect(await found("КНИГА")).toEqual(["Книга рецептов, издание 1968 года"]);
     expect(await found("الطبخ")).toEqual(["كتاب الطبخ العربي، طبعة أولى"]);
+  });
+
+  it("seeds a seller on each of eBay's other sites, in their language and money, whose titles the search finds", async () => {
+    for (const site of SITE_DEMO_SELLERS) {
+      const seller = await database.db
+        .selectFrom("seller")
+        .selectAll()
+        .where("username", "=", site.username)
+        .executeTakeFirstOrThrow();
+      expect(seller).toMatchObject({ site: site.site, locale: site.locale, currency: site.currency });
+      expect(await findSellerByCredentials(database.db, site.username, DEMO_PASSWORD)).not.toBeNull();
+      const listings = await database.db
+        .selectFrom("listing")
+        .select(["title", "currency"])
+        .where("seller_id", "=", seller.id)
+        .execute();
+      expect(listings).toHaveLength(SITE_DEMO_LISTINGS);
+      expect(new Set(listings.map((listing) => listing.currency))).toEqual(new Set([site.currency]));
+      const products = new Set(site.catalogue.map(([, product]) => product));
+      for (const { title } of listings) expect(products).toContain(title.slice(0, title.lastIndexOf(" – ")));
+    }
+    const demoDe = await database.db
+      .selectFrom("seller")
+      .select("id")
+      .where("username", "=", "demo-de")
+      .executeTakeFirstOrThrow();
+    const page = await findListingsPage(
+      database,
+      demoDe.id,
+      parseListingFilters(new URLSearchParams({ q: "strassenkarte" })),
+    );
+    expect(page.total).toBeGreaterThan(0);
+    for (const listing of page.listings) expect(listing.title).toMatch(/^Straßenkarte Deutschland/);
   });
 
   it("finds a seller by username and password, and by nothing less", async () => {

@@ -4,6 +4,7 @@ import { LISTING_CONDITIONS, type ListingCondition, type ListingStatus } from "~
 import type { Database } from "./database.server";
 import { addMessage, type MessageFile } from "~/messages/messages.server";
 import type { DatabaseSchema, NewListing } from "./schema";
+import { SITE_DEMO_LISTINGS, SITE_DEMO_SELLERS, type SiteDemoSeller } from "./site-demo-sellers";
 
 export const DEMO_USERNAME = "demo";
 export const DEMO_PASSWORD = "sellerhub";
@@ -103,12 +104,23 @@ function randomSequence(seed: number): () => number {
   };
 }
 
-export function generateListings(sellerId: number, count: number, seed: number, now = Date.now()): NewListing[] {
+/** What generated listings are titled and priced in: the products, the currency, the words for conditions. */
+export type ListingMarket = Pick<SiteDemoSeller, "catalogue" | "currency" | "conditionWords">;
+
+const US_MARKET: ListingMarket = { catalogue: CATALOGUE, currency: "USD", conditionWords: LISTING_CONDITIONS };
+
+export function generateListings(
+  sellerId: number,
+  count: number,
+  seed: number,
+  now = Date.now(),
+  market: ListingMarket = US_MARKET,
+): NewListing[] {
   const random = randomSequence(seed);
   const pick = <T>(items: ReadonlyArray<T>): T => items[Math.floor(random() * items.length)] as T;
   const conditions = Object.keys(LISTING_CONDITIONS) as ListingCondition[];
   return Array.from({ length: count }, (_, index) => {
-    const [epid, product, typicalPrice] = pick(CATALOGUE);
+    const [epid, product, typicalPrice] = pick(market.catalogue);
     const condition = pick(conditions);
     const discount = { new: 1, open_box: 0.88, refurbished: 0.8, used: 0.65, for_parts: 0.3 }[condition];
     const price = Math.round((typicalPrice * discount * (0.85 + random() * 0.3)) / 100) * 100 - 1;
@@ -118,12 +130,12 @@ export function generateListings(sellerId: number, count: number, seed: number, 
     return {
       seller_id: sellerId,
       epid,
-      title: `${product} – ${LISTING_CONDITIONS[condition]}`,
+      title: `${product} – ${market.conditionWords[condition]}`,
       condition,
       price,
       additional_price: random() < 0.25 ? Math.round(price * 1.15) : null,
       logistics_cost: random() < 0.4 ? 0 : 499 + Math.floor(random() * 4) * 250,
-      currency: "USD",
+      currency: market.currency,
       status,
       banner_status: pick(BANNERS),
       quantity,
@@ -156,7 +168,7 @@ export async function seedDemoDataIfEmpty({ db, dialect }: Database): Promise<vo
   });
 }
 
-/** Fills an empty database with the demo seller, their listings and the other sellers. */
+/** Fills an empty database with the demo seller, their listings, the other sellers and the sellers on other sites. */
 export async function seedDemoData(db: Kysely<DatabaseSchema>): Promise<void> {
   await db.transaction().execute(insertDemoData);
 }
@@ -164,29 +176,45 @@ export async function seedDemoData(db: Kysely<DatabaseSchema>): Promise<void> {
 async function insertDemoData(trx: Kysely<DatabaseSchema>): Promise<void> {
   const now = Date.now();
   const sellers = [[DEMO_USERNAME, "Jordan Lee", 1_283] as const, ...OTHER_SELLERS];
-  for (const [index, [username, displayName, score]] of sellers.entries()) {
-    const { id } = await trx
-      .insertInto("seller")
-      .values({
-        username,
-        display_name: displayName,
-        password_hash: await hashPassword(DEMO_PASSWORD),
-        feedback_score: score,
-        store_url: `https://stores.example.com/${username}`,
-        site: "EBAY_US",
-        locale: "en-US",
-        currency: "USD",
-        created_at: now,
-      })
-      .returning("id")
-      .executeTakeFirstOrThrow();
+  for (const [index, [username, displayName, feedbackScore]] of sellers.entries()) {
+    const id = await insertDemoSeller(trx, { username, displayName, feedbackScore, ...US_SITE }, now);
     await insertListings(trx, generateListings(id, username === DEMO_USERNAME ? 160 : 20, index + 1, now));
     if (username === WORLD_TITLES_SELLER) await insertListings(trx, worldListings(id, now));
+  }
+  for (const [index, seller] of SITE_DEMO_SELLERS.entries()) {
+    const id = await insertDemoSeller(trx, seller, now);
+    await insertListings(trx, generateListings(id, SITE_DEMO_LISTINGS, 101 + index, now, seller));
   }
   for (const message of DEMO_MESSAGES) {
     const added = await addMessage(trx, message, now);
     if (!added.ok) throw new Error(`A demo message is invalid: ${added.reasons.join("; ")}`);
   }
+}
+
+const US_SITE = { site: "EBAY_US", locale: "en-US", currency: "USD" } as const;
+
+/** A demo seller, with the demo's password and a store of their name; returns their id. */
+async function insertDemoSeller(
+  trx: Kysely<DatabaseSchema>,
+  seller: Pick<SiteDemoSeller, "username" | "displayName" | "feedbackScore" | "site" | "locale" | "currency">,
+  now: number,
+): Promise<number> {
+  const { id } = await trx
+    .insertInto("seller")
+    .values({
+      username: seller.username,
+      display_name: seller.displayName,
+      password_hash: await hashPassword(DEMO_PASSWORD),
+      feedback_score: seller.feedbackScore,
+      store_url: `https://stores.example.com/${seller.username}`,
+      site: seller.site,
+      locale: seller.locale,
+      currency: seller.currency,
+      created_at: now,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return id;
 }
 
 /**
