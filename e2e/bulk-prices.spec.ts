@@ -156,11 +156,12 @@ test.describe("changing prices in bulk", () => {
     await expect(page.getByRole("heading", { name: "Change the prices of 3 listings" })).toBeVisible();
     // A refused choice says why, and previews nothing.
     await page.getByRole("radio", { name: "Raise by an amount" }).check();
-    await page.getByLabel("Amount, or percentage").fill("2,50");
+    await page.getByLabel("Amount, or percentage").fill("2.505");
     await page.getByRole("button", { name: "Preview new prices" }).click();
     await expect(page.getByText(/^Enter the amount as a number above 0/).first()).toBeVisible();
     await expect(page.getByLabel("Amount, or percentage")).toHaveAttribute("aria-invalid", "true");
-    await page.getByLabel("Amount, or percentage").fill("2.50");
+    // A decimal comma, as a German phone's keypad types it, is a decimal mark too.
+    await page.getByLabel("Amount, or percentage").fill("2,50");
     await page.getByRole("button", { name: "Preview new prices" }).click();
 
     await expect(page.getByRole("heading", { name: "Preview: Raise by 2.50" })).toBeVisible();

@@ -26,4 +26,28 @@ describe("priceChangeForm", () => {
     expect(message({ kind: "set_price", amount: "1000000" })).toBe("Enter an amount of $999,999.99 or less.");
     expect(message({ kind: "raise_amount", amount: "1", ending: "42" })).toBe("Choose one of the endings offered.");
   });
+
+  it("takes the decimal comma a German, French, Italian or Spanish keyboard types, and gives its examples so", () => {
+    const euros = priceChangeForm("EUR", "de-DE");
+    expect(euros.safeParse({ kind: "raise_amount", amount: "2,5" }).data).toEqual({
+      kind: "raise_amount",
+      amount: 250,
+    });
+    expect(euros.safeParse({ kind: "lower_percent", amount: "12,5" }).data).toEqual({
+      kind: "lower_percent",
+      amount: 1250,
+    });
+    expect(euros.safeParse({ kind: "raise_amount", amount: "2.5" }).data).toEqual({
+      kind: "raise_amount",
+      amount: 250,
+    });
+    const refused = euros.safeParse({ kind: "raise_amount", amount: "1,000" });
+    expect(refused.success ? undefined : refused.error.issues[0]?.message).toBe(
+      "Enter the amount as a number above 0 with up to 2 decimals, for example 2,50.",
+    );
+    const percent = euros.safeParse({ kind: "raise_percent", amount: "abc" });
+    expect(percent.success ? undefined : percent.error.issues[0]?.message).toBe(
+      "Enter the percentage as a number above 0 with up to 2 decimals, for example 10 or 12,5.",
+    );
+  });
 });

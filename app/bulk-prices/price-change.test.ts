@@ -60,7 +60,11 @@ describe("amounts as typed", () => {
     expect(parseHundredths(" 2.50 ")).toBe(250);
     expect(parseHundredths("10")).toBe(1000);
     expect(parseHundredths("0.99")).toBe(99);
-    for (const bad of ["", "2.505", "-1", "1,000", "1e3", "abc", ".5"]) expect(parseHundredths(bad)).toBeUndefined();
+    // A decimal comma is a decimal mark: with at most 2 decimals and no grouping, "1,50" can mean nothing else.
+    expect(parseHundredths("2,5")).toBe(250);
+    expect(parseHundredths("0,99")).toBe(99);
+    for (const bad of ["", "2.505", "-1", "1,000", "1.000", "1,000.50", "1e3", "abc", ".5", ",5", "2,"])
+      expect(parseHundredths(bad)).toBeUndefined();
     expect(formatHundredths(250)).toBe("2.50");
     expect(formatHundredths(1000)).toBe("10");
   });

@@ -148,11 +148,28 @@ export function roundToEnding(price: number, ending: number, perMajor = 100): nu
   return price - below < above - price ? below : above;
 }
 
-/** "2.50", "2.5", "10" or "0.99": digits with up to two decimals, as hundredths; anything else undefined. */
+/**
+ * "2.50", "2,5", "10" or "0.99": digits with up to two decimals, as hundredths; anything else
+ * undefined. Either decimal mark: a phone's decimal keypad in German, French, Italian or Spanish
+ * types a comma, and with no grouping and at most 2 decimals, "1,50" means nothing else.
+ */
 export function parseHundredths(text: string): number | undefined {
-  const match = /^(\d{1,9})(?:\.(\d{1,2}))?$/.exec(text.trim());
+  const match = /^(\d{1,9})(?:[.,](\d{1,2}))?$/.exec(text.trim());
   if (!match) return undefined;
   return Number(match[1]) * 100 + Number((match[2] ?? "").padEnd(2, "0"));
+}
+
+/** An amount as a seller of `locale` types it, for the examples the form gives: 250 is "2,50" in German. */
+export function amountAsTyped(
+  hundredths: number,
+  locale: string,
+  decimals: "as needed" | "cents" = "as needed",
+): string {
+  return new Intl.NumberFormat(locale, {
+    useGrouping: false,
+    minimumFractionDigits: decimals === "cents" ? 2 : 0,
+    maximumFractionDigits: 2,
+  }).format(hundredths / 100);
 }
 
 /** Hundredths back as the seller would type them: 250 is "2.50", 1000 is "10". */

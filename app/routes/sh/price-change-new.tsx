@@ -50,6 +50,7 @@ export default function PriceChangeNew({ loaderData, actionData }: Route.Compone
               errors={actionData?.ok === false ? actionData.errors : {}}
               values={actionData?.values}
               currency={currency}
+              locale={locale}
             />
             <p className="price-change__hint">Nothing changes until you confirm the preview.</p>
             <button type="submit" className="button button--primary" disabled={previewing}>

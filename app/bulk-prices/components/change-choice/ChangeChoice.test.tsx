@@ -21,11 +21,11 @@ describe("ChangeChoice", () => {
     render(
       <ChangeChoice
         errors={{ amount: "Enter the amount as a number above 0 with up to 2 decimals, for example 2.50." }}
-        values={{ kind: "lower_amount", amount: "2,50", ending: "99" }}
+        values={{ kind: "lower_amount", amount: "2.505", ending: "99" }}
       />,
     );
     const amount = screen.getByRole("textbox", { name: "Amount to take off (in each listing's currency)" });
-    expect(amount).toHaveValue("2,50");
+    expect(amount).toHaveValue("2.505");
     expect(amount).toHaveAttribute("aria-invalid", "true");
     expect(amount).toHaveAccessibleDescription(/^Enter the amount as a number above 0/);
     expect(screen.getByRole("alert")).toHaveTextContent(/^The change was not previewed: Enter the amount/);
@@ -51,5 +51,17 @@ describe("ChangeChoice", () => {
     unmount();
     render(<ChangeChoice errors={{}} currency="KWD" />);
     expect(screen.getByRole("option", { name: "To the nearest price ending in .990" })).toHaveValue("99");
+  });
+
+  it("gives its example amount with the seller's decimal mark", () => {
+    const { unmount } = render(<ChangeChoice errors={{}} currency="EUR" locale="de-DE" />);
+    expect(screen.getByRole("textbox", { name: /^Percentage to add/ })).toHaveAccessibleDescription(
+      "A number with up to 2 decimals, for example 10 or 2,50.",
+    );
+    unmount();
+    render(<ChangeChoice errors={{}} currency="USD" locale="en-US" />);
+    expect(screen.getByRole("textbox", { name: /^Percentage to add/ })).toHaveAccessibleDescription(
+      "A number with up to 2 decimals, for example 10 or 2.50.",
+    );
   });
 });

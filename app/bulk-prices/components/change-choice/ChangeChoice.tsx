@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type RefObject } from "react";
 import { useHydrated } from "~/components/use-hydrated";
-import { endingsFor, PRICE_CHANGE_KINDS, type PriceChangeKind } from "../../price-change";
+import { amountAsTyped, endingsFor, PRICE_CHANGE_KINDS, type PriceChangeKind } from "../../price-change";
 
 export interface ChangeChoiceProps {
   /** Each field's problem from the last submit, and the form's own (nothing selected). */
@@ -9,6 +9,8 @@ export interface ChangeChoiceProps {
   values?: Record<string, string>;
   /** The seller's currency: the endings offered are those it has. */
   currency?: string;
+  /** The seller's locale: the example amounts use its decimal mark (the field takes either). */
+  locale?: string;
 }
 
 type Field = "kind" | "amount" | "ending";
@@ -53,7 +55,7 @@ const AMOUNT_LABELS: Record<PriceChangeKind, string> = {
  * round to. Each problem is shown by its field and tied to it (aria-describedby, aria-invalid);
  * the first field with a problem takes focus after a refused submit.
  */
-export function ChangeChoice({ errors, values = {}, currency = "USD" }: ChangeChoiceProps) {
+export function ChangeChoice({ errors, values = {}, currency = "USD", locale = "en-US" }: ChangeChoiceProps) {
   const id = useId();
   const kinds = useRef<HTMLFieldSetElement>(null);
   const amount = useRef<HTMLInputElement>(null);
@@ -116,7 +118,7 @@ export function ChangeChoice({ errors, values = {}, currency = "USD" }: ChangeCh
         <p id={`${id}-amount-hint`} className="price-change__hint">
           {wholeAmounts && !percent
             ? "A whole number, for example 1500."
-            : "A number with up to 2 decimals, for example 10 or 2.50."}
+            : `A number with up to 2 decimals, for example 10 or ${amountAsTyped(250, locale, "cents")}.`}
         </p>
       </div>
       <div className="price-change__field">
