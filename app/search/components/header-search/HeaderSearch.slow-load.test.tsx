@@ -18,13 +18,16 @@ beforeEach(() => {
   });
 });
 
-async function renderInShell() {
+/** The header search in a shell; on the results page it shows the text searched, as the hub's shell does. */
+async function renderInShell(startAt = "/sh/ovw") {
   const { HeaderSearch } = await import("./HeaderSearch");
   function Shell() {
     const location = useLocation();
+    const searched =
+      location.pathname === "/sh/search" ? (new URLSearchParams(location.search).get("q") ?? "") : undefined;
     return (
       <>
-        <HeaderSearch />
+        <HeaderSearch searchedText={searched} />
         <output aria-label="Address">{location.pathname + location.search}</output>
         <Outlet />
       </>
@@ -64,7 +67,7 @@ async function renderInShell() {
       ],
     },
   ]);
-  render(<Stub initialEntries={["/sh/ovw"]} />);
+  render(<Stub initialEntries={[startAt]} />);
   return userEvent.setup();
 }
 
@@ -95,5 +98,20 @@ it("text typed before the popup's code arrives shows its results once it has, wi
   const combobox = await screen.findByRole("combobox");
   expect(combobox).toHaveFocus();
   expect(await screen.findByRole("option", { name: /^Kindle Paperwhite 16GB/ })).toBeInTheDocument();
+  expect(combobox).toHaveAttribute("aria-expanded", "true");
+});
+
+it("on the results page, coming to the field that shows the text searched opens no popup over the results", async () => {
+  const user = await renderInShell("/sh/search?q=kin");
+  await user.click(await screen.findByRole("searchbox", { name: "Search listings, pages and messages" }));
+  deliverChunk();
+  const combobox = await screen.findByRole("combobox");
+  expect(combobox).toHaveFocus();
+  expect(combobox).toHaveValue("kin");
+  // The page's own load asked once; the popup's request for the same text follows a pause.
+  await waitFor(() => expect(asked.filter((text) => text === "kin").length).toBeGreaterThanOrEqual(2));
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  expect(combobox).toHaveAttribute("aria-expanded", "false");
+  await user.keyboard("{ArrowDown}");
   expect(combobox).toHaveAttribute("aria-expanded", "true");
 });

@@ -45,8 +45,10 @@ export function HeaderSearch({ searchedText }: HeaderSearchProps) {
   // What the seller does in the plain field while the combobox's code loads carries over to it.
   const [typed, setTyped] = useState(searchedText ?? "");
   const [focused, setFocused] = useState(false);
-  // Enter in the plain field went to the results page: the combobox, arriving later, shows no popup over them.
-  const [submitted, setSubmitted] = useState(false);
+  // The seller typed in the plain field, and has not pressed Enter since: the combobox, arriving
+  // later, shows their results. Not for text they did not type (the results page's), nor after
+  // Enter took them to the results page.
+  const [typing, setTyping] = useState(false);
   const [openOnPhone, setOpenOnPhone] = useState(searchedText !== undefined);
   // A transition keeps the plain field on screen, and usable, while the combobox's code loads.
   const enhance = () => {
@@ -69,14 +71,14 @@ export function HeaderSearch({ searchedText }: HeaderSearchProps) {
   };
 
   const plainForm = (
-    <SearchForm onSubmit={() => setSubmitted(true)}>
+    <SearchForm onSubmit={() => setTyping(false)}>
       <input
         {...SEARCH_INPUT_ATTRIBUTES}
         ref={field}
         defaultValue={searchedText}
         onChange={(event) => {
           setTyped(event.target.value);
-          setSubmitted(false);
+          setTyping(true);
         }}
         onFocus={() => {
           setFocused(true);
@@ -119,7 +121,7 @@ export function HeaderSearch({ searchedText }: HeaderSearchProps) {
             fieldRef={field}
             initialText={typed}
             focusOnMount={focused}
-            showResultsOnMount={focused && !submitted && typed !== ""}
+            showResultsOnMount={focused && typing && typed !== ""}
             onEscapeWhenEmpty={closeOnPhone}
           />
         ) : (
