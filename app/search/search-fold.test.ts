@@ -10,6 +10,11 @@ describe("searchFold", () => {
     expect(searchFold("Ёлка")).toBe("елка");
   });
 
+  it("reads Greek's final ς as σ, so that a word typed in part or in capitals finds the whole one", () => {
+    expect(searchFold("ΟΔΟΣ")).toBe("οδοσ");
+    expect(searchFold("Θάλασσα")).toContain(searchFold("ΘΑΛΑΣ"));
+  });
+
   it("writes ß, and its capital, as ss", () => {
     expect(searchFold("Straße")).toBe("strasse");
     expect(searchFold("STRAẞE")).toBe("strasse");

@@ -7,7 +7,8 @@
  * letter from its marks; Cyrillic ё becomes е as readers take it to be): the marks of other scripts
  * make other letters (Japanese ガ is not カ, Devanagari's vowel signs are the vowels), so they stay.
  * Letters that are letters of their own (ø, ł, æ) stay too. German's ß is written ss by anyone
- * without the key, and its capital ẞ lowers to it.
+ * without the key, and its capital ẞ lowers to it. Greek's final ς is σ: JavaScript lowers a
+ * word's last Σ to ς and PostgreSQL to σ, and a word typed in part ends where the title's goes on.
  */
 export function searchFold(text: string): string {
   // Most titles and texts are ASCII: case is all there is to fold (3 times as fast over 100,000 titles).
@@ -17,7 +18,8 @@ export function searchFold(text: string): string {
     .replace(LATIN_GREEK_CYRILLIC_MARKS, "")
     .normalize("NFC")
     .toLowerCase()
-    .replaceAll("ß", "ss");
+    .replaceAll("ß", "ss")
+    .replaceAll("ς", "σ");
 }
 
 const ASCII = /^[\0-\x7f]*$/;

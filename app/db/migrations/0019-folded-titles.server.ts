@@ -44,7 +44,7 @@ async function foldOnPostgres(db: Kysely<unknown>): Promise<void> {
   await sql`
     create function search_fold(text) returns text
     language sql immutable strict parallel safe
-    return replace(lower(normalize(regexp_replace(normalize($1, NFD), '[\\u0300-\\u036f]', '', 'g'), NFC)), 'ß', 'ss')`.execute(
+    return replace(replace(lower(normalize(regexp_replace(normalize($1, NFD), '[\\u0300-\\u036f]', '', 'g'), NFC)), 'ß', 'ss'), 'ς', 'σ')`.execute(
     db,
   );
   await sql`alter table listing add column folded_title text generated always as (search_fold(title)) stored`.execute(
