@@ -9,12 +9,23 @@ import type { Dialect } from "./dialect.server";
  */
 export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
   await db.schema.alterTable("speed_beacon").addColumn("resources", "text").execute();
-  if (dialect === "postgres")
+  if (dialect === "postgres") {
+    // A beacon's text that jsonb refuses (a \u0000 in a script error's message, which json allows)
+    // keeps its timings where they were, and the dashboard reads it as before: a cast failing in
+    // the update itself would stop the migration, and the hub with it.
+    await sql`
+      create function pg_temp.beacon_json(metrics text) returns jsonb language plpgsql immutable as $$
+      begin
+        return metrics::jsonb;
+      exception when others then
+        return null;
+      end $$`.execute(db);
     await sql`
       update speed_beacon
-      set resources = (metrics::jsonb -> 'resources')::text, metrics = (metrics::jsonb - 'resources')::text
-      where jsonb_exists(metrics::jsonb, 'resources')`.execute(db);
-  else
+      set resources = (pg_temp.beacon_json(metrics) -> 'resources')::text,
+        metrics = (pg_temp.beacon_json(metrics) - 'resources')::text
+      where jsonb_exists(pg_temp.beacon_json(metrics), 'resources')`.execute(db);
+  } else
     await sql`
       update speed_beacon
       set resources = json_extract(metrics, '$.resources'), metrics = json_remove(metrics, '$.resources')
