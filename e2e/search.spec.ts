@@ -149,7 +149,7 @@ test.describe("the hub's search, by keyboard", () => {
   test("typing sends one request per pause, the newest answer wins, even on a slow network", async ({
     signedInPage: page,
   }) => {
-    // While the seller types, the page's timers follow a clock the test moves, a tenth of a second
+    // While the seller types, the page's timers follow a clock the test moves, half the typing pause
     // a key: a pause is one the test makes, never a stall of a busy machine between two keys (one
     // CI run saw a request for "pe" so). Time runs on between words, for the answers to arrive.
     await page.clock.install();
