@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { formatMoney, minorUnitsPerMajor } from "~/money/format-money";
 import {
-  amountAsTyped,
+  formatHundredths,
   MAX_PERCENT_RAISE,
   MAX_PRICE,
   PRICE_CHANGE_KINDS,
@@ -37,8 +37,8 @@ export const priceChangeForm = (currency: string, locale: string) =>
           code: "custom",
           path: ["amount"],
           message: percent
-            ? `Enter the percentage as a number above 0 with up to 2 decimals, for example 10 or ${amountAsTyped(1250, locale)}.`
-            : `Enter the amount as a number above 0 with up to 2 decimals, for example ${amountAsTyped(250, locale, "cents")}.`,
+            ? `Enter the percentage as a number above 0 with up to 2 decimals, for example 10 or ${formatHundredths(1250, locale, "as needed")}.`
+            : `Enter the amount as a number above 0 with up to 2 decimals, for example ${formatHundredths(250, locale)}.`,
         });
         return z.NEVER;
       }

@@ -96,7 +96,7 @@ export async function loadPriceChangePage(
   const total = summary.changing + Object.values(summary.problems).reduce((sum, count) => sum + count, 0);
   return {
     summary,
-    description: describePriceChange(summary.change),
+    description: describePriceChange(summary.change, seller.locale),
     rows,
     total,
     offset,

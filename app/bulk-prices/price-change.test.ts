@@ -67,6 +67,9 @@ describe("amounts as typed", () => {
       expect(parseHundredths(bad)).toBeUndefined();
     expect(formatHundredths(250)).toBe("2.50");
     expect(formatHundredths(1000)).toBe("10");
+    expect(formatHundredths(250, "de-DE")).toBe("2,50");
+    expect(formatHundredths(1250, "fr-FR", "as needed")).toBe("12,5");
+    expect(formatHundredths(123_456_789, "de-DE")).toBe("1234567,89");
   });
 
   it("describes a change in the seller's words", () => {
@@ -74,5 +77,12 @@ describe("amounts as typed", () => {
       "Raise by 12.50%, rounded to end in .99",
     );
     expect(describePriceChange({ kind: "set_price", amount: 2500 })).toBe("Set to 25");
+  });
+
+  it("writes its numbers with the seller's decimal mark", () => {
+    expect(describePriceChange({ kind: "raise_amount", amount: 250, ending: 99 }, "de-DE")).toBe(
+      "Raise by 2,50, rounded to end in ,99",
+    );
+    expect(describePriceChange({ kind: "lower_percent", amount: 1250 }, "it-IT")).toBe("Lower by 12,50%");
   });
 });

@@ -159,29 +159,30 @@ export function parseHundredths(text: string): number | undefined {
   return Number(match[1]) * 100 + Number((match[2] ?? "").padEnd(2, "0"));
 }
 
-/** An amount as a seller of `locale` types it, for the examples the form gives: 250 is "2,50" in German. */
-export function amountAsTyped(
+/**
+ * Hundredths as a seller of `locale` types them: 250 is "2.50" ("2,50" in German), 1000 is "10";
+ * `as needed` writes 1250 as "12.5". No grouping, as the field takes none.
+ */
+export function formatHundredths(
   hundredths: number,
-  locale: string,
-  decimals: "as needed" | "cents" = "as needed",
+  locale = "en-US",
+  decimals: "cents unless whole" | "as needed" = "cents unless whole",
 ): string {
   return new Intl.NumberFormat(locale, {
     useGrouping: false,
-    minimumFractionDigits: decimals === "cents" ? 2 : 0,
+    minimumFractionDigits: decimals === "as needed" || hundredths % 100 === 0 ? 0 : 2,
     maximumFractionDigits: 2,
   }).format(hundredths / 100);
 }
 
-/** Hundredths back as the seller would type them: 250 is "2.50", 1000 is "10". */
-export function formatHundredths(hundredths: number): string {
-  const whole = Math.floor(hundredths / 100);
-  const cents = hundredths % 100;
-  return cents === 0 ? String(whole) : `${whole}.${String(cents).padStart(2, "0")}`;
+/** The mark between a number's units and its fractions in `locale`: "." in English, "," in German. */
+function decimalMark(locale: string): string {
+  return new Intl.NumberFormat(locale).formatToParts(1.5).find((part) => part.type === "decimal")?.value ?? ".";
 }
 
-/** In the seller's words: "Raise by 12.5%, rounded to end in .99". */
-export function describePriceChange({ kind, amount, ending }: PriceChange): string {
-  const value = formatHundredths(amount);
+/** In the seller's words and decimal mark: "Raise by 12.50%, rounded to end in .99". */
+export function describePriceChange({ kind, amount, ending }: PriceChange, locale = "en-US"): string {
+  const value = formatHundredths(amount, locale);
   const what = {
     raise_amount: `Raise by ${value}`,
     lower_amount: `Lower by ${value}`,
@@ -189,5 +190,7 @@ export function describePriceChange({ kind, amount, ending }: PriceChange): stri
     lower_percent: `Lower by ${value}%`,
     set_price: `Set to ${value}`,
   }[kind];
-  return ending === undefined ? what : `${what}, rounded to end in .${String(ending).padStart(2, "0")}`;
+  return ending === undefined
+    ? what
+    : `${what}, rounded to end in ${decimalMark(locale)}${String(ending).padStart(2, "0")}`;
 }

@@ -435,7 +435,7 @@ export interface PriceHistoryEntry {
 /** The listing's price changes, newest first: each applied change, and each undo that restored it. */
 export async function findPriceHistory(
   db: Kysely<DatabaseSchema>,
-  sellerId: number,
+  { id: sellerId, locale }: { id: number; locale: string },
   listingId: number,
   limit = 20,
 ): Promise<PriceHistoryEntry[]> {
@@ -463,7 +463,7 @@ export async function findPriceHistory(
     .execute();
   const entries: PriceHistoryEntry[] = [];
   for (const row of rows) {
-    const change = toChange(row);
+    const change = toChange(row, locale);
     if (row.undo_outcome === "restored") {
       entries.push({
         at: Number(row.undone_at),
@@ -638,9 +638,9 @@ function toRecord(row: {
   };
 }
 
-function toChange(row: { kind: string; amount: number; ending: number | null }): string {
+function toChange(row: { kind: string; amount: number; ending: number | null }, locale: string): string {
   const kind = row.kind as PriceChangeKind;
   return PRICE_CHANGE_KINDS[kind]
-    ? describePriceChange({ kind, amount: row.amount, ending: row.ending ?? undefined })
+    ? describePriceChange({ kind, amount: row.amount, ending: row.ending ?? undefined }, locale)
     : row.kind;
 }

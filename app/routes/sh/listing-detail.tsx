@@ -30,7 +30,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   return {
     listing: { id, title, price, currency, condition: listing.condition, status: listing.status, quantity, sold, epid },
     locale: seller.locale,
-    priceHistory: await findPriceHistory(context.get(databaseContext).db, seller.id, listing.id),
+    priceHistory: await findPriceHistory(context.get(databaseContext).db, seller, listing.id),
     summaryFilters,
     summarySrc: productSummaryUrl(listing.id, summaryFilters),
   };

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type RefObject } from "react";
 import { useHydrated } from "~/components/use-hydrated";
-import { amountAsTyped, endingsFor, PRICE_CHANGE_KINDS, type PriceChangeKind } from "../../price-change";
+import { endingsFor, formatHundredths, PRICE_CHANGE_KINDS, type PriceChangeKind } from "../../price-change";
 
 export interface ChangeChoiceProps {
   /** Each field's problem from the last submit, and the form's own (nothing selected). */
@@ -118,7 +118,7 @@ export function ChangeChoice({ errors, values = {}, currency = "USD", locale = "
         <p id={`${id}-amount-hint`} className="price-change__hint">
           {wholeAmounts && !percent
             ? "A whole number, for example 1500."
-            : `A number with up to 2 decimals, for example 10 or ${amountAsTyped(250, locale, "cents")}.`}
+            : `A number with up to 2 decimals, for example 10 or ${formatHundredths(250, locale)}.`}
         </p>
       </div>
       <div className="price-change__field">

@@ -28,7 +28,7 @@ export function LastPriceChange({ change, srt, locale }: LastPriceChangeProps) {
     <section className="last-price-change" aria-labelledby="last-price-change">
       <h2 id="last-price-change">Your last price change</h2>
       <p>
-        {describePriceChange(change.change)}, applied {formatChangeTime(change.appliedAt, locale)} (UTC)
+        {describePriceChange(change.change, locale)}, applied {formatChangeTime(change.appliedAt, locale)} (UTC)
         {change.state === "undone" ? ", then undone" : ""}.{" "}
         <Link prefetch="intent" to={changePage}>
           See its listings
