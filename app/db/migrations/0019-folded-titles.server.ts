@@ -67,6 +67,18 @@ async function foldOnSqlite(db: Kysely<unknown>): Promise<void> {
       await sql`drop trigger ${sql.raw(`listing_title_search_${trigger}`)}`.execute(trx);
     await sql`drop table listing_title_search`.execute(trx);
 
+    // The tallies' update trigger (0008) ran on any update of a listing, so also on the folding
+    // triggers' own update below, to find nothing to count: it now runs when a column it counts
+    // changes. Its body is kept as 0008 wrote it.
+    const tally = await sql<{ sql: string }>`
+      select sql from sqlite_master where type = 'trigger' and name = 'listing_tally_after_update'`.execute(trx);
+    const tallyTrigger = tally.rows[0]?.sql ?? "";
+    const counted = "after update of seller_id, status, condition, price, sold, awaiting_shipment on listing";
+    if (!tallyTrigger.includes("after update on listing"))
+      throw new Error("The tallies' update trigger is not 0008's.");
+    await sql`drop trigger listing_tally_after_update`.execute(trx);
+    await sql.raw(tallyTrigger.replace("after update on listing", counted)).execute(trx);
+
     await sql`alter table listing add column folded_title text`.execute(trx);
     await sql`
       create trigger listing_folded_title_insert after insert on listing begin
