@@ -170,4 +170,22 @@ describe("useProductSummaryFrame when the frame does not answer", () => {
     expect(hook.result.current.stalled).toBe(false);
     expect(hook.result.current.insights).toEqual(REPORT);
   });
+
+  it("tells the seller within the wait of their change, also when it waited behind a change answered late", async () => {
+    const { hook, report } = renderFrame();
+    report();
+    act(() => hook.result.current.changeFilter("status", "ended"));
+    await act(() => vi.advanceTimersByTimeAsync(1_000));
+    // Made while the first is unanswered: it waits for that one.
+    act(() => hook.result.current.changeFilter("condition", "used"));
+    await act(() => vi.advanceTimersByTimeAsync(8_000));
+    // The first is answered late; the second goes out, and its frame never answers (the network went).
+    report(300, 1);
+    expect(posted).toHaveLength(2);
+    // 10,000 ms after the seller made it (at 1,000 ms), not after it went out (at 9,000 ms).
+    await act(() => vi.advanceTimersByTimeAsync(1_999));
+    expect(hook.result.current.stalled).toBe(false);
+    await act(() => vi.advanceTimersByTimeAsync(1));
+    expect(hook.result.current.stalled).toBe(true);
+  });
 });

@@ -1,5 +1,5 @@
 import { useEffect, useEffectEvent, useRef, useState, type RefObject } from "react";
-import { awaitItem, provideItem } from "~/await/await-item";
+import { awaitItem, DEFAULT_AWAIT_TIMEOUT_MS, provideItem } from "~/await/await-item";
 import { isListingCondition, isListingStatus } from "~/listings/listing-fields";
 import {
   frameToParentSchema,
@@ -42,9 +42,14 @@ export interface ProductSummaryFrame {
 const answerOf = (number: number) => `productSummaryAnswer-${number}`;
 
 /** Awaits the frame's answer to change `number`; `onStalled` runs when the wait times out with it still awaited. */
-function awaitAnswer(awaited: RefObject<number | null>, number: number, onStalled: () => void): void {
+function awaitAnswer(
+  awaited: RefObject<number | null>,
+  number: number,
+  onStalled: () => void,
+  timeoutMs = DEFAULT_AWAIT_TIMEOUT_MS,
+): void {
   awaited.current = number;
-  awaitItem(answerOf(number)).catch(() => {
+  awaitItem(answerOf(number), timeoutMs).catch(() => {
     if (awaited.current === number) onStalled();
   });
 }
@@ -72,18 +77,22 @@ export function useProductSummaryFrame({
   /** The change whose answer is awaited, or null when the frame has answered the last one. */
   const awaited = useRef<number | null>(0);
   const lastChange = useRef(0);
-  const queued = useRef<ConditionChange | null>(null);
+  /** A change made while the frame had one unanswered, and when the seller made it. */
+  const queued = useRef<{ change: ConditionChange; madeAt: number } | null>(null);
 
   const stall = () => setStalled(true);
 
-  const send = (change: ConditionChange) => {
+  // The wait runs from the seller's change, not from when it went out: one that waited behind a
+  // change answered late is still answered, or said to have failed, within the wait of making it
+  // (an end-to-end check saw the message come 10 s after the earlier answer, past its own wait).
+  const send = (change: ConditionChange, madeAt = Date.now()) => {
     const frame = frameRef.current?.contentWindow;
     if (!frame || awaited.current !== null) {
-      queued.current = change;
+      queued.current = { change, madeAt };
       return;
     }
     const number = ++lastChange.current;
-    awaitAnswer(awaited, number, stall);
+    awaitAnswer(awaited, number, stall, Math.max(0, madeAt + DEFAULT_AWAIT_TIMEOUT_MS - Date.now()));
     postMessageTo(
       frame,
       { type: "conditionChange", data: { ...change, changeNumber: number } },
@@ -112,7 +121,7 @@ export function useProductSummaryFrame({
     setStalled(false);
     const next = queued.current;
     queued.current = null;
-    if (next) send(next);
+    if (next) send(next.change, next.madeAt);
   });
 
   useEffect(() => {
