@@ -1,13 +1,10 @@
-import { render, screen, waitFor } from "@testing-library/react";
-import userEvent from "@testing-library/user-event";
-import { createRoutesStub, Outlet, useLocation } from "react-router";
+import { screen, waitFor } from "@testing-library/react";
 import { beforeEach, expect, it, vi } from "vitest";
-import type { SearchAnswer } from "../../search-results";
+import { renderSearchInShell } from "./header-search-shell.test-support";
 
-const asked: string[] = [];
+let asked: string[] = [];
 let deliverChunk = () => {};
 beforeEach(() => {
-  asked.length = 0;
   // A fresh HeaderSearch each test, whose combobox's chunk arrives when the test says: a slow
   // network, a busy phone.
   vi.resetModules();
@@ -18,57 +15,12 @@ beforeEach(() => {
   });
 });
 
-/** The header search in a shell; on the results page it shows the text searched, as the hub's shell does. */
-async function renderInShell(startAt = "/sh/ovw") {
+/** A fresh HeaderSearch, its combobox's chunk not yet arrived, in the tests' shell. */
+async function renderInShell(startAt?: string) {
   const { HeaderSearch } = await import("./HeaderSearch");
-  function Shell() {
-    const location = useLocation();
-    const searched =
-      location.pathname === "/sh/search" ? (new URLSearchParams(location.search).get("q") ?? "") : undefined;
-    return (
-      <>
-        <HeaderSearch searchedText={searched} />
-        <output aria-label="Address">{location.pathname + location.search}</output>
-        <Outlet />
-      </>
-    );
-  }
-  const Stub = createRoutesStub([
-    {
-      Component: Shell,
-      children: [
-        { path: "/sh/ovw" },
-        {
-          path: "/sh/search",
-          loader: ({ request }): SearchAnswer => {
-            const text = new URL(request.url).searchParams.get("q") ?? "";
-            asked.push(text);
-            const listing = {
-              id: 7,
-              epid: "1200876543",
-              title: "Kindle Paperwhite 16GB",
-              price: 12_900,
-              currency: "USD",
-              status: "active",
-              condition: "used",
-            };
-            return {
-              results: {
-                text,
-                listings: { byNumber: [], byTitle: [listing], titleCount: null, product: null, offset: 0, limit: 5 },
-                pages: [],
-                messages: [],
-              },
-              notice: null,
-              locale: "en-US",
-            };
-          },
-        },
-      ],
-    },
-  ]);
-  render(<Stub initialEntries={[startAt]} />);
-  return userEvent.setup();
+  const rendered = renderSearchInShell(HeaderSearch, { startAt });
+  asked = rendered.asked;
+  return rendered.user;
 }
 
 const field = () => screen.getByRole("searchbox", { name: "Search listings, pages and messages" });

@@ -1,78 +1,10 @@
-import { render, screen, waitFor, within } from "@testing-library/react";
-import userEvent from "@testing-library/user-event";
-import { createRoutesStub, Outlet, useLocation } from "react-router";
+import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import type { SearchAnswer } from "../../search-results";
 import { HeaderSearch } from "./HeaderSearch";
+import { renderSearchInShell } from "./header-search-shell.test-support";
 
-const KINDLE = {
-  id: 7,
-  epid: "1200876543",
-  title: "Kindle Paperwhite 16GB",
-  price: 12_900,
-  currency: "USD",
-  status: "active",
-  condition: "used",
-};
-
-/** What the search route answers for a text: the Kindle for "kin…", the site-speed page for "speed". */
-function answerFor(text: string): SearchAnswer {
-  const listings = text.startsWith("kin") ? [KINDLE] : [];
-  const pages = "speed".startsWith(text) ? [{ label: "Site speed", url: "/sh/perf", section: "Performance" }] : [];
-  return {
-    results: {
-      text,
-      listings: { byNumber: [], byTitle: listings, titleCount: null, product: null, offset: 0, limit: 5 },
-      pages,
-      messages: [],
-    },
-    notice: null,
-    locale: "en-US",
-  };
-}
-
-/**
- * The header search in a shell, with a search route that records what it was asked, answers once
- * `answerWhen(text)` settles, and records what it answered.
- */
-function renderSearch(answerWhen: (text: string) => Promise<void> = () => Promise.resolve()) {
-  const asked: string[] = [];
-  const answered: string[] = [];
-  /** Like the shell: the header stays while the page beneath it changes. */
-  function Shell() {
-    const location = useLocation();
-    return (
-      <>
-        <HeaderSearch />
-        <output aria-label="Address">{location.pathname + location.search}</output>
-        <input aria-label="Note" />
-        <Outlet />
-      </>
-    );
-  }
-  const Stub = createRoutesStub([
-    {
-      Component: Shell,
-      children: [
-        { path: "/sh/ovw" },
-        { path: "/sh/lst/:id" },
-        { path: "/sh/perf" },
-        {
-          path: "/sh/search",
-          loader: async ({ request }) => {
-            const text = new URL(request.url).searchParams.get("q") ?? "";
-            asked.push(text);
-            await answerWhen(text);
-            answered.push(text);
-            return answerFor(text);
-          },
-        },
-      ],
-    },
-  ]);
-  render(<Stub initialEntries={["/sh/ovw"]} />);
-  return { asked, answered, user: userEvent.setup() };
-}
+const renderSearch = (answerWhen?: (text: string) => Promise<void>) =>
+  renderSearchInShell(HeaderSearch, { answerWhen });
 
 const field = () => screen.getByRole("searchbox", { name: "Search listings, pages and messages" });
 const combobox = () => screen.findByRole("combobox", { name: "Search listings, pages and messages" });
