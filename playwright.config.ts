@@ -38,6 +38,7 @@ export default defineConfig({
     url: `http://localhost:${port}/healthz`,
     reuseExistingServer: false,
     timeout: 60_000,
-    env: { PORT: String(port), E2E_DATABASE_PATH: databasePath },
+    // The pseudo-languages, never offered in production, are the tests' right-to-left hub.
+    env: { PORT: String(port), E2E_DATABASE_PATH: databasePath, SELLER_HUB_PSEUDO_LANGUAGES: "1" },
   },
 });

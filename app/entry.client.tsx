@@ -2,16 +2,23 @@ import { setNonce } from "get-nonce";
 import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { HydratedRouter } from "react-router/dom";
+import { readPageCatalogue } from "./i18n/page-catalogue";
+import { TextProvider } from "./i18n/text";
 
 // The modal dialog's scroll lock adds a style element; it carries the page's nonce so the CSP admits it.
 const nonce = document.querySelector<HTMLScriptElement>("script[nonce]")?.nonce;
 if (nonce) setNonce(nonce);
 
+// The page's language stays until the next document: choosing another one loads the page afresh.
+const languageText = readPageCatalogue(document);
+
 startTransition(() => {
   hydrateRoot(
     document,
     <StrictMode>
-      <HydratedRouter />
+      <TextProvider value={languageText}>
+        <HydratedRouter />
+      </TextProvider>
     </StrictMode>,
   );
 });

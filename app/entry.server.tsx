@@ -7,7 +7,9 @@ import {
   type HandleErrorFunction,
   type RouterContextProvider,
 } from "react-router";
-import { nonceContext } from "~/request-context";
+import { textOfLanguage } from "~/i18n/catalogues.server";
+import { TextProvider } from "~/i18n/text";
+import { languageContext, nonceContext } from "~/request-context";
 
 export const streamTimeout = 5_000;
 
@@ -55,7 +57,9 @@ export default function handleRequest(
       },
     });
     const { pipe, abort } = renderToPipeableStream(
-      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />,
+      <TextProvider value={textOfLanguage(loadContext.get(languageContext))}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </TextProvider>,
       {
         nonce,
         // React outlines a finished Suspense boundary of more than 500 bytes once the page's bytes

@@ -1,6 +1,7 @@
 import { createContext } from "react-router";
 import type { SignedInSeller } from "~/auth/session.server";
 import type { Database } from "~/db/database.server";
+import { SOURCE_LANGUAGE, type Language } from "~/i18n/languages";
 
 /** What the HTTP server gives every request: the database and the response's CSP nonce. */
 export const databaseContext = createContext<Database>();
@@ -10,3 +11,6 @@ export const clientAddressContext = createContext<string>("unknown");
 
 /** Set by the seller-hub layout's middleware once the session is known. */
 export const signedInSellerContext = createContext<SignedInSeller>();
+
+/** The language the response speaks: the visitor's, then the signed-in seller's (app/i18n/language.server.ts). */
+export const languageContext = createContext<Language>(SOURCE_LANGUAGE);

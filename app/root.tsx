@@ -9,7 +9,9 @@ import {
   useRouteLoaderData,
 } from "react-router";
 import type { Route } from "./+types/root";
-import { nonceContext } from "./request-context";
+import { languageOfVisitor } from "./i18n/language.server";
+import { CatalogueScript, useLanguageText, type MessageKey, type Text } from "./i18n/text";
+import { languageContext, nonceContext } from "./request-context";
 import { usePageHandle } from "./shell/page-handle";
 import { startSiteSpeedBeacon } from "./site-speed/site-speed-beacon";
 import { usePageViews } from "./site-speed/use-page-views";
@@ -21,6 +23,13 @@ export const links: Route.LinksFunction = () => [
   // Lighthouse's simulated slow 4G the render-blocking sheet waited behind 16 scripts (bench/README.md).
   { rel: "stylesheet", href: stylesheet, precedence: "default" },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+/** Every response speaks the visitor's language; the hub's layout changes it to the seller's (requireSeller). */
+export const middleware: Route.MiddlewareFunction[] = [
+  ({ request, context }) => {
+    context.set(languageContext, languageOfVisitor(request));
+  },
 ];
 
 export function loader({ context }: Route.LoaderArgs) {
@@ -38,8 +47,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useRouteLoaderData<typeof loader>("root")?.nonce;
   // Read by the site-speed beacon (~/shell/page-name.ts), which runs outside React.
   const { pageName } = usePageHandle();
+  const { language, dir } = useLanguageText();
   return (
-    <html lang="en" data-page-name={pageName}>
+    <html lang={language} dir={dir} data-page-name={pageName}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -51,6 +61,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body>
         {children}
+        <CatalogueScript nonce={nonce} />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>
@@ -68,44 +79,40 @@ export default function App() {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const [title, detail] = describeError(error);
+  const text = useLanguageText().text;
+  const [title, detail] = describeError(error, text);
   return (
     <main className="error-page">
       <h1>{title}</h1>
       <p>{detail}</p>
       <p>
-        <a href="/sh/ovw">Go to the overview</a>
+        <a href="/sh/ovw">{text("errorPage.goToOverview")}</a>
       </p>
     </main>
   );
 }
 
 /** Headings for the refusals a seller can meet; the reason below each says what to do. */
-const REFUSAL_TITLES: Record<number, string> = {
-  400: "This request could not be read",
-  403: "This action is not allowed",
-  405: "This address does not take that kind of request",
-  413: "This request is too large",
-  415: "This request is in a form Seller Hub does not read",
-  429: "Too many requests",
+const REFUSAL_TITLES: Record<number, MessageKey> = {
+  400: "errorPage.title.badRequest",
+  403: "errorPage.title.forbidden",
+  405: "errorPage.title.methodNotAllowed",
+  413: "errorPage.title.tooLarge",
+  415: "errorPage.title.unsupportedType",
+  429: "errorPage.title.tooManyRequests",
 };
 
-function describeError(error: unknown): [string, string] {
+function describeError(error: unknown, text: Text): [string, string] {
   if (isRouteErrorResponse(error)) {
-    if (error.status === 404)
-      return [
-        "Page not found",
-        typeof error.data === "string" && error.data
-          ? error.data
-          : "There is nothing at this address, or it is not yours to see.",
-      ];
-    if (error.status === 503)
-      return ["Temporarily unavailable", "Seller Hub cannot reach its data right now. Try again in a minute."];
-    const reason = typeof error.data === "string" && error.data ? error.data : "The request could not be completed.";
-    return [REFUSAL_TITLES[error.status] ?? `Error ${error.status}`, reason];
+    // A refusal's reason comes from the server in the request's language.
+    const reason = typeof error.data === "string" && error.data ? error.data : undefined;
+    if (error.status === 404) return [text("errorPage.title.notFound"), reason ?? text("errorPage.notFound")];
+    if (error.status === 503) return [text("errorPage.title.unavailable"), text("errorPage.unavailable")];
+    const title = REFUSAL_TITLES[error.status];
+    return [
+      title ? text(title) : text("errorPage.title.status", { status: String(error.status) }),
+      reason ?? text("errorPage.notCompleted"),
+    ];
   }
-  return [
-    "Something went wrong",
-    "An unexpected error stopped this page. Try again; if it keeps happening, let us know.",
-  ];
+  return [text("errorPage.title.unexpected"), text("errorPage.unexpected")];
 }

@@ -25,6 +25,7 @@ export default [
     route("sh/messages/close", "routes/sh/message-close.ts"),
     route("sh/messages/:messageId/view", "routes/sh/message-view.ts"),
     route("sh/browser-notice/close", "routes/sh/browser-notice-close.ts"),
+    route("sh/language", "routes/sh/language.ts"),
     route("sh/*", "routes/sh/not-found.tsx"),
   ]),
   route("sh/optin", "routes/sh/opt-in.ts"),

@@ -4,5 +4,7 @@ declare module "negotiator" {
   export default class Negotiator {
     constructor(request: { headers: Record<string, string | undefined> });
     encoding(available: readonly string[], options?: { preferred?: readonly string[] }): string | undefined;
+    /** The client's language ranges, most wanted first (`*` included). */
+    languages(): string[];
   }
 }

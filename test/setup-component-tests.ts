@@ -2,6 +2,11 @@ import "@testing-library/jest-dom/vitest";
 import { format } from "node:util";
 import { cleanup } from "@testing-library/react";
 import { afterEach, beforeEach, vi } from "vitest";
+import { textOfLanguage } from "~/i18n/catalogues.server";
+import { setTextFallback } from "~/i18n/text";
+
+// Components under test speak the source language unless a test gives them a TextProvider.
+setTextFallback(textOfLanguage("en-US"));
 
 /**
  * What React reports through console.error (a list without keys, a bad prop, an update after

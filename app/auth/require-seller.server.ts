@@ -1,6 +1,7 @@
 import { redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import { pageUrl } from "~/http/page-url";
-import { databaseContext, signedInSellerContext } from "~/request-context";
+import { languageOfSeller } from "~/i18n/language.server";
+import { databaseContext, languageContext, signedInSellerContext } from "~/request-context";
 import { findSignedInSeller, type SignedInSeller } from "./session.server";
 
 /** Route middleware: no session, no page; the seller signs in and comes back. */
@@ -11,6 +12,7 @@ export const requireSeller: MiddlewareFunction<Response> = async ({ request, con
     throw redirect(`/signin?${new URLSearchParams({ redirectTo: pathname + search })}`);
   }
   context.set(signedInSellerContext, signedIn);
+  context.set(languageContext, languageOfSeller(signedIn.seller));
 };
 
 export function getSignedInSeller(context: Readonly<RouterContextProvider>): SignedInSeller {

@@ -1,14 +1,23 @@
 import { z } from "zod";
+import type { MessageKey } from "~/i18n/language-text";
 
 /** One schema for the sign-in form's fields, its action and its types. */
 export const signInFormSchema = z.object({
-  username: z.string().trim().min(1, "Enter your username").max(64),
-  password: z.string().min(1, "Enter your password").max(256),
+  username: z.string().trim().min(1).max(64),
+  password: z.string().min(1).max(256),
   srt: z.string().max(128),
   redirectTo: z.string().max(2048).optional(),
 });
 
 export type SignInForm = z.infer<typeof signInFormSchema>;
 
-/** One message for any wrong pair, so the form never tells which accounts exist. */
-export const WRONG_CREDENTIALS = "That username and password do not match an account. Check both and try again.";
+/**
+ * What a refused form tells the seller: an empty field is named; anything else (a username too
+ * long to be one) gets the one message for any wrong pair, so the form never tells which
+ * accounts exist.
+ */
+export function signInRefusal(issue: z.core.$ZodIssue | undefined): MessageKey {
+  if (issue?.code === "too_small" && issue.path[0] === "username") return "signIn.enterUsername";
+  if (issue?.code === "too_small" && issue.path[0] === "password") return "signIn.enterPassword";
+  return "signIn.wrongCredentials";
+}

@@ -1,3 +1,6 @@
+import { textOfLanguage } from "~/i18n/catalogues.server";
+
+const english = textOfLanguage("en-US").text;
 import * as fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { priceChangeForm } from "./price-change-form.server";
@@ -50,15 +53,15 @@ describe("a bulk price change in currencies with 0, 2 and 3 decimals", () => {
   });
 
   it("names the highest price in the listing's currency", () => {
-    expect(priceProblemText("above_maximum", "JPY", "en-US")).toContain("¥99,999,999");
-    expect(priceProblemText("above_maximum", "USD", "en-US")).toContain("$999,999.99");
-    expect(priceProblemText("above_maximum", "KWD", "en-US")).toContain("99,999.999");
-    expect(priceProblemText("ended", "JPY", "en-US")).toBe("The listing has ended.");
+    expect(priceProblemText("above_maximum", "JPY", "en-US", english)).toContain("¥99,999,999");
+    expect(priceProblemText("above_maximum", "USD", "en-US", english)).toContain("$999,999.99");
+    expect(priceProblemText("above_maximum", "KWD", "en-US", english)).toContain("99,999.999");
+    expect(priceProblemText("ended", "JPY", "en-US", english)).toBe("The listing has ended.");
   });
 
   it("takes an amount up to the highest price in the seller's currency, and says it in that currency", () => {
     const message = (currency: string, amount: string) => {
-      const result = priceChangeForm(currency, "en-US").safeParse({ kind: "set_price", amount });
+      const result = priceChangeForm(currency, "en-US", english).safeParse({ kind: "set_price", amount });
       return result.success ? undefined : result.error.issues[0]?.message;
     };
     expect(message("JPY", "1500000")).toBeUndefined();

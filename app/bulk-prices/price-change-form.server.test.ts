@@ -1,8 +1,10 @@
+import { textOfLanguage } from "~/i18n/catalogues.server";
 import { describe, expect, it } from "vitest";
 import { priceChangeForm } from "./price-change-form.server";
 
 describe("priceChangeForm", () => {
-  const parse = (form: Record<string, string>) => priceChangeForm("USD", "en-US").safeParse(form);
+  const parse = (form: Record<string, string>) =>
+    priceChangeForm("USD", "en-US", textOfLanguage("en-US").text).safeParse(form);
   const message = (form: Record<string, string>) => {
     const result = parse(form);
     return result.success ? undefined : result.error.issues[0]?.message;
@@ -27,8 +29,8 @@ describe("priceChangeForm", () => {
     expect(message({ kind: "raise_amount", amount: "1", ending: "42" })).toBe("Choose one of the endings offered.");
   });
 
-  it("takes the decimal comma a German, French, Italian or Spanish keyboard types, and gives its examples so", () => {
-    const euros = priceChangeForm("EUR", "de-DE");
+  it("takes the decimal comma a German, French, Italian or Spanish keyboard types, and gives its examples so, in the seller's language", () => {
+    const euros = priceChangeForm("EUR", "de-DE", textOfLanguage("de-DE").text);
     expect(euros.safeParse({ kind: "raise_amount", amount: "2,5" }).data).toEqual({
       kind: "raise_amount",
       amount: 250,
@@ -43,11 +45,11 @@ describe("priceChangeForm", () => {
     });
     const refused = euros.safeParse({ kind: "raise_amount", amount: "1,000" });
     expect(refused.success ? undefined : refused.error.issues[0]?.message).toBe(
-      "Enter the amount as a number above 0 with up to 2 decimals, for example 2,50.",
+      "Geben Sie den Betrag als Zahl über 0 mit bis zu 2 Nachkommastellen ein, zum Beispiel 2,50.",
     );
     const percent = euros.safeParse({ kind: "raise_percent", amount: "abc" });
     expect(percent.success ? undefined : percent.error.issues[0]?.message).toBe(
-      "Enter the percentage as a number above 0 with up to 2 decimals, for example 10 or 12,5.",
+      "Geben Sie den Prozentsatz als Zahl über 0 mit bis zu 2 Nachkommastellen ein, zum Beispiel 10 oder 12,5.",
     );
   });
 });

@@ -1,3 +1,4 @@
+import type { Text } from "~/i18n/language-text";
 import { z } from "zod";
 import { formatMoney, minorUnitsPerMajor } from "~/money/format-money";
 import {
@@ -20,13 +21,13 @@ import {
  * The form that chooses a change, for a seller pricing in `currency`: each field's problem in
  * words a seller can act on, the limits in that currency.
  */
-export const priceChangeForm = (currency: string, locale: string) =>
+export const priceChangeForm = (currency: string, locale: string, text: Text) =>
   z
     .object({
       kind: z.enum(Object.keys(PRICE_CHANGE_KINDS) as [PriceChangeKind, ...PriceChangeKind[]], {
-        error: "Choose how to change the prices.",
+        error: text("bulk.form.chooseKind"),
       }),
-      amount: z.string({ error: "Enter an amount." }),
+      amount: z.string({ error: text("bulk.form.enterAmount") }),
       ending: z.string().optional(),
     })
     .transform(({ kind, amount: amountText, ending: endingText }, context): PriceChange => {
@@ -37,8 +38,8 @@ export const priceChangeForm = (currency: string, locale: string) =>
           code: "custom",
           path: ["amount"],
           message: percent
-            ? `Enter the percentage as a number above 0 with up to 2 decimals, for example 10 or ${formatHundredths(1250, locale, "as needed")}.`
-            : `Enter the amount as a number above 0 with up to 2 decimals, for example ${formatHundredths(250, locale)}.`,
+            ? text("bulk.form.percentFormat", { example: formatHundredths(1250, locale, "as needed") })
+            : text("bulk.form.amountFormat", { example: formatHundredths(250, locale) }),
         });
         return z.NEVER;
       }
@@ -46,7 +47,7 @@ export const priceChangeForm = (currency: string, locale: string) =>
         context.addIssue({
           code: "custom",
           path: ["amount"],
-          message: "A price can be lowered by less than 100% only.",
+          message: text("bulk.form.lowerUnder100"),
         });
         return z.NEVER;
       }
@@ -54,7 +55,7 @@ export const priceChangeForm = (currency: string, locale: string) =>
         context.addIssue({
           code: "custom",
           path: ["amount"],
-          message: `A price can be raised by ${MAX_PERCENT_RAISE}% at most.`,
+          message: text("bulk.form.raiseAtMost", { max: MAX_PERCENT_RAISE }),
         });
         return z.NEVER;
       }
@@ -63,7 +64,7 @@ export const priceChangeForm = (currency: string, locale: string) =>
         context.addIssue({
           code: "custom",
           path: ["amount"],
-          message: `Enter a whole amount: prices in ${currency} have no decimals.`,
+          message: text("bulk.form.wholeAmount", { currency }),
         });
         return z.NEVER;
       }
@@ -71,13 +72,13 @@ export const priceChangeForm = (currency: string, locale: string) =>
         context.addIssue({
           code: "custom",
           path: ["amount"],
-          message: `Enter an amount of ${formatMoney(MAX_PRICE, currency, locale)} or less.`,
+          message: text("bulk.form.amountAtMost", { max: formatMoney(MAX_PRICE, currency, locale) }),
         });
         return z.NEVER;
       }
       const ending = endingText ? Number(endingText) : undefined;
       if (ending !== undefined && !(PRICE_ENDINGS as readonly number[]).includes(ending)) {
-        context.addIssue({ code: "custom", path: ["ending"], message: "Choose one of the endings offered." });
+        context.addIssue({ code: "custom", path: ["ending"], message: text("bulk.form.chooseEnding") });
         return z.NEVER;
       }
       return { kind, amount, ...(ending !== undefined && { ending }) };

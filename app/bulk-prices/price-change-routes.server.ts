@@ -1,3 +1,4 @@
+import type { Text } from "~/i18n/language-text";
 import { redirect } from "react-router";
 import { assertAntiForgeryToken } from "~/auth/anti-forgery.server";
 import type { SignedInSeller } from "~/auth/session.server";
@@ -42,14 +43,19 @@ export type Choice =
     };
 
 /** Checks the chosen change and previews it on the selection. */
-export async function choosePriceChange(request: Request, { db }: Database, signedIn: SignedInSeller): Promise<Choice> {
+export async function choosePriceChange(
+  request: Request,
+  { db }: Database,
+  signedIn: SignedInSeller,
+  text: Text,
+): Promise<Choice> {
   const form = await readForm(request);
   assertAntiForgeryToken(signedIn, form.get("srt"));
   const values = Object.fromEntries(
     ["kind", "amount", "ending"].map((field) => [field, String(form.get(field) ?? "")]),
   );
   const { currency, locale } = signedIn.seller;
-  const parsed = priceChangeForm(currency, locale).safeParse({
+  const parsed = priceChangeForm(currency, locale, text).safeParse({
     kind: values.kind || undefined,
     amount: values.amount ?? "",
     ending: values.ending,
@@ -88,6 +94,7 @@ export async function loadPriceChangePage(
   { seller, srt }: SignedInSeller,
   changeId: string,
   offset: number,
+  text: Text,
 ) {
   const summary = isChangeId(changeId) ? await findPriceChange(db, seller.id, changeId) : undefined;
   if (!summary) throw refusal(404, NO_SUCH_CHANGE);
@@ -96,7 +103,7 @@ export async function loadPriceChangePage(
   const total = summary.changing + Object.values(summary.problems).reduce((sum, count) => sum + count, 0);
   return {
     summary,
-    description: describePriceChange(summary.change, seller.locale),
+    description: describePriceChange(summary.change, seller.locale, text),
     rows,
     total,
     offset,

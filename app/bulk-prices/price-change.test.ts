@@ -1,3 +1,4 @@
+import { textOfLanguage } from "~/i18n/catalogues.server";
 import { describe, expect, it } from "vitest";
 import { describePriceChange, formatHundredths, newPriceOf, parseHundredths, roundToEnding } from "./price-change";
 
@@ -73,16 +74,25 @@ describe("amounts as typed", () => {
   });
 
   it("describes a change in the seller's words", () => {
-    expect(describePriceChange({ kind: "raise_percent", amount: 1250, ending: 99 })).toBe(
+    const english = textOfLanguage("en-US").text;
+    expect(describePriceChange({ kind: "raise_percent", amount: 1250, ending: 99 }, "en-US", english)).toBe(
       "Raise by 12.50%, rounded to end in .99",
     );
-    expect(describePriceChange({ kind: "set_price", amount: 2500 })).toBe("Set to 25");
+    expect(describePriceChange({ kind: "set_price", amount: 2500 }, "en-US", english)).toBe("Set to 25");
   });
 
   it("writes its numbers with the seller's decimal mark", () => {
-    expect(describePriceChange({ kind: "raise_amount", amount: 250, ending: 99 }, "de-DE")).toBe(
+    const english = textOfLanguage("en-US").text;
+    expect(describePriceChange({ kind: "raise_amount", amount: 250, ending: 99 }, "de-DE", english)).toBe(
       "Raise by 2,50, rounded to end in ,99",
     );
-    expect(describePriceChange({ kind: "lower_percent", amount: 1250 }, "it-IT")).toBe("Lower by 12,50%");
+    expect(describePriceChange({ kind: "lower_percent", amount: 1250 }, "it-IT", english)).toBe("Lower by 12,50%");
+    // In the seller's language too.
+    expect(
+      describePriceChange({ kind: "raise_amount", amount: 250, ending: 99 }, "de-DE", textOfLanguage("de-DE").text),
+    ).toBe("Erhöhung um 2,50, gerundet auf ,99");
+    expect(describePriceChange({ kind: "lower_percent", amount: 1250 }, "it-IT", textOfLanguage("it-IT").text)).toBe(
+      "Riduzione del 12,50%",
+    );
   });
 });

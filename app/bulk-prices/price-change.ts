@@ -1,3 +1,4 @@
+import type { MessageKey, Text } from "~/i18n/language-text";
 import { formatMoney, minorUnitsPerMajor } from "~/money/format-money";
 
 /**
@@ -20,12 +21,12 @@ export const MAX_PRICE = 99_999_999;
 export const MAX_PERCENT_RAISE = 1_000;
 
 export const PRICE_CHANGE_KINDS = {
-  raise_amount: "Raise by an amount",
-  lower_amount: "Lower by an amount",
-  raise_percent: "Raise by a percentage",
-  lower_percent: "Lower by a percentage",
-  set_price: "Set one price",
-} as const;
+  raise_amount: "bulk.kind.raiseAmount",
+  lower_amount: "bulk.kind.lowerAmount",
+  raise_percent: "bulk.kind.raisePercent",
+  lower_percent: "bulk.kind.lowerPercent",
+  set_price: "bulk.kind.setPrice",
+} as const satisfies Record<string, MessageKey>;
 
 export type PriceChangeKind = keyof typeof PRICE_CHANGE_KINDS;
 
@@ -42,14 +43,16 @@ export interface EndingOption {
 }
 
 /** The endings the currency has: in yen only a whole price; in dinars .99 is .990. */
-export function endingsFor(currency: string): EndingOption[] {
+export function endingsFor(currency: string, text: Text): EndingOption[] {
   const perMajor = minorUnitsPerMajor(currency);
   const digits = Math.round(Math.log10(perMajor));
   return PRICE_ENDINGS.flatMap((ending) => {
     const minor = inMinorUnits(ending, perMajor);
     if (minor === undefined) return [];
     const label =
-      digits === 0 ? "To a whole price" : `To the nearest price ending in .${String(minor).padStart(digits, "0")}`;
+      digits === 0
+        ? text("bulk.ending.whole")
+        : text("bulk.ending.to", { ending: `.${String(minor).padStart(digits, "0")}` });
     return [{ value: ending, label }];
   });
 }
@@ -64,18 +67,18 @@ export interface PriceChange {
 
 /** Why a listing's price cannot take the change. */
 export const PRICE_PROBLEMS = {
-  not_positive: "The new price would be zero or less.",
-  above_maximum: "The new price would be above the highest price the hub takes, {max}.",
-  ended: "The listing has ended.",
-  unchanged: "The price already is the new price.",
-  no_cents: "Its currency has no cents, and the change asks for cents.",
-} as const;
+  not_positive: "bulk.problem.notPositive",
+  above_maximum: "bulk.problem.aboveMaximum",
+  ended: "bulk.problem.ended",
+  unchanged: "bulk.problem.unchanged",
+  no_cents: "bulk.problem.noCents",
+} as const satisfies Record<string, MessageKey>;
 
 export type PriceProblem = keyof typeof PRICE_PROBLEMS;
 
 /** Why a listing's price cannot take the change, with the hub's limit in the listing's currency. */
-export function priceProblemText(problem: PriceProblem, currency: string, locale: string): string {
-  return PRICE_PROBLEMS[problem].replace("{max}", formatMoney(MAX_PRICE, currency, locale));
+export function priceProblemText(problem: PriceProblem, currency: string, locale: string, text: Text): string {
+  return text(PRICE_PROBLEMS[problem], { max: formatMoney(MAX_PRICE, currency, locale) });
 }
 
 export type NewPrice = { price: number; problem?: undefined } | { price?: undefined; problem: PriceProblem };
@@ -181,16 +184,11 @@ function decimalMark(locale: string): string {
 }
 
 /** In the seller's words and decimal mark: "Raise by 12.50%, rounded to end in .99". */
-export function describePriceChange({ kind, amount, ending }: PriceChange, locale = "en-US"): string {
-  const value = formatHundredths(amount, locale);
-  const what = {
-    raise_amount: `Raise by ${value}`,
-    lower_amount: `Lower by ${value}`,
-    raise_percent: `Raise by ${value}%`,
-    lower_percent: `Lower by ${value}%`,
-    set_price: `Set to ${value}`,
-  }[kind];
-  return ending === undefined
-    ? what
-    : `${what}, rounded to end in ${decimalMark(locale)}${String(ending).padStart(2, "0")}`;
+export function describePriceChange({ kind, amount, ending }: PriceChange, locale: string, text: Text): string {
+  return text("bulk.describe", {
+    kind,
+    value: formatHundredths(amount, locale),
+    rounded: ending === undefined ? "no" : "yes",
+    ending: ending === undefined ? "" : `${decimalMark(locale)}${String(ending).padStart(2, "0")}`,
+  });
 }

@@ -1,3 +1,4 @@
+import { textOfLanguage } from "~/i18n/catalogues.server";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -107,7 +108,12 @@ describe.each(TEST_DIALECTS)("bulk price changes on $name", (dialect) => {
     expect(undone.summary).toMatchObject({ restored: 1, changedSince: 0, undoableUntil: null });
     expect(await pricesOf(database, ids)).toEqual({ [ids[0]!]: 1999, [ids[1]!]: 500, [ids[2]!]: 2500 });
 
-    const history = await findPriceHistory(database.db, { id: seller, locale: "en-US" }, ids[0]!);
+    const history = await findPriceHistory(
+      database.db,
+      { id: seller, locale: "en-US" },
+      ids[0]!,
+      textOfLanguage("en-US").text,
+    );
     expect(history.map(({ from, to, undo, by }) => ({ from, to, undo, by }))).toEqual([
       { from: 1499, to: 1999, undo: true, by: "Lower by 5, rounded to end in .99" },
       { from: 1999, to: 1499, undo: false, by: "Lower by 5, rounded to end in .99" },

@@ -1,3 +1,4 @@
+import type { Text } from "~/i18n/language-text";
 import { randomBytes } from "node:crypto";
 import type { Kysely, Transaction } from "kysely";
 import type { Database } from "~/db/database.server";
@@ -437,6 +438,7 @@ export async function findPriceHistory(
   db: Kysely<DatabaseSchema>,
   { id: sellerId, locale }: { id: number; locale: string },
   listingId: number,
+  text: Text,
   limit = 20,
 ): Promise<PriceHistoryEntry[]> {
   const rows = await db
@@ -463,7 +465,7 @@ export async function findPriceHistory(
     .execute();
   const entries: PriceHistoryEntry[] = [];
   for (const row of rows) {
-    const change = toChange(row, locale);
+    const change = toChange(row, locale, text);
     if (row.undo_outcome === "restored") {
       entries.push({
         at: Number(row.undone_at),
@@ -638,9 +640,9 @@ function toRecord(row: {
   };
 }
 
-function toChange(row: { kind: string; amount: number; ending: number | null }, locale: string): string {
+function toChange(row: { kind: string; amount: number; ending: number | null }, locale: string, text: Text): string {
   const kind = row.kind as PriceChangeKind;
   return PRICE_CHANGE_KINDS[kind]
-    ? describePriceChange({ kind, amount: row.amount, ending: row.ending ?? undefined }, locale)
+    ? describePriceChange({ kind, amount: row.amount, ending: row.ending ?? undefined }, locale, text)
     : row.kind;
 }

@@ -1,3 +1,4 @@
+import { useText } from "~/i18n/text";
 import { useState, type FormEvent } from "react";
 import { useNavigate } from "react-router";
 
@@ -23,6 +24,7 @@ type ProgressLine =
  */
 export function useRunPriceChange(): RunPriceChange {
   const navigate = useNavigate();
+  const text = useText();
   const [state, setState] = useState<RunState>({ status: "idle" });
 
   const run = async (form: HTMLFormElement) => {
@@ -34,7 +36,7 @@ export function useRunPriceChange(): RunPriceChange {
         headers: { Accept: "application/x-ndjson" },
       });
       if (!response.ok || !response.body) {
-        setState({ status: "refused", reason: (await response.text()) || "The change could not be sent. Try again." });
+        setState({ status: "refused", reason: (await response.text()) || text("bulk.run.notSent") });
         return;
       }
       if (!(response.headers.get("Content-Type") ?? "").startsWith("application/x-ndjson")) {
@@ -54,7 +56,7 @@ export function useRunPriceChange(): RunPriceChange {
     } catch {
       setState({
         status: "refused",
-        reason: "The connection was lost before the outcome arrived. Try again: a change is never applied twice.",
+        reason: text("bulk.run.lost"),
       });
     }
   };

@@ -27,6 +27,8 @@ export interface SellerTable {
   site: string;
   locale: string;
   currency: string;
+  /** The language the seller chose for the hub; null: their site's (`locale`'s). */
+  language: string | null;
   created_at: number;
 }
 

@@ -1,5 +1,6 @@
 import { sql, type Kysely } from "kysely";
 import { hashPassword } from "~/auth/password.server";
+import { textOfLanguage } from "~/i18n/catalogues.server";
 import { LISTING_CONDITIONS, type ListingCondition, type ListingStatus } from "~/listings/listing-fields";
 import type { Database } from "./database.server";
 import { addMessage, type MessageFile } from "~/messages/messages.server";
@@ -107,7 +108,13 @@ function randomSequence(seed: number): () => number {
 /** What generated listings are titled and priced in: the products, the currency, the words for conditions. */
 export type ListingMarket = Pick<SiteDemoSeller, "catalogue" | "currency" | "conditionWords">;
 
-const US_MARKET: ListingMarket = { catalogue: CATALOGUE, currency: "USD", conditionWords: LISTING_CONDITIONS };
+const US_MARKET: ListingMarket = {
+  catalogue: CATALOGUE,
+  currency: "USD",
+  conditionWords: Object.fromEntries(
+    Object.entries(LISTING_CONDITIONS).map(([condition, key]) => [condition, textOfLanguage("en-US").text(key)]),
+  ) as Record<ListingCondition, string>,
+};
 
 export function generateListings(
   sellerId: number,

@@ -1,4 +1,5 @@
 import type { Seller } from "~/db/schema";
+import type { Text } from "~/i18n/language-text";
 import { summariseBrowser } from "./browser-summary.server";
 import { feedbackLinkModelSchema, type FeedbackLinkModel } from "./feedback-link-model";
 
@@ -27,9 +28,11 @@ export function feedbackLinkModel(
   });
 }
 
-/** The side area's general feedback link. */
-export const GENERAL_FEEDBACK: FeedbackMessage = {
-  label: "Give feedback",
-  subject: "Seller Hub feedback",
-  body: "What works well for you in Seller Hub, and what gets in your way?",
-};
+/** The side area's general feedback link, in the seller's language. */
+export function generalFeedback(text: Text): FeedbackMessage {
+  return {
+    label: text("feedback.general.label"),
+    subject: text("feedback.general.subject"),
+    body: text("feedback.general.body"),
+  };
+}

@@ -1,18 +1,20 @@
-/** The values a listing's condition and status take, with the words sellers see. */
+import type { MessageKey, Text } from "~/i18n/language-text";
+
+/** The values a listing's condition and status take, with the words sellers see (their catalogue keys). */
 export const LISTING_CONDITIONS = {
-  new: "New",
-  open_box: "Open box",
-  refurbished: "Certified refurbished",
-  used: "Used",
-  for_parts: "For parts or not working",
-} as const;
+  new: "listing.condition.new",
+  open_box: "listing.condition.openBox",
+  refurbished: "listing.condition.refurbished",
+  used: "listing.condition.used",
+  for_parts: "listing.condition.forParts",
+} as const satisfies Record<string, MessageKey>;
 
 export const LISTING_STATUSES = {
-  active: "Active",
-  out_of_stock: "Out of stock",
-  scheduled: "Scheduled",
-  ended: "Ended",
-} as const;
+  active: "listing.status.active",
+  out_of_stock: "listing.status.outOfStock",
+  scheduled: "listing.status.scheduled",
+  ended: "listing.status.ended",
+} as const satisfies Record<string, MessageKey>;
 
 export type ListingCondition = keyof typeof LISTING_CONDITIONS;
 export type ListingStatus = keyof typeof LISTING_STATUSES;
@@ -23,4 +25,14 @@ export function isListingCondition(value: string): value is ListingCondition {
 
 export function isListingStatus(value: string): value is ListingStatus {
   return Object.hasOwn(LISTING_STATUSES, value);
+}
+
+/** A condition in the seller's words; a value the hub does not know is shown as stored. */
+export function conditionLabel(condition: string, text: Text): string {
+  return isListingCondition(condition) ? text(LISTING_CONDITIONS[condition]) : condition;
+}
+
+/** A status in the seller's words; a value the hub does not know is shown as stored. */
+export function statusLabel(status: string, text: Text): string {
+  return isListingStatus(status) ? text(LISTING_STATUSES[status]) : status;
 }

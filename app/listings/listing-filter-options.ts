@@ -2,15 +2,17 @@
  * What the listings page's filter form offers. Kept apart from the zod schema that reads them
  * (listing-filters.ts) so that the form's JavaScript does not carry zod to the browser.
  */
-/** The orders the listings page offers, in the seller's words, with the column each sorts on. */
+import type { MessageKey } from "~/i18n/language-text";
+
+/** The orders the listings page offers, in the seller's words (catalogue keys), with the column each sorts on. */
 export const LISTING_SORTS = {
-  newest: { label: "Newest first", column: "created_at", direction: "desc" },
-  oldest: { label: "Oldest first", column: "created_at", direction: "asc" },
-  price_asc: { label: "Price: lowest first", column: "price", direction: "asc" },
-  price_desc: { label: "Price: highest first", column: "price", direction: "desc" },
-  title_asc: { label: "Title: A to Z", column: "title", direction: "asc" },
-  title_desc: { label: "Title: Z to A", column: "title", direction: "desc" },
-} as const;
+  newest: { label: "listings.sort.newest", column: "created_at", direction: "desc" },
+  oldest: { label: "listings.sort.oldest", column: "created_at", direction: "asc" },
+  price_asc: { label: "listings.sort.priceAsc", column: "price", direction: "asc" },
+  price_desc: { label: "listings.sort.priceDesc", column: "price", direction: "desc" },
+  title_asc: { label: "listings.sort.titleAsc", column: "title", direction: "asc" },
+  title_desc: { label: "listings.sort.titleDesc", column: "title", direction: "desc" },
+} as const satisfies Record<string, { label: MessageKey; column: string; direction: "asc" | "desc" }>;
 
 export type ListingSort = keyof typeof LISTING_SORTS;
 

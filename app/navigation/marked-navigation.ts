@@ -1,3 +1,4 @@
+import type { Text } from "~/i18n/language-text";
 import { boundedMemo } from "~/memo/bounded-memo";
 import { LEFT_NAVIGATION, TOP_NAVIGATION, type NavDefinition } from "./navigation-definition";
 import type { NavGroup, NavItem } from "./navigation-model";
@@ -20,19 +21,31 @@ export interface MarkedNavigation {
   navGroups: NavGroup[];
 }
 
-/** The navigation with this page's items marked active, on the server and in the browser alike. */
-export function markNavigation({ activeUrl, sections }: ActiveNavigation): MarkedNavigation {
-  return markedNavigation(`${activeUrl ?? ""} ${sections.join(" ")}`);
+/**
+ * The navigation in the page's language with this page's items marked active, on the server and
+ * in the browser alike.
+ */
+export function markNavigation({ activeUrl, sections }: ActiveNavigation, text: Text): MarkedNavigation {
+  let marked = markedNavigations.get(text);
+  if (!marked) {
+    marked = boundedMemo(100, (key: string) => markedNavigation(key, text));
+    markedNavigations.set(text, marked);
+  }
+  return marked(`${activeUrl ?? ""} ${sections.join(" ")}`);
 }
 
 /**
- * Few pages, many renders: each marking is built once, and the same object comes back for the
- * same page, so the navigation's components see unchanged props when the seller stays put.
+ * Few pages, many renders: each marking is built once per language (each language's `Text` is one
+ * function for the server's life, and for the page's in the browser), and the same object comes
+ * back for the same page, so the navigation's components see unchanged props when the seller
+ * stays put.
  */
-const markedNavigation = boundedMemo(100, (key: string): MarkedNavigation => {
+const markedNavigations = new WeakMap<Text, (key: string) => MarkedNavigation>();
+
+function markedNavigation(key: string, text: Text): MarkedNavigation {
   const [activeUrl, ...sections] = key.split(" ");
   const mark = (definition: NavDefinition): NavItem => ({
-    label: definition.label,
+    label: text(definition.label),
     url: definition.url,
     active:
       definition.url === activeUrl ||
@@ -40,7 +53,7 @@ const markedNavigation = boundedMemo(100, (key: string): MarkedNavigation => {
       sections.includes(definition.url),
     ...(definition.navItems && {
       navItems: definition.navItems.map((item) => ({
-        label: item.label,
+        label: text(item.label),
         url: item.url,
         active: item.url === activeUrl,
       })),
@@ -53,6 +66,9 @@ const markedNavigation = boundedMemo(100, (key: string): MarkedNavigation => {
   });
   return {
     navItems: TOP_NAVIGATION.map(mark),
-    navGroups: LEFT_NAVIGATION.map((group) => ({ heading: group.heading, navItems: group.navItems.map(markExact) })),
+    navGroups: LEFT_NAVIGATION.map((group) => ({
+      heading: text(group.heading),
+      navItems: group.navItems.map(markExact),
+    })),
   };
-});
+}

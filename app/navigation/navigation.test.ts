@@ -1,3 +1,4 @@
+import { textOfLanguage } from "~/i18n/catalogues.server";
 import { describe, expect, it } from "vitest";
 import { markNavigation } from "./marked-navigation";
 import { messagesLinkData } from "./messages-link";
@@ -5,7 +6,8 @@ import { LEFT_NAVIGATION, TOP_NAVIGATION, type NavDefinition } from "./navigatio
 import { navigationDataSchema } from "./navigation-model";
 import { findActiveNavigation, validSideLinks } from "./navigation.server";
 
-const navigationOf = (path: string) => markNavigation(findActiveNavigation(new URL(path, "http://hub.test")));
+const navigationOf = (path: string) =>
+  markNavigation(findActiveNavigation(new URL(path, "http://hub.test")), textOfLanguage("en-US").text);
 
 describe("the navigation of a page", () => {
   it("marks the overview's items on the overview", () => {
@@ -55,9 +57,11 @@ describe("the navigation of a page", () => {
 
 describe("messagesLinkData", () => {
   it("offers a messages link only when messages apply, with their count", () => {
-    expect(messagesLinkData(0)).toBeUndefined();
-    expect(messagesLinkData(3)).toMatchObject({ label: "3 messages", count: 3 });
-    expect(messagesLinkData(1)?.label).toBe("1 message");
+    const english = textOfLanguage("en-US").text;
+    expect(messagesLinkData(0, english)).toBeUndefined();
+    expect(messagesLinkData(3, english)).toMatchObject({ label: "3 messages", count: 3 });
+    expect(messagesLinkData(1, english)?.label).toBe("1 message");
+    expect(messagesLinkData(1_234, textOfLanguage("de-DE").text)?.label).toBe("1.234 Mitteilungen");
   });
 });
 

@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import type { DatabaseSchema, Seller } from "~/db/schema";
 import { feedbackLinkModel } from "~/feedback/feedback-link.server";
+import type { Text } from "~/i18n/language-text";
 import { pageUrl } from "~/http/page-url";
 import type { NavigationData } from "~/navigation/navigation-model";
 import { DEFAULT_OPT_OUT_URL, optOutViewModelSchema, type OptOutViewModel } from "./opt-out-model";
@@ -10,36 +11,38 @@ export const OPT_IN_URL = "/sh/optin";
 
 type Who = Pick<Seller, "username" | "site">;
 
-/** What the opt-out link, its dialog and the switch-tools page say about leaving `tool`. */
-export function optOutViewModel(tool: OptOutTool, seller: Who, request: Request): OptOutViewModel {
+/**
+ * What the opt-out link, its dialog and the switch-tools page say about leaving `tool`, in the
+ * seller's language. The words name the one tool sellers can leave today, the listings tool: a
+ * tool's name inside a sentence takes each language's grammar, so another tool brings its own
+ * sentences to the catalogues.
+ */
+export function optOutViewModel(tool: OptOutTool, seller: Who, request: Request, text: Text): OptOutViewModel {
+  const close = { primary: { text: text("optOut.close") } };
   return optOutViewModelSchema.parse({
-    linkConfig: { text: "Switch to the previous tool", url: DEFAULT_OPT_OUT_URL },
+    linkConfig: { text: text("optOut.link"), url: DEFAULT_OPT_OUT_URL },
     optOutInfo: {
-      header: "Switch to the previous tool?",
-      body: `From now on, opening your listings takes you to the previous tool instead of the ${tool.name}. You can switch back there at any time.`,
-      actions: { primary: { text: "Switch" }, secondary: { text: "Cancel" } },
+      header: text("optOut.info.header"),
+      body: text("optOut.info.body"),
+      actions: { primary: { text: text("optOut.info.switch") }, secondary: { text: text("optOut.info.cancel") } },
     },
     optOutSuccess: {
-      header: "You are using the previous tool",
-      body: `Opening your listings now takes you to the previous tool. To come back, choose “Switch back to the ${tool.name}” there.`,
-      actions: { primary: { text: "Go to the previous tool" } },
+      header: text("optOut.success.header"),
+      body: text("optOut.success.body"),
+      actions: { primary: { text: text("optOut.success.go") } },
     },
-    optOutSwitching: { text: "Switching you to the previous tool…" },
-    optOutFailed: {
-      header: "We could not switch you",
-      body: `Your choice was not saved and you are still using the ${tool.name}. Try again in a moment.`,
-      actions: { primary: { text: "Close" } },
-    },
+    optOutSwitching: { text: text("optOut.switching") },
+    optOutFailed: { header: text("optOut.failed.header"), body: text("optOut.failed.body"), actions: close },
     optOutUnconfirmed: {
-      header: "We could not confirm the switch",
-      body: `The connection gave out before the answer came, so your choice may or may not have been saved. The next page you open shows which tool you are using; if it is still the ${tool.name}, you can switch again.`,
-      actions: { primary: { text: "Close" } },
+      header: text("optOut.unconfirmed.header"),
+      body: text("optOut.unconfirmed.body"),
+      actions: close,
     },
-    cancelOptout: { text: "Close dialog" },
+    cancelOptout: { text: text("optOut.closeDialog") },
     feedbackConfig: feedbackLinkModel(seller, request, {
-      label: "Tell us why you switched",
-      subject: `Why I switched away from the ${tool.name}`,
-      body: `What made you switch? What would bring you back to the ${tool.name}?`,
+      label: text("optOut.feedback.label"),
+      subject: text("optOut.feedback.subject"),
+      body: text("optOut.feedback.body"),
     }),
     previousToolUrl: tool.previousToolUrl,
   });
@@ -53,12 +56,13 @@ export async function switchToolsLinks(
   db: Kysely<DatabaseSchema>,
   seller: Seller,
   request: Request,
+  text: Text,
 ): Promise<Pick<NavigationData, "optOutLinkData" | "optInLinkData">> {
   const { pathname } = pageUrl(request);
   const tool = LISTINGS_TOOL;
-  if (isPageOf(tool, pathname)) return { optOutLinkData: optOutViewModel(tool, seller, request) };
+  if (isPageOf(tool, pathname)) return { optOutLinkData: optOutViewModel(tool, seller, request, text) };
   if (pathname === tool.previousToolUrl && (await hasOptedOut(db, seller.id, tool))) {
-    return { optInLinkData: { label: `Switch back to the ${tool.name}`, url: OPT_IN_URL } };
+    return { optInLinkData: { label: text("optIn.label"), url: OPT_IN_URL } };
   }
   return {};
 }

@@ -1,3 +1,4 @@
+import { textOfLanguage } from "~/i18n/catalogues.server";
 import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TEST_DIALECTS } from "../../test/databases";
@@ -64,16 +65,17 @@ describe.each(TEST_DIALECTS)("opting out on $name", (dialect) => {
   });
 
   it("offers the opt-out link on the tool's pages and the way back on the previous tool's page", async () => {
+    const english = textOfLanguage("en-US").text;
     const request = (path: string) => new Request(`http://hub.test${path}`);
-    const onTool = await switchToolsLinks(database.db, other, request("/sh/lst/active"));
+    const onTool = await switchToolsLinks(database.db, other, request("/sh/lst/active"), english);
     expect(onTool.optOutLinkData?.linkConfig).toEqual({ text: "Switch to the previous tool", url: "/sh/optout" });
     expect(onTool.optOutLinkData?.previousToolUrl).toBe("/sh/ovw");
     expect(onTool.optOutLinkData?.feedbackConfig).toMatchObject({ username: "green-star", site: "EBAY_US" });
-    expect(await switchToolsLinks(database.db, other, request("/sh/ovw"))).toEqual({});
-    expect(await switchToolsLinks(database.db, seller, request("/sh/ovw"))).toEqual({
+    expect(await switchToolsLinks(database.db, other, request("/sh/ovw"), english)).toEqual({});
+    expect(await switchToolsLinks(database.db, seller, request("/sh/ovw"), english)).toEqual({
       optInLinkData: { label: "Switch back to the new listings tool", url: "/sh/optin" },
     });
-    expect(await switchToolsLinks(database.db, seller, request("/sh/perf"))).toEqual({});
+    expect(await switchToolsLinks(database.db, seller, request("/sh/perf"), english)).toEqual({});
   });
 
   it("forgets the opt-out when the seller switches back", async () => {

@@ -10,8 +10,6 @@ import { DEFAULT_PREVIOUS_TOOL_URL } from "./opt-out-model";
 export interface OptOutTool {
   /** Its name in the opt_out table. */
   id: string;
-  /** How the seller knows it. */
-  name: string;
   /** Every page whose path starts so belongs to it. */
   pagesUnder: string;
   /** Where switching back to it lands. */
@@ -21,7 +19,6 @@ export interface OptOutTool {
 
 export const LISTINGS_TOOL: OptOutTool = {
   id: "listings",
-  name: "new listings tool",
   pagesUnder: "/sh/lst/",
   homeUrl: "/sh/lst/active",
   previousToolUrl: DEFAULT_PREVIOUS_TOOL_URL,

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { textOfLanguage } from "~/i18n/catalogues.server";
+import type { Language } from "~/i18n/languages";
 import { TEST_DIALECTS } from "../../test/databases";
 import { insertSeller, testListing } from "../../test/listings";
 import type { Database } from "~/db/database.server";
@@ -39,8 +41,8 @@ describe.each(TEST_DIALECTS)("the product summary on $name", (dialect) => {
   }, 60_000);
   afterAll(() => database.close());
 
-  const summarise = (listing: string, filters = {}) =>
-    buildProductSummary(database.db, seller, ids[listing] as number, filters);
+  const summarise = (listing: string, filters = {}, language: Language = "en-US") =>
+    buildProductSummary(database.db, seller, ids[listing] as number, filters, textOfLanguage(language).text);
 
   it("summarises the item, each field a text display model, and compares it with its condition's market", async () => {
     const summary = await summarise("Falcon – Used", { itemId: ids["Falcon – Used"] });
@@ -115,6 +117,19 @@ describe.each(TEST_DIALECTS)("the product summary on $name", (dialect) => {
       additionalPrice: "",
       logisticsCost: "",
     });
+  });
+
+  it("speaks the seller's language, the condition named as that language names it", async () => {
+    const none = await summarise("Falcon – Used", { condition: "for_parts", status: "scheduled" }, "de-DE");
+    expect(none?.subject).toBe(
+      "Sie haben kein geplantes Angebot dieses Produkts im Zustand „Als Ersatzteil / defekt“.",
+    );
+    expect(none?.heading).toBe("Kein Angebot zum Zusammenfassen");
+    const compared = await summarise("Falcon – Used", { itemId: ids["Falcon – Used"], condition: "new" }, "fr-FR");
+    expect(compared?.subject).toBe("Cette annonce");
+    expect(compared?.marketComparison.textSpans?.map((span) => span.text).join("")).toMatch(
+      /^\d+ annonces? en ligne de ce produit à l’état « Neuf », prix médian .+\. Le vôtre est .+ (au-dessus|en dessous) du prix médian\.$/,
+    );
   });
 
   it("is null for another seller's listing", async () => {

@@ -1,6 +1,8 @@
 import type { Kysely } from "kysely";
 import type { DatabaseSchema, Listing, Seller } from "~/db/schema";
-import { LISTING_CONDITIONS, LISTING_STATUSES, isListingCondition } from "~/listings/listing-fields";
+import { splitTags } from "~/i18n/rich-text";
+import type { Text } from "~/i18n/language-text";
+import { conditionLabel, isListingCondition, type ListingCondition } from "~/listings/listing-fields";
 import { findLowestPricedListing, findSellerListing } from "~/listings/listings.server";
 import { findMarketFigures, type MarketFigures } from "~/listings/market-figures.server";
 import { formatMoney } from "~/money/format-money";
@@ -19,6 +21,7 @@ export async function buildProductSummary(
   seller: Seller,
   listingId: number,
   filters: SummaryFilters,
+  text: Text,
 ): Promise<ProductSummary | null> {
   const listing = await findSellerListing(db, seller.id, listingId);
   if (!listing) return null;
@@ -32,21 +35,21 @@ export async function buildProductSummary(
 
   return productSummarySchema.parse({
     listingId,
-    subject: subjectOf(summarised, listing, filters),
-    heading: summarised?.title ?? "No listing to summarise",
-    listingSummary: summarised ? listingSummaryOf(summarised, money) : null,
-    marketComparison: marketComparison(market, condition, summarised?.price, money),
+    subject: subjectOf(summarised, listing, filters, text),
+    heading: summarised?.title ?? text("summary.heading.none"),
+    listingSummary: summarised ? listingSummaryOf(summarised, money, text) : null,
+    marketComparison: marketComparison(market, condition, summarised?.price, money, text),
     insightsData: {
       listingId: summarised ? String(summarised.id) : "",
       epid: listing.epid,
       displayPrice: summarised ? money(summarised.price) : "",
       additionalPrice: summarised?.additional_price ? money(summarised.additional_price) : "",
-      logisticsCost: summarised ? shippingText(summarised.logistics_cost, money) : "",
+      logisticsCost: summarised ? shippingText(summarised.logistics_cost, money, text) : "",
     },
   });
 }
 
-function listingSummaryOf(listing: Listing, money: (minorUnits: number) => string): ListingSummary {
+function listingSummaryOf(listing: Listing, money: (minorUnits: number) => string, text: Text): ListingSummary {
   return {
     listingId: { text: String(listing.id) },
     epid: { text: listing.epid },
@@ -54,51 +57,61 @@ function listingSummaryOf(listing: Listing, money: (minorUnits: number) => strin
     ...(listing.additional_price && {
       additionalPrice: { text: money(listing.additional_price), styles: ["STRIKETHROUGH"] },
     }),
-    logisticsCost: { text: shippingText(listing.logistics_cost, money) },
+    logisticsCost: { text: shippingText(listing.logistics_cost, money, text) },
     ...(listing.banner_status && { bannerStatus: { text: listing.banner_status, styles: ["HIGHLIGHT"] } }),
   };
 }
 
-function shippingText(logisticsCost: number, money: (minorUnits: number) => string): string {
-  return logisticsCost === 0 ? "Free" : money(logisticsCost);
+function shippingText(logisticsCost: number, money: (minorUnits: number) => string, text: Text): string {
+  return logisticsCost === 0 ? text("summary.free") : money(logisticsCost);
 }
 
-function subjectOf(summarised: Listing | undefined, listing: Listing, { condition, status }: SummaryFilters): string {
-  const statusWord = status ? `${LISTING_STATUSES[status].toLowerCase()} ` : "";
-  const inCondition = condition ? ` in ${LISTING_CONDITIONS[condition]} condition` : "";
-  if (!summarised) return `You have no ${statusWord}listing of this product${inCondition}.`;
-  if (summarised.id === listing.id) return "This listing";
-  return `Your lowest-priced ${statusWord}listing of this product${inCondition}`;
+/** A condition as the summary's sentences take it: chosen ("new", named) or not ("none"). */
+function conditionValues(condition: ListingCondition | undefined, text: Text) {
+  return { condition: condition ?? "none", conditionName: condition ? conditionLabel(condition, text) : "" };
+}
+
+function subjectOf(
+  summarised: Listing | undefined,
+  listing: Listing,
+  { condition, status }: SummaryFilters,
+  text: Text,
+): string {
+  const values = { status: status ?? "any", ...conditionValues(condition, text) };
+  if (!summarised) return text("summary.subject.none", values);
+  if (summarised.id === listing.id) return text("summary.subject.this");
+  return text("summary.subject.lowest", values);
 }
 
 function marketComparison(
   market: MarketFigures,
-  condition: keyof typeof LISTING_CONDITIONS | undefined,
+  condition: ListingCondition | undefined,
   price: number | undefined,
   money: (minorUnits: number) => string,
+  text: Text,
 ): TextDisplayModel {
   const figures = condition ? market.byCondition.find((entry) => entry.condition === condition) : market.overall;
-  const segment = condition ? `${LISTING_CONDITIONS[condition]} ` : "";
-  if (!figures) return { text: `No active ${segment}listings of this product to compare with.` };
-  const listings = figures.listings === 1 ? "1 active" : `${figures.listings} active`;
+  const named = conditionValues(condition, text);
+  if (!figures) return { text: text("summary.market.none", named) };
   const facts = {
-    text: `${listings} ${segment}listing${figures.listings === 1 ? "" : "s"} of this product, median ${money(figures.median)}.`,
+    text: text("summary.market.facts", { count: figures.listings, median: money(figures.median), ...named }),
   };
   if (price === undefined) return { textSpans: [facts] };
+  const yours = text("summary.market.yours", { position: positionAgainst(price, figures.median, text) });
   return {
     textSpans: [
       facts,
-      { text: " Yours is " },
-      { text: positionAgainst(price, figures.median), styles: ["BOLD"] },
-      { text: "." },
+      ...splitTags(yours, ["b"]).map(({ text: words, tag }) =>
+        tag ? { text: words, styles: ["BOLD" as const] } : { text: words },
+      ),
     ],
   };
 }
 
 /** "12% above the median", "5% below the median", "at the median". */
-function positionAgainst(price: number, median: number): string {
-  if (price === median) return "at the median";
+function positionAgainst(price: number, median: number, text: Text): string {
+  if (price === median) return text("summary.position.at");
   const percent = Math.round((Math.abs(price - median) / median) * 100);
   const side = price > median ? "above" : "below";
-  return percent === 0 ? `just ${side} the median` : `${percent}% ${side} the median`;
+  return percent === 0 ? text("summary.position.just", { side }) : text("summary.position.percent", { side, percent });
 }

@@ -1,13 +1,16 @@
 import { describe, expect, it } from "vitest";
 import { KINDLE_SUMMARY } from "../../test/product-summary";
+import { textOfLanguage } from "~/i18n/catalogues.server";
+import type { Language } from "~/i18n/languages";
 import { renderProductSummary } from "./render-product-summary.server";
 
 const SUMMARY = { ...KINDLE_SUMMARY, heading: "Kindle <Paperwhite> & case" };
 
-const render = () =>
+const render = (language: Language = "en-US") =>
   renderProductSummary({
     summary: SUMMARY,
     pageName: "sellerHubProductSummary",
+    languageText: textOfLanguage(language),
     nonce: "r4nd0m",
     stylesheet: "/assets/app-1.css",
     script: { src: "/assets/product-summary-frame-2.js", preload: ["/assets/refilter-3.js"] },
@@ -20,7 +23,15 @@ describe("renderProductSummary", () => {
     expect(response.headers.get("Content-Type")).toBe("text/html; charset=utf-8");
     expect(response.headers.get("Cache-Control")).toBe("private, no-store");
     expect(response.headers.get("Vary")).toBe("Sec-Fetch-Dest");
-    expect(await response.text()).toMatch(/^<!DOCTYPE html><html lang="en"/);
+    expect(await response.text()).toMatch(/^<!DOCTYPE html><html lang="en-US" dir="ltr"/);
+  });
+
+  it("speaks the seller's language, right to left where it is written so", async () => {
+    const german = await render("de-DE").text();
+    expect(german).toMatch(/^<!DOCTYPE html><html lang="de-DE" dir="ltr"/);
+    expect(german).toContain("<title>Produktübersicht: Kindle &lt;Paperwhite&gt; &amp; case · Seller Hub</title>");
+    expect(german).toContain(">Produkteinblicke</a>");
+    expect(await render("ar-XB").text()).toMatch(/^<!DOCTYPE html><html lang="ar-XB" dir="rtl"/);
   });
 
   it("loads its one script as a module with the response's nonce, its chunks preloaded, and no React", async () => {
@@ -40,7 +51,7 @@ describe("renderProductSummary", () => {
   it("tags the page with its own page name and escapes what it shows", async () => {
     const html = await render().text();
     expect(html).toContain(
-      '<html lang="en" class="product-summary-document" data-page-name="sellerHubProductSummary">',
+      '<html lang="en-US" dir="ltr" class="product-summary-document" data-page-name="sellerHubProductSummary">',
     );
     expect(html).toContain("Kindle &lt;Paperwhite&gt; &amp; case");
     expect(html).toContain("<title>Product summary: Kindle &lt;Paperwhite&gt; &amp; case · Seller Hub</title>");

@@ -1,3 +1,4 @@
+import { TextProvider, type LanguageText } from "~/i18n/text";
 import { renderToStaticMarkup } from "react-dom/server";
 import { ProductSummary } from "~/product-summary/components/product-summary/ProductSummary";
 import type { ProductSummary as ProductSummaryModel } from "./product-summary-model";
@@ -6,6 +7,8 @@ export interface ProductSummaryDocument {
   summary: ProductSummaryModel;
   /** Tags the page's tracking and its speed beacon (the embedded summary's own page name), read from <html> as on every page. */
   pageName: string;
+  /** The seller's language, which the document speaks. */
+  languageText: LanguageText;
   /** The response's CSP nonce, for the one script. */
   nonce: string;
   stylesheet: string;
@@ -19,26 +22,30 @@ export interface ProductSummaryDocument {
 export function renderProductSummary({
   summary,
   pageName,
+  languageText,
   nonce,
   stylesheet,
   script,
 }: ProductSummaryDocument): Response {
+  const { language, dir, text } = languageText;
   const html = renderToStaticMarkup(
-    <html lang="en" className="product-summary-document" data-page-name={pageName}>
-      <head>
-        <meta charSet="utf-8" />
-        <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <title>{`Product summary: ${summary.heading} · Seller Hub`}</title>
-        <link rel="stylesheet" href={stylesheet} />
-        {script.preload.map((href) => (
-          <link key={href} rel="modulepreload" href={href} nonce={nonce} />
-        ))}
-        <script type="module" src={script.src} nonce={nonce} />
-      </head>
-      <body className="product-summary-page">
-        <ProductSummary summary={summary} />
-      </body>
-    </html>,
+    <TextProvider value={languageText}>
+      <html lang={language} dir={dir} className="product-summary-document" data-page-name={pageName}>
+        <head>
+          <meta charSet="utf-8" />
+          <meta name="viewport" content="width=device-width, initial-scale=1" />
+          <title>{text("summary.frame.documentTitle", { heading: summary.heading })}</title>
+          <link rel="stylesheet" href={stylesheet} />
+          {script.preload.map((href) => (
+            <link key={href} rel="modulepreload" href={href} nonce={nonce} />
+          ))}
+          <script type="module" src={script.src} nonce={nonce} />
+        </head>
+        <body className="product-summary-page">
+          <ProductSummary summary={summary} />
+        </body>
+      </html>
+    </TextProvider>,
   );
   return new Response(`<!DOCTYPE html>${html}`, {
     headers: {

@@ -1,19 +1,17 @@
-import { data, Form, redirect, useNavigation } from "react-router";
+import { data, Form, redirect, redirectDocument, useNavigation } from "react-router";
 import { isKnownBrowser, rememberBrowser } from "~/auth/known-browsers.server";
 import { findSellerByCredentials, issueSignInToken, signInTokenMatches } from "~/auth/sign-in.server";
 import { claimSignInAttempt, forgetFailedSignIns, settleFailedSignIn } from "~/auth/sign-in-limits.server";
-import { signInFormSchema, WRONG_CREDENTIALS } from "~/auth/sign-in-form";
+import { signInFormSchema, signInRefusal } from "~/auth/sign-in-form";
 import { endSessionOfRequest, findSignedInSeller, startSession } from "~/auth/session.server";
 import { readForm } from "~/http/request-body.server";
 import { safeRedirectPath } from "~/http/safe-redirect";
+import { textOf } from "~/i18n/language.server";
+import { useText } from "~/i18n/text";
 import { clientAddressContext, databaseContext } from "~/request-context";
 import type { Route } from "./+types/signin";
 
 export const handle = { pageName: "sellerHubSignIn" };
-
-export function meta() {
-  return [{ title: "Sign in · Seller Hub" }];
-}
 
 /** The retry time of a blocked sign-in reaches the client whether the form was posted with or without JavaScript. */
 export function headers({ actionHeaders }: Route.HeadersArgs) {
@@ -29,13 +27,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
+  const text = textOf(context);
   const parsed = signInFormSchema.safeParse(Object.fromEntries(await readForm(request)));
   if (!parsed.success) {
-    return data({ error: parsed.error.issues[0]?.message ?? WRONG_CREDENTIALS }, { status: 400 });
+    return data({ error: text(signInRefusal(parsed.error.issues[0])), username: undefined }, { status: 400 });
   }
   const { username, password, srt, redirectTo } = parsed.data;
   if (!signInTokenMatches(request, srt)) {
-    return data({ error: "This sign-in form has expired. Reload the page and sign in again." }, { status: 403 });
+    return data({ error: text("signIn.expired"), username }, { status: 403 });
   }
   const { db } = context.get(databaseContext);
   const account = username.toLowerCase();
@@ -45,29 +44,33 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!attempt.allowed) {
     const minutes = Math.ceil(attempt.retryAfterSeconds / 60);
     return data(
-      { error: `Too many sign-in attempts. Try again in ${minutes === 1 ? "1 minute" : `${minutes} minutes`}.` },
+      { error: text("signIn.tooManyAttempts", { minutes }), username },
       { status: 429, headers: { "Retry-After": String(attempt.retryAfterSeconds) } },
     );
   }
   const seller = await findSellerByCredentials(db, account, password);
   if (!seller) {
     await settleFailedSignIn(db, account);
-    return data({ error: WRONG_CREDENTIALS }, { status: 401 });
+    // The username stays in the form (which, without scripts, the browser draws afresh).
+    return data({ error: text("signIn.wrongCredentials"), username }, { status: 401 });
   }
   await forgetFailedSignIns(db, account);
   await endSessionOfRequest(db, request);
   const cookies = new Headers();
   cookies.append("Set-Cookie", await startSession(db, seller.id, request));
   cookies.append("Set-Cookie", await rememberBrowser(db, request, account));
-  return redirect(safeRedirectPath(redirectTo, request.url), { headers: cookies });
+  // A whole new document: the hub speaks the seller's language, which may not be this page's.
+  return redirectDocument(safeRedirectPath(redirectTo, request.url), { headers: cookies });
 }
 
 export default function SignIn({ loaderData, actionData }: Route.ComponentProps) {
   const signingIn = useNavigation().state === "submitting";
+  const text = useText();
   const error = actionData?.error;
   return (
     <main className="sign-in">
-      <h1>Sign in to Seller Hub</h1>
+      <title>{text("pageTitle", { page: text("signIn.pageTitle") })}</title>
+      <h1>{text("signIn.heading")}</h1>
       <Form method="post" className="sign-in__form" aria-describedby={error ? "sign-in-error" : undefined}>
         {error && (
           <p id="sign-in-error" className="form-error" role="alert">
@@ -76,19 +79,20 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
         )}
         <input type="hidden" name="srt" value={loaderData.srt} />
         <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
-        <label htmlFor="username">Username</label>
+        <label htmlFor="username">{text("signIn.username")}</label>
         <input
           id="username"
           name="username"
           autoComplete="username"
+          defaultValue={actionData?.username}
           required
           autoCapitalize="none"
           spellCheck={false}
         />
-        <label htmlFor="password">Password</label>
+        <label htmlFor="password">{text("signIn.password")}</label>
         <input id="password" name="password" type="password" autoComplete="current-password" required />
         <button type="submit" className="button button--primary" disabled={signingIn}>
-          {signingIn ? "Signing in…" : "Sign in"}
+          {signingIn ? text("signIn.submitting") : text("signIn.submit")}
         </button>
       </Form>
     </main>

@@ -1,3 +1,4 @@
+import type { Text } from "~/i18n/language-text";
 import { TOP_NAVIGATION, type NavDefinition } from "~/navigation/navigation-definition";
 import { DEFAULT_OPT_OUT_URL } from "~/opt-out/opt-out-model";
 import { searchFold } from "./search-fold";
@@ -32,24 +33,35 @@ const OTHER_WORDS: Record<string, string[]> = {
 };
 
 /**
- * Every page the navigation offers, once, with the section it sits under; then the pages it does
- * not list. A section's own link leads to its first item ("Performance" to "Site speed"), which
- * names the page better.
+ * Every page the navigation offers, once, with the section it sits under, in the seller's
+ * language; then the pages it does not list. A section's own link leads to its first item
+ * ("Performance" to "Site speed"), which names the page better. The English words sellers type
+ * stay findable in every language: many type them whatever their console's language.
  */
-function searchablePages(): SearchablePage[] {
+function searchablePages(text: Text): SearchablePage[] {
   const pages = new Map<string, SearchablePage>();
   const add = ({ label, url }: NavDefinition, section: string | null) => {
-    if (!pages.has(url)) pages.set(url, { label, url, section, words: OTHER_WORDS[url] ?? [] });
+    if (!pages.has(url)) pages.set(url, { label: text(label), url, section, words: OTHER_WORDS[url] ?? [] });
   };
   for (const item of TOP_NAVIGATION) {
-    for (const child of item.navItems ?? []) add(child, item.label);
+    for (const child of item.navItems ?? []) add(child, text(item.label));
     add(item, null);
   }
-  add({ label: "Switch tools", url: DEFAULT_OPT_OUT_URL }, null);
+  add({ label: "nav.switchTools", url: DEFAULT_OPT_OUT_URL }, null);
   return [...pages.values()];
 }
 
-const PAGES = searchablePages();
+/** Built once per language (each language's `Text` lives as long as the server). */
+const pagesOfLanguage = new WeakMap<Text, SearchablePage[]>();
+
+function pagesIn(text: Text): SearchablePage[] {
+  let pages = pagesOfLanguage.get(text);
+  if (!pages) {
+    pages = searchablePages(text);
+    pagesOfLanguage.set(text, pages);
+  }
+  return pages;
+}
 
 /** Folded as the title search folds, words apart: "Out-of-stock" and "out of stock" read alike. */
 function words(text: string): string[] {
@@ -78,10 +90,11 @@ function rank(page: SearchablePage, typed: string[]): number | null {
 }
 
 /** The hub's pages and sections the text names, best first, in the navigation's order among equals. */
-export function findHubPages(text: string): HubPage[] {
-  const typed = words(text);
+export function findHubPages(typedText: string, text: Text): HubPage[] {
+  const typed = words(typedText);
   if (typed.length === 0) return [];
-  return PAGES.map((page, order) => ({ page, order, rank: rank(page, typed) }))
+  return pagesIn(text)
+    .map((page, order) => ({ page, order, rank: rank(page, typed) }))
     .filter((found): found is { page: SearchablePage; order: number; rank: number } => found.rank !== null)
     .sort((a, b) => a.rank - b.rank || a.order - b.order)
     .map(({ page: { label, url, section } }) => ({ label, url, section }));

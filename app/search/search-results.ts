@@ -2,7 +2,8 @@
  * What the results page and the header's popup both say about a search's results. No server
  * code: the popup's chunk imports it.
  */
-import { LISTING_CONDITIONS, LISTING_STATUSES, isListingCondition, isListingStatus } from "~/listings/listing-fields";
+import type { MessageKey, Text } from "~/i18n/language-text";
+import { conditionLabel, statusLabel } from "~/listings/listing-fields";
 import { formatMoney } from "~/money/format-money";
 import type { HubPage } from "./hub-pages";
 import type { HubSearchResults, ListingHit } from "./search.server";
@@ -12,7 +13,7 @@ export type { HubPage, HubSearchResults, ListingHit };
 /** What the search route answers, to its page and to the header's popup. */
 export interface SearchAnswer {
   results: HubSearchResults;
-  /** Why the text searched is not quite the text typed, if it is not. */
+  /** Why the text searched is not quite the text typed, if it is not: in the seller's words. */
   notice: string | null;
   locale: string;
 }
@@ -27,15 +28,13 @@ export function listingUrl(listing: Pick<ListingHit, "id">): string {
 }
 
 /** "$129.99 · Active · Used · listing 1234 · ePID 2254397001": what tells two listings of one title apart. */
-export function listingFacts(listing: ListingHit, locale: string): string {
-  const status = isListingStatus(listing.status) ? LISTING_STATUSES[listing.status] : listing.status;
-  const condition = isListingCondition(listing.condition) ? LISTING_CONDITIONS[listing.condition] : listing.condition;
+export function listingFacts(listing: ListingHit, locale: string, text: Text): string {
   return [
     formatMoney(listing.price, listing.currency, locale),
-    status,
-    condition,
-    `listing ${listing.id}`,
-    `ePID ${listing.epid}`,
+    statusLabel(listing.status, text),
+    conditionLabel(listing.condition, text),
+    text("search.facts.listing", { id: String(listing.id) }),
+    text("search.facts.epid", { epid: listing.epid }),
   ].join(" · ");
 }
 
@@ -44,7 +43,9 @@ export function pagePath(page: HubPage): string {
   return page.section ? `${page.section} › ${page.label}` : page.label;
 }
 
-/** "200+" when counting stopped there. */
-export function titleCount({ total, isMore }: { total: number; isMore: boolean }, locale: string): string {
-  return `${total.toLocaleString(locale)}${isMore ? "+" : ""}`;
-}
+/** The kinds of results, in the order the popup and the page show them, with their headings. */
+export const RESULT_GROUPS = {
+  listings: "search.group.listings",
+  pages: "search.group.pages",
+  messages: "search.group.messages",
+} as const satisfies Record<string, MessageKey>;

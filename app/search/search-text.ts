@@ -1,3 +1,5 @@
+import type { Text } from "~/i18n/language-text";
+
 /**
  * What the seller typed into the hub's search, made safe to search with. Shared by the server,
  * which searches, and the header's field, which sends only what the server would search.
@@ -9,8 +11,21 @@ export const MAX_SEARCH_TEXT = 100;
 export interface SearchText {
   /** The text searched: without control characters, trimmed, at most MAX_SEARCH_TEXT characters; empty when nothing is left. */
   text: string;
-  /** Why the text searched differs from the text typed, in the seller's words; null when it does not. */
-  notice: string | null;
+  /** Why the text searched differs from the text typed, for the seller (`searchNotice`); empty when it does not. */
+  notices: SearchNotice[];
+}
+
+/** What the search left out of the text typed. */
+export type SearchNotice = "controls" | "cut";
+
+/** The notices in the seller's words, one sentence each. */
+export function searchNotice(notices: SearchNotice[], text: Text): string | null {
+  if (notices.length === 0) return null;
+  return notices
+    .map((notice) =>
+      notice === "controls" ? text("search.notice.controls") : text("search.notice.cut", { max: MAX_SEARCH_TEXT }),
+    )
+    .join(" ");
 }
 
 /**
@@ -29,9 +44,6 @@ export function readSearchText(typed: string | null): SearchText {
   const characters = [...printable];
   const cut = characters.length > MAX_SEARCH_TEXT;
   const text = cut ? characters.slice(0, MAX_SEARCH_TEXT).join("").trimEnd() : printable;
-  const notices = [
-    hadControls && "Control characters were left out of your search.",
-    cut && `Only the first ${MAX_SEARCH_TEXT} characters were searched.`,
-  ].filter((notice): notice is string => typeof notice === "string");
-  return { text, notice: notices.length > 0 ? notices.join(" ") : null };
+  const notices: SearchNotice[] = [...(hadControls ? ["controls" as const] : []), ...(cut ? ["cut" as const] : [])];
+  return { text, notices };
 }

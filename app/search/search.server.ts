@@ -7,6 +7,9 @@ import { listingIdsPage, matchingListings } from "~/listings/listings.server";
 import { searchesTitleIndexFirst } from "~/listings/title-index.server";
 import { findCurrentMessages, messagesShownAtLoad } from "~/messages/messages.server";
 import { hasOptedOut, isPageOf, LISTINGS_TOOL } from "~/opt-out/opt-out.server";
+import { textOfLanguage } from "~/i18n/catalogues.server";
+import { SOURCE_LANGUAGE } from "~/i18n/languages";
+import type { Text } from "~/i18n/language-text";
 import { findHubPages, type HubPage } from "./hub-pages";
 import { searchFold } from "./search-fold";
 
@@ -59,6 +62,8 @@ export interface SearchRange {
    * are looked for from POPUP_TITLES_FROM characters.
    */
   popup?: boolean;
+  /** The seller's language, for the hub's pages found (their labels, and the words that find them). */
+  pageLabels?: Text;
 }
 
 /**
@@ -82,7 +87,13 @@ export async function searchHub(
   database: Database,
   sellerId: number,
   text: string,
-  { offset = 0, limit, popup = false, cookieHeader = null }: SearchRange,
+  {
+    offset = 0,
+    limit,
+    popup = false,
+    cookieHeader = null,
+    pageLabels = textOfLanguage(SOURCE_LANGUAGE).text,
+  }: SearchRange,
 ): Promise<HubSearchResults> {
   const noListings = {
     byNumber: [],
@@ -100,7 +111,7 @@ export async function searchHub(
     onPreviousTool ? noListings : searchListings(database, sellerId, text, { offset, limit, popup }),
     findMessages(database, sellerId, text, cookieHeader),
   ]);
-  const pages = findHubPages(text).filter((page) => !onPreviousTool || !isPageOf(LISTINGS_TOOL, page.url));
+  const pages = findHubPages(text, pageLabels).filter((page) => !onPreviousTool || !isPageOf(LISTINGS_TOOL, page.url));
   return { text, listings, pages, messages };
 }
 

@@ -1,7 +1,8 @@
 import { render, screen } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import type { FeedbackLinkModel } from "~/feedback/feedback-link-model";
-import { feedbackLinkModel, GENERAL_FEEDBACK } from "~/feedback/feedback-link.server";
+import { feedbackLinkModel, generalFeedback } from "~/feedback/feedback-link.server";
+import { textOfLanguage } from "~/i18n/catalogues.server";
 import { FeedbackLink } from "./FeedbackLink";
 
 const CHROME_ON_LINUX =
@@ -9,7 +10,7 @@ const CHROME_ON_LINUX =
 const MODEL = feedbackLinkModel(
   { username: "demo", site: "EBAY_US" },
   new Request("http://hub.test/sh/ovw", { headers: { "User-Agent": CHROME_ON_LINUX } }),
-  GENERAL_FEEDBACK,
+  generalFeedback(textOfLanguage("en-US").text),
 );
 
 describe("FeedbackLink", () => {

@@ -1,7 +1,5 @@
+import { useText } from "~/i18n/text";
 import type { AnchorHTMLAttributes } from "react";
-
-/** The shared label of every link that opens a new window or tab. */
-export const OPENS_IN_NEW_WINDOW = "opens in a new window or tab";
 
 export interface NewWindowLinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>, "target" | "rel"> {
   /** Where the link leads. */
@@ -10,6 +8,7 @@ export interface NewWindowLinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchor
 
 /** A link that opens a new tab, says so to everyone, and gives the new page no handle on this one. */
 export function NewWindowLink({ children, className, ...props }: NewWindowLinkProps) {
+  const text = useText();
   return (
     <a
       {...props}
@@ -21,7 +20,7 @@ export function NewWindowLink({ children, className, ...props }: NewWindowLinkPr
       <span className="new-window-link__icon" aria-hidden="true">
         ↗
       </span>
-      <span className="visually-hidden"> ({OPENS_IN_NEW_WINDOW})</span>
+      <span className="visually-hidden"> ({text("newWindow.opens")})</span>
     </a>
   );
 }

@@ -18,6 +18,7 @@ import * as knownBrowsers from "./0016-known-browsers.server";
 import * as sessionLastSeen from "./0017-session-last-seen.server";
 import * as speedBeaconResources from "./0018-speed-beacon-resources.server";
 import * as foldedTitles from "./0019-folded-titles.server";
+import * as sellerLanguage from "./0020-seller-language.server";
 
 interface DialectMigration {
   up(db: Kysely<unknown>, dialect: Dialect): Promise<void>;
@@ -42,6 +43,7 @@ const migrations: Record<string, DialectMigration> = {
   "0017-session-last-seen": sessionLastSeen,
   "0018-speed-beacon-resources": speedBeaconResources,
   "0019-folded-titles": foldedTitles,
+  "0020-seller-language": sellerLanguage,
 };
 
 export const MIGRATION_NAMES = Object.keys(migrations);

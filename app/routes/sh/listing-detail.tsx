@@ -11,14 +11,16 @@ import { parseSummaryFilters } from "~/product-summary/summary-query";
 import { useProductSummaryFrame, type SummaryFilterField } from "~/product-summary/use-product-summary-frame";
 import { databaseContext } from "~/request-context";
 import type { PageHandle } from "~/shell/page-handle";
+import { textOf } from "~/i18n/language.server";
+import { useText } from "~/i18n/text";
 import type { Route } from "./+types/listing-detail";
 
 /** The header says "Listing"; the page's own heading is the listing's title. */
-export const handle: PageHandle = { pageName: "sellerHubListingDetail", title: "Listing" };
-
-export function meta({ loaderData }: Route.MetaArgs) {
-  return [{ title: `${loaderData?.listing.title ?? "Listing"} · Seller Hub` }];
-}
+export const handle: PageHandle = {
+  pageName: "sellerHubListingDetail",
+  title: "page.listing",
+  documentTitle: (data: Route.ComponentProps["loaderData"] | undefined) => data?.listing.title,
+};
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const { seller, listing } = await requireSellerListing(context, params.listingId);
@@ -30,7 +32,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   return {
     listing: { id, title, price, currency, condition: listing.condition, status: listing.status, quantity, sold, epid },
     locale: seller.locale,
-    priceHistory: await findPriceHistory(context.get(databaseContext).db, seller, listing.id),
+    priceHistory: await findPriceHistory(context.get(databaseContext).db, seller, listing.id, textOf(context)),
     summaryFilters,
     summarySrc: productSummaryUrl(listing.id, summaryFilters),
   };
@@ -96,24 +98,22 @@ function ListingDetailPage({
       { replace: true, preventScrollReset: true },
     );
   };
+  const text = useText();
   const outletContext: ListingDetailOutletContext = { search, onInsightsClosed: () => frameRef.current?.focus() };
 
   return (
     <article className="listing-detail" aria-labelledby="listing-title">
       <p className="listing-detail__back">
         <Link prefetch="intent" to={href("/sh/lst/active")}>
-          All listings
+          {text("listingDetail.allListings")}
         </Link>
       </p>
       <h2 id="listing-title">{listing.title}</h2>
       <ListingFacts listing={listing} locale={locale} />
       <PriceHistory entries={priceHistory} locale={locale} />
       <section className="listing-detail__summary" aria-labelledby="product-summary-title">
-        <h3 id="product-summary-title">Product summary</h3>
-        <p className="listing-detail__hint">
-          The summary starts with this listing. A condition compares its price with that condition&rsquo;s market; a
-          status shows your lowest-priced listing of this product with that status instead.
-        </p>
+        <h3 id="product-summary-title">{text("listingDetail.summary")}</h3>
+        <p className="listing-detail__hint">{text("listingDetail.summaryHint")}</p>
         <SummaryFilterForm filters={filters} onChange={changeFilter} />
         <ProductSummaryFrame ref={frameRef} src={summarySrc} insights={insights} stalled={stalled} onRetry={retry} />
       </section>

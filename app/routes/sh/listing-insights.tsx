@@ -7,7 +7,7 @@ import type { PageHandle } from "~/shell/page-handle";
 import type { ListingDetailOutletContext } from "./listing-detail";
 import type { Route } from "./+types/listing-insights";
 
-export const handle: PageHandle = { pageName: "sellerHubProductInsights", title: "Listing" };
+export const handle: PageHandle = { pageName: "sellerHubProductInsights", title: "page.listing" };
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { seller, listing } = await requireSellerListing(context, params.listingId);

@@ -17,13 +17,11 @@ import { findListingsPage } from "~/listings/listings.server";
 import { useRefilter } from "~/refiltering/use-refilter";
 import { databaseContext } from "~/request-context";
 import type { PageHandle } from "~/shell/page-handle";
+import { richText } from "~/i18n/rich-text";
+import { useText, type Text } from "~/i18n/text";
 import type { Route } from "./+types/listings";
 
-export const handle: PageHandle = { pageName: "sellerHubActiveListings", title: "Listings" };
-
-export function meta() {
-  return [{ title: "Listings · Seller Hub" }];
-}
+export const handle: PageHandle = { pageName: "sellerHubActiveListings", title: "nav.listings" };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const signedIn = getSignedInSeller(context);
@@ -53,6 +51,7 @@ const CLEARED_FILTERS = [
 export default function Listings({ loaderData, actionData }: Route.ComponentProps) {
   const { filters, page, selection, lastChange, locale } = loaderData;
   const { refilter } = useRefilter();
+  const text = useText();
   const table = useRef<HTMLTableElement>(null);
   const loading = useNavigation().state === "loading";
   const hydrated = useHydrated();
@@ -65,12 +64,12 @@ export default function Listings({ loaderData, actionData }: Route.ComponentProp
       <ListingFilterForm filters={filters} onRefilter={(changes) => void refilter(changes)} />
       {filters.epid && (
         <p className="listings-page__product">
-          Listings of product <span dir="ltr">ePID {filters.epid}</span>.{" "}
-          <RefilterLink changes={["epid", ""]}>Show every product</RefilterLink>
+          {richText(text("listings.page.product", { epid: filters.epid }), { epid: <span dir="ltr" /> })}{" "}
+          <RefilterLink changes={["epid", ""]}>{text("listings.page.everyProduct")}</RefilterLink>
         </p>
       )}
       <output className="results-summary" aria-live="polite">
-        {resultsSummary(page, locale)}
+        {resultsSummary(page, locale, text)}
       </output>
       {/* Without JavaScript the ticks and the selection bar's buttons go together in this form. */}
       <Form method="post" action={`${pathname}${search}`} preventScrollReset className="listings-selection">
@@ -85,9 +84,9 @@ export default function Listings({ loaderData, actionData }: Route.ComponentProp
         />
         {page.total === 0 ? (
           <div className="empty-state">
-            <p>Try other filters, or see every listing.</p>
+            <p>{text("listings.page.tryOther")}</p>
             <RefilterLink changes={CLEARED_FILTERS} className="button">
-              Clear filters
+              {text("listings.page.clearFilters")}
             </RefilterLink>
           </div>
         ) : (
@@ -108,7 +107,7 @@ export default function Listings({ loaderData, actionData }: Route.ComponentProp
               total={page.total}
               offset={page.offset}
               limit={page.limit}
-              label="Pages of listings"
+              label={text("listings.page.pagination")}
               onPageShown={() => table.current?.focus()}
             />
           </>
@@ -121,9 +120,14 @@ export default function Listings({ loaderData, actionData }: Route.ComponentProp
 function resultsSummary(
   { total, offset, listings }: { total: number; offset: number; listings: unknown[] },
   locale: string,
+  text: Text,
 ): string {
   const number = (value: number) => value.toLocaleString(locale);
-  if (total === 0) return "No listings match these filters.";
-  if (total === 1) return "Showing 1 listing.";
-  return `Showing ${number(offset + 1)}–${number(offset + listings.length)} of ${number(total)} listings.`;
+  if (total === 0) return text("listings.page.noneMatch");
+  if (total === 1) return text("listings.page.showingOne");
+  return text("listings.page.showing", {
+    from: number(offset + 1),
+    to: number(offset + listings.length),
+    total: number(total),
+  });
 }

@@ -1,11 +1,8 @@
 import { data, href, Link } from "react-router";
+import { useText } from "~/i18n/text";
 import type { PageHandle } from "~/shell/page-handle";
 
-export const handle: PageHandle = { pageName: "sellerHubNotFound", title: "Page not found" };
-
-export function meta() {
-  return [{ title: "Page not found · Seller Hub" }];
-}
+export const handle: PageHandle = { pageName: "sellerHubNotFound", title: "errorPage.title.notFound" };
 
 /** An address in the hub that leads nowhere keeps the hub around it, so the seller can go on from here. */
 export function loader() {
@@ -13,12 +10,13 @@ export function loader() {
 }
 
 export default function NotFound() {
+  const text = useText();
   return (
     <section className="not-found">
-      <p>There is nothing at this address. It may have moved, or the link that led here may be out of date.</p>
+      <p>{text("notFound.text")}</p>
       <p>
         <Link prefetch="intent" to={href("/sh/ovw")}>
-          Go to the overview
+          {text("errorPage.goToOverview")}
         </Link>
       </p>
     </section>

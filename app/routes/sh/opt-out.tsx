@@ -5,22 +5,23 @@ import { PreviousToolLink } from "~/opt-out/components/previous-tool-link/Previo
 import { LISTINGS_TOOL } from "~/opt-out/opt-out.server";
 import { optOutViewModel } from "~/opt-out/opt-out-view-model.server";
 import { answerOptOutCall, switchByForm } from "~/opt-out/switch-tools.server";
+import { textOf } from "~/i18n/language.server";
 import { databaseContext } from "~/request-context";
 import type { PageHandle } from "~/shell/page-handle";
 import type { Route } from "./+types/opt-out";
 
-export const handle: PageHandle = { pageName: "sellerHubSwitchTools", title: "Switch tools" };
-
-export function meta() {
-  return [{ title: "Switch tools · Seller Hub" }];
-}
+export const handle: PageHandle = { pageName: "sellerHubSwitchTools", title: "nav.switchTools" };
 
 /** The dialog's JSON call is answered with a status alone; the page's form comes to the action. */
 export const middleware: Route.MiddlewareFunction[] = [answerOptOutCall];
 
 export function loader({ request, context }: Route.LoaderArgs) {
   const { seller, srt } = getSignedInSeller(context);
-  return { model: optOutViewModel(LISTINGS_TOOL, seller, request), srt, toolUrl: LISTINGS_TOOL.homeUrl };
+  return {
+    model: optOutViewModel(LISTINGS_TOOL, seller, request, textOf(context)),
+    srt,
+    toolUrl: LISTINGS_TOOL.homeUrl,
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

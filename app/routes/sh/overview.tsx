@@ -1,6 +1,8 @@
 import { href, Link } from "react-router";
 import { getSignedInSeller } from "~/auth/require-seller.server";
-import { LISTING_STATUSES, isListingStatus } from "~/listings/listing-fields";
+import { richText } from "~/i18n/rich-text";
+import { useText } from "~/i18n/text";
+import { statusLabel } from "~/listings/listing-fields";
 import { formatMoney } from "~/money/format-money";
 import { summariseSellerActivity } from "~/overview/overview.server";
 import { databaseContext } from "~/request-context";
@@ -8,11 +10,7 @@ import type { PageHandle } from "~/shell/page-handle";
 import type { Route } from "./+types/overview";
 import { TableScroll } from "~/components/table-scroll/TableScroll";
 
-export const handle: PageHandle = { pageName: "sellerHubOverview", title: "Overview" };
-
-export function meta() {
-  return [{ title: "Overview · Seller Hub" }];
-}
+export const handle: PageHandle = { pageName: "sellerHubOverview", title: "nav.overview" };
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { seller } = getSignedInSeller(context);
@@ -22,38 +20,45 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export default function Overview({ loaderData: { summary, locale, currency } }: Route.ComponentProps) {
   const number = (value: number) => value.toLocaleString(locale);
+  const text = useText();
   return (
     <>
       <section aria-labelledby="sales" className="overview">
-        <h2 id="sales">Your business at a glance</h2>
+        <h2 id="sales">{text("overview.heading")}</h2>
         <ul className="summary-modules">
           <SummaryModule
-            label="Active listings"
+            label={text("overview.activeListings")}
             value={number(summary.activeListings)}
             to={`${href("/sh/lst/active")}?status=active`}
+            linkWords={text("overview.viewActive")}
           />
           <SummaryModule
-            label="Out of stock"
+            label={text("overview.outOfStock")}
             value={number(summary.outOfStock)}
             to={`${href("/sh/lst/active")}?status=out_of_stock`}
+            linkWords={text("overview.viewOutOfStock")}
           />
           <SummaryModule
-            label="Units sold"
+            label={text("overview.unitsSold")}
             value={number(summary.unitsSold)}
-            detail={`${formatMoney(summary.salesValue, currency, locale)} in sales`}
+            detail={text("overview.salesValue", { value: formatMoney(summary.salesValue, currency, locale) })}
           />
-          <SummaryModule label="Awaiting shipment" value={number(summary.awaitingShipment)} detail="units to ship" />
+          <SummaryModule
+            label={text("overview.awaitingShipment")}
+            value={number(summary.awaitingShipment)}
+            detail={text("overview.unitsToShip")}
+          />
         </ul>
       </section>
       <section aria-labelledby="recent-listings">
-        <h2 id="recent-listings">Recent listings</h2>
-        <TableScroll label="Table: recent listings">
+        <h2 id="recent-listings">{text("overview.recentListings")}</h2>
+        <TableScroll label={text("overview.recentRegion")}>
           <table className="data-table">
             <thead>
               <tr>
-                <th scope="col">Title</th>
-                <th scope="col">Price</th>
-                <th scope="col">Status</th>
+                <th scope="col">{text("listings.table.title")}</th>
+                <th scope="col">{text("listings.table.price")}</th>
+                <th scope="col">{text("listings.filters.status")}</th>
               </tr>
             </thead>
             <tbody>
@@ -65,7 +70,7 @@ export default function Overview({ loaderData: { summary, locale, currency } }: 
                     </Link>
                   </td>
                   <td>{formatMoney(listing.price, listing.currency, locale)}</td>
-                  <td>{isListingStatus(listing.status) ? LISTING_STATUSES[listing.status] : listing.status}</td>
+                  <td>{statusLabel(listing.status, text)}</td>
                 </tr>
               ))}
             </tbody>
@@ -76,15 +81,31 @@ export default function Overview({ loaderData: { summary, locale, currency } }: 
   );
 }
 
-function SummaryModule({ label, value, detail, to }: { label: string; value: string; detail?: string; to?: string }) {
+/** Words a screen reader says and the page does not show: what the link views. */
+const HIDDEN = <span className="visually-hidden" />;
+
+function SummaryModule({
+  label,
+  value,
+  detail,
+  to,
+  linkWords,
+}: {
+  label: string;
+  value: string;
+  detail?: string;
+  to?: string;
+  /** The link's words, what it views in visually hidden words ("View<hidden> active listings</hidden>"). */
+  linkWords?: string;
+}) {
   return (
     <li className="summary-module">
       <span className="summary-module__label">{label}</span>
       <span className="summary-module__value">{value}</span>
       {detail && <span className="summary-module__detail">{detail}</span>}
-      {to && (
+      {to && linkWords && (
         <Link prefetch="intent" to={to} className="summary-module__link">
-          View<span className="visually-hidden"> {label.toLowerCase()}</span>
+          {richText(linkWords, { hidden: HIDDEN })}
         </Link>
       )}
     </li>

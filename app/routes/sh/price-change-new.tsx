@@ -4,13 +4,12 @@ import { choosePriceChange, loadChoice } from "~/bulk-prices/price-change-routes
 import { getSignedInSeller } from "~/auth/require-seller.server";
 import { databaseContext } from "~/request-context";
 import type { PageHandle } from "~/shell/page-handle";
+import { textOf } from "~/i18n/language.server";
+import { richText } from "~/i18n/rich-text";
+import { useText } from "~/i18n/text";
 import type { Route } from "./+types/price-change-new";
 
-export const handle: PageHandle = { pageName: "sellerHubBulkPriceChoose", title: "Change prices" };
-
-export function meta() {
-  return [{ title: "Change prices · Seller Hub" }];
-}
+export const handle: PageHandle = { pageName: "sellerHubBulkPriceChoose", title: "page.changePrices" };
 
 export async function loader({ context }: Route.LoaderArgs) {
   return loadChoice(context.get(databaseContext), getSignedInSeller(context));
@@ -18,7 +17,12 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 /** The choice is checked and previewed; the preview has an address of its own (303, so a reload never previews twice). */
 export async function action({ request, context }: Route.ActionArgs) {
-  const chosen = await choosePriceChange(request, context.get(databaseContext), getSignedInSeller(context));
+  const chosen = await choosePriceChange(
+    request,
+    context.get(databaseContext),
+    getSignedInSeller(context),
+    textOf(context),
+  );
   if (!chosen.ok) return data(chosen, { status: chosen.status });
   return redirect(href("/sh/lst/prices/:changeId", { changeId: chosen.changeId }), 303);
 }
@@ -26,24 +30,26 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function PriceChangeNew({ loaderData, actionData }: Route.ComponentProps) {
   const { count, srt, locale, currency } = loaderData;
   const previewing = useNavigation().state === "submitting";
+  const text = useText();
   return (
     <div className="price-change">
       <p>
         <Link prefetch="intent" to={`${href("/sh/lst/active")}#change-prices`}>
-          Back to your listings
+          {text("bulk.back")}
         </Link>
       </p>
       {count === 0 ? (
         <>
-          <h2>No listings selected</h2>
+          <h2>{text("bulk.new.none")}</h2>
           <p>
-            Tick the listings whose prices you want to change on{" "}
-            <Link to={`${href("/sh/lst/active")}#change-prices`}>your listings page</Link>, then choose Change prices.
+            {richText(text("bulk.new.howToSelect"), {
+              link: <Link to={`${href("/sh/lst/active")}#change-prices`} />,
+            })}
           </p>
         </>
       ) : (
         <>
-          <h2>Change the prices of {count === 1 ? "1 listing" : `${count.toLocaleString(locale)} listings`}</h2>
+          <h2>{text("bulk.new.heading", { count, countText: count.toLocaleString(locale) })}</h2>
           <Form method="post" className="price-change__form" noValidate>
             <input type="hidden" name="srt" value={srt} />
             <ChangeChoice
@@ -52,9 +58,9 @@ export default function PriceChangeNew({ loaderData, actionData }: Route.Compone
               currency={currency}
               locale={locale}
             />
-            <p className="price-change__hint">Nothing changes until you confirm the preview.</p>
+            <p className="price-change__hint">{text("bulk.new.nothingYet")}</p>
             <button type="submit" className="button button--primary" disabled={previewing}>
-              Preview new prices
+              {text("bulk.new.preview")}
             </button>
           </Form>
         </>

@@ -12,17 +12,25 @@ import { pageUrl } from "~/http/page-url";
 import { Pagination } from "~/listings/components/pagination/Pagination";
 import { databaseContext } from "~/request-context";
 import type { PageHandle } from "~/shell/page-handle";
+import { textOf } from "~/i18n/language.server";
+import { useText } from "~/i18n/text";
 import type { Route } from "./+types/price-change";
 
-export const handle: PageHandle = { pageName: "sellerHubBulkPriceChange", title: "Change prices" };
-
-export function meta({ loaderData }: Route.MetaArgs) {
-  return [{ title: `${loaderData?.description ?? "Price change"} · Seller Hub` }];
-}
+export const handle: PageHandle = {
+  pageName: "sellerHubBulkPriceChange",
+  title: "page.changePrices",
+  documentTitle: (data: Route.ComponentProps["loaderData"] | undefined) => data?.description,
+};
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const offset = readPageOffset(pageUrl(request).searchParams);
-  return loadPriceChangePage(context.get(databaseContext), getSignedInSeller(context), params.changeId, offset);
+  return loadPriceChangePage(
+    context.get(databaseContext),
+    getSignedInSeller(context),
+    params.changeId,
+    offset,
+    textOf(context),
+  );
 }
 
 /** Cancelling a preview: it is deleted, and the seller goes back to the listings with the selection kept. */
@@ -36,6 +44,7 @@ export default function PriceChange({ loaderData }: Route.ComponentProps) {
   const heading = useRef<HTMLHeadingElement>(null);
   const { state } = useLocation();
   const number = (value: number) => value.toLocaleString(locale);
+  const text = useText();
   // After applying or undoing with JavaScript the page shows the outcome: focus goes to its heading.
   useEffect(() => {
     if ((state as { ran?: boolean } | null)?.ran) heading.current?.focus();
@@ -45,11 +54,11 @@ export default function PriceChange({ loaderData }: Route.ComponentProps) {
     <div className="price-change">
       <p>
         <Link prefetch="intent" to={`${href("/sh/lst/active")}#change-prices`}>
-          Back to your listings
+          {text("bulk.back")}
         </Link>
       </p>
       <h2 ref={heading} tabIndex={-1}>
-        {{ previewed: "Preview", applied: "Applied", undone: "Undone" }[change.state]}: {description}
+        {text("bulk.change.heading", { state: change.state, description })}
       </h2>
       <Outcome summary={summary} number={number} locale={locale} currency={currency} />
       {change.state === "previewed" && (
@@ -58,17 +67,17 @@ export default function PriceChange({ loaderData }: Route.ComponentProps) {
             <RunChangeForm
               action={href("/sh/lst/prices/:changeId/apply", { changeId: change.id })}
               srt={srt}
-              progressLabel="Applying new prices"
+              progressLabel={text("bulk.change.applying")}
               locale={locale}
               primary
             >
-              Apply new prices to {summary.changing === 1 ? "1 listing" : `${number(summary.changing)} listings`}
+              {text("bulk.change.apply", { count: summary.changing, countText: number(summary.changing) })}
             </RunChangeForm>
           )}
           <Form method="post" className="run-change-form">
             <input type="hidden" name="srt" value={srt} />
             <button type="submit" className="button">
-              Cancel
+              {text("bulk.change.cancel")}
             </button>
           </Form>
         </div>
@@ -83,7 +92,7 @@ export default function PriceChange({ loaderData }: Route.ComponentProps) {
         />
       )}
       <PriceChangeTable rows={rows} locale={locale} state={change.state} />
-      <Pagination total={total} offset={offset} limit={limit} label="Pages of this change's listings" />
+      <Pagination total={total} offset={offset} limit={limit} label={text("bulk.change.pagination")} />
     </div>
   );
 }
@@ -101,30 +110,42 @@ function Outcome({
   currency: string;
 }) {
   const { change } = summary;
-  const listings = (count: number) => (count === 1 ? "1 listing" : `${number(count)} listings`);
+  const text = useText();
   const problems = Object.entries(summary.problems) as Array<[PriceProblem, number]>;
   return (
     <ul className="price-change__outcome">
       {change.state === "previewed" && (
-        <li>{listings(summary.changing)} will get a new price. Nothing is written until you apply it.</li>
+        <li>{text("bulk.outcome.willChange", { count: summary.changing, countText: number(summary.changing) })}</li>
       )}
       {change.appliedAt !== null && (
         <li>
-          Applied {formatChangeTime(change.appliedAt, locale)} (UTC): {listings(summary.applied)} changed
-          {summary.conflicts > 0 &&
-            `; ${listings(summary.conflicts)} left alone, as their price changed after the preview`}
-          .
+          {text("bulk.outcome.applied", {
+            time: formatChangeTime(change.appliedAt, locale),
+            applied: summary.applied,
+            appliedText: number(summary.applied),
+            conflicts: summary.conflicts,
+            conflictsText: number(summary.conflicts),
+          })}
         </li>
       )}
       {change.undoneAt !== null && (
         <li>
-          Undone {formatChangeTime(change.undoneAt, locale)} (UTC): {listings(summary.restored)} restored
-          {summary.changedSince > 0 && `; ${listings(summary.changedSince)} kept, as their price changed again since`}.
+          {text("bulk.outcome.undone", {
+            time: formatChangeTime(change.undoneAt, locale),
+            restored: summary.restored,
+            restoredText: number(summary.restored),
+            changedSince: summary.changedSince,
+            changedSinceText: number(summary.changedSince),
+          })}
         </li>
       )}
       {problems.map(([problem, count]) => (
         <li key={problem}>
-          {listings(count)} cannot change: {priceProblemText(problem, currency, locale)}
+          {text("bulk.outcome.cannot", {
+            count,
+            countText: number(count),
+            problem: priceProblemText(problem, currency, locale, text),
+          })}
         </li>
       ))}
     </ul>

@@ -7,7 +7,9 @@ import { NO_SUCH_LISTING, parseListingId } from "~/listings/listing-id";
 import { buildProductSummary } from "~/product-summary/product-summary.server";
 import { renderProductSummary } from "~/product-summary/render-product-summary.server";
 import { parseSummaryFilters } from "~/product-summary/summary-query";
-import { databaseContext, nonceContext } from "~/request-context";
+import { textOf } from "~/i18n/language.server";
+import { textOfLanguage } from "~/i18n/catalogues.server";
+import { databaseContext, languageContext, nonceContext } from "~/request-context";
 import type { PageHandle } from "~/shell/page-handle";
 import stylesheet from "~/styles/app.css?url";
 import type { Route } from "./+types/product-summary";
@@ -31,11 +33,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     seller,
     listingId,
     parseSummaryFilters(url.searchParams),
+    textOf(context),
   );
   if (!summary) return refusal(404, NO_SUCH_LISTING);
   return renderProductSummary({
     summary,
     pageName: handle.pageName,
+    languageText: textOfLanguage(context.get(languageContext)),
     nonce: context.get(nonceContext),
     stylesheet,
     script: productSummaryScript,

@@ -3,35 +3,40 @@ import { href, Link } from "react-router";
 import { getSignedInSeller } from "~/auth/require-seller.server";
 import { pageUrl } from "~/http/page-url";
 import { Pagination } from "~/listings/components/pagination/Pagination";
+import { textOf } from "~/i18n/language.server";
+import { richText } from "~/i18n/rich-text";
+import { useText } from "~/i18n/text";
 import { databaseContext } from "~/request-context";
 import { readSearchRange } from "~/search/results-page";
-import { listingFacts, listingUrl, pagePath, titleCount, type SearchAnswer } from "~/search/search-results";
+import { listingFacts, listingUrl, pagePath, RESULT_GROUPS, type SearchAnswer } from "~/search/search-results";
 import { searchHub } from "~/search/search.server";
-import { readSearchText } from "~/search/search-text";
+import { readSearchText, searchNotice } from "~/search/search-text";
 import type { PageHandle } from "~/shell/page-handle";
 import type { Route } from "./+types/search";
 
-export const handle: PageHandle = { pageName: "sellerHubSearch", title: "Search" };
-
-export function meta({ loaderData }: Route.MetaArgs) {
-  const text = loaderData?.results.text;
-  return [{ title: text ? `“${text}” · Search · Seller Hub` : "Search · Seller Hub" }];
-}
+export const handle: PageHandle = {
+  pageName: "sellerHubSearch",
+  title: "page.search",
+  documentTitle: (data: SearchAnswer | undefined, text) =>
+    data?.results.text ? text("page.searchFor", { text: data.results.text }) : undefined,
+};
 
 /** The results page, and what the header's popup fetches as the seller types. */
 export async function loader({ request, context }: Route.LoaderArgs): Promise<SearchAnswer> {
   const { seller } = getSignedInSeller(context);
   const query = pageUrl(request).searchParams;
-  const { text, notice } = readSearchText(query.get("q"));
+  const { text, notices } = readSearchText(query.get("q"));
   const results = await searchHub(context.get(databaseContext), seller.id, text, {
     ...readSearchRange(query),
     cookieHeader: request.headers.get("Cookie"),
+    pageLabels: textOf(context),
   });
-  return { results, notice, locale: seller.locale };
+  return { results, notice: searchNotice(notices, textOf(context)), locale: seller.locale };
 }
 
 export default function Search({ loaderData: { results, notice, locale } }: Route.ComponentProps) {
   const listingsList = useRef<HTMLHeadingElement>(null);
+  const hubText = useText();
   const { text, listings, pages, messages } = results;
   const count = listings.titleCount ?? { total: listings.byTitle.length, isMore: false };
   const listingHits = [...listings.byNumber, ...listings.byTitle];
@@ -40,48 +45,46 @@ export default function Search({ loaderData: { results, notice, locale } }: Rout
     <div className="search-results">
       {notice && <p className="search-results__notice">{notice}</p>}
       {text === "" ? (
-        <p>Type a listing’s title, number or ePID, a page’s name or a message’s title into the search field.</p>
+        <p>{hubText("search.page.empty")}</p>
       ) : nothing ? (
-        <p>Nothing matches “{text}”. Try fewer or other words, a listing number or an ePID.</p>
+        <p>{hubText("search.page.nothing", { text })}</p>
       ) : (
         <>
           {listingHits.length > 0 && (
             <section aria-labelledby="search-listings">
               <h2 id="search-listings" ref={listingsList} tabIndex={-1}>
-                Listings
+                {hubText(RESULT_GROUPS.listings)}
               </h2>
               {listings.product && (
                 <p>
-                  {listings.product.total === 1
-                    ? "1 listing is"
-                    : `${listings.product.total.toLocaleString(locale)} listings are`}{" "}
-                  of the product <span dir="ltr">ePID {listings.product.epid}</span>
-                  {listings.byNumber.length < listings.product.total && (
-                    <>
-                      :{" "}
-                      <Link
-                        prefetch="intent"
-                        to={`${href("/sh/lst/active")}?${new URLSearchParams({ epid: listings.product.epid })}`}
-                      >
-                        see all {listings.product.total.toLocaleString(locale)} on the listings page
-                      </Link>
-                    </>
+                  {richText(
+                    hubText(
+                      listings.byNumber.length < listings.product.total
+                        ? "search.page.productSeeAll"
+                        : "search.page.product",
+                      { total: listings.product.total, epid: listings.product.epid },
+                    ),
+                    {
+                      // An ePID reads left to right in every language's sentence.
+                      epid: <span dir="ltr" />,
+                      link: (
+                        <Link
+                          prefetch="intent"
+                          to={`${href("/sh/lst/active")}?${new URLSearchParams({ epid: listings.product.epid })}`}
+                        />
+                      ),
+                    },
                   )}
-                  .
                 </p>
               )}
               <p>
-                {titleCount(count, locale)}{" "}
-                {count.total === 1 && !count.isMore ? "listing’s title holds" : "listings’ titles hold"} “{text}”.{" "}
-                {count.isMore && (
-                  <>
-                    Narrow them down on the{" "}
-                    <Link prefetch="intent" to={`${href("/sh/lst/active")}?${new URLSearchParams({ q: text })}`}>
-                      listings page
-                    </Link>
-                    .
-                  </>
-                )}
+                {count.isMore
+                  ? richText(hubText("search.page.titlesMore", { count: count.total, text }), {
+                      link: (
+                        <Link prefetch="intent" to={`${href("/sh/lst/active")}?${new URLSearchParams({ q: text })}`} />
+                      ),
+                    })
+                  : hubText("search.page.titles", { count: count.total, text })}
               </p>
               <ul className="search-results__list">
                 {listingHits.map((listing) => (
@@ -89,7 +92,7 @@ export default function Search({ loaderData: { results, notice, locale } }: Rout
                     <Link prefetch="intent" to={listingUrl(listing)}>
                       {listing.title}
                     </Link>
-                    <span className="search-results__facts">{listingFacts(listing, locale)}</span>
+                    <span className="search-results__facts">{listingFacts(listing, locale, hubText)}</span>
                   </li>
                 ))}
               </ul>
@@ -97,24 +100,24 @@ export default function Search({ loaderData: { results, notice, locale } }: Rout
                 total={count.total}
                 offset={listings.offset}
                 limit={listings.limit}
-                label="Pages of listings found"
+                label={hubText("search.page.pagination")}
                 onPageShown={() => listingsList.current?.focus()}
               />
             </section>
           )}
           <ResultLinks
             id="search-pages"
-            heading="Pages"
+            heading={hubText(RESULT_GROUPS.pages)}
             links={pages.map((page) => ({ key: page.url, label: pagePath(page), url: page.url }))}
           />
           <ResultLinks
             id="search-messages"
-            heading="Messages"
+            heading={hubText(RESULT_GROUPS.messages)}
             links={messages.map((message) => ({
               key: message.messageId,
               label: message.title,
               url: message.url,
-              facts: "Shown on the overview",
+              facts: hubText("search.page.messageFacts"),
             }))}
           />
         </>

@@ -18,11 +18,13 @@ import { showsMessages } from "~/messages/pages-with-messages";
 import { markNavigation } from "~/navigation/marked-navigation";
 import { messagesLinkData } from "~/navigation/messages-link";
 import { findActiveNavigation, validSideLinks } from "~/navigation/navigation.server";
-import { GENERAL_FEEDBACK, feedbackLinkModel } from "~/feedback/feedback-link.server";
+import { feedbackLinkModel, generalFeedback } from "~/feedback/feedback-link.server";
 import { redirectOptedOutSeller } from "~/opt-out/opt-out.server";
 import { switchToolsLinks } from "~/opt-out/opt-out-view-model.server";
+import { offeredLanguages, textOf } from "~/i18n/language.server";
+import { useText } from "~/i18n/text";
 import { databaseContext } from "~/request-context";
-import { usePageHandle } from "~/shell/page-handle";
+import { usePageTitles } from "~/shell/page-handle";
 import type { Route } from "./+types/shell";
 
 export const middleware: Route.MiddlewareFunction[] = [requireSeller, redirectOptedOutSeller];
@@ -30,6 +32,7 @@ export const middleware: Route.MiddlewareFunction[] = [requireSeller, redirectOp
 export async function loader({ request, context, pattern }: Route.LoaderArgs) {
   const { seller, srt } = getSignedInSeller(context);
   const { db } = context.get(databaseContext);
+  const text = textOf(context);
   const cookie = request.headers.get("Cookie");
   // The few current messages are decided here: the first render comes from the request's
   // cookies, so a message whose views are used up never flashes. Pages that show none get only
@@ -41,12 +44,13 @@ export async function loader({ request, context, pattern }: Route.LoaderArgs) {
       feedbackScore: seller.feedback_score,
       storeUrl: seller.store_url,
       locale: seller.locale,
+      languages: offeredLanguages(),
     },
     // Where the page sits, not the navigation itself: its labels and URLs never change (decision 062).
     activeNavigation: findActiveNavigation(pageUrl(request)),
     sideLinks: validSideLinks({
-      feedbackLinkData: feedbackLinkModel(seller, request, GENERAL_FEEDBACK),
-      ...(await switchToolsLinks(db, seller, request)),
+      feedbackLinkData: feedbackLinkModel(seller, request, generalFeedback(text)),
+      ...(await switchToolsLinks(db, seller, request, text)),
     }),
     pageMessages: showsMessages(pattern) ? messages : null,
     messageCount: messages.length,
@@ -72,8 +76,9 @@ function searchedText({ pathname, search }: { pathname: string; search: string }
 /** The shell of every hub page: header, navigation, side area around the page. */
 export default function Shell({ loaderData }: Route.ComponentProps) {
   const { member, activeNavigation, sideLinks, srt, showBrowserNotice, messageCount } = loaderData;
-  const navigation = markNavigation(activeNavigation);
-  const { title = "Seller Hub" } = usePageHandle();
+  const text = useText();
+  const navigation = markNavigation(activeNavigation, text);
+  const { heading, documentTitle } = usePageTitles(text);
   const location = useLocation();
   const pageMessages = usePageMessages(loaderData.pageMessages ?? [], location);
   const openMessages = loaderData.pageMessages ? pageMessages.openCount : messageCount;
@@ -82,12 +87,15 @@ export default function Shell({ loaderData }: Route.ComponentProps) {
     feedbackScore: member.feedbackScore,
     storeUrl: member.storeUrl,
     locale: member.locale,
+    languages: member.languages,
+    returnTo: location.pathname + location.search,
     srt,
   };
   return (
     <div className="shell">
+      <title>{documentTitle}</title>
       <SellerHeader
-        pageTitle={title}
+        pageTitle={heading}
         {...memberProps}
         search={<HeaderSearch searchedText={searchedText(location)} />}
         menu={
@@ -122,7 +130,7 @@ export default function Shell({ loaderData }: Route.ComponentProps) {
           )}
           <Outlet />
         </main>
-        <SideArea {...sideLinks} srt={srt} messagesLinkData={messagesLinkData(openMessages)} />
+        <SideArea {...sideLinks} srt={srt} messagesLinkData={messagesLinkData(openMessages, text)} />
       </div>
     </div>
   );

@@ -17,11 +17,7 @@ import { MAX_REPORTED_BEACONS } from "~/site-speed/site-speed-report";
 import { buildSiteSpeedReport } from "~/site-speed/site-speed-report.server";
 import type { Route } from "./+types/site-speed";
 
-export const handle: PageHandle = { pageName: "sellerHubSiteSpeed", title: "Site speed" };
-
-export function meta() {
-  return [{ title: "Site speed · Seller Hub" }];
-}
+export const handle: PageHandle = { pageName: "sellerHubSiteSpeed", title: "nav.siteSpeed" };
 
 /** A seller sees the beacons of their own visits to the hub, nobody else's. */
 export async function loader({ request, context }: Route.LoaderArgs) {

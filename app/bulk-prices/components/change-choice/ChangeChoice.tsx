@@ -1,3 +1,4 @@
+import { useText, type MessageKey } from "~/i18n/text";
 import { useEffect, useId, useRef, useState, type RefObject } from "react";
 import { useHydrated } from "~/components/use-hydrated";
 import { endingsFor, formatHundredths, PRICE_CHANGE_KINDS, type PriceChangeKind } from "../../price-change";
@@ -42,14 +43,6 @@ function useFocusOnFirstProblem(
   return firstWithProblem(errors);
 }
 
-const AMOUNT_LABELS: Record<PriceChangeKind, string> = {
-  raise_amount: "Amount to add",
-  lower_amount: "Amount to take off",
-  raise_percent: "Percentage to add",
-  lower_percent: "Percentage to take off",
-  set_price: "New price",
-};
-
 /**
  * The fields of a bulk price change: how (a radio group), how much, and an optional ending to
  * round to. Each problem is shown by its field and tied to it (aria-describedby, aria-invalid);
@@ -61,6 +54,7 @@ export function ChangeChoice({ errors, values = {}, currency = "USD", locale = "
   const amount = useRef<HTMLInputElement>(null);
   const ending = useRef<HTMLSelectElement>(null);
   const hydrated = useHydrated();
+  const text = useText();
   const [kind, setKind] = useState<PriceChangeKind>((values.kind as PriceChangeKind) || "raise_percent");
   const percent = kind === "raise_percent" || kind === "lower_percent";
   const error = (field: keyof ChangeChoiceProps["errors"]) =>
@@ -70,7 +64,8 @@ export function ChangeChoice({ errors, values = {}, currency = "USD", locale = "
       </p>
     );
   const firstProblem = useFocusOnFirstProblem(errors, kinds, amount, ending);
-  const wholeAmounts = endingsFor(currency).length === 1;
+  const endings = endingsFor(currency, text);
+  const wholeAmounts = endings.length === 1;
   return (
     <>
       {errors.form && (
@@ -80,7 +75,7 @@ export function ChangeChoice({ errors, values = {}, currency = "USD", locale = "
       )}
       {firstProblem && (
         <p className="visually-hidden" role="alert">
-          The change was not previewed: {errors[firstProblem]}
+          {text("bulk.choice.notPreviewed", { problem: errors[firstProblem] ?? "" })}
         </p>
       )}
       <fieldset
@@ -88,21 +83,19 @@ export function ChangeChoice({ errors, values = {}, currency = "USD", locale = "
         className="price-change__kinds"
         aria-describedby={errors.kind ? `${id}-kind-error` : undefined}
       >
-        <legend>How to change the prices</legend>
+        <legend>{text("bulk.choice.how")}</legend>
         {error("kind")}
-        {(Object.entries(PRICE_CHANGE_KINDS) as Array<[PriceChangeKind, string]>).map(([value, label]) => (
+        {(Object.entries(PRICE_CHANGE_KINDS) as Array<[PriceChangeKind, MessageKey]>).map(([value, label]) => (
           <label key={value} className="price-change__kind">
             <input type="radio" name="kind" value={value} checked={kind === value} onChange={() => setKind(value)} />{" "}
-            {label}
+            {text(label)}
           </label>
         ))}
       </fieldset>
       <div className="price-change__field">
         <label htmlFor={`${id}-amount`}>
           {/* Without JavaScript the label cannot follow the choice, so it names both. */}
-          {hydrated
-            ? `${AMOUNT_LABELS[kind]} (${percent ? "%" : "in each listing's currency"})`
-            : "Amount, or percentage"}
+          {hydrated ? text("bulk.amount.label", { kind }) : text("bulk.amount.either")}
         </label>
         {error("amount")}
         <input
@@ -117,12 +110,12 @@ export function ChangeChoice({ errors, values = {}, currency = "USD", locale = "
         />
         <p id={`${id}-amount-hint`} className="price-change__hint">
           {wholeAmounts && !percent
-            ? "A whole number, for example 1500."
-            : `A number with up to 2 decimals, for example 10 or ${formatHundredths(250, locale)}.`}
+            ? text("bulk.amount.hintWhole")
+            : text("bulk.amount.hintDecimals", { example: formatHundredths(250, locale) })}
         </p>
       </div>
       <div className="price-change__field">
-        <label htmlFor={`${id}-ending`}>Round each new price</label>
+        <label htmlFor={`${id}-ending`}>{text("bulk.ending.label")}</label>
         {error("ending")}
         <select
           ref={ending}
@@ -132,8 +125,8 @@ export function ChangeChoice({ errors, values = {}, currency = "USD", locale = "
           aria-invalid={errors.ending ? true : undefined}
           aria-describedby={errors.ending ? `${id}-ending-error` : undefined}
         >
-          <option value="">Don&rsquo;t round</option>
-          {endingsFor(currency).map(({ value, label }) => (
+          <option value="">{text("bulk.ending.none")}</option>
+          {endings.map(({ value, label }) => (
             <option key={value} value={value}>
               {label}
             </option>

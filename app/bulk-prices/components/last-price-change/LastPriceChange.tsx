@@ -1,3 +1,4 @@
+import { useText } from "~/i18n/text";
 import { href, Link } from "react-router";
 import { formatChangeTime } from "../../change-time";
 import { describePriceChange, type PriceChange } from "../../price-change";
@@ -24,14 +25,18 @@ export interface LastPriceChangeProps {
  */
 export function LastPriceChange({ change, srt, locale }: LastPriceChangeProps) {
   const changePage = href("/sh/lst/prices/:changeId", { changeId: change.id });
+  const text = useText();
   return (
     <section className="last-price-change" aria-labelledby="last-price-change">
-      <h2 id="last-price-change">Your last price change</h2>
+      <h2 id="last-price-change">{text("bulk.last.title")}</h2>
       <p>
-        {describePriceChange(change.change, locale)}, applied {formatChangeTime(change.appliedAt, locale)} (UTC)
-        {change.state === "undone" ? ", then undone" : ""}.{" "}
+        {text("bulk.last.applied", {
+          description: describePriceChange(change.change, locale, text),
+          time: formatChangeTime(change.appliedAt, locale),
+          undone: change.state === "undone" ? "yes" : "no",
+        })}{" "}
         <Link prefetch="intent" to={changePage}>
-          See its listings
+          {text("bulk.last.seeListings")}
         </Link>
       </p>
       {change.undoableUntil !== null && (

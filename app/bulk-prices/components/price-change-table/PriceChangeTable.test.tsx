@@ -1,3 +1,4 @@
+import { textOfLanguage } from "~/i18n/catalogues.server";
 import { screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { renderInRouter } from "../../../../test/render-in-router";
@@ -60,8 +61,12 @@ describe("PriceChangeTable", () => {
   });
 
   it("puts the new price against the median in words", () => {
-    expect(againstMedian(2000, 2000, "USD", "en-US")).toBe("At the median, $20.00");
-    expect(againstMedian(2500, 2000, "USD", "en-US")).toBe("25% above the median, $20.00");
-    expect(againstMedian(2500, null, "USD", "en-US")).toBe("No market figures");
+    const english = textOfLanguage("en-US").text;
+    expect(againstMedian(2000, 2000, "USD", "en-US", english)).toBe("At the median, $20.00");
+    expect(againstMedian(2500, 2000, "USD", "en-US", english)).toBe("25% above the median, $20.00");
+    expect(againstMedian(2500, null, "USD", "en-US", english)).toBe("No market figures");
+    expect(againstMedian(1500, 2000, "EUR", "de-DE", textOfLanguage("de-DE").text)).toBe(
+      "25 % unter dem Median von 20,00\u00a0€",
+    );
   });
 });

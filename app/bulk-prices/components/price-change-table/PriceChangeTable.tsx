@@ -1,3 +1,4 @@
+import { useText, type Text } from "~/i18n/text";
 import { href, Link } from "react-router";
 import { TableScroll } from "~/components/table-scroll/TableScroll";
 import { formatMoney } from "~/money/format-money";
@@ -18,24 +19,25 @@ export interface PriceChangeTableProps {
  */
 export function PriceChangeTable({ rows, locale, state }: PriceChangeTableProps) {
   const money = (minor: number, currency: string) => formatMoney(minor, currency, locale);
+  const text = useText();
   return (
-    <TableScroll label="Table: the listings of this change">
+    <TableScroll label={text("bulk.table.region")}>
       <table className="data-table price-change-table">
-        <caption>Listings of this change</caption>
+        <caption>{text("bulk.table.caption")}</caption>
         <thead>
           <tr>
-            <th scope="col">Listing</th>
+            <th scope="col">{text("bulk.table.listing")}</th>
             <th scope="col" className="data-table__number">
-              Old price
+              {text("bulk.table.oldPrice")}
             </th>
             <th scope="col" className="data-table__number">
-              New price
+              {text("bulk.table.newPrice")}
             </th>
             <th scope="col" className="data-table__number">
-              Difference
+              {text("bulk.table.difference")}
             </th>
-            <th scope="col">New price against the market median</th>
-            <th scope="col">{state === "previewed" ? "Note" : "What happened"}</th>
+            <th scope="col">{text("bulk.table.againstMedian")}</th>
+            <th scope="col">{text(state === "previewed" ? "bulk.table.note" : "bulk.table.whatHappened")}</th>
           </tr>
         </thead>
         <tbody>
@@ -50,9 +52,11 @@ export function PriceChangeTable({ rows, locale, state }: PriceChangeTableProps)
                 {row.newPrice === null ? "—" : signedMoney(row.newPrice - row.oldPrice, row.currency, locale)}
               </td>
               <td>
-                {row.newPrice === null ? "—" : againstMedian(row.newPrice, row.marketMedian, row.currency, locale)}
+                {row.newPrice === null
+                  ? "—"
+                  : againstMedian(row.newPrice, row.marketMedian, row.currency, locale, text)}
               </td>
-              <td>{note(row, state, locale)}</td>
+              <td>{note(row, state, locale, text)}</td>
             </tr>
           ))}
         </tbody>
@@ -67,19 +71,30 @@ function signedMoney(difference: number, currency: string, locale: string): stri
 }
 
 /** "12% below the median of 19.99": in words, so that no colour carries the meaning. */
-export function againstMedian(price: number, median: number | null, currency: string, locale: string): string {
-  if (median === null) return "No market figures";
+export function againstMedian(
+  price: number,
+  median: number | null,
+  currency: string,
+  locale: string,
+  text: Text,
+): string {
+  if (median === null) return text("bulk.median.none");
   const medianText = formatMoney(median, currency, locale);
   const percent = Math.round(((price - median) / median) * 100);
-  if (percent === 0) return `At the median, ${medianText}`;
-  return `${Math.abs(percent)}% ${percent > 0 ? "above" : "below"} the median, ${medianText}`;
+  if (percent === 0) return text("bulk.median.at", { median: medianText });
+  return text("bulk.median.off", {
+    side: percent > 0 ? "above" : "below",
+    percent: Math.abs(percent),
+    median: medianText,
+  });
 }
 
-function note(row: PriceChangeRow, state: PriceChangeTableProps["state"], locale: string): string {
-  if (row.problem) return `Not changed: ${priceProblemText(row.problem, row.currency, locale)}`;
-  if (state === "previewed") return "Will change";
-  if (row.outcome === "conflict") return "Not changed: its price changed after the preview.";
-  if (row.undoOutcome === "restored") return "Changed, then restored by the undo";
-  if (row.undoOutcome === "changed_since") return "Changed; kept by the undo, as its price changed again since";
-  return "Changed";
+function note(row: PriceChangeRow, state: PriceChangeTableProps["state"], locale: string, text: Text): string {
+  if (row.problem)
+    return text("bulk.note.problem", { problem: priceProblemText(row.problem, row.currency, locale, text) });
+  if (state === "previewed") return text("bulk.note.willChange");
+  if (row.outcome === "conflict") return text("bulk.note.conflict");
+  if (row.undoOutcome === "restored") return text("bulk.note.restored");
+  if (row.undoOutcome === "changed_since") return text("bulk.note.changedSince");
+  return text("bulk.note.changed");
 }

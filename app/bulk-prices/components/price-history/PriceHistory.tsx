@@ -1,3 +1,4 @@
+import { useText } from "~/i18n/text";
 import { href, Link } from "react-router";
 import { TableScroll } from "~/components/table-scroll/TableScroll";
 import { formatMoney } from "~/money/format-money";
@@ -11,25 +12,26 @@ export interface PriceHistoryProps {
 /** A listing's price changes, newest first: when, from, to, and by which change. */
 export function PriceHistory({ entries, locale }: PriceHistoryProps) {
   const when = new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
+  const text = useText();
   return (
     <section className="price-history" aria-labelledby="price-history-title">
-      <h3 id="price-history-title">Price history</h3>
+      <h3 id="price-history-title">{text("bulk.history.title")}</h3>
       {entries.length === 0 ? (
-        <p>The price has not been changed in the hub.</p>
+        <p>{text("bulk.history.none")}</p>
       ) : (
-        <TableScroll label="Table: price history">
+        <TableScroll label={text("bulk.history.region")}>
           <table className="data-table">
-            <caption className="visually-hidden">Price changes, newest first (times in UTC)</caption>
+            <caption className="visually-hidden">{text("bulk.history.caption")}</caption>
             <thead>
               <tr>
-                <th scope="col">When (UTC)</th>
+                <th scope="col">{text("bulk.history.when")}</th>
                 <th scope="col" className="data-table__number">
-                  From
+                  {text("bulk.history.from")}
                 </th>
                 <th scope="col" className="data-table__number">
-                  To
+                  {text("bulk.history.to")}
                 </th>
-                <th scope="col">By</th>
+                <th scope="col">{text("bulk.history.by")}</th>
               </tr>
             </thead>
             <tbody>
@@ -40,7 +42,7 @@ export function PriceHistory({ entries, locale }: PriceHistoryProps) {
                   <td className="data-table__number">{formatMoney(entry.to, entry.currency, locale)}</td>
                   <td>
                     <Link to={href("/sh/lst/prices/:changeId", { changeId: entry.changeId })}>
-                      {entry.undo ? `Undo of: ${entry.by}` : entry.by}
+                      {entry.undo ? text("bulk.history.undoOf", { by: entry.by }) : entry.by}
                     </Link>
                   </td>
                 </tr>

@@ -1,3 +1,4 @@
+import { useText } from "~/i18n/text";
 import type { ReactNode } from "react";
 import { href } from "react-router";
 import { formatChangeTime } from "../../change-time";
@@ -23,6 +24,7 @@ export interface RunChangeFormProps {
 export function RunChangeForm({ action, srt, children, progressLabel, locale, primary = false }: RunChangeFormProps) {
   const { state, onSubmit } = useRunPriceChange();
   const number = (value: number) => value.toLocaleString(locale);
+  const text = useText();
   return (
     <form method="post" action={action} onSubmit={onSubmit} className="run-change-form">
       <input type="hidden" name="srt" value={srt} />
@@ -36,9 +38,15 @@ export function RunChangeForm({ action, srt, children, progressLabel, locale, pr
       {state.status === "running" && (
         <div className="run-change-form__progress">
           {/* Said once as it starts; the outcome is said by the page that follows, where focus goes. */}
-          <output className="visually-hidden">{progressLabel}…</output>
+          <output className="visually-hidden">{text("bulk.run.said", { label: progressLabel })}</output>
           <label>
-            {progressLabel}: {state.total === 0 ? "starting…" : `${number(state.done)} of ${number(state.total)}`}
+            {state.total === 0
+              ? text("bulk.run.starting", { label: progressLabel })
+              : text("bulk.run.progress", {
+                  label: progressLabel,
+                  done: number(state.done),
+                  total: number(state.total),
+                })}
             <progress value={state.total === 0 ? undefined : state.done} max={state.total || undefined} />
           </label>
         </div>
@@ -69,19 +77,18 @@ export function UndoChangeForm({
   locale: string;
   className: string;
 }) {
+  const text = useText();
   return (
     <div className={className}>
       <RunChangeForm
         action={href("/sh/lst/prices/:changeId/undo", { changeId })}
         srt={srt}
-        progressLabel="Restoring prices"
+        progressLabel={text("bulk.undo.restoring")}
         locale={locale}
       >
-        Undo this change
+        {text("bulk.undo.button")}
       </RunChangeForm>
-      <p className="price-change__hint">
-        You can undo it until {formatChangeTime(undoableUntil, locale)} (UTC), unless you change prices again.
-      </p>
+      <p className="price-change__hint">{text("bulk.undo.until", { time: formatChangeTime(undoableUntil, locale) })}</p>
     </div>
   );
 }

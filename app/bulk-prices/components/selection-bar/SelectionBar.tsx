@@ -1,3 +1,4 @@
+import { useText } from "~/i18n/text";
 import { href, Link } from "react-router";
 
 export interface SelectionBarProps {
@@ -24,17 +25,14 @@ export interface SelectionBarProps {
  */
 export function SelectionBar({ count, matching, selectedMatching, locale, hydrated, refusal }: SelectionBarProps) {
   const number = (value: number) => value.toLocaleString(locale);
+  const text = useText();
   return (
     <section id="change-prices" className="selection-bar" aria-labelledby="change-prices-title" tabIndex={-1}>
       <h2 id="change-prices-title" className="selection-bar__title">
-        Change prices in bulk
+        {text("bulk.bar.title")}
       </h2>
       <output className="selection-bar__count" aria-live="polite">
-        {count === 0
-          ? "No listings selected."
-          : count === 1
-            ? "1 listing selected."
-            : `${number(count)} listings selected.`}
+        {text("bulk.bar.count", { count, countText: number(count) })}
       </output>
       {refusal && (
         <p className="form-error" role="alert">
@@ -50,35 +48,31 @@ export function SelectionBar({ count, matching, selectedMatching, locale, hydrat
       <div className="selection-bar__actions">
         {count > 0 && (
           <Link className="button button--primary only-with-scripts" to={href("/sh/lst/prices")}>
-            Change prices
+            {text("bulk.bar.changePrices")}
           </Link>
         )}
         {!hydrated && (
           <>
             <button type="submit" name="intent" value="choose" className="button button--primary only-without-scripts">
-              Change prices of the ticked listings
+              {text("bulk.bar.changeTicked")}
             </button>
             <button type="submit" name="intent" value="save" className="button only-without-scripts">
-              Keep ticks
+              {text("bulk.bar.keepTicks")}
             </button>
           </>
         )}
         {matching > selectedMatching && (
           <button type="submit" name="intent" value="all" className="button">
-            Select all {number(matching)} matching these filters
+            {text("bulk.bar.selectAll", { matching: number(matching) })}
           </button>
         )}
         {count > 0 && (
           <button type="submit" name="intent" value="clear" className="button button--link">
-            Clear selection
+            {text("bulk.bar.clear")}
           </button>
         )}
       </div>
-      {!hydrated && (
-        <p className="selection-bar__hint only-without-scripts">
-          Tick listings, then keep the ticks before you go to another page.
-        </p>
-      )}
+      {!hydrated && <p className="selection-bar__hint only-without-scripts">{text("bulk.bar.hint")}</p>}
     </section>
   );
 }

@@ -1,4 +1,5 @@
-import { LISTING_CONDITIONS, LISTING_STATUSES, isListingCondition, isListingStatus } from "~/listings/listing-fields";
+import { useText } from "~/i18n/text";
+import { conditionLabel, statusLabel } from "~/listings/listing-fields";
 import type { ListingRow } from "~/listings/listings.server";
 import { formatMoney } from "~/money/format-money";
 import { DescriptionList } from "../../../components/description-list/DescriptionList";
@@ -12,13 +13,14 @@ export interface ListingFactsProps {
 
 /** A listing's facts as a description list: price, condition, status, quantity, units sold, product. */
 export function ListingFacts({ listing, locale }: ListingFactsProps) {
+  const text = useText();
   const facts: Array<[string, string]> = [
-    ["Price", formatMoney(listing.price, listing.currency, locale)],
-    ["Condition", isListingCondition(listing.condition) ? LISTING_CONDITIONS[listing.condition] : listing.condition],
-    ["Status", isListingStatus(listing.status) ? LISTING_STATUSES[listing.status] : listing.status],
-    ["Quantity", listing.quantity.toLocaleString(locale)],
-    ["Sold", listing.sold.toLocaleString(locale)],
-    ["Product ID (ePID)", listing.epid],
+    [text("listings.table.price"), formatMoney(listing.price, listing.currency, locale)],
+    [text("listings.filters.condition"), conditionLabel(listing.condition, text)],
+    [text("listings.filters.status"), statusLabel(listing.status, text)],
+    [text("listings.table.quantity"), listing.quantity.toLocaleString(locale)],
+    [text("listings.table.sold"), listing.sold.toLocaleString(locale)],
+    [text("listing.facts.epid"), listing.epid],
   ];
   return <DescriptionList className="listing-facts" itemClassName="listing-facts__fact" items={facts} />;
 }

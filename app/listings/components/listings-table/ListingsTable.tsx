@@ -1,7 +1,8 @@
 import { useEffect, useRef, type Ref } from "react";
 import { href, Link } from "react-router";
-import { LISTING_SORTS, type ListingSort } from "~/listings/listing-filter-options";
-import { LISTING_CONDITIONS, LISTING_STATUSES, isListingCondition, isListingStatus } from "~/listings/listing-fields";
+import type { ListingSort } from "~/listings/listing-filter-options";
+import { useText, type MessageKey } from "~/i18n/text";
+import { conditionLabel, statusLabel } from "~/listings/listing-fields";
 import type { ListingRow } from "~/listings/listings.server";
 import { formatMoney } from "~/money/format-money";
 import { TableScroll } from "../../../components/table-scroll/TableScroll";
@@ -31,23 +32,30 @@ export interface TableSelection {
 
 /** Columns a seller can sort by clicking their heading: ascending first, then the other way. */
 const SORTABLE = {
-  title: { ascending: ["title_asc", "A to Z"], descending: ["title_desc", "Z to A"] },
-  price: { ascending: ["price_asc", "lowest first"], descending: ["price_desc", "highest first"] },
-} as const satisfies Record<string, Record<"ascending" | "descending", readonly [ListingSort, string]>>;
+  title: {
+    ascending: ["title_asc", "listings.table.sortTitleAsc"],
+    descending: ["title_desc", "listings.table.sortTitleDesc"],
+  },
+  price: {
+    ascending: ["price_asc", "listings.table.sortPriceAsc"],
+    descending: ["price_desc", "listings.table.sortPriceDesc"],
+  },
+} as const satisfies Record<string, Record<"ascending" | "descending", readonly [ListingSort, MessageKey]>>;
 
 /** The seller's listings: title, price, condition, status, quantity and units sold. */
 export function ListingsTable({ listings, sort, locale, busy = false, ref, selection }: ListingsTableProps) {
   const number = (value: number) => value.toLocaleString(locale);
+  const text = useText();
   return (
     // On a narrow screen the table scrolls sideways in a region of its own, its titles kept in view.
-    <TableScroll label="Table: your listings">
+    <TableScroll label={text("listings.table.region")}>
       <table
         ref={ref}
         tabIndex={-1}
         className={`data-table listings-table${selection ? " listings-table--selectable" : ""}`}
         aria-busy={busy || undefined}
       >
-        <caption className="listings-table__caption">Your listings ({LISTING_SORTS[sort].label.toLowerCase()})</caption>
+        <caption className="listings-table__caption">{text("listings.table.caption", { sort })}</caption>
         <thead>
           <tr>
             {selection && (
@@ -56,23 +64,23 @@ export function ListingsTable({ listings, sort, locale, busy = false, ref, selec
                 {selection.page ? (
                   <PageCheckbox {...selection.page} />
                 ) : (
-                  <span className="visually-hidden">Select</span>
+                  <span className="visually-hidden">{text("listings.table.select")}</span>
                 )}
               </th>
             )}
             <SortableHeading column="title" sort={sort}>
-              Title
+              {text("listings.table.title")}
             </SortableHeading>
             <SortableHeading column="price" sort={sort} numeric>
-              Price
+              {text("listings.table.price")}
             </SortableHeading>
-            <th scope="col">Condition</th>
-            <th scope="col">Status</th>
+            <th scope="col">{text("listings.filters.condition")}</th>
+            <th scope="col">{text("listings.filters.status")}</th>
             <th scope="col" className="data-table__number">
-              Quantity
+              {text("listings.table.quantity")}
             </th>
             <th scope="col" className="data-table__number">
-              Sold
+              {text("listings.table.sold")}
             </th>
           </tr>
         </thead>
@@ -87,7 +95,7 @@ export function ListingsTable({ listings, sort, locale, busy = false, ref, selec
                     value={listing.id}
                     checked={selection.isSelected(listing.id)}
                     onChange={(event) => selection.onChange(listing.id, event.currentTarget.checked)}
-                    aria-label={`Select ${listing.title}`}
+                    aria-label={text("listings.table.selectListing", { title: listing.title })}
                   />
                 </td>
               )}
@@ -97,10 +105,8 @@ export function ListingsTable({ listings, sort, locale, busy = false, ref, selec
                 </Link>
               </th>
               <td className="data-table__number">{formatMoney(listing.price, listing.currency, locale)}</td>
-              <td>
-                {isListingCondition(listing.condition) ? LISTING_CONDITIONS[listing.condition] : listing.condition}
-              </td>
-              <td>{isListingStatus(listing.status) ? LISTING_STATUSES[listing.status] : listing.status}</td>
+              <td>{conditionLabel(listing.condition, text)}</td>
+              <td>{statusLabel(listing.status, text)}</td>
               <td className="data-table__number">{number(listing.quantity)}</td>
               <td className="data-table__number">{number(listing.sold)}</td>
             </tr>
@@ -123,6 +129,7 @@ function SortableHeading({
   children: string;
 }) {
   const { ascending, descending } = SORTABLE[column];
+  const text = useText();
   const direction = sort === ascending[0] ? "ascending" : sort === descending[0] ? "descending" : undefined;
   const [next, hint] = direction === "ascending" ? descending : ascending;
   return (
@@ -132,7 +139,7 @@ function SortableHeading({
         <span className="sort-link__indicator" aria-hidden="true">
           {direction === "ascending" ? "▲" : direction === "descending" ? "▼" : "↕"}
         </span>
-        <span className="visually-hidden">, sort {hint}</span>
+        <span className="visually-hidden">{text(hint)}</span>
       </RefilterLink>
     </th>
   );
@@ -144,6 +151,7 @@ function SortableHeading({
  */
 function PageCheckbox({ state, onChange }: NonNullable<TableSelection["page"]>) {
   const box = useRef<HTMLInputElement>(null);
+  const text = useText();
   useEffect(() => {
     if (box.current) box.current.indeterminate = state === "mixed";
   }, [state]);
@@ -153,7 +161,7 @@ function PageCheckbox({ state, onChange }: NonNullable<TableSelection["page"]>) 
       type="checkbox"
       checked={state === "all"}
       onChange={() => onChange(state !== "all")}
-      aria-label="Select all listings on this page"
+      aria-label={text("listings.table.selectPage")}
     />
   );
 }

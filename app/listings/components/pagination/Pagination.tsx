@@ -1,3 +1,5 @@
+import { richText } from "~/i18n/rich-text";
+import { useText } from "~/i18n/text";
 import { RefilterLink } from "../refilter-link/RefilterLink";
 import { pageWindow } from "./page-window";
 
@@ -14,21 +16,21 @@ export interface PaginationProps {
   onPageShown?(): void;
 }
 
+/** Words a screen reader says and the page does not show ("Next page", where "Next" shows). */
+const HIDDEN = <span className="visually-hidden" />;
+
 /** Previous, numbered and Next links to the pages of a result list, each a re-filtering of `offset`. */
 export function Pagination({ total, offset, limit, label, onPageShown }: PaginationProps) {
+  const text = useText();
   const pageCount = Math.ceil(total / limit);
   if (pageCount <= 1) return null;
   const current = Math.floor(offset / limit) + 1;
 
   const step = (word: "Previous" | "Next", target: number | null) => {
-    const text = (
-      <>
-        {word} <span className="visually-hidden">page</span>
-      </>
-    );
+    const words = richText(text(word === "Next" ? "pagination.next" : "pagination.previous"), { hidden: HIDDEN });
     return target === null ? (
       <span className="pagination__step" aria-disabled="true">
-        {text}
+        {words}
       </span>
     ) : (
       <RefilterLink
@@ -37,7 +39,7 @@ export function Pagination({ total, offset, limit, label, onPageShown }: Paginat
         className="pagination__step"
         rel={word === "Next" ? "next" : "prev"}
       >
-        {text}
+        {words}
       </RefilterLink>
     );
   };
@@ -59,7 +61,7 @@ export function Pagination({ total, offset, limit, label, onPageShown }: Paginat
                 className="pagination__page"
                 aria-current={page === current ? "page" : undefined}
               >
-                <span className="visually-hidden">Page</span> {page}
+                {richText(text("pagination.page", { page: String(page) }), { hidden: HIDDEN })}
               </RefilterLink>
             </li>
           ),

@@ -56,7 +56,14 @@ describe("ProductInsightsPanel", () => {
         closeTo="/sh/lst/42?condition=used"
       />
     ));
-    expect(screen.getByText("Nobody has an active listing of product 1200876543 right now.")).toBeVisible();
+    // The product number set left to right within the sentence, whatever its language's direction.
+    const sentence = screen.getByText(
+      (_, element) =>
+        element?.tagName === "P" &&
+        element.textContent === "Nobody has an active listing of product 1200876543 right now.",
+    );
+    expect(sentence).toBeVisible();
+    expect(within(sentence).getByText("1200876543")).toHaveAttribute("dir", "ltr");
     expect(screen.queryByRole("table")).toBeNull();
     expect(screen.getByRole("link", { name: "Close product insights" })).toHaveAttribute(
       "href",

@@ -1,6 +1,8 @@
 import { useEffect, useRef } from "react";
 import { Link } from "react-router";
-import { LISTING_CONDITIONS } from "~/listings/listing-fields";
+import { richText } from "~/i18n/rich-text";
+import { useText } from "~/i18n/text";
+import { conditionLabel } from "~/listings/listing-fields";
 import type { MarketFigures, PriceFigures } from "~/listings/market-figures.server";
 import { formatMoney } from "~/money/format-money";
 import { TableScroll } from "../../../components/table-scroll/TableScroll";
@@ -16,7 +18,10 @@ export interface ProductInsightsPanelProps {
   onClose?(): void;
 }
 
-const FIGURE_HEADINGS = ["Listings", "Lowest", "Median", "Highest"] as const;
+const FIGURE_HEADINGS = ["insights.listings", "insights.lowest", "insights.median", "insights.highest"] as const;
+
+/** A product number reads left to right in every language's sentence. */
+const EPID = <span dir="ltr" />;
 
 /**
  * Product insights: how many active listings the product has on the marketplace and their lowest,
@@ -24,6 +29,7 @@ const FIGURE_HEADINGS = ["Listings", "Lowest", "Median", "Highest"] as const;
  */
 export function ProductInsightsPanel({ market, locale, closeTo, onClose }: ProductInsightsPanelProps) {
   const heading = useRef<HTMLHeadingElement>(null);
+  const text = useText();
   useEffect(() => heading.current?.focus(), []);
   const money = (minorUnits: number) => formatMoney(minorUnits, market.currency, locale);
   const cells = (figures: PriceFigures) => (
@@ -39,20 +45,20 @@ export function ProductInsightsPanel({ market, locale, closeTo, onClose }: Produ
       {/* h2: the panel follows the product summary's frame, whose document is headed by an h1, and
           read in that order an h3 skipped a level (axe's heading-order with all rules). */}
       <h2 id="product-insights-heading" ref={heading} tabIndex={-1} className="insights-panel__heading">
-        Product insights
+        {text("insights.heading")}
       </h2>
       {market.overall ? (
-        <TableScroll label="Table: market figures">
+        <TableScroll label={text("insights.region")}>
           <table className="data-table">
             <caption className="insights-panel__caption">
-              Active listings of product {market.epid} on the marketplace, every seller, in {market.currency}
+              {richText(text("insights.caption", { epid: market.epid, currency: market.currency }), { epid: EPID })}
             </caption>
             <thead>
               <tr>
-                <th scope="col">Condition</th>
+                <th scope="col">{text("listings.filters.condition")}</th>
                 {FIGURE_HEADINGS.map((figure) => (
                   <th key={figure} scope="col" className="data-table__number">
-                    {figure}
+                    {text(figure)}
                   </th>
                 ))}
               </tr>
@@ -60,24 +66,24 @@ export function ProductInsightsPanel({ market, locale, closeTo, onClose }: Produ
             <tbody>
               {market.byCondition.map((figures) => (
                 <tr key={figures.condition}>
-                  <th scope="row">{LISTING_CONDITIONS[figures.condition]}</th>
+                  <th scope="row">{conditionLabel(figures.condition, text)}</th>
                   {cells(figures)}
                 </tr>
               ))}
             </tbody>
             <tfoot>
               <tr>
-                <th scope="row">All conditions</th>
+                <th scope="row">{text("insights.allConditions")}</th>
                 {cells(market.overall)}
               </tr>
             </tfoot>
           </table>
         </TableScroll>
       ) : (
-        <p>Nobody has an active listing of product {market.epid} right now.</p>
+        <p>{richText(text("insights.nobody", { epid: market.epid }), { epid: EPID })}</p>
       )}
       <Link to={closeTo} preventScrollReset className="button" onClick={onClose}>
-        Close product insights
+        {text("insights.close")}
       </Link>
     </section>
   );

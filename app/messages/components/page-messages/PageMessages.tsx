@@ -1,3 +1,4 @@
+import { useText } from "~/i18n/text";
 import { useRef } from "react";
 import type { PageMessage } from "~/messages/message-model";
 import { isDialogMessage } from "~/messages/message-type";
@@ -25,6 +26,7 @@ export interface PageMessagesProps {
  */
 export function PageMessages({ messages, closedIds, onClose, focusAfterLast, closeForm }: PageMessagesProps) {
   const region = useRef<HTMLElement>(null);
+  const text = useText();
   const inline = messages.filter(
     (message) => !isDialogMessage(message) && !closedIds.includes(message.config.messageId),
   );
@@ -40,7 +42,13 @@ export function PageMessages({ messages, closedIds, onClose, focusAfterLast, clo
   return (
     <>
       {inline.length > 0 && (
-        <section id={MESSAGES_REGION_ID} ref={region} className="page-messages" aria-label="Messages" tabIndex={-1}>
+        <section
+          id={MESSAGES_REGION_ID}
+          ref={region}
+          className="page-messages"
+          aria-label={text("messages.region")}
+          tabIndex={-1}
+        >
           {inline.map((message) => (
             <Message
               key={message.config.messageId}

@@ -1,3 +1,4 @@
+import { textOfLanguage } from "~/i18n/catalogues.server";
 import { act, fireEvent, render, screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { LISTINGS_TOOL } from "~/opt-out/opt-out.server";
@@ -8,6 +9,7 @@ const MODEL = optOutViewModel(
   LISTINGS_TOOL,
   { username: "demo", site: "EBAY_US" },
   new Request("http://hub.test/sh/lst/active"),
+  textOfLanguage("en-US").text,
 );
 
 function renderLink() {

@@ -1,3 +1,4 @@
+import { useText } from "~/i18n/text";
 import type { Ref } from "react";
 import type { InsightsData } from "~/product-summary/use-product-summary-frame";
 import { DescriptionList } from "../../../components/description-list/DescriptionList";
@@ -23,19 +24,20 @@ export interface ProductSummaryFrameProps {
  */
 export function ProductSummaryFrame({ src, ref, insights, stalled = false, onRetry }: ProductSummaryFrameProps) {
   const listening = useHydrated();
+  const text = useText();
   // The hub's own page, same-origin by design: messages are checked against that exact origin, and it reloads
   // itself with the seller's session. A sandbox would need allow-scripts and allow-same-origin, which cancel it.
-  // oxlint-disable-next-line react/iframe-missing-sandbox
-  const frame = <iframe ref={ref} src={src} title="Product summary" className="product-summary-frame__frame" />;
+  const frame = (
+    // oxlint-disable-next-line react/iframe-missing-sandbox
+    <iframe ref={ref} src={src} title={text("summary.frame.title")} className="product-summary-frame__frame" />
+  );
   return (
     <div className="product-summary-frame">
       {stalled && (
         <div className="product-summary-frame__stalled" role="alert">
-          <p className="form-error">
-            The product summary did not load. Check your connection, or sign in again if you were signed out.
-          </p>
+          <p className="form-error">{text("summary.frame.stalled")}</p>
           <button type="button" className="button" onClick={onRetry}>
-            Try again
+            {text("summary.frame.retry")}
           </button>
         </div>
       )}
@@ -46,15 +48,15 @@ export function ProductSummaryFrame({ src, ref, insights, stalled = false, onRet
         // frame so that its arrival, when the frame first reports, moves nothing on the page.
         <section className="product-summary-frame__insights" aria-labelledby="product-summary-at-a-glance">
           <p id="product-summary-at-a-glance" className="product-summary-frame__insights-heading">
-            At a glance
+            {text("summary.frame.atAGlance")}
           </p>
           <DescriptionList
             items={[
-              ["Listing number", insights.listingId],
-              ["Price", insights.displayPrice],
-              ["Was", insights.additionalPrice],
-              ["Shipping", insights.logisticsCost],
-              ["Product ID (ePID)", insights.epid],
+              [text("summary.field.listingNumber"), insights.listingId],
+              [text("summary.field.price"), insights.displayPrice],
+              [text("summary.field.was"), insights.additionalPrice],
+              [text("summary.field.shipping"), insights.logisticsCost],
+              [text("listing.facts.epid"), insights.epid],
             ]}
           />
         </section>

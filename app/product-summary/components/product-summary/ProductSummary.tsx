@@ -1,3 +1,4 @@
+import { useText } from "~/i18n/text";
 import type { ProductSummary as ProductSummaryModel } from "~/product-summary/product-summary-model";
 import { SUMMARY_ELEMENT_ID } from "~/product-summary/summary-dom";
 import type { TextDisplayModel } from "~/text-display/text-display-model";
@@ -17,6 +18,7 @@ export interface ProductSummaryProps {
 export function ProductSummary({ summary }: ProductSummaryProps) {
   const detailUrl = `/sh/lst/${summary.listingId}`;
   const fields = summary.listingSummary;
+  const text = useText();
   return (
     <main
       id={SUMMARY_ELEMENT_ID}
@@ -34,12 +36,12 @@ export function ProductSummary({ summary }: ProductSummaryProps) {
           className="product-summary__fields"
           itemClassName="product-summary__field"
           items={[
-            ["Price", shown(fields.displayPrice)],
-            ["Was", shown(fields.additionalPrice)],
-            ["Shipping", shown(fields.logisticsCost)],
-            ["Banner", shown(fields.bannerStatus)],
-            ["Listing number", shown(fields.listingId)],
-            ["Product ID (ePID)", shown(fields.epid)],
+            [text("summary.field.price"), shown(fields.displayPrice)],
+            [text("summary.field.was"), shown(fields.additionalPrice)],
+            [text("summary.field.shipping"), shown(fields.logisticsCost)],
+            [text("summary.field.banner"), shown(fields.bannerStatus)],
+            [text("summary.field.listingNumber"), shown(fields.listingId)],
+            [text("listing.facts.epid"), shown(fields.epid)],
           ]}
         />
       )}
@@ -47,7 +49,7 @@ export function ProductSummary({ summary }: ProductSummaryProps) {
         <TextDisplay model={summary.marketComparison} />
       </p>
       <a className="button" href={`${detailUrl}/insights`} target="_top" data-open-product-insights="">
-        Product insights
+        {text("insights.heading")}
       </a>
     </main>
   );

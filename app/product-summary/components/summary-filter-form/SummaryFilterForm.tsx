@@ -1,3 +1,4 @@
+import { useText, type MessageKey, type Text } from "~/i18n/text";
 import { LISTING_CONDITIONS, LISTING_STATUSES } from "~/listings/listing-fields";
 import type { SummaryFilters } from "~/product-summary/summary-filters";
 import type { SummaryFilterField } from "~/product-summary/use-product-summary-frame";
@@ -11,18 +12,25 @@ export interface SummaryFilterFormProps {
   onChange(field: SummaryFilterField, value: string): void;
 }
 
-const FIELDS: ReadonlyArray<{ field: SummaryFilterField; label: string; options: FilterOptions }> = [
-  {
-    field: "condition",
-    label: "Compare with condition",
-    options: [["", "The listing's own"], ...Object.entries(LISTING_CONDITIONS)],
-  },
-  {
-    field: "status",
-    label: "Your listings with status",
-    options: [["", "Any status"], ...Object.entries(LISTING_STATUSES)],
-  },
-];
+/** A filter's options in the seller's words: the value "" first, then each key's. */
+function optionsOf(first: MessageKey, keys: Record<string, MessageKey>, text: Text): FilterOptions {
+  return [["", text(first)], ...Object.entries(keys).map(([value, key]): [string, string] => [value, text(key)])];
+}
+
+function fields(text: Text): ReadonlyArray<{ field: SummaryFilterField; label: string; options: FilterOptions }> {
+  return [
+    {
+      field: "condition",
+      label: text("summary.filters.condition"),
+      options: optionsOf("summary.filters.ownCondition", LISTING_CONDITIONS, text),
+    },
+    {
+      field: "status",
+      label: text("summary.filters.status"),
+      options: optionsOf("summary.filters.anyStatus", LISTING_STATUSES, text),
+    },
+  ];
+}
 
 /**
  * The listing detail page's filters for its product summary. A GET form whose Compare button
@@ -31,9 +39,10 @@ const FIELDS: ReadonlyArray<{ field: SummaryFilterField; label: string; options:
  */
 export function SummaryFilterForm({ filters, onChange }: SummaryFilterFormProps) {
   const hydrated = useHydrated();
+  const text = useText();
   return (
     <form method="get" className="filter-form summary-filter-form">
-      {FIELDS.map(({ field, label, options }) => (
+      {fields(text).map(({ field, label, options }) => (
         <FilterSelect
           key={field}
           id={`summary-${field}`}
@@ -46,7 +55,7 @@ export function SummaryFilterForm({ filters, onChange }: SummaryFilterFormProps)
       ))}
       {!hydrated && (
         <button type="submit" className="button button--primary">
-          Compare
+          {text("summary.filters.compare")}
         </button>
       )}
     </form>

@@ -2,7 +2,8 @@ import { href } from "react-router";
 import { lazy, startTransition, Suspense, useRef, useState } from "react";
 import { useHydrated } from "~/components/use-hydrated";
 import type { SearchComboboxProps } from "./SearchCombobox";
-import { SEARCH_IDS, SEARCH_INPUT_ATTRIBUTES, SearchForm } from "./search-form";
+import { useText } from "~/i18n/text";
+import { SEARCH_IDS, SearchForm, useSearchInputAttributes } from "./search-form";
 import { useFieldHandover } from "./use-field-handover";
 import { useSearchShortcut } from "./use-search-shortcut";
 
@@ -20,9 +21,10 @@ const SearchCombobox = lazy(() =>
 /** The plain form again, keeping what the seller typed, when the popup's code could not load. */
 function PlainSearchAgain({ fieldRef, initialText, focusOnMount = false }: SearchComboboxProps) {
   useFieldHandover(fieldRef, focusOnMount);
+  const inputAttributes = useSearchInputAttributes();
   return (
     <SearchForm>
-      <input {...SEARCH_INPUT_ATTRIBUTES} ref={fieldRef} defaultValue={initialText} />
+      <input {...inputAttributes} ref={fieldRef} defaultValue={initialText} />
     </SearchForm>
   );
 }
@@ -39,6 +41,8 @@ export interface HeaderSearchProps {
  */
 export function HeaderSearch({ searchedText }: HeaderSearchProps) {
   const hydrated = useHydrated();
+  const text = useText();
+  const inputAttributes = useSearchInputAttributes();
   const field = useRef<HTMLInputElement>(null);
   const toggle = useRef<HTMLButtonElement>(null);
   const [enhanced, setEnhanced] = useState(false);
@@ -73,7 +77,7 @@ export function HeaderSearch({ searchedText }: HeaderSearchProps) {
   const plainForm = (
     <SearchForm onSubmit={() => setTyping(false)}>
       <input
-        {...SEARCH_INPUT_ATTRIBUTES}
+        {...inputAttributes}
         ref={field}
         defaultValue={searchedText}
         onChange={(event) => {
@@ -97,12 +101,14 @@ export function HeaderSearch({ searchedText }: HeaderSearchProps) {
           className="button header-search__toggle"
           aria-expanded={openOnPhone}
           aria-controls={SEARCH_IDS.form}
+          // Its name begins with the word it shows (WCAG 2.5.3), in every language.
+          aria-label={text("search.landmark")}
           onClick={() => {
             setOpenOnPhone(!openOnPhone);
             if (!openOnPhone) requestAnimationFrame(() => field.current?.focus());
           }}
         >
-          Search<span className="visually-hidden"> the hub</span>
+          {text("search.submit")}
         </button>
       ) : (
         // Without JavaScript the results page, which shows the field open, is the way to search.
@@ -111,8 +117,9 @@ export function HeaderSearch({ searchedText }: HeaderSearchProps) {
         <a
           href={href("/sh/search")}
           className={`button header-search__toggle${openOnPhone ? " only-with-scripts" : ""}`}
+          aria-label={text("search.landmark")}
         >
-          Search<span className="visually-hidden"> the hub</span>
+          {text("search.submit")}
         </a>
       )}
       <Suspense fallback={plainForm}>

@@ -5,7 +5,8 @@
 import { useId, useState, type MouseEvent, type RefObject } from "react";
 import { useNavigate } from "react-router";
 import { searchOptionGroups, seeAllOption, resultsAnnouncement, type SearchOption } from "./search-options";
-import { SEARCH_IDS, SEARCH_INPUT_ATTRIBUTES, SearchForm } from "./search-form";
+import { useLanguageText } from "~/i18n/text";
+import { SEARCH_IDS, SearchForm, useSearchInputAttributes } from "./search-form";
 import { useFieldHandover } from "./use-field-handover";
 import { useSearchCombobox } from "./use-search-combobox";
 import { useSearchResults } from "./use-search-results";
@@ -36,9 +37,11 @@ export function SearchCombobox({
 }: SearchComboboxProps) {
   const [text, setText] = useState(initialText);
   const navigate = useNavigate();
+  const { text: hubText, language } = useLanguageText();
+  const inputAttributes = useSearchInputAttributes();
   const { answer, current, searched } = useSearchResults(text);
-  const groups = answer ? searchOptionGroups(answer) : [];
-  const seeAll = seeAllOption(searched);
+  const groups = answer ? searchOptionGroups(answer, hubText) : [];
+  const seeAll = seeAllOption(searched, hubText);
   const grouped = groups.flatMap((group) => group.options);
   const options = searched === "" ? grouped : [...grouped, seeAll];
   const combobox = useSearchCombobox({
@@ -74,7 +77,7 @@ export function SearchCombobox({
     <SearchForm onSubmit={combobox.inputProps.onBlur}>
       <div className="header-search__combobox">
         <input
-          {...SEARCH_INPUT_ATTRIBUTES}
+          {...inputAttributes}
           ref={fieldRef}
           value={text}
           role="combobox"
@@ -87,7 +90,7 @@ export function SearchCombobox({
         <div
           role="listbox"
           id={SEARCH_IDS.listbox}
-          aria-label="Search results"
+          aria-label={hubText("search.popup.label")}
           className="header-search__popup"
           hidden={!combobox.expanded}
           aria-busy={!current || undefined}
@@ -109,7 +112,7 @@ export function SearchCombobox({
         </div>
       </div>
       <output id={SEARCH_IDS.status} className="visually-hidden">
-        {current && answer && combobox.expanded ? resultsAnnouncement(groups) : ""}
+        {current && answer && combobox.expanded ? resultsAnnouncement(groups, hubText, language) : ""}
       </output>
     </SearchForm>
   );

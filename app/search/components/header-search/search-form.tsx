@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { Form, href } from "react-router";
+import { useText } from "~/i18n/text";
 
 /** Ids of the header search's parts, the same before and after its popup's code loads. */
 export const SEARCH_IDS = {
@@ -9,27 +10,28 @@ export const SEARCH_IDS = {
   status: "hub-search-status",
 } as const;
 
-/** What the field says it finds; also its placeholder, shorter. */
-export const SEARCH_LABEL = "Search listings, pages and messages";
-
-/** The field's attributes before and after its popup's code loads. */
-export const SEARCH_INPUT_ATTRIBUTES = {
-  id: SEARCH_IDS.input,
-  name: "q",
-  type: "search",
-  className: "header-search__input",
-  placeholder: "Listings, pages, messages",
-  autoComplete: "off",
-  spellCheck: false,
-  enterKeyHint: "search",
-  "aria-keyshortcuts": "Control+K Meta+K",
-} as const;
+/** The field's attributes before and after its popup's code loads; its placeholder says what it finds, shorter than its label. */
+export function useSearchInputAttributes() {
+  const text = useText();
+  return {
+    id: SEARCH_IDS.input,
+    name: "q",
+    type: "search",
+    className: "header-search__input",
+    placeholder: text("search.field.placeholder"),
+    autoComplete: "off",
+    spellCheck: false,
+    enterKeyHint: "search",
+    "aria-keyshortcuts": "Control+K Meta+K",
+  } as const;
+}
 
 /**
  * The header's search landmark: a GET form to the results page, which is all it is without
  * JavaScript. `children` is the field (and, once loaded, its popup).
  */
 export function SearchForm({ children, onSubmit }: { children: ReactNode; onSubmit?(): void }) {
+  const text = useText();
   return (
     // The <search> element is the newer spelling of this landmark; the role on the form is the one
     // every screen reader, and Testing Library's role map, knows.
@@ -38,17 +40,17 @@ export function SearchForm({ children, onSubmit }: { children: ReactNode; onSubm
       action={href("/sh/search")}
       // oxlint-disable-next-line jsx-a11y/prefer-tag-over-role
       role="search"
-      aria-label="Search the hub"
+      aria-label={text("search.landmark")}
       id={SEARCH_IDS.form}
       className="header-search__form"
       onSubmit={onSubmit}
     >
       <label htmlFor={SEARCH_IDS.input} className="visually-hidden">
-        {SEARCH_LABEL}
+        {text("search.field.label")}
       </label>
       {children}
       <button type="submit" className="button header-search__submit">
-        Search
+        {text("search.submit")}
       </button>
     </Form>
   );

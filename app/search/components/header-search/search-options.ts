@@ -1,5 +1,13 @@
 import { POPUP_LISTINGS } from "../../results-page";
-import { listingFacts, listingUrl, pagePath, resultsPageUrl, type SearchAnswer } from "../../search-results";
+import type { Text } from "~/i18n/language-text";
+import {
+  listingFacts,
+  listingUrl,
+  pagePath,
+  RESULT_GROUPS,
+  resultsPageUrl,
+  type SearchAnswer,
+} from "../../search-results";
 
 /** One option of the popup: a place the seller can open. */
 export interface SearchOption {
@@ -12,6 +20,7 @@ export interface SearchOption {
 }
 
 export interface SearchOptionGroup {
+  kind: keyof typeof RESULT_GROUPS;
   label: string;
   options: SearchOption[];
 }
@@ -20,13 +29,13 @@ export interface SearchOptionGroup {
 const SHOWN = { listings: POPUP_LISTINGS, pages: 4, messages: 3 } as const;
 
 /** The popup's groups, best matches first within each: listings, pages, messages. */
-export function searchOptionGroups({ results, locale }: SearchAnswer): SearchOptionGroup[] {
+export function searchOptionGroups({ results, locale }: SearchAnswer, text: Text): SearchOptionGroup[] {
   const listings = [...results.listings.byNumber, ...results.listings.byTitle]
     .slice(0, SHOWN.listings)
     .map((listing) => ({
       key: `listing-${listing.id}`,
       label: listing.title,
-      detail: listingFacts(listing, locale),
+      detail: listingFacts(listing, locale, text),
       url: listingUrl(listing),
     }));
   const pages = results.pages
@@ -35,31 +44,29 @@ export function searchOptionGroups({ results, locale }: SearchAnswer): SearchOpt
   const messages = results.messages.slice(0, SHOWN.messages).map((message) => ({
     key: `message-${message.messageId}`,
     label: message.title,
-    detail: "Message",
+    detail: text("search.option.message"),
     url: message.url,
   }));
-  return [
-    { label: "Listings", options: listings },
-    { label: "Pages", options: pages },
-    { label: "Messages", options: messages },
-  ].filter((group) => group.options.length > 0);
+  const options = { listings, pages, messages };
+  return (Object.keys(RESULT_GROUPS) as Array<keyof typeof RESULT_GROUPS>)
+    .map((kind) => ({ kind, label: text(RESULT_GROUPS[kind]), options: options[kind] }))
+    .filter((group) => group.options.length > 0);
 }
 
 /** The last option of every popup: the results page, with every listing found and the rest. */
-export function seeAllOption(text: string): SearchOption {
-  return { key: "see-all", label: `See all listings matching “${text}”`, url: resultsPageUrl(text) };
+export function seeAllOption(searched: string, text: Text): SearchOption {
+  return { key: "see-all", label: text("search.seeAll", { text: searched }), url: resultsPageUrl(searched) };
 }
 
 /** What the polite live region says once results arrive: how many of each kind the popup offers. */
-export function resultsAnnouncement(groups: SearchOptionGroup[]): string {
-  const count = (label: string) => groups.find((group) => group.label === label)?.options.length ?? 0;
-  const found = [
-    [count("Listings"), "listing", "listings"],
-    [count("Pages"), "page", "pages"],
-    [count("Messages"), "message", "messages"],
-  ] as const;
-  const said = found.filter(([n]) => n > 0).map(([n, one, many]) => `${n} ${n === 1 ? one : many}`);
-  return said.length === 0
-    ? "No matches. Press Enter to search every listing."
-    : `${said.join(", ")}. Arrow down to choose.`;
+export function resultsAnnouncement(groups: SearchOptionGroup[], text: Text, language: string): string {
+  const counted = {
+    listings: "search.announce.listings",
+    pages: "search.announce.pages",
+    messages: "search.announce.messages",
+  } as const;
+  const said = groups.map((group) => text(counted[group.kind], { count: group.options.length }));
+  if (said.length === 0) return text("search.announce.none");
+  // "2 listings, 1 page": a list of units, joined as the language joins them.
+  return text("search.announce.found", { found: new Intl.ListFormat(language, { type: "unit" }).format(said) });
 }

@@ -1,3 +1,4 @@
+import { useText } from "~/i18n/text";
 import { href } from "react-router";
 import { useState, type FormEvent } from "react";
 import { browserCookies } from "~/cookies/cookies";
@@ -20,6 +21,7 @@ export const BROWSER_NOTICE_CLOSE_URL = href("/sh/browser-notice/close");
  */
 export function BrowserNotice({ focusAfterClose, closeForm }: BrowserNoticeProps) {
   const [open, setOpen] = useState(true);
+  const text = useText();
   if (!open) return null;
   const close = (event: FormEvent) => {
     event.preventDefault();
@@ -30,14 +32,14 @@ export function BrowserNotice({ focusAfterClose, closeForm }: BrowserNoticeProps
   return (
     <section className="browser-notice" aria-labelledby="browser-notice-title">
       <h2 id="browser-notice-title" className="browser-notice__title">
-        Your browser is no longer supported
+        {text("browserNotice.title")}
       </h2>
-      <p>Seller Hub no longer supports this browser. Update your browser for a better experience.</p>
+      <p>{text("browserNotice.text")}</p>
       <form method="post" action={BROWSER_NOTICE_CLOSE_URL} onSubmit={close}>
         <input type="hidden" name="srt" value={closeForm.srt} />
         <input type="hidden" name="returnTo" value={closeForm.returnTo} />
         <button type="submit" className="button">
-          Close
+          {text("browserNotice.close")}
         </button>
       </form>
     </section>

@@ -1,3 +1,4 @@
+import { useText } from "~/i18n/text";
 import { Link } from "react-router";
 import type { NavGroup, NavItem } from "~/navigation/navigation-model";
 
@@ -8,8 +9,9 @@ export interface LeftNavigationProps {
 
 /** The section navigation beside the page; the current page's item is marked. */
 export function LeftNavigation({ navGroups }: LeftNavigationProps) {
+  const text = useText();
   return (
-    <nav className="left-navigation" aria-label="Sections">
+    <nav className="left-navigation" aria-label={text("shell.sections")}>
       {navGroups.map((group, index) => (
         <div key={group.heading} className="left-navigation__group">
           <h2 className="left-navigation__heading" id={`left-navigation-${index}`}>

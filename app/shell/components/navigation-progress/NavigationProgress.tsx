@@ -1,3 +1,4 @@
+import { useText } from "~/i18n/text";
 import { useSlowNavigation } from "./use-slow-navigation";
 
 /**
@@ -6,12 +7,13 @@ import { useSlowNavigation } from "./use-slow-navigation";
  */
 export function NavigationProgress() {
   const slow = useSlowNavigation();
+  const text = useText();
   return (
     <output className="navigation-progress">
       {slow && (
         <>
           <span className="navigation-progress__bar" aria-hidden="true" />
-          <span className="visually-hidden">Loading…</span>
+          <span className="visually-hidden">{text("shell.loading")}</span>
         </>
       )}
     </output>

@@ -1,9 +1,12 @@
 import { render, screen, within } from "@testing-library/react";
 import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
+import { textOfLanguage } from "~/i18n/catalogues.server";
+import type { Language } from "~/i18n/languages";
+import { TextProvider } from "~/i18n/text";
 import { SellerHeader } from "./SellerHeader";
 
-function renderHeader() {
+function renderHeader(language: Language = "en-US") {
   const Stub = createRoutesStub([
     {
       path: "/",
@@ -15,13 +18,19 @@ function renderHeader() {
           storeUrl="https://stores.example.com/jordan"
           locale="en-US"
           srt="token-1"
+          languages={["en-US", "de-DE", "fr-FR"]}
+          returnTo="/sh/lst/active?status=ended"
           search={<p>search here</p>}
           menu={<p>menu here</p>}
         />
       ),
     },
   ]);
-  render(<Stub />);
+  render(
+    <TextProvider value={textOfLanguage(language)}>
+      <Stub />
+    </TextProvider>,
+  );
   return screen.getByRole("banner");
 }
 
@@ -43,6 +52,37 @@ describe("SellerHeader", () => {
     const signOut = within(header).getByRole("button", { name: "Sign out" }).closest("form") as HTMLFormElement;
     expect(signOut).toHaveAttribute("action", "/signout");
     expect(Object.fromEntries(new FormData(signOut))).toEqual({ srt: "token-1" });
+  });
+
+  it("offers the languages, each in its own, and posts the choice with the token and this page", () => {
+    const header = renderHeader();
+    const choice = within(header).getByRole("combobox", { name: "Language" });
+    expect(choice).toHaveValue("en-US");
+    expect(
+      within(choice)
+        .getAllByRole("option")
+        .map((option) => [option.textContent, option.lang]),
+    ).toEqual([
+      ["English (US)", "en-US"],
+      ["Deutsch", "de-DE"],
+      ["Français", "fr-FR"],
+    ]);
+    const form = within(header).getByRole("button", { name: "Change language" }).closest("form") as HTMLFormElement;
+    expect(form).toHaveAttribute("action", "/sh/language");
+    expect(form).toHaveAttribute("method", "post");
+    expect(Object.fromEntries(new FormData(form))).toEqual({
+      srt: "token-1",
+      returnTo: "/sh/lst/active?status=ended",
+      language: "en-US",
+    });
+  });
+
+  it("speaks the seller's language, the language choice showing theirs", () => {
+    const header = renderHeader("de-DE");
+    expect(within(header).getByRole("link", { name: "Zum Hauptinhalt springen" })).toBeVisible();
+    expect(within(header).getByRole("combobox", { name: "Sprache" })).toHaveValue("de-DE");
+    expect(within(header).getByRole("button", { name: "Abmelden" })).toBeVisible();
+    expect(within(header).getByRole("link", { name: /Ihr Shop.*neuen Fenster/ })).toBeVisible();
   });
 
   it("places the search and the menu it is given", () => {

@@ -1,5 +1,8 @@
 import type { ReactNode } from "react";
 import { Form } from "react-router";
+import { LanguageChoice } from "~/i18n/components/language-choice/LanguageChoice";
+import type { Language } from "~/i18n/languages";
+import { useText } from "~/i18n/text";
 import { FeedbackBadge } from "../feedback-badge/FeedbackBadge";
 import { NewWindowLink } from "../../../components/new-window-link/NewWindowLink";
 
@@ -16,6 +19,10 @@ export interface SellerHeaderProps {
   locale: string;
   /** The session's anti-forgery token, for signing out. */
   srt: string;
+  /** The languages the member may choose. */
+  languages: Language[];
+  /** This page, to come back to after choosing a language. */
+  returnTo: string;
   /** The hub's search, between the title and the member. */
   search?: ReactNode;
   /** The navigation's menu on a phone, after the search. */
@@ -24,12 +31,13 @@ export interface SellerHeaderProps {
 
 /** The hub's header: page title, the member, their feedback standing and store. */
 export function SellerHeader({ pageTitle, search, menu, ...member }: SellerHeaderProps) {
+  const text = useText();
   return (
     <header className="seller-header">
       <a className="skip-link" href="#main-content">
-        Skip to main content
+        {text("shell.skipToMainContent")}
       </a>
-      <p className="seller-header__brand">Seller Hub</p>
+      <p className="seller-header__brand">{text("hub.name")}</p>
       <h1 className="seller-header__title">{pageTitle}</h1>
       {search}
       {menu}
@@ -40,20 +48,31 @@ export function SellerHeader({ pageTitle, search, menu, ...member }: SellerHeade
 
 export type SellerMemberProps = Pick<
   SellerHeaderProps,
-  "memberName" | "feedbackScore" | "storeUrl" | "locale" | "srt"
+  "memberName" | "feedbackScore" | "storeUrl" | "locale" | "srt" | "languages" | "returnTo"
 > & { className: string };
 
-/** The signed-in member: name, feedback standing, store and signing out (in the header; on a phone, in the menu). */
-export function SellerMember({ memberName, feedbackScore, storeUrl, locale, srt, className }: SellerMemberProps) {
+/** The signed-in member: name, feedback standing, store, language and signing out (in the header; on a phone, in the menu). */
+export function SellerMember({
+  memberName,
+  feedbackScore,
+  storeUrl,
+  locale,
+  srt,
+  languages,
+  returnTo,
+  className,
+}: SellerMemberProps) {
+  const text = useText();
   return (
     <div className={className}>
       <span className="seller-header__name">{memberName}</span>
       <FeedbackBadge score={feedbackScore} locale={locale} />
-      <NewWindowLink href={storeUrl}>Your store</NewWindowLink>
+      <NewWindowLink href={storeUrl}>{text("member.yourStore")}</NewWindowLink>
+      <LanguageChoice offered={languages} srt={srt} returnTo={returnTo} />
       <Form method="post" action="/signout" className="seller-header__sign-out">
         <input type="hidden" name="srt" value={srt} />
         <button type="submit" className="button button--link">
-          Sign out
+          {text("member.signOut")}
         </button>
       </Form>
     </div>

@@ -1,3 +1,4 @@
+import { useText } from "~/i18n/text";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import type { NavGroup, NavItem } from "~/navigation/navigation-model";
@@ -23,6 +24,7 @@ const PANEL_ID = "shell-menu-panel";
  */
 export function ShellMenu({ navItems, navGroups, member }: ShellMenuProps) {
   const hydrated = useHydrated();
+  const text = useText();
   const { buttonProps, panelProps } = useMenuDisclosure(PANEL_ID);
   const links = (
     <>
@@ -33,7 +35,7 @@ export function ShellMenu({ navItems, navGroups, member }: ShellMenuProps) {
   if (!hydrated) {
     return (
       <details className="shell-menu">
-        <summary className="shell-menu__button">Menu</summary>
+        <summary className="shell-menu__button">{text("shell.menu")}</summary>
         <div className="shell-menu__panel">{links}</div>
       </details>
     );
@@ -41,7 +43,7 @@ export function ShellMenu({ navItems, navGroups, member }: ShellMenuProps) {
   return (
     <div className="shell-menu">
       <button type="button" className="shell-menu__button" {...buttonProps}>
-        Menu
+        {text("shell.menu")}
       </button>
       {/* oxlint-disable-next-line jsx-a11y/no-static-element-interactions, jsx-a11y/click-events-have-key-events -- it only hears Escape and the clicks on the links inside it */}
       <div className="shell-menu__panel" {...panelProps}>
@@ -52,8 +54,9 @@ export function ShellMenu({ navItems, navGroups, member }: ShellMenuProps) {
 }
 
 function MenuLinks({ groups }: { groups: NavGroup[] }) {
+  const text = useText();
   return (
-    <nav aria-label="Menu">
+    <nav aria-label={text("shell.menu")}>
       {groups.map((group, index) => (
         <div key={group.heading} className="shell-menu__group">
           <h2 className="shell-menu__heading" id={`shell-menu-group-${index}`}>

@@ -1,3 +1,4 @@
+import { useText } from "~/i18n/text";
 import { Form, Link } from "react-router";
 import type { NavigationData } from "~/navigation/navigation-model";
 import { FeedbackLink } from "../../../components/feedback-link/FeedbackLink";
@@ -18,8 +19,9 @@ export interface SideAreaProps {
 
 /** The seller's side links: messages, feedback, and switching between the new and the previous tool. */
 export function SideArea({ messagesLinkData, feedbackLinkData, optOutLinkData, optInLinkData, srt }: SideAreaProps) {
+  const text = useText();
   return (
-    <aside className="side-area" aria-label="Seller tools">
+    <aside className="side-area" aria-label={text("shell.sellerTools")}>
       <ul>
         {messagesLinkData && (
           <li>

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { useText } from "~/i18n/text";
 import type { NavItem } from "~/navigation/navigation-model";
 import { useDropdown } from "./use-dropdown";
 
@@ -9,8 +10,9 @@ export interface TopNavigationProps {
 
 /** The hub's primary navigation: links, some with a dropdown of secondary links. */
 export function TopNavigation({ navItems }: TopNavigationProps) {
+  const text = useText();
   return (
-    <nav className="top-navigation" aria-label="Main">
+    <nav className="top-navigation" aria-label={text("shell.main")}>
       <ul className="top-navigation__items">
         {navItems.map((item) =>
           item.navItems?.length ? (
@@ -28,11 +30,12 @@ export function TopNavigation({ navItems }: TopNavigationProps) {
 
 function DropdownItem({ item }: { item: NavItem }) {
   const { open, itemProps, buttonProps, listProps } = useDropdown();
+  const text = useText();
   return (
     <li className="top-navigation__item top-navigation__item--dropdown" data-open={open || undefined} {...itemProps}>
       <PrimaryLink item={item} />
       <button className="top-navigation__toggle" {...buttonProps}>
-        <span className="visually-hidden">{`More in ${item.label}`}</span>
+        <span className="visually-hidden">{text("shell.moreIn", { section: item.label })}</span>
         <span aria-hidden="true" className="top-navigation__chevron" />
       </button>
       <ul className="top-navigation__dropdown" {...listProps}>

@@ -1,0 +1,87 @@
+import { setupI18n, type I18n } from "@lingui/core";
+import { compileMessageOrThrow, type CompiledMessage } from "@lingui/message-utils/compileMessage";
+import deDE from "./catalogues/de-DE.json" with { type: "json" };
+import enGB from "./catalogues/en-GB.json" with { type: "json" };
+import enUS from "./catalogues/en-US.json" with { type: "json" };
+import esES from "./catalogues/es-ES.json" with { type: "json" };
+import frFR from "./catalogues/fr-FR.json" with { type: "json" };
+import itIT from "./catalogues/it-IT.json" with { type: "json" };
+import { formattingLocales, SOURCE_LANGUAGE, type Language, type SellerLanguage } from "./languages";
+import { languageText, type LanguageText, type MessageKey } from "./language-text";
+
+/** Each seller language's messages in ICU MessageFormat, as translators write them. */
+export const CATALOGUES: Record<SellerLanguage, Record<MessageKey, string>> = {
+  "en-US": enUS,
+  "en-GB": enGB,
+  "de-DE": deDE,
+  "fr-FR": frFR,
+  "it-IT": itIT,
+  "es-ES": esES,
+};
+
+type MapText = (text: string) => string;
+
+const ACCENTED: Record<string, string> = Object.fromEntries(
+  [..."abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"].map((letter, index) => [
+    letter,
+    [..."ȧƀƈḓḗƒɠħīĵķŀḿƞǿƥɋřşŧŭṽẇẋẏẑȦƁƇḒḖƑƓĦĪĴĶĿḾȠǾƤɊŘŞŦŬṼẆẊẎẐ"][index]!,
+  ]),
+);
+
+/**
+ * The accented pseudo-language: every letter accented and every vowel doubled, about 35 % longer
+ * than English (the length German or French often takes), so a string that skipped the
+ * catalogues stays plain and a label that does not fit shows.
+ */
+const accented: MapText = (text) =>
+  [...text].map((char) => (/[aeiouAEIOU]/.test(char) ? ACCENTED[char]!.repeat(2) : (ACCENTED[char] ?? char))).join("");
+
+/** The right-to-left pseudo-language: each text set right to left, as Chromium's own ar-XB does. */
+const rightToLeft: MapText = (text) => (text.trim() ? `\u202E${text}\u202C` : text);
+
+/** Compiled once per language: the first request in a language compiles it (about a millisecond). */
+const compiled = new Map<Language, LanguageText>();
+
+function compile(messages: Record<string, string>, mapText?: MapText): Record<string, CompiledMessage> {
+  return Object.fromEntries(
+    Object.entries(messages).map(([key, message]) => {
+      try {
+        return [key, compileMessageOrThrow(message, mapText)];
+      } catch (error) {
+        throw new Error(`Catalogue message "${key}" is not valid ICU MessageFormat: ${String(error)}`, {
+          cause: error,
+        });
+      }
+    }),
+  );
+}
+
+function compileLanguage(language: Language): I18n {
+  const messages =
+    language === "en-XA"
+      ? // Brackets show where each text starts and ends, and whether it was cut short.
+        Object.fromEntries(
+          Object.entries(compile(CATALOGUES[SOURCE_LANGUAGE], accented)).map(([key, tokens]) => [
+            key,
+            ["[", ...tokens, "]"],
+          ]),
+        )
+      : language === "ar-XB"
+        ? compile(CATALOGUES[SOURCE_LANGUAGE], rightToLeft)
+        : compile(CATALOGUES[language]);
+  return setupI18n({
+    locale: language,
+    locales: formattingLocales(language),
+    messages: { [language]: messages },
+  });
+}
+
+/** A language's texts; every request in that language shares them (nothing in them changes). */
+export function textOfLanguage(language: Language): LanguageText {
+  let text = compiled.get(language);
+  if (!text) {
+    text = languageText(compileLanguage(language));
+    compiled.set(language, text);
+  }
+  return text;
+}

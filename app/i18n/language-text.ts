@@ -1,0 +1,38 @@
+import type { I18n, MessageDescriptor } from "@lingui/core";
+import type source from "./catalogues/en-US.json";
+import { isLanguage, SOURCE_LANGUAGE, textDirection, type Language } from "./languages";
+
+/*
+ * A language's texts, apart from React: loaders, actions and the operators' scripts (which Node
+ * runs without a JSX step, scripts/app-modules.ts) use them as components do (`text.tsx`).
+ */
+
+/** Every text's key, typed from the source language's catalogue: a key no catalogue has does not compile. */
+export type MessageKey = keyof typeof source;
+
+/** The values a message's placeholders take: numbers and dates are formatted by the message's language. */
+export type MessageValues = Record<string, string | number | Date>;
+
+/** Formats one message of the active language. */
+export type Text = (key: MessageKey, values?: MessageValues) => string;
+
+export interface LanguageText {
+  language: Language;
+  dir: "ltr" | "rtl";
+  text: Text;
+  /** The language's compiled messages: the page carries them for the browser (`CatalogueScript`). */
+  catalogue: I18n["messages"];
+}
+
+export function languageText(i18n: I18n): LanguageText {
+  const language = isLanguage(i18n.locale) ? i18n.locale : SOURCE_LANGUAGE;
+  return {
+    language,
+    dir: textDirection(language),
+    text: (key, values) => i18n._({ id: key, values } satisfies MessageDescriptor),
+    catalogue: i18n.messages,
+  };
+}
+
+/** The id of the element that carries the page's catalogue to the browser (`CatalogueScript`). */
+export const CATALOGUE_ELEMENT_ID = "hub-catalogue";

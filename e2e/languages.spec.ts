@@ -1,0 +1,174 @@
+import type { Page } from "@playwright/test";
+import { DEMO, expect, expectNoAccessibilityViolations, signIn, test, waitForHydration } from "./fixtures";
+
+/*
+ * Sellers in their own language: their site's by default, their own choice from the header, the
+ * sign-in page by the browser's. Each test changes only its own seller's language (the tests share
+ * one database), and puts it back.
+ */
+
+/** Words of the hub's frame a seller reading another language must never meet. */
+const ENGLISH_FRAME = ["Skip to main content", "Sign out", "Your store", "Sections", "Seller tools", "All listings"];
+
+async function expectNoEnglishFrame(page: Page) {
+  for (const words of ENGLISH_FRAME) await expect(page.getByText(words, { exact: true })).toHaveCount(0);
+}
+
+/** Chooses a language in the header as a keyboard user does: the select, then its button. */
+async function chooseLanguageByKeyboard(page: Page, label: string, language: string) {
+  const choice = page.getByRole("banner").getByRole("combobox", { name: label });
+  await choice.focus();
+  await choice.selectOption(language);
+  await page.keyboard.press("Tab");
+  await page.keyboard.press("Enter");
+  await expect(page.locator("html")).toHaveAttribute("lang", language);
+}
+
+test("a seller on eBay Italy meets the hub in Italian, and can change it to German and back", async ({ page }) => {
+  // A long journey: three whole documents (sign-in and two language changes) and a product summary.
+  test.setTimeout(60_000);
+  await signIn(page, "demo-it", DEMO.password);
+  await waitForHydration(page);
+  await expect(page.locator("html")).toHaveAttribute("lang", "it-IT");
+  await expect(page.getByRole("heading", { level: 1, name: "Riepilogo" })).toBeVisible();
+  await expect(page).toHaveTitle("Riepilogo · Seller Hub");
+  await expectNoEnglishFrame(page);
+
+  await page.getByRole("navigation", { name: "Sezioni" }).getByRole("link", { name: "Tutte le inserzioni" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Inserzioni" })).toBeVisible();
+  await expect(page).toHaveURL(/\/sh\/lst\/active$/);
+
+  await chooseLanguageByKeyboard(page, "Lingua", "de-DE");
+  // The same page, whole, in German.
+  await expect(page).toHaveURL(/\/sh\/lst\/active$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Angebote" })).toBeVisible();
+  await expect(
+    page.getByRole("navigation", { name: "Bereiche" }).getByRole("link", { name: "Alle Angebote" }),
+  ).toHaveAttribute("aria-current", "page");
+  await expect(
+    page.getByRole("link", { name: "Ihr Shop (wird in einem neuen Fenster oder Tab geöffnet)" }),
+  ).toBeVisible();
+  await expectNoEnglishFrame(page);
+  await expectNoAccessibilityViolations(page);
+
+  // The listings with a filter, then a listing and its product summary, all in German.
+  await waitForHydration(page);
+  await page.getByLabel("Status", { exact: true }).selectOption({ label: "Beendet" });
+  await expect(page).toHaveURL(/status=ended/);
+  await expect(
+    page.getByRole("status").filter({ hasText: /^1–\d+ von \d+ Angeboten werden angezeigt\.$/ }),
+  ).toBeVisible();
+  const rows = page.getByRole("table", { name: /^Ihre Angebote/ }).locator("tbody tr");
+  await expect(rows.first().getByRole("cell").nth(3)).toHaveText("Beendet");
+  await rows.first().getByRole("link").first().click();
+  await expect(page.getByRole("heading", { level: 1, name: "Angebot" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 3, name: "Produktübersicht" })).toBeVisible();
+  await expect
+    .poll(
+      async () =>
+        (await page
+          .frame({ url: /\/sh\/prod-summary\?/ })
+          ?.locator("main")
+          .textContent()) ?? "",
+      {
+        timeout: 15_000,
+      },
+    )
+    .toContain("Dieses Angebot");
+  await expectNoEnglishFrame(page);
+
+  await page.getByRole("link", { name: "Alle Angebote" }).first().click();
+  await expect(page.getByRole("heading", { level: 1, name: "Angebote" })).toBeVisible();
+  await waitForHydration(page);
+  await chooseLanguageByKeyboard(page, "Sprache", "it-IT");
+  await expect(page.getByRole("heading", { level: 1, name: "Inserzioni" })).toBeVisible();
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false, locale: "fr-FR" });
+
+  test("the sign-in page speaks the browser's language, and the language choice works", async ({ page }) => {
+    await page.goto("/signin");
+    await expect(page.locator("html")).toHaveAttribute("lang", "fr-FR");
+    await expect(page.getByRole("heading", { level: 1, name: "Se connecter à Seller Hub" })).toBeVisible();
+    await page.getByLabel("Pseudo").fill("demo-es");
+    await page.getByLabel("Mot de passe").fill("wrong password");
+    await page.getByRole("button", { name: "Se connecter" }).click();
+    await expect(page.getByRole("alert")).toHaveText(
+      "Ce pseudo et ce mot de passe ne correspondent à aucun compte. Vérifiez-les et réessayez.",
+    );
+    await page.getByLabel("Mot de passe").fill(DEMO.password);
+    await page.getByRole("button", { name: "Se connecter" }).click();
+
+    // The seller's own language now: their site's, Spain's.
+    await expect(page.getByRole("heading", { level: 1, name: "Resumen" })).toBeVisible();
+    await expect(page.locator("html")).toHaveAttribute("lang", "es-ES");
+    await page.getByRole("banner").getByRole("combobox", { name: "Idioma" }).selectOption("en-GB");
+    await page.getByRole("banner").getByRole("button", { name: "Cambiar idioma" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Overview" })).toBeVisible();
+    await expect(page.locator("html")).toHaveAttribute("lang", "en-GB");
+    await page.getByRole("banner").getByRole("combobox", { name: "Language" }).selectOption("es-ES");
+    await page.getByRole("banner").getByRole("button", { name: "Change language" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Resumen" })).toBeVisible();
+  });
+});
+
+test.describe("right to left, on a phone", () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+
+  test("the pseudo right-to-left language lays the hub out mirrored, with no sideways scrolling", async ({ page }) => {
+    await signIn(page, "demo-uk", DEMO.password);
+    await waitForHydration(page);
+    await page.getByRole("button", { name: "Menu" }).tap();
+    // On a phone the member, and their language, are in the menu.
+    await page.getByRole("combobox", { name: "Language" }).selectOption("ar-XB");
+    await page.getByRole("button", { name: "Change language" }).tap();
+    await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
+    await waitForHydration(page);
+
+    const menu = page.getByRole("button", { name: "\u202EMenu\u202C" });
+    const box = await menu.boundingBox();
+    // Mirrored: the menu button sits at the left of the header, where in English it sits at the right.
+    expect(box && box.x + box.width / 2).toBeLessThan(390 / 2);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await expectNoAccessibilityViolations(page);
+
+    await menu.tap();
+    await page.getByRole("combobox", { name: "\u202ELanguage\u202C" }).selectOption("en-GB");
+    await page.getByRole("button", { name: "\u202EChange language\u202C" }).tap();
+    await expect(page.locator("html")).toHaveAttribute("dir", "ltr");
+  });
+});
+
+test.describe("a bulk price change in German, on a phone", () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+
+  test("ticks, chooses and previews in German, with German numbers, then cancels", async ({ page }) => {
+    await signIn(page, "demo-de", DEMO.password);
+    await waitForHydration(page);
+    await page.getByRole("button", { name: "Menü" }).tap();
+    await page.getByRole("navigation", { name: "Menü" }).getByRole("link", { name: "Alle Angebote" }).tap();
+    await expect(page.getByRole("heading", { level: 1, name: "Angebote" })).toBeVisible();
+    const bar = page.getByRole("region", { name: "Preise gesammelt ändern" });
+    await expect(bar.locator("output")).toHaveText("Keine Angebote ausgewählt.");
+    const table = page.getByRole("table", { name: /^Ihre Angebote/ });
+    await table.getByRole("row").nth(1).getByRole("checkbox").tap();
+    await expect(bar.locator("output")).toHaveText("1 Angebot ausgewählt.");
+
+    await bar.getByRole("link", { name: "Preise ändern" }).tap();
+    await expect(page.getByRole("heading", { level: 2, name: "Preise von 1 Angebot ändern" })).toBeVisible();
+    await page.getByRole("radio", { name: "Um einen Prozentsatz erhöhen" }).tap();
+    await page.getByLabel("Prozentualer Aufschlag (%)").fill("2,5");
+    await page.getByRole("button", { name: "Vorschau der neuen Preise" }).tap();
+    await expect(page.getByRole("heading", { level: 2, name: "Vorschau: Erhöhung um 2,50 %" })).toBeVisible();
+    await expect(page.getByRole("table", { name: "Angebote dieser Änderung" })).toContainText(
+      /Wird geändert|Nicht geändert: /,
+    );
+    await expectNoEnglishFrame(page);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await expectNoAccessibilityViolations(page);
+
+    await page.getByRole("button", { name: "Abbrechen" }).tap();
+    await expect(page.getByRole("heading", { level: 1, name: "Angebote" })).toBeVisible();
+  });
+});
