@@ -90,6 +90,7 @@ test.describe("the listing detail page and its product summary", () => {
     await expect(page).toHaveURL(new RegExp(`/sh/lst/${listing.id}/insights$`));
     const panel = page.getByRole("region", { name: "Product insights" });
     await expect(panel.getByRole("heading", { name: "Product insights" })).toBeFocused();
+    await expect(page, "the panel opens over the listing's page").toHaveTitle(`${listing.title} · Seller Hub`);
     const expected = expectedMarket(listing.epid);
     expect(expected.size).toBeGreaterThan(0);
     const labels: Record<string, string> = {
@@ -331,5 +332,6 @@ test.describe("the listing detail page without JavaScript", () => {
     await summary.getByRole("link", { name: "Product insights" }).click();
     await expect(page).toHaveURL(new RegExp(`/sh/lst/${listing.id}/insights$`));
     await expect(page.getByRole("region", { name: "Product insights" }).getByRole("table")).toBeVisible();
+    await expect(page).toHaveTitle(`${listing.title} · Seller Hub`);
   });
 });

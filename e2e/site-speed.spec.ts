@@ -393,6 +393,39 @@ test.describe("the site-speed dashboard", () => {
     expect(cspViolations).toEqual([]);
   });
 
+  test("speaks the seller's language: a seller on eBay France reads it in French", async ({ page }) => {
+    await signIn(page, "demo-fr", DEMO.password);
+    await loadPage(page, "/sh/ovw");
+    await page.goto("/healthz");
+    await storedBeaconOf(page, "sellerHubOverview");
+    await page.goto("/sh/perf");
+
+    await expect(page.locator("html")).toHaveAttribute("lang", "fr-FR");
+    await expect(page.getByRole("heading", { level: 1, name: "Vitesse du site" })).toBeVisible();
+    await expect(page.getByLabel("Période")).toHaveValue("7d");
+    await expect(page.getByLabel("Appareil")).toHaveValue("");
+    await expect(
+      page.getByText(/^\d+ pages? vues? ces 7 derniers jours, sur \d+ pages?, comparées aux 7 jours précédents\./),
+    ).toBeVisible();
+    for (const heading of [
+      "Toutes les pages",
+      "Ce qu'il faut corriger",
+      "Erreurs de script les plus fréquentes",
+      "Suivi",
+    ])
+      await expect(page.getByRole("heading", { level: 2, name: heading })).toBeVisible();
+    const overview = page.getByRole("region", { name: /sellerHubOverview · \d+ pages? vues?/ });
+    const vitals = overview.getByRole("table", { name: "Web Vitals de sellerHubOverview au 75e centile" });
+    await expect(vitals.getByRole("columnheader", { name: "Part des pages vues" })).toBeVisible();
+    await expect(
+      overview.getByRole("img", { name: "TTFB de sellerHubOverview : 75e centile dans le temps" }),
+    ).toBeVisible();
+    await expect(overview.getByText("Tableau de données").first()).toBeVisible();
+    for (const english of ["Every page", "What to fix", "Page views", "Not measured", "Data table", "Good", "Poor"])
+      await expect(page.getByText(english, { exact: true })).toHaveCount(0);
+    await expectNoAccessibilityViolations(page);
+  });
+
   test("has no accessibility violations, with a data table open", async ({ signedInPage: page }) => {
     await loadPage(page, "/sh/ovw");
     await page.goto("/healthz");

@@ -4,6 +4,7 @@
  */
 import { spawnSync, type SpawnSyncOptions } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
+import { relative } from "node:path";
 import { createServer } from "node:net";
 import { ensureChromium } from "./ensure-chromium.ts";
 
@@ -76,6 +77,40 @@ const e2e = built
     }))
   : { passed: 0, failed: 1, skipped: 0 };
 const passed = unit.passed + e2e.passed;
+
+/**
+ * Names each failed test, with the first lines of why, just above the counts: CI keeps only the end
+ * of this output, and a count alone once left a failed unit test that never repeated unnamed.
+ */
+function failedTests(): string[] {
+  const why = (message: string) => message.split("\n").slice(0, 3).join(" ⏎ ").slice(0, 400);
+  const found: string[] = [];
+  if (existsSync("test-results/vitest.json")) {
+    const report = JSON.parse(readFileSync("test-results/vitest.json", "utf8"));
+    for (const file of report.testResults ?? [])
+      for (const test of file.assertionResults ?? [])
+        if (test.status === "failed")
+          found.push(
+            `✘ ${relative(process.cwd(), file.name)} › ${test.fullName}\n    ${why(test.failureMessages?.[0] ?? "")}`,
+          );
+  }
+  if (existsSync("test-results/playwright.json")) {
+    const visit = (suite: any): void => {
+      for (const spec of suite.specs ?? [])
+        for (const test of spec.tests ?? [])
+          if (test.status === "unexpected") {
+            const error = test.results?.at(-1)?.error?.message ?? "";
+            found.push(`✘ ${spec.file}:${spec.line} › ${spec.title}\n    ${why(error)}`);
+          }
+      for (const child of suite.suites ?? []) visit(child);
+    };
+    for (const suite of JSON.parse(readFileSync("test-results/playwright.json", "utf8")).suites ?? []) visit(suite);
+  }
+  return found;
+}
+
+const failures = failedTests();
+if (failures.length > 0) console.log(`\nFailed:\n${failures.join("\n")}`);
 const failed = unit.failed + e2e.failed + (staticChecks ? 0 : 1);
 
 console.log(

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { textOfLanguage } from "~/i18n/catalogues.server";
 import {
   binLabels,
   bucketLabels,
@@ -13,38 +14,48 @@ import { histogram } from "./vital-statistics";
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 const START = Date.UTC(2026, 10, 22, 14);
+const { text } = textOfLanguage("en-US");
+const german = textOfLanguage("de-DE").text;
+/** Two days: the first measured, the second not. */
+const points = [
+  { start: START - DAY, p75: 3100, samples: 4 },
+  { start: START, p75: null, samples: 0 },
+];
 
 describe("dashboard labels", () => {
   it("says whether a vital got better or worse than in the period before, and by how much", () => {
-    expect(changeSincePrevious("LCP", 1800, 2600, "en-US")).toEqual({
+    expect(changeSincePrevious("LCP", 1800, 2600, "en-US", text)).toEqual({
       direction: "better",
       text: "800 ms better than the period before",
     });
-    expect(changeSincePrevious("CLS", 0.3, 0.05, "en-US")).toEqual({
+    expect(changeSincePrevious("CLS", 0.3, 0.05, "en-US", text)).toEqual({
       direction: "worse",
       text: "0.25 worse than the period before",
     });
-    expect(changeSincePrevious("INP", 120, 120, "en-US")).toEqual({
+    expect(changeSincePrevious("INP", 120, 120, "en-US", text)).toEqual({
       direction: "same",
       text: "The same as the period before",
     });
-    expect(changeSincePrevious("INP", 120, null, "en-US")).toEqual({
+    expect(changeSincePrevious("INP", 120, null, "en-US", text)).toEqual({
       direction: "unknown",
       text: "Not measured in the period before",
     });
   });
 
   it("labels hourly buckets by UTC time and daily ones by date", () => {
-    expect(bucketLabels(START, HOUR, "en-GB")).toEqual({ tick: "14:00", label: "22 Nov, 14:00 UTC" });
-    expect(bucketLabels(Date.UTC(2026, 10, 22), DAY, "en-GB")).toEqual({ tick: "22 Nov", label: "Sun, 22 Nov 2026" });
+    expect(bucketLabels(START, HOUR, "en-GB", text)).toEqual({ tick: "14:00", label: "22 Nov, 14:00 UTC" });
+    expect(bucketLabels(Date.UTC(2026, 10, 22), DAY, "en-GB", text)).toEqual({
+      tick: "22 Nov",
+      label: "Sun, 22 Nov 2026",
+    });
   });
 
   it("labels distribution bins by their upper edge and their range", () => {
     const bins = histogram("LCP", []);
-    expect(binLabels("LCP", bins[0]!, "en-US")).toEqual({ tick: "500", label: "Up to 500 ms" });
-    expect(binLabels("LCP", bins[2]!, "en-US")).toEqual({ tick: "1,500", label: "1,000–1,500 ms" });
-    expect(binLabels("LCP", bins[11]!, "en-US")).toEqual({ tick: "more", label: "Over 5,500 ms" });
-    expect(binLabels("CLS", histogram("CLS", [])[2]!, "en-US")).toEqual({ tick: "0.15", label: "0.10–0.15" });
+    expect(binLabels("LCP", bins[0]!, "en-US", text)).toEqual({ tick: "500", label: "Up to 500 ms" });
+    expect(binLabels("LCP", bins[2]!, "en-US", text)).toEqual({ tick: "1,500", label: "1,000–1,500 ms" });
+    expect(binLabels("LCP", bins[11]!, "en-US", text)).toEqual({ tick: "more", label: "Over 5,500 ms" });
+    expect(binLabels("CLS", histogram("CLS", [])[2]!, "en-US", text)).toEqual({ tick: "0.15", label: "0.10–0.15" });
   });
 
   it("names a vital by its acronym and in words", () => {
@@ -52,16 +63,23 @@ describe("dashboard labels", () => {
   });
 
   it("sums a trend up in words", () => {
-    const points = [
-      { start: START - DAY, p75: 3100, samples: 4 },
-      { start: START, p75: null, samples: 0 },
-    ];
-    expect(trendSummary("LCP", points, DAY, "en-US")).toBe(
-      "The 75th percentile of LCP was 3,100 ms (needs improvement) on Sat, Nov 21, 2026, the latest with data; 1 of 2 days have data.",
+    expect(trendSummary("LCP", points, DAY, "en-US", text)).toBe(
+      "The 75th percentile of LCP was 3,100 ms (needs improvement) on Sat, Nov 21, 2026, the latest with data; 1 of 2 days had data.",
     );
-    expect(trendSummary("INP", [{ start: START, p75: null, samples: 0 }], HOUR, "en-US")).toBe(
+    expect(trendSummary("INP", [{ start: START, p75: null, samples: 0 }], HOUR, "en-US", text)).toBe(
       "No INP was measured in this period.",
     );
+  });
+
+  it("words a trend in the seller's language, its numbers and dates by their locale", () => {
+    expect(trendSummary("LCP", points, DAY, "de-DE", german)).toBe(
+      "Das 75. Perzentil von LCP lag am Sa., 21. Nov. 2026 bei 3.100 ms (verbesserungswürdig), dem letzten Zeitpunkt mit Daten; 1 von 2 Tagen haben Daten.",
+    );
+    expect(changeSincePrevious("LCP", 1800, 2600, "de-DE", german).text).toBe("800 ms besser als im Zeitraum davor");
+    expect(binLabels("LCP", histogram("LCP", [])[11]!, "de-DE", german)).toEqual({
+      tick: "mehr",
+      label: "Über 5.500 ms",
+    });
   });
 
   it("sums a distribution up in words", () => {
@@ -71,7 +89,7 @@ describe("dashboard labels", () => {
       ratingCounts: { good: 2, "needs-improvement": 1, poor: 1 },
       ratingPercentages: { good: 50, "needs-improvement": 25, poor: 25 },
     } as VitalSummary;
-    expect(distributionSummary(summary, "en-US")).toBe(
+    expect(distributionSummary(summary, text)).toBe(
       "Of 4 page views that measured CLS, 2 (50%) were good, 1 (25%) needed improvement and 1 (25%) were poor.",
     );
   });

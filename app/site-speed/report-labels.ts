@@ -1,21 +1,30 @@
 /**
- * The words and labels of the site-speed dashboard, in the seller's locale. Times are UTC: the
- * dashboard's buckets are whole UTC hours and days.
+ * The words and labels of the site-speed dashboard, in the seller's language; numbers and dates in
+ * the seller's locale. Times are UTC: the dashboard's buckets are whole UTC hours and days.
  */
+import type { Text } from "~/i18n/language-text";
 import type { VitalSummary } from "./site-speed-report";
 import type { HistogramBin, TrendPoint } from "./vital-statistics";
-import { formatVital, formatVitalNumber, rate, RATING_LABELS, VITALS, type VitalName } from "./vitals";
+import { formatVital, formatVitalNumber, rate, VITALS, type Rating, type VitalName } from "./vitals";
 
 const HOUR_MS = 3_600_000;
 
+/** A rating as a message's select takes it (a select's keys are words): the sentence words it in lower case. */
+const RATING_SELECTS: Record<Rating, string> = { good: "good", "needs-improvement": "needsImprovement", poor: "poor" };
+
 /** A trend bucket's short axis label and its full label. */
-export function bucketLabels(start: number, bucketMs: number, locale: string): { tick: string; label: string } {
+export function bucketLabels(
+  start: number,
+  bucketMs: number,
+  locale: string,
+  text: Text,
+): { tick: string; label: string } {
   const date = new Date(start);
   const format = (options: Intl.DateTimeFormatOptions) =>
     new Intl.DateTimeFormat(locale, { timeZone: "UTC", ...options }).format(date);
   if (bucketMs <= HOUR_MS) {
     const time = format({ hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
-    return { tick: time, label: `${format({ day: "numeric", month: "short" })}, ${time} UTC` };
+    return { tick: time, label: text("speed.bucket.hour", { day: format({ day: "numeric", month: "short" }), time }) };
   }
   return {
     tick: format({ day: "numeric", month: "short" }),
@@ -24,42 +33,67 @@ export function bucketLabels(start: number, bucketMs: number, locale: string): {
 }
 
 /** A distribution bin's axis label (its upper edge) and its full range. */
-export function binLabels(name: VitalName, bin: HistogramBin, locale: string): { tick: string; label: string } {
+export function binLabels(
+  name: VitalName,
+  bin: HistogramBin,
+  locale: string,
+  text: Text,
+): { tick: string; label: string } {
   const number = (value: number) => formatVitalNumber(name, value, locale);
-  if (bin.to === null) return { tick: "more", label: `Over ${formatVital(name, bin.from, locale)}` };
+  if (bin.to === null)
+    return {
+      tick: text("speed.bin.more"),
+      label: text("speed.bin.over", { value: formatVital(name, bin.from, locale) }),
+    };
   return {
     tick: number(bin.to),
     label:
       bin.from === 0
-        ? `Up to ${formatVital(name, bin.to, locale)}`
+        ? text("speed.bin.upTo", { value: formatVital(name, bin.to, locale) })
         : `${number(bin.from)}–${formatVital(name, bin.to, locale)}`,
   };
 }
 
-/** "LCP (Largest Contentful Paint)" */
+/** "LCP (Largest Contentful Paint)": the metrics' names are not translated (vitals.ts says why). */
 export function vitalTitle(name: VitalName): string {
   return `${name} (${VITALS[name].label})`;
 }
 
 /** The trend in one sentence: its latest value and how many buckets had data. */
-export function trendSummary(name: VitalName, points: readonly TrendPoint[], bucketMs: number, locale: string): string {
+export function trendSummary(
+  name: VitalName,
+  points: readonly TrendPoint[],
+  bucketMs: number,
+  locale: string,
+  text: Text,
+): string {
   const withData = points.filter((point) => point.p75 !== null);
   const latest = withData.at(-1);
-  const buckets = bucketMs <= HOUR_MS ? "hours" : "days";
-  if (!latest || latest.p75 === null) return `No ${name} was measured in this period.`;
-  const when = bucketLabels(latest.start, bucketMs, locale).label;
-  const rating = RATING_LABELS[rate(name, latest.p75)].toLowerCase();
-  return `The 75th percentile of ${name} was ${formatVital(name, latest.p75, locale)} (${rating}) on ${when}, the latest with data; ${withData.length} of ${points.length} ${buckets} have data.`;
+  if (!latest || latest.p75 === null) return text("speed.trend.none", { vital: name });
+  return text("speed.trend.summary", {
+    vital: name,
+    value: formatVital(name, latest.p75, locale),
+    rating: RATING_SELECTS[rate(name, latest.p75)],
+    when: bucketLabels(latest.start, bucketMs, locale, text).label,
+    withData: withData.length,
+    total: points.length,
+    buckets: bucketMs <= HOUR_MS ? "hours" : "days",
+  });
 }
 
 /** The distribution in one sentence: how many page views were good, needed improvement, were poor. */
-export function distributionSummary(summary: VitalSummary, locale: string): string {
+export function distributionSummary(summary: VitalSummary, text: Text): string {
   const { samples, ratingCounts: counts, ratingPercentages: shares } = summary;
-  const part = (count: number, share: number) => `${count.toLocaleString(locale)} (${share}%)`;
-  return (
-    `Of ${samples.toLocaleString(locale)} page views that measured ${summary.name}, ${part(counts.good, shares.good)} were good, ` +
-    `${part(counts["needs-improvement"], shares["needs-improvement"])} needed improvement and ${part(counts.poor, shares.poor)} were poor.`
-  );
+  return text("speed.distribution.summary", {
+    samples,
+    vital: summary.name,
+    good: counts.good,
+    goodShare: shares.good,
+    needsImprovement: counts["needs-improvement"],
+    needsImprovementShare: shares["needs-improvement"],
+    poor: counts.poor,
+    poorShare: shares.poor,
+  });
 }
 
 export interface Change {
@@ -69,11 +103,22 @@ export interface Change {
 }
 
 /** This period's 75th percentile against the period before's: "800 ms better than the period before". */
-export function changeSincePrevious(name: VitalName, p75: number, previousP75: number | null, locale: string): Change {
-  if (previousP75 === null) return { direction: "unknown", text: "Not measured in the period before" };
+export function changeSincePrevious(
+  name: VitalName,
+  p75: number,
+  previousP75: number | null,
+  locale: string,
+  text: Text,
+): Change {
+  if (previousP75 === null) return { direction: "unknown", text: text("speed.change.unknown") };
   const difference = Math.abs(p75 - previousP75);
   if (formatVitalNumber(name, difference, locale) === formatVitalNumber(name, 0, locale))
-    return { direction: "same", text: "The same as the period before" };
+    return { direction: "same", text: text("speed.change.same") };
   const direction = p75 < previousP75 ? "better" : "worse";
-  return { direction, text: `${formatVital(name, difference, locale)} ${direction} than the period before` };
+  return {
+    direction,
+    text: text(direction === "better" ? "speed.change.better" : "speed.change.worse", {
+      difference: formatVital(name, difference, locale),
+    }),
+  };
 }

@@ -1,21 +1,23 @@
 /** The periods the site-speed dashboard offers, and the time buckets its trends use for each. */
+import type { MessageKey } from "~/i18n/language-text";
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
 
 export interface ReportPeriod {
   /** The query-string value: /sh/perf?period=7d */
-  key: string;
-  label: string;
+  key: "24h" | "7d" | "30d";
+  /** Its name in the catalogues. */
+  label: MessageKey;
   durationMs: number;
   /** One trend point per bucket; buckets start on whole UTC hours or days. */
   bucketMs: number;
 }
 
 export const REPORT_PERIODS = [
-  { key: "24h", label: "Last 24 hours", durationMs: DAY_MS, bucketMs: HOUR_MS },
-  { key: "7d", label: "Last 7 days", durationMs: 7 * DAY_MS, bucketMs: DAY_MS },
-  { key: "30d", label: "Last 30 days", durationMs: 30 * DAY_MS, bucketMs: DAY_MS },
+  { key: "24h", label: "speed.period.24h", durationMs: DAY_MS, bucketMs: HOUR_MS },
+  { key: "7d", label: "speed.period.7d", durationMs: 7 * DAY_MS, bucketMs: DAY_MS },
+  { key: "30d", label: "speed.period.30d", durationMs: 30 * DAY_MS, bucketMs: DAY_MS },
 ] as const satisfies readonly ReportPeriod[];
 
 export const DEFAULT_REPORT_PERIOD: ReportPeriod = REPORT_PERIODS[1];

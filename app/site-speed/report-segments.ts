@@ -2,6 +2,7 @@
  * The dashboard's segments, as real-user-monitoring tools offer them: the device class, from
  * the viewport's CSS width, and the connection type where the browser reports it.
  */
+import type { MessageKey } from "~/i18n/language-text";
 import { CONNECTION_TYPES } from "./beacon-rules";
 import type { DeviceReport } from "./beacon-schema";
 
@@ -9,13 +10,17 @@ export const DEVICE_CLASSES = ["phone", "tablet", "desktop"] as const;
 export type DeviceClass = (typeof DEVICE_CLASSES)[number];
 export type ConnectionType = (typeof CONNECTION_TYPES)[number];
 
-export const DEVICE_LABELS: Record<DeviceClass, string> = { phone: "Phones", tablet: "Tablets", desktop: "Desktops" };
-export const CONNECTION_LABELS: Record<ConnectionType, string> = {
-  "slow-2g": "Slow 2G",
-  "2g": "2G",
-  "3g": "3G",
-  "4g": "4G or faster",
-};
+export const DEVICE_LABELS = {
+  phone: "speed.device.phone",
+  tablet: "speed.device.tablet",
+  desktop: "speed.device.desktop",
+} as const satisfies Record<DeviceClass, MessageKey>;
+export const CONNECTION_LABELS = {
+  "slow-2g": "speed.connection.slow-2g",
+  "2g": "speed.connection.2g",
+  "3g": "speed.connection.3g",
+  "4g": "speed.connection.4g",
+} as const satisfies Record<ConnectionType, MessageKey>;
 
 /** The usual breakpoints: a viewport narrower than 600 CSS pixels is a phone's, narrower than 1024 a tablet's. */
 const TABLET_FROM_PX = 600;

@@ -5,20 +5,27 @@
  * pages drawing the dashboard do not pull the measuring library into their bundle.
  */
 
+import type { MessageKey } from "~/i18n/language-text";
+
 export const VITAL_NAMES = ["LCP", "INP", "CLS", "FCP", "TTFB"] as const;
 export type VitalName = (typeof VITAL_NAMES)[number];
 
 export type Rating = "good" | "needs-improvement" | "poor";
 export const RATINGS: readonly Rating[] = ["good", "needs-improvement", "poor"];
-export const RATING_LABELS: Record<Rating, string> = {
-  good: "Good",
-  "needs-improvement": "Needs improvement",
-  poor: "Poor",
-};
+/** Each rating's name in the catalogues. */
+export const RATING_LABELS = {
+  good: "speed.rating.good",
+  "needs-improvement": "speed.rating.needs-improvement",
+  poor: "speed.rating.poor",
+} as const satisfies Record<Rating, MessageKey>;
 
 export interface VitalDefinition {
   name: VitalName;
-  /** What the acronym stands for, for headings and screen readers. */
+  /**
+   * What the acronym stands for, for headings and screen readers. Not translated: the metrics'
+   * names are Google's own, and its web.dev and Chrome documentation keep them in English in
+   * German, French, Italian and Spanish too.
+   */
   label: string;
   /** Milliseconds, or a unitless layout-shift score. */
   unit: "ms" | "score";

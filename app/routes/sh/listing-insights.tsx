@@ -7,7 +7,12 @@ import type { PageHandle } from "~/shell/page-handle";
 import type { ListingDetailOutletContext } from "./listing-detail";
 import type { Route } from "./+types/listing-insights";
 
-export const handle: PageHandle = { pageName: "sellerHubProductInsights", title: "page.listing" };
+/** The panel opens over the listing's page: the document is still named after the listing. */
+export const handle: PageHandle = {
+  pageName: "sellerHubProductInsights",
+  title: "page.listing",
+  documentTitle: (data: Route.ComponentProps["loaderData"] | undefined) => data?.listingTitle,
+};
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { seller, listing } = await requireSellerListing(context, params.listingId);
@@ -15,6 +20,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     market: await findMarketFigures(context.get(databaseContext).db, listing.epid, listing.currency),
     locale: seller.locale,
     listingId: listing.id,
+    listingTitle: listing.title,
   };
 }
 

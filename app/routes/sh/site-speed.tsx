@@ -1,4 +1,5 @@
 import { Form } from "react-router";
+import { useText } from "~/i18n/text";
 import { FilterSelect } from "~/components/filter-select/FilterSelect";
 import { getSignedInSeller } from "~/auth/require-seller.server";
 import { refusal } from "~/http/refusal";
@@ -28,7 +29,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     report: { ...report, pages: sortPages(report.pages, query.order, query.direction) },
     period: query.period.key,
-    periodLabel: query.period.label,
     order: query.order,
     direction: query.direction,
     sortSearches: columnSortSearches(query),
@@ -37,63 +37,57 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export default function SiteSpeed({
-  loaderData: { report, period, periodLabel, order, direction, sortSearches, locale },
+  loaderData: { report, period, order, direction, sortSearches, locale },
 }: Route.ComponentProps) {
+  const text = useText();
+  const chosenSegment = report.segment.device || report.segment.connection ? "chosen" : "all";
   return (
     <>
-      <p className="site-speed__intro">
-        How fast Seller Hub's pages were for you, measured in your browser as you used them: each page you opened and
-        each page you reached by a link inside the hub. Each web vital is judged at its 75th percentile: three page
-        views in four were at least that fast.
-      </p>
+      <p className="site-speed__intro">{text("speed.intro")}</p>
       <Form method="get" className="site-speed__filter">
         <FilterSelect
           id="period"
           name="period"
-          label="Period"
+          label={text("speed.filter.period")}
           value={period}
-          options={REPORT_PERIODS.map((option) => [option.key, option.label])}
+          options={REPORT_PERIODS.map((option) => [option.key, text(option.label)])}
         />
         <FilterSelect
           id="device"
           name="device"
-          label="Device"
+          label={text("speed.filter.device")}
           value={report.segment.device ?? ""}
-          options={[["", "All devices"], ...DEVICE_CLASSES.map((device) => [device, DEVICE_LABELS[device]] as const)]}
+          options={[
+            ["", text("speed.filter.allDevices")],
+            ...DEVICE_CLASSES.map((device) => [device, text(DEVICE_LABELS[device])] as const),
+          ]}
         />
         <FilterSelect
           id="connection"
           name="connection"
-          label="Connection"
+          label={text("speed.filter.connection")}
           value={report.segment.connection ?? ""}
           options={[
-            ["", "All connections"],
-            ...CONNECTION_TYPES.map((connection) => [connection, CONNECTION_LABELS[connection]] as const),
+            ["", text("speed.filter.allConnections")],
+            ...CONNECTION_TYPES.map((connection) => [connection, text(CONNECTION_LABELS[connection])] as const),
           ]}
         />
         <input type="hidden" name="sort" value={order} />
         <input type="hidden" name="direction" value={direction} />
         <button type="submit" className="button">
-          Show
+          {text("speed.filter.show")}
         </button>
       </Form>
       {report.pageViews === 0 ? (
-        <p className="empty-state">
-          No page views were measured in the {periodLabel.toLowerCase()}
-          {report.segment.device || report.segment.connection ? " on the chosen devices and connections" : ""}.
-          Measurements arrive when you leave a Seller Hub page; use the hub for a while, then come back.
-        </p>
+        <p className="empty-state">{text("speed.empty", { period, segment: chosenSegment })}</p>
       ) : (
         <>
           <p>
-            {report.pageViews.toLocaleString(locale)} page views in the {periodLabel.toLowerCase()}, across{" "}
-            {report.pages.length.toLocaleString(locale)} {report.pages.length === 1 ? "page" : "pages"}, compared with
-            the {periodLabel.toLowerCase().replace(/^last /, "")} before. Times are in UTC.
-            {report.truncated &&
-              ` Only the latest ${MAX_REPORTED_BEACONS.toLocaleString(locale)} measurements are shown.`}
+            {text("speed.summary", { views: report.pageViews, period, pages: report.pages.length })}
+            {report.truncated && ` ${text("speed.truncated", { count: MAX_REPORTED_BEACONS })}`}
           </p>
           <section aria-labelledby="every-page">
-            <h2 id="every-page">Every page</h2>
+            <h2 id="every-page">{text("speed.everyPage")}</h2>
             <PagesTable
               pages={report.pages}
               locale={locale}
@@ -103,23 +97,21 @@ export default function SiteSpeed({
             />
           </section>
           <section aria-labelledby="what-to-fix">
-            <h2 id="what-to-fix">What to fix</h2>
+            <h2 id="what-to-fix">{text("speed.whatToFix")}</h2>
             <FixesTable fixes={report.fixes} locale={locale} />
           </section>
           {report.pages.map((page) => (
             <PageSpeed key={page.pageName} page={page} bucketMs={report.bucketMs} locale={locale} />
           ))}
           <section aria-labelledby="script-errors">
-            <h2 id="script-errors">Most frequent script errors</h2>
+            <h2 id="script-errors">{text("speed.scriptErrors")}</h2>
             <ScriptErrorsTable errors={report.scriptErrors} locale={locale} />
           </section>
         </>
       )}
       <section aria-labelledby="tracking">
-        <h2 id="tracking">Tracking</h2>
-        <p>
-          What sellers did on each page, as the pages' tracking recorded it; counted on every device and connection.
-        </p>
+        <h2 id="tracking">{text("speed.tracking")}</h2>
+        <p>{text("speed.tracking.intro")}</p>
         <TrackingTable tracking={report.tracking} locale={locale} />
       </section>
     </>

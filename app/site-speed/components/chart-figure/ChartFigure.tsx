@@ -1,4 +1,5 @@
 import { useId, type ReactNode } from "react";
+import { useText } from "~/i18n/text";
 import { CHART, PLOT } from "./chart-frame";
 import { linearScale, niceTicks } from "./chart-scale";
 import { TableScroll } from "../../../components/table-scroll/TableScroll";
@@ -31,6 +32,7 @@ export interface ChartFigureProps {
  */
 export function ChartFigure({ title, summary, maxValue, formatTick, children, table }: ChartFigureProps) {
   const id = useId();
+  const text = useText();
   const yTicks = niceTicks(maxValue);
   const y = linearScale([0, yTicks.at(-1) as number], [PLOT.bottom, PLOT.top]);
   return (
@@ -63,9 +65,10 @@ export function ChartFigure({ title, summary, maxValue, formatTick, children, ta
       </svg>
       <details className="chart__data">
         <summary>
-          Data table<span className="visually-hidden">: {title}</span>
+          {text("speed.chart.dataTable")}
+          <span className="visually-hidden">: {title}</span>
         </summary>
-        <TableScroll label={`Data table: ${title}`}>
+        <TableScroll label={text("speed.chart.dataTableOf", { title })}>
           <table className="data-table">
             <caption className="visually-hidden">{title}</caption>
             <thead>

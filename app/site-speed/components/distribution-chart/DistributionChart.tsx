@@ -1,3 +1,4 @@
+import { useText } from "~/i18n/text";
 import { RATING_LABELS, RATINGS, type Rating } from "~/site-speed/vitals";
 import { ChartFigure } from "../chart-figure/ChartFigure";
 import { PLOT } from "../chart-figure/chart-frame";
@@ -32,6 +33,7 @@ export interface DistributionChartProps {
  * axis, across the bins they cover, so colour is never the only sign.
  */
 export function DistributionChart({ title, summary, bins, rangeHeading, unit, locale }: DistributionChartProps) {
+  const text = useText();
   const slot = PLOT.width / Math.max(bins.length, 1);
   const every = labelEvery(bins.length, 14);
 
@@ -42,8 +44,8 @@ export function DistributionChart({ title, summary, bins, rangeHeading, unit, lo
       maxValue={Math.max(...bins.map((bin) => bin.count), 1)}
       formatTick={(tick) => tick.toLocaleString(locale)}
       table={{
-        headings: [rangeHeading, "Page views", "Rating"],
-        rows: bins.map((bin) => [bin.label, bin.count.toLocaleString(locale), RATING_LABELS[bin.rating]]),
+        headings: [rangeHeading, text("speed.column.pageViews"), text("speed.column.rating")],
+        rows: bins.map((bin) => [bin.label, bin.count.toLocaleString(locale), text(RATING_LABELS[bin.rating])]),
       }}
     >
       {(y) => (
@@ -90,7 +92,7 @@ export function DistributionChart({ title, summary, bins, rangeHeading, unit, lo
                 y={PLOT.bottom + 42}
                 textAnchor="middle"
               >
-                {RATING_LABELS[rating]}
+                {text(RATING_LABELS[rating])}
               </text>
             </g>
           ))}

@@ -1,3 +1,4 @@
+import { useText } from "~/i18n/text";
 import { vitalTitle } from "~/site-speed/report-labels";
 import type { FixSummary } from "~/site-speed/site-speed-report";
 import { formatVital, rate, RATING_LABELS } from "~/site-speed/vitals";
@@ -12,19 +13,19 @@ export interface FixesTableProps {
 
 /** What to fix: the elements that were the LCP and the targets of the INP, from web-vitals' attribution. */
 export function FixesTable({ fixes, locale }: FixesTableProps) {
-  if (fixes.length === 0)
-    return <p className="empty-state">No LCP element or INP target was reported in this period.</p>;
+  const text = useText();
+  if (fixes.length === 0) return <p className="empty-state">{text("speed.fixes.none")}</p>;
   return (
-    <TableScroll label="Table: what to fix">
+    <TableScroll label={text("speed.fixes.region")}>
       <table className="data-table">
-        <caption>What to fix: the LCP elements and INP interaction targets, furthest from good first</caption>
+        <caption>{text("speed.fixes.caption")}</caption>
         <thead>
           <tr>
-            <th scope="col">Element</th>
-            <th scope="col">Page</th>
-            <th scope="col">Web vital</th>
-            <th scope="col">75th percentile</th>
-            <th scope="col">Page views</th>
+            <th scope="col">{text("speed.column.element")}</th>
+            <th scope="col">{text("speed.column.page")}</th>
+            <th scope="col">{text("speed.column.vital")}</th>
+            <th scope="col">{text("speed.column.p75")}</th>
+            <th scope="col">{text("speed.column.pageViews")}</th>
           </tr>
         </thead>
         <tbody>
@@ -41,7 +42,7 @@ export function FixesTable({ fixes, locale }: FixesTableProps) {
                 <td>{vitalTitle(fix.vital)}</td>
                 <td>
                   {formatVital(fix.vital, fix.p75, locale)}{" "}
-                  <span className={`rating rating--${rating}`}>{RATING_LABELS[rating]}</span>
+                  <span className={`rating rating--${rating}`}>{text(RATING_LABELS[rating])}</span>
                 </td>
                 <td>{fix.pageViews.toLocaleString(locale)}</td>
               </tr>

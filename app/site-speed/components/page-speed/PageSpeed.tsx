@@ -1,3 +1,5 @@
+import { useText } from "~/i18n/text";
+import { richText } from "~/i18n/rich-text";
 import { DistributionChart } from "../distribution-chart/DistributionChart";
 import { TrendChart } from "../trend-chart/TrendChart";
 import { WebVitalsTable } from "../web-vitals-table/WebVitalsTable";
@@ -19,15 +21,16 @@ export interface PageSpeedProps {
 
 /** One page of the hub on the site-speed dashboard: its web vitals at a glance, then each one's trend and distribution. */
 export function PageSpeed({ page, bucketMs, locale }: PageSpeedProps) {
+  const text = useText();
   const headingId = `page-${page.pageName}`;
   return (
     <section className="page-speed" aria-labelledby={headingId}>
       <h2 id={headingId} className="page-speed__heading">
         <code>{page.pageName}</code>{" "}
-        <span className="page-speed__views">· {page.pageViews.toLocaleString(locale)} page views</span>
+        <span className="page-speed__views">· {text("speed.page.views", { count: page.pageViews })}</span>
       </h2>
       <WebVitalsTable
-        caption={`Web vitals of ${page.pageName} at the 75th percentile`}
+        caption={text("speed.page.vitalsCaption", { page: page.pageName })}
         rows={page.vitals.map((summary) => ({
           title: vitalTitle(summary.name),
           p75: summary.p75 === null ? null : formatVital(summary.name, summary.p75, locale),
@@ -63,6 +66,7 @@ function VitalCharts({
   locale: string;
 }) {
   const { name } = summary;
+  const text = useText();
   return (
     // Not a landmark: each page has one section per vital, and a dozen regions named "LCP" would
     // say nothing in a landmark list (axe's landmark-unique); the heading gives the structure.
@@ -70,29 +74,29 @@ function VitalCharts({
       <h3>{vitalTitle(name)}</h3>
       {summary.samples === 0 ? (
         <p className="empty-state">
-          No page view of <code>{pageName}</code> measured {name} in this period.
-          {name === "INP" && " INP needs a click, a tap or a key press on the page."}
+          {richText(text("speed.page.notMeasured", { page: pageName, vital: name }), { page: <code /> })}
+          {name === "INP" && ` ${text("speed.page.inpNeedsInput")}`}
         </p>
       ) : (
         <div className="vital-charts__pair">
           <TrendChart
-            title={`${name} of ${pageName}: 75th percentile over time`}
-            summary={trendSummary(name, summary.trend, bucketMs, locale)}
+            title={text("speed.chart.trendTitle", { vital: name, page: pageName })}
+            summary={trendSummary(name, summary.trend, bucketMs, locale, text)}
             points={summary.trend.map((point) => ({
-              ...bucketLabels(point.start, bucketMs, locale),
+              ...bucketLabels(point.start, bucketMs, locale, text),
               value: point.p75,
               samples: point.samples,
             }))}
             thresholds={VITALS[name].thresholds}
             formatValue={(value) => formatVital(name, value, locale)}
-            valueHeading={`${name}, 75th percentile`}
+            valueHeading={text("speed.chart.trendValue", { vital: name })}
             locale={locale}
           />
           <DistributionChart
-            title={`${name} of ${pageName}: distribution of page views`}
-            summary={distributionSummary(summary, locale)}
+            title={text("speed.chart.distributionTitle", { vital: name, page: pageName })}
+            summary={distributionSummary(summary, text)}
             bins={summary.histogram.map((bin) => ({
-              ...binLabels(name, bin, locale),
+              ...binLabels(name, bin, locale, text),
               count: bin.count,
               rating: bin.rating,
             }))}

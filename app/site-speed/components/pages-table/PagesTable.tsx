@@ -1,4 +1,5 @@
 import { useId } from "react";
+import { useText } from "~/i18n/text";
 import type { Direction, PageOrder } from "~/site-speed/dashboard-query";
 import { changeSincePrevious } from "~/site-speed/report-labels";
 import type { PageSummary, VitalSummary } from "~/site-speed/site-speed-report";
@@ -15,11 +16,10 @@ export interface PagesTableProps {
   sortSearches: Record<PageOrder, string>;
 }
 
-const CAPTION = "Every page: page views, how they were reached, and web vitals at the 75th percentile";
-
 /** One row per page: its page views, full loads beside in-app navigations, and every vital judged. */
 export function PagesTable({ pages, locale, order, direction, sortSearches }: PagesTableProps) {
   const captionId = useId();
+  const text = useText();
   const header = (column: PageOrder, label: React.ReactNode, title?: string) => (
     <th key={column} scope="col" aria-sort={column === order ? direction : undefined} title={title}>
       <a href={sortSearches[column]} className="pages-table__sort">
@@ -34,17 +34,13 @@ export function PagesTable({ pages, locale, order, direction, sortSearches }: Pa
     // oxlint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling region is operated by keyboard: see above
     <section className="pages-table" aria-labelledby={captionId} tabIndex={0}>
       <table className="data-table">
-        <caption id={captionId}>{CAPTION}</caption>
+        <caption id={captionId}>{text("speed.pages.caption")}</caption>
         <thead>
           <tr>
-            {header("page", "Page")}
-            {header("views", "Page views")}
-            <th scope="col">Full loads</th>
-            {header(
-              "inApp",
-              "In-app navigations",
-              "How many, and at the 75th percentile the time from the click to the new page's content painted",
-            )}
+            {header("page", text("speed.column.page"))}
+            {header("views", text("speed.column.pageViews"))}
+            <th scope="col">{text("speed.column.fullLoads")}</th>
+            {header("inApp", text("speed.column.inApp"), text("speed.column.inApp.description"))}
             {VITAL_NAMES.map((name) => header(name, name, VITALS[name].label))}
           </tr>
         </thead>
@@ -57,15 +53,14 @@ export function PagesTable({ pages, locale, order, direction, sortSearches }: Pa
               <td>{count(page.pageViews)}</td>
               <td>{count(page.fullLoads)}</td>
               <td>
-                {page.inAppNavigations === 0 ? (
-                  "None"
-                ) : (
-                  <>
-                    {count(page.inAppNavigations)}
-                    {page.inAppDurationP75 !== null && ` · ${formatMilliseconds(page.inAppDurationP75, locale)}`}
-                    {page.dataRequestP75 !== null && `, data ${formatMilliseconds(page.dataRequestP75, locale)}`}
-                  </>
-                )}
+                {page.inAppNavigations === 0
+                  ? text("speed.pages.noInApp")
+                  : text("speed.pages.inApp", {
+                      count: count(page.inAppNavigations),
+                      duration:
+                        page.inAppDurationP75 === null ? "none" : formatMilliseconds(page.inAppDurationP75, locale),
+                      data: page.dataRequestP75 === null ? "none" : formatMilliseconds(page.dataRequestP75, locale),
+                    })}
               </td>
               {page.vitals.map((vital) => (
                 <VitalCell key={vital.name} vital={vital} locale={locale} />
@@ -79,17 +74,22 @@ export function PagesTable({ pages, locale, order, direction, sortSearches }: Pa
 }
 
 function VitalCell({ vital, locale }: { vital: VitalSummary; locale: string }) {
-  if (vital.p75 === null || vital.rating === null) return <td>Not measured</td>;
+  const text = useText();
+  if (vital.p75 === null || vital.rating === null) return <td>{text("speed.notMeasured")}</td>;
   const shares = vital.ratingPercentages;
-  const change = changeSincePrevious(vital.name, vital.p75, vital.previousP75, locale);
+  const change = changeSincePrevious(vital.name, vital.p75, vital.previousP75, locale, text);
   return (
     <td>
       <span className="pages-table__line">
         {formatVital(vital.name, vital.p75, locale)}{" "}
-        <span className={`rating rating--${vital.rating}`}>{RATING_LABELS[vital.rating]}</span>
+        <span className={`rating rating--${vital.rating}`}>{text(RATING_LABELS[vital.rating])}</span>
       </span>
       <span className="pages-table__line pages-table__shares">
-        {`${shares.good}% good, ${shares["needs-improvement"]}% needs improvement, ${shares.poor}% poor`}
+        {text("speed.shares", {
+          good: shares.good,
+          needsImprovement: shares["needs-improvement"],
+          poor: shares.poor,
+        })}
       </span>
       <span className={`pages-table__line pages-table__change pages-table__change--${change.direction}`}>
         {change.text}

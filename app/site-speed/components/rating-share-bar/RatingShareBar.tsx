@@ -1,3 +1,4 @@
+import { useText } from "~/i18n/text";
 import { RATING_LABELS, RATINGS, type Rating } from "~/site-speed/vitals";
 
 export interface RatingShareBarProps {
@@ -7,6 +8,7 @@ export interface RatingShareBarProps {
 
 /** The share of each rating as words and numbers, with a stacked bar beside them for the eye. */
 export function RatingShareBar({ percentages }: RatingShareBarProps) {
+  const text = useText();
   const parts = RATINGS.map((rating, index) => ({
     rating,
     x: RATINGS.slice(0, index).reduce((sum, before) => sum + percentages[before], 0),
@@ -38,7 +40,7 @@ export function RatingShareBar({ percentages }: RatingShareBarProps) {
         {RATINGS.map((rating) => (
           <li key={rating}>
             <span className={`rating-share__key rating-share__key--${rating}`} aria-hidden="true" />
-            {RATING_LABELS[rating]} {percentages[rating]}%
+            {text("speed.ratingShare", { rating: text(RATING_LABELS[rating]), share: percentages[rating] })}
           </li>
         ))}
       </ul>

@@ -1,3 +1,4 @@
+import { useText } from "~/i18n/text";
 import { TableScroll } from "../../../components/table-scroll/TableScroll";
 
 export interface ReportedScriptError {
@@ -22,17 +23,18 @@ export interface ScriptErrorsTableProps {
 
 /** The page script errors the beacons collected, most frequent first; says so when there were none. */
 export function ScriptErrorsTable({ errors, locale }: ScriptErrorsTableProps) {
-  if (errors.length === 0) return <p className="empty-state">No script errors were reported in this period.</p>;
+  const text = useText();
+  if (errors.length === 0) return <p className="empty-state">{text("speed.errors.none")}</p>;
   return (
-    <TableScroll label="Table: script errors">
+    <TableScroll label={text("speed.errors.region")}>
       <table className="data-table">
         <thead>
           <tr>
-            <th scope="col">Error</th>
-            <th scope="col">Where</th>
-            <th scope="col">Page</th>
-            <th scope="col">Occurrences</th>
-            <th scope="col">Page views</th>
+            <th scope="col">{text("speed.column.error")}</th>
+            <th scope="col">{text("speed.column.where")}</th>
+            <th scope="col">{text("speed.column.page")}</th>
+            <th scope="col">{text("speed.column.occurrences")}</th>
+            <th scope="col">{text("speed.column.pageViews")}</th>
           </tr>
         </thead>
         <tbody>
@@ -43,7 +45,7 @@ export function ScriptErrorsTable({ errors, locale }: ScriptErrorsTableProps) {
                 {error.source ? (
                   <code className="script-errors-table__source">{`${error.source}:${error.line}:${error.column}`}</code>
                 ) : (
-                  "Not known"
+                  text("speed.errors.unknownSource")
                 )}
               </td>
               <td>

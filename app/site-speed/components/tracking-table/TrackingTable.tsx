@@ -1,4 +1,5 @@
 import type { TrackingSummary } from "~/site-speed/site-speed-report";
+import { useText } from "~/i18n/text";
 import { TableScroll } from "../../../components/table-scroll/TableScroll";
 
 export interface TrackingTableProps {
@@ -10,16 +11,17 @@ export interface TrackingTableProps {
 
 /** Page tracking's events of the period, counted per page and action. */
 export function TrackingTable({ tracking, locale }: TrackingTableProps) {
-  if (tracking.length === 0) return <p className="empty-state">No tracking events were recorded in this period.</p>;
+  const text = useText();
+  if (tracking.length === 0) return <p className="empty-state">{text("speed.tracking.none")}</p>;
   return (
-    <TableScroll label="Table: tracking events">
+    <TableScroll label={text("speed.tracking.region")}>
       <table className="data-table">
-        <caption>Tracking events per page and action</caption>
+        <caption>{text("speed.tracking.caption")}</caption>
         <thead>
           <tr>
-            <th scope="col">Page</th>
-            <th scope="col">Action</th>
-            <th scope="col">Events</th>
+            <th scope="col">{text("speed.column.page")}</th>
+            <th scope="col">{text("speed.column.action")}</th>
+            <th scope="col">{text("speed.column.events")}</th>
           </tr>
         </thead>
         <tbody>

@@ -1,3 +1,4 @@
+import { useText } from "~/i18n/text";
 import { ChartFigure } from "../chart-figure/ChartFigure";
 import { PLOT } from "../chart-figure/chart-frame";
 import { labelEvery } from "../chart-figure/chart-scale";
@@ -32,6 +33,7 @@ export interface TrendChartProps {
 
 /** A line over time against two labelled thresholds, drawn as SVG, with its data as a table. */
 export function TrendChart({ title, summary, points, thresholds, formatValue, valueHeading, locale }: TrendChartProps) {
+  const text = useText();
   const measured = points.flatMap((point) => (point.value === null ? [] : [point.value]));
   const slot = PLOT.width / Math.max(points.length, 1);
   const x = (index: number) => PLOT.left + slot * (index + 0.5);
@@ -44,10 +46,10 @@ export function TrendChart({ title, summary, points, thresholds, formatValue, va
       maxValue={Math.max(...measured, thresholds[1]) * 1.1}
       formatTick={formatValue}
       table={{
-        headings: ["Period", valueHeading, "Page views"],
+        headings: [text("speed.column.period"), valueHeading, text("speed.column.pageViews")],
         rows: points.map((point) => [
           point.label,
-          point.value === null ? "No data" : formatValue(point.value),
+          point.value === null ? text("speed.chart.noData") : formatValue(point.value),
           point.samples.toLocaleString(locale),
         ]),
       }}
@@ -57,12 +59,12 @@ export function TrendChart({ title, summary, points, thresholds, formatValue, va
           <ThresholdLine
             y={y(thresholds[0])}
             className="chart__threshold chart__threshold--good"
-            label={`Good up to ${formatValue(thresholds[0])}`}
+            label={text("speed.chart.goodUpTo", { value: formatValue(thresholds[0]) })}
           />
           <ThresholdLine
             y={y(thresholds[1])}
             className="chart__threshold chart__threshold--poor"
-            label={`Poor above ${formatValue(thresholds[1])}`}
+            label={text("speed.chart.poorAbove", { value: formatValue(thresholds[1]) })}
           />
           <path className="chart__line" d={linePath(points, x, y)} />
           {points.map((point, index) =>

@@ -1,3 +1,4 @@
+import { useText } from "~/i18n/text";
 import { RatingShareBar } from "../rating-share-bar/RatingShareBar";
 import { RATING_LABELS, type Rating } from "~/site-speed/vitals";
 import { TableScroll } from "../../../components/table-scroll/TableScroll";
@@ -23,32 +24,33 @@ export interface WebVitalsTableProps {
 
 /** One row per web vital: its 75th percentile, the rating in words, and the share of each rating. */
 export function WebVitalsTable({ caption, rows }: WebVitalsTableProps) {
+  const text = useText();
   return (
-    <TableScroll label={`Table: ${caption}`}>
+    <TableScroll label={text("speed.table.region", { caption })}>
       <table className="data-table">
         <caption className="web-vitals-table__caption">{caption}</caption>
         <thead>
           <tr>
-            <th scope="col">Web vital</th>
-            <th scope="col">75th percentile</th>
-            <th scope="col">Rating</th>
-            <th scope="col">Share of page views</th>
-            <th scope="col">Page views measured</th>
+            <th scope="col">{text("speed.column.vital")}</th>
+            <th scope="col">{text("speed.column.p75")}</th>
+            <th scope="col">{text("speed.column.rating")}</th>
+            <th scope="col">{text("speed.column.share")}</th>
+            <th scope="col">{text("speed.column.measured")}</th>
           </tr>
         </thead>
         <tbody>
           {rows.map((row) => (
             <tr key={row.title}>
               <th scope="row">{row.title}</th>
-              <td>{row.p75 ?? "Not measured"}</td>
+              <td>{row.p75 ?? text("speed.notMeasured")}</td>
               <td>
                 {row.rating ? (
-                  <span className={`rating rating--${row.rating}`}>{RATING_LABELS[row.rating]}</span>
+                  <span className={`rating rating--${row.rating}`}>{text(RATING_LABELS[row.rating])}</span>
                 ) : (
-                  "No rating"
+                  text("speed.noRating")
                 )}
               </td>
-              <td>{row.rating ? <RatingShareBar percentages={row.percentages} /> : "No page views"}</td>
+              <td>{row.rating ? <RatingShareBar percentages={row.percentages} /> : text("speed.noPageViews")}</td>
               <td>{row.samples}</td>
             </tr>
           ))}
