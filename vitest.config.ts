@@ -4,6 +4,10 @@ export default defineConfig({
   resolve: { tsconfigPaths: true },
   test: {
     restoreMocks: true,
+    // A hang detector, not a speed check (speed is measured in `npm run bench`): the tests that
+    // start a process (the operators' scripts, db:backup) take 1–1.5 s on a quiet machine and
+    // went past Vitest's 5 s with the other worker busy, failing CI once with nothing wrong.
+    testTimeout: 30_000,
     projects: [
       {
         extends: true,

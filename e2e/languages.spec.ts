@@ -168,7 +168,15 @@ test.describe("a bulk price change in German, on a phone", () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     await expectNoAccessibilityViolations(page);
 
+    const preview = page.url();
     await page.getByRole("button", { name: "Abbrechen" }).tap();
     await expect(page.getByRole("heading", { level: 1, name: "Angebote" })).toBeVisible();
+
+    // The cancelled preview's address, kept in the history: the refusal says why, in German too.
+    await page.goBack();
+    await expect(page).toHaveURL(preview);
+    await expect(
+      page.getByText(/^Diese Preisänderung gibt es nicht: Eine Vorschau wird 24 Stunden aufbewahrt/),
+    ).toBeVisible();
   });
 });

@@ -1,3 +1,4 @@
+import type { MessageKey } from "~/i18n/language-text";
 import { sql, type ExpressionBuilder, type Kysely, type Transaction } from "kysely";
 import type { Database, Dialect } from "~/db/database.server";
 import type { DatabaseSchema } from "~/db/schema";
@@ -13,7 +14,9 @@ import { matchingListings } from "~/listings/listings.server";
 /** The most listings one change takes: enough for a large catalogue's weekly repricing, and a transaction that stays short (decision 075). */
 export const MAX_SELECTION = 10_000;
 
-export type SelectionResult = { ok: true; count: number } | { ok: false; count: number; reason: string };
+/** A refused selection's reason is a catalogue key: the route words it in the seller's language. */
+export type SelectionResult = { ok: true; count: number } | { ok: false; count: number; reason: SelectionRefusal };
+export type SelectionRefusal = Extract<MessageKey, "bulk.refused.tooMany" | "bulk.refused.noneSelected">;
 
 export async function countSelected(db: Kysely<DatabaseSchema>, sessionId: string): Promise<number> {
   const { count } = await db
@@ -144,6 +147,6 @@ function tooMany(count: number): SelectionResult {
   return {
     ok: false,
     count,
-    reason: `One change takes up to ${MAX_SELECTION.toLocaleString("en-US")} listings. Narrow the filters, or change these first and then the rest.`,
+    reason: "bulk.refused.tooMany",
   };
 }

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { textOfLanguage } from "~/i18n/catalogues.server";
 import { signedInTestSeller, testListing } from "../../test/listings";
 import type { SignedInSeller } from "~/auth/session.server";
 import { openDatabase, type Database } from "~/db/database.server";
@@ -34,6 +35,8 @@ async function previewOf(count: number): Promise<{ changeId: string; ids: number
   return { changeId, ids };
 }
 
+const english = textOfLanguage("en-US").text;
+
 const request = (accept: string) =>
   new Request("http://localhost/sh/lst/prices/x/apply", {
     method: "POST",
@@ -44,7 +47,14 @@ const request = (accept: string) =>
 describe("applying with the progress streamed", () => {
   it("completes on the server when the browser goes away mid-apply: progress is only a view of it", async () => {
     const { changeId, ids } = await previewOf(CHUNK * 3);
-    const response = await runPriceChange(request("application/x-ndjson"), database, signedIn, changeId, "apply");
+    const response = await runPriceChange(
+      request("application/x-ndjson"),
+      database,
+      signedIn,
+      changeId,
+      "apply",
+      english,
+    );
     const reader = (response.body as ReadableStream<Uint8Array>).getReader();
     await reader.read();
     // The tab closes: the server's stream is cancelled after its first line.
@@ -63,8 +73,8 @@ describe("applying with the progress streamed", () => {
   });
 
   it("answers a refusal with its status, not a progress stream", async () => {
-    const refusedWith = (changeId: string) =>
-      runPriceChange(request("application/x-ndjson"), database, signedIn, changeId, "undo").catch(
+    const refusedWith = (changeId: string, text = english) =>
+      runPriceChange(request("application/x-ndjson"), database, signedIn, changeId, "undo", text).catch(
         (thrown: unknown) => thrown as Response,
       );
     expect((await refusedWith("no-such-change-id-xyz1")).status).toBe(404);
@@ -72,5 +82,9 @@ describe("applying with the progress streamed", () => {
     const notApplied = await refusedWith(changeId);
     expect(notApplied.status).toBe(409);
     expect(await notApplied.text()).toBe("This change has not been applied, so there is nothing to undo.");
+    // In the seller's language, as the page that shows it.
+    expect(await (await refusedWith(changeId, textOfLanguage("de-DE").text)).text()).toBe(
+      "Diese Änderung wurde nicht übernommen, es gibt also nichts rückgängig zu machen.",
+    );
   });
 });

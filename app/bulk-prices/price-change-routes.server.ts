@@ -76,7 +76,8 @@ export async function choosePriceChange(
     );
     return { ok: true, changeId };
   } catch (error) {
-    if (error instanceof PriceChangeRefused) return { ok: false, status: 409, errors: { form: error.message }, values };
+    if (error instanceof PriceChangeRefused)
+      return { ok: false, status: 409, errors: { form: text(error.reason) }, values };
     throw error;
   }
 }
@@ -97,7 +98,7 @@ export async function loadPriceChangePage(
   text: Text,
 ) {
   const summary = isChangeId(changeId) ? await findPriceChange(db, seller.id, changeId) : undefined;
-  if (!summary) throw refusal(404, NO_SUCH_CHANGE);
+  if (!summary) throw refusal(404, text(NO_SUCH_CHANGE));
   const items = await findPriceChangeItems(db, seller.id, changeId, { offset, limit: ITEMS_PER_PAGE });
   const rows: PriceChangeRow[] = await withMarketMedians(db, items);
   const total = summary.changing + Object.values(summary.problems).reduce((sum, count) => sum + count, 0);
@@ -115,10 +116,16 @@ export async function loadPriceChangePage(
 }
 
 /** Cancels a preview and leads back to the listings, the selection kept. */
-export async function cancelPreview(request: Request, { db }: Database, signedIn: SignedInSeller, changeId: string) {
+export async function cancelPreview(
+  request: Request,
+  { db }: Database,
+  signedIn: SignedInSeller,
+  changeId: string,
+  text: Text,
+) {
   const form = await readForm(request);
   assertAntiForgeryToken(signedIn, form.get("srt"));
-  if (!isChangeId(changeId)) throw refusal(404, NO_SUCH_CHANGE);
+  if (!isChangeId(changeId)) throw refusal(404, text(NO_SUCH_CHANGE));
   await discardPreview(db, signedIn.seller.id, changeId);
   return redirect("/sh/lst/active#change-prices", 303);
 }
@@ -134,10 +141,11 @@ export async function runPriceChange(
   signedIn: SignedInSeller,
   changeId: string,
   step: "apply" | "undo",
+  text: Text,
 ): Promise<Response> {
   const form = await readForm(request);
   assertAntiForgeryToken(signedIn, form.get("srt"));
-  if (!isChangeId(changeId)) throw refusal(404, NO_SUCH_CHANGE);
+  if (!isChangeId(changeId)) throw refusal(404, text(NO_SUCH_CHANGE));
   const run = (onProgress: (progress: Progress) => void): Promise<ApplyResult> =>
     (step === "apply" ? applyPriceChange : undoPriceChange)(database, signedIn.seller.id, changeId, onProgress);
   const changePage = `/sh/lst/prices/${encodeURIComponent(changeId)}`;
@@ -146,7 +154,7 @@ export async function runPriceChange(
     try {
       await run(() => {});
     } catch (error) {
-      if (error instanceof PriceChangeRefused) throw refusal(error.status, error.message);
+      if (error instanceof PriceChangeRefused) throw refusal(error.status, text(error.reason));
       throw error;
     }
     return redirect(changePage, 303);
@@ -155,9 +163,9 @@ export async function runPriceChange(
   // A change that cannot run is refused with its status before any progress is streamed; a
   // refusal found only while running (another tab was quicker) still arrives as a line.
   const summary = await findPriceChange(database.db, signedIn.seller.id, changeId);
-  if (!summary) throw refusal(404, NO_SUCH_CHANGE);
+  if (!summary) throw refusal(404, text(NO_SUCH_CHANGE));
   const refused = step === "undo" && whyNotUndoable(summary);
-  if (refused) throw refusal(refused.status, refused.message);
+  if (refused) throw refusal(refused.status, text(refused.reason));
 
   const encoder = new TextEncoder();
   // The change runs to its end whatever the browser does: a tab closed mid-apply cancels the
@@ -176,10 +184,7 @@ export async function runPriceChange(
         if (!(error instanceof PriceChangeRefused)) console.error(`bulk prices: ${step} failed:`, error);
         send({
           type: "refused",
-          reason:
-            error instanceof PriceChangeRefused
-              ? error.message
-              : "The change could not be completed, and no price was changed. Try again.",
+          reason: text(error instanceof PriceChangeRefused ? error.reason : "bulk.refused.failed"),
         });
       } finally {
         if (watched) controller.close();

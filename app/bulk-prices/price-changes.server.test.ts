@@ -191,7 +191,7 @@ describe.each(TEST_DIALECTS)("bulk price changes on $name", (dialect) => {
     const last = await change(now + 1);
     await expect(undoPriceChange(database, seller, earlier, undefined, now + 2)).rejects.toMatchObject({
       status: 409,
-      message: "Only your last price change can be undone, within 24 hours of applying it.",
+      reason: "bulk.refused.undoOver",
     });
     await expect(undoPriceChange(database, seller, last, undefined, now + 1 + UNDO_WINDOW_MS)).rejects.toMatchObject({
       status: 409,
@@ -314,7 +314,7 @@ describe.each(TEST_DIALECTS)("bulk price changes on $name", (dialect) => {
       previewPriceChange(database.db, newSession(), { kind: "raise_amount", amount: 100 }),
     ).rejects.toMatchObject({
       status: 409,
-      message: "Select at least one listing to change its price.",
+      reason: "bulk.refused.noneSelected",
     });
   });
 

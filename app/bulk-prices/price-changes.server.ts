@@ -1,4 +1,4 @@
-import type { Text } from "~/i18n/language-text";
+import type { MessageKey, Text } from "~/i18n/language-text";
 import { randomBytes } from "node:crypto";
 import type { Kysely, Transaction } from "kysely";
 import type { Database } from "~/db/database.server";
@@ -65,12 +65,14 @@ export interface PriceChangeSummary {
   undoableUntil: number | null;
 }
 
-/** A request about a change that cannot be met as asked, with the reason for the seller. */
+/** A request about a change that cannot be met as asked, with the reason for the seller (a catalogue key). */
 export class PriceChangeRefused extends Error {
   readonly status: 404 | 409;
-  constructor(status: 404 | 409, message: string) {
-    super(message);
+  readonly reason: MessageKey;
+  constructor(status: 404 | 409, reason: MessageKey) {
+    super(reason);
     this.status = status;
+    this.reason = reason;
   }
 }
 
@@ -94,7 +96,7 @@ export async function previewPriceChange(
       .where("listing.seller_id", "=", sellerId)
       .orderBy("listing.id")
       .execute();
-    if (listings.length === 0) throw new PriceChangeRefused(409, "Select at least one listing to change its price.");
+    if (listings.length === 0) throw new PriceChangeRefused(409, "bulk.refused.noneSelected");
     await trx
       .insertInto("price_change")
       .values({
@@ -400,12 +402,7 @@ export async function undoPriceChange(
 export function whyNotUndoable(summary: PriceChangeSummary): PriceChangeRefused | false {
   const { state } = summary.change;
   if (state === "undone" || summary.undoableUntil !== null) return false;
-  return new PriceChangeRefused(
-    409,
-    state === "previewed"
-      ? "This change has not been applied, so there is nothing to undo."
-      : "Only your last price change can be undone, within 24 hours of applying it.",
-  );
+  return new PriceChangeRefused(409, state === "previewed" ? "bulk.refused.notApplied" : "bulk.refused.undoOver");
 }
 
 /** Deletes a preview the seller no longer wants; an applied change stays (it is the listings' price history). */
@@ -498,8 +495,7 @@ export function isChangeId(text: string): boolean {
   return /^[\w-]{22}$/.test(text);
 }
 
-export const NO_SUCH_CHANGE =
-  "There is no such price change: a preview is kept for 24 hours, or it was cancelled. Select the listings and preview the change again.";
+export const NO_SUCH_CHANGE = "bulk.refused.noSuchChange" satisfies MessageKey;
 
 /** The seller's last applied change as the listings page tells of it, while its undo window (24 hours) lasts. */
 export interface LastPriceChange {

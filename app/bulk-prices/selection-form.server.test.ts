@@ -1,3 +1,4 @@
+import { textOfLanguage } from "~/i18n/catalogues.server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TEST_DIALECTS } from "../../test/databases";
 import { signedInTestSeller, testListing } from "../../test/listings";
@@ -23,6 +24,8 @@ beforeAll(async () => {
 });
 afterAll(() => database.close());
 
+const english = textOfLanguage("en-US").text;
+
 const post = (fields: Array<[string, string]>, query = "") =>
   handleSelectionForm(
     new Request(`http://localhost/sh/lst/active${query}`, {
@@ -32,6 +35,7 @@ const post = (fields: Array<[string, string]>, query = "") =>
     }),
     database,
     signedIn,
+    english,
   ).catch((thrown: unknown) => thrown);
 
 describe("the listings page's selection form", () => {
@@ -44,6 +48,7 @@ describe("the listings page's selection form", () => {
       }),
       database,
       signedIn,
+      english,
     ).catch((thrown: unknown) => thrown);
     expect(forged).toBeInstanceOf(Response);
     expect((forged as Response).status).toBe(403);
@@ -115,6 +120,7 @@ describe.each(TEST_DIALECTS)("a tick with a number no listing can have, on $name
           }),
           own,
           ticker,
+          english,
         );
         expect(answer, listing).toMatchObject({ data: { ok: true, count: 0 } });
       }

@@ -4,6 +4,7 @@ import type { SignedInSeller } from "~/auth/session.server";
 import type { Database } from "~/db/database.server";
 import { refusal } from "~/http/refusal";
 import { readForm } from "~/http/request-body.server";
+import type { Text } from "~/i18n/language-text";
 import { pageUrl } from "~/http/page-url";
 import { parseListingFilters } from "~/listings/listing-filters";
 import { parseListingId } from "~/listings/listing-id";
@@ -13,6 +14,7 @@ import {
   changeSelection,
   clearSelection,
   countSelected,
+  MAX_SELECTION,
   selectAllMatching,
   selectedAmong,
   type SelectionResult,
@@ -56,7 +58,10 @@ export async function loadListingsSelection(
  * the new count), or the selection bar's buttons and the form sent without JavaScript (answered
  * with a redirect back to the same page, or on to choosing the change).
  */
-export async function handleSelectionForm(request: Request, database: Database, signedIn: SignedInSeller) {
+export async function handleSelectionForm(request: Request, database: Database, signedIn: SignedInSeller, text: Text) {
+  /** The answer as the page shows it: a refusal's reason in the seller's words. */
+  const answer = (result: SelectionResult) =>
+    result.ok ? result : { ...result, reason: text(result.reason, { max: MAX_SELECTION }) };
   const form = await readForm(request);
   assertAntiForgeryToken(signedIn, form.get("srt"));
   const intent = form.get("intent");
@@ -77,7 +82,7 @@ export async function handleSelectionForm(request: Request, database: Database, 
         select: intent === "select" ? listings : [],
         unselect: intent === "unselect" ? listings : [],
       });
-      return data(result, { status: result.ok ? 200 : 409 });
+      return data(answer(result), { status: result.ok ? 200 : 409 });
     }
     case "all":
       result = await selectAllMatching(database, who, parseListingFilters(url.searchParams));
@@ -97,14 +102,13 @@ export async function handleSelectionForm(request: Request, database: Database, 
         unselect: shown.filter((id) => !ticked.has(id)),
       });
       if (result.ok && intent === "choose") {
-        if (result.count === 0)
-          result = { ok: false, count: 0, reason: "Select at least one listing to change its price." };
+        if (result.count === 0) result = { ok: false, count: 0, reason: "bulk.refused.noneSelected" };
         else throw redirect("/sh/lst/prices", 303);
       }
       break;
     }
   }
-  if (!result.ok) return data(result, { status: 409 });
+  if (!result.ok) return data(answer(result), { status: 409 });
   throw redirect(`${url.pathname}${url.search}`, 303);
 }
 

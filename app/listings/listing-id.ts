@@ -1,3 +1,5 @@
+import type { MessageKey } from "~/i18n/language-text";
+
 /** Listing ids are PostgreSQL `integer`s: a larger number names no listing and must not reach a query. */
 const MAX_LISTING_ID = 2_147_483_647;
 
@@ -11,4 +13,4 @@ export function parseListingId(value: unknown): number | null {
 }
 
 /** Malformed, unknown and another seller's ids all get this answer: it never confirms a listing exists. */
-export const NO_SUCH_LISTING = "None of your listings has this number.";
+export const NO_SUCH_LISTING = "listing.refused.noSuchListing" satisfies MessageKey;

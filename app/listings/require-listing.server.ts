@@ -1,6 +1,7 @@
 import type { RouterContextProvider } from "react-router";
 import { getSignedInSeller } from "~/auth/require-seller.server";
 import { refusal } from "~/http/refusal";
+import { textOf } from "~/i18n/language.server";
 import type { Listing, Seller } from "~/db/schema";
 import { databaseContext } from "~/request-context";
 import { NO_SUCH_LISTING, parseListingId } from "./listing-id";
@@ -18,6 +19,6 @@ export async function requireSellerListing(
   const listingId = parseListingId(listingIdParam);
   const listing =
     listingId === null ? undefined : await findSellerListing(context.get(databaseContext).db, seller.id, listingId);
-  if (!listing) throw refusal(404, NO_SUCH_LISTING);
+  if (!listing) throw refusal(404, textOf(context)(NO_SUCH_LISTING));
   return { seller, listing };
 }

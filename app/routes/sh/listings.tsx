@@ -6,6 +6,7 @@ import { findLastPriceChange } from "~/bulk-prices/price-changes.server";
 import { handleSelectionForm, loadListingsSelection } from "~/bulk-prices/selection-form.server";
 import { useListingSelection } from "~/bulk-prices/use-listing-selection";
 import { useHydrated } from "~/components/use-hydrated";
+import { textOf } from "~/i18n/language.server";
 import { getSignedInSeller } from "~/auth/require-seller.server";
 import { ListingFilterForm } from "~/listings/components/listing-filter-form/ListingFilterForm";
 import { ListingsTable } from "~/listings/components/listings-table/ListingsTable";
@@ -38,7 +39,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 /** Selecting listings for a bulk price change (app/bulk-prices/). */
 export async function action({ request, context }: Route.ActionArgs) {
-  return handleSelectionForm(request, context.get(databaseContext), getSignedInSeller(context));
+  return handleSelectionForm(request, context.get(databaseContext), getSignedInSeller(context), textOf(context));
 }
 
 const CLEARED_FILTERS = [

@@ -2,6 +2,7 @@ import { redirect } from "react-router";
 import { assertAntiForgeryToken } from "~/auth/anti-forgery.server";
 import { getSignedInSeller } from "~/auth/require-seller.server";
 import { refusal } from "~/http/refusal";
+import { textOf } from "~/i18n/language.server";
 import { readForm } from "~/http/request-body.server";
 import { HUB_HOME, safeRedirectPath } from "~/http/safe-redirect";
 import { closedMessageCookie, findCurrentMessage } from "~/messages/messages.server";
@@ -14,7 +15,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
   assertAntiForgeryToken(signedIn, form.get("srt"));
   const message = await findCurrentMessage(context.get(databaseContext).db, signedIn.seller.id, form.get("messageId"));
-  if (!message) throw refusal(404, "There is no such message to close: it may have ended already.");
+  if (!message) throw refusal(404, textOf(context)("messages.refused.noSuchMessageToClose"));
   const cookie = closedMessageCookie(message, request);
   return redirect(safeRedirectPath(form.get("returnTo"), request.url), {
     status: 303,

@@ -1,4 +1,5 @@
 import { href, redirect } from "react-router";
+import { textOf } from "~/i18n/language.server";
 import { getSignedInSeller } from "~/auth/require-seller.server";
 import { runPriceChange } from "~/bulk-prices/price-change-routes.server";
 import { databaseContext } from "~/request-context";
@@ -6,7 +7,14 @@ import type { Route } from "./+types/price-change-apply";
 
 /** Confirms a previewed change: its progress as it goes with JavaScript, its page after it without. */
 export async function action({ request, context, params }: Route.ActionArgs) {
-  return runPriceChange(request, context.get(databaseContext), getSignedInSeller(context), params.changeId, "apply");
+  return runPriceChange(
+    request,
+    context.get(databaseContext),
+    getSignedInSeller(context),
+    params.changeId,
+    "apply",
+    textOf(context),
+  );
 }
 
 /** Applying changes prices, so a GET only leads to the change. */

@@ -35,7 +35,13 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 
 /** Cancelling a preview: it is deleted, and the seller goes back to the listings with the selection kept. */
 export async function action({ request, context, params }: Route.ActionArgs) {
-  return cancelPreview(request, context.get(databaseContext), getSignedInSeller(context), params.changeId);
+  return cancelPreview(
+    request,
+    context.get(databaseContext),
+    getSignedInSeller(context),
+    params.changeId,
+    textOf(context),
+  );
 }
 
 export default function PriceChange({ loaderData }: Route.ComponentProps) {

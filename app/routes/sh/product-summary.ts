@@ -22,7 +22,7 @@ export const middleware: Route.MiddlewareFunction[] = [requireSeller];
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = pageUrl(request);
   const listingId = parseListingId(url.searchParams.get("listingId"));
-  if (listingId === null) return refusal(404, NO_SUCH_LISTING);
+  if (listingId === null) return refusal(404, textOf(context)(NO_SUCH_LISTING));
   // Browsers say what a request is for: opened on its own, the summary belongs on its listing's page.
   if (request.headers.get("Sec-Fetch-Dest") === "document")
     throw redirect(href("/sh/lst/:listingId", { listingId: String(listingId) }));
@@ -35,7 +35,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     parseSummaryFilters(url.searchParams),
     textOf(context),
   );
-  if (!summary) return refusal(404, NO_SUCH_LISTING);
+  if (!summary) return refusal(404, textOf(context)(NO_SUCH_LISTING));
   return renderProductSummary({
     summary,
     pageName: handle.pageName,
