@@ -10,8 +10,9 @@ export const LISTING_SORTS = {
   oldest: { label: "listings.sort.oldest", column: "created_at", direction: "asc" },
   price_asc: { label: "listings.sort.priceAsc", column: "price", direction: "asc" },
   price_desc: { label: "listings.sort.priceDesc", column: "price", direction: "desc" },
-  title_asc: { label: "listings.sort.titleAsc", column: "title", direction: "asc" },
-  title_desc: { label: "listings.sort.titleDesc", column: "title", direction: "desc" },
+  // Case and accents aside, as a reader sorts (migration 0021).
+  title_asc: { label: "listings.sort.titleAsc", column: "folded_title", direction: "asc" },
+  title_desc: { label: "listings.sort.titleDesc", column: "folded_title", direction: "desc" },
 } as const satisfies Record<string, { label: MessageKey; column: string; direction: "asc" | "desc" }>;
 
 export type ListingSort = keyof typeof LISTING_SORTS;

@@ -186,6 +186,18 @@ describe.each(TEST_DIALECTS)("a seller's listings on $name", (dialect) => {
     ]);
   });
 
+  it("sorts titles A to Z as a reader does: case and accents aside, Ä with A and ß as ss (DIN 5007-1)", async () => {
+    const reader = await insertSeller(database.db, "reader-sorts");
+    const written = ["Zebra lamp", "apple crate", "Öl painting", "Ärmel shirt", "Straße sign", "Birne", "état neuf"];
+    await insertListings(
+      database.db,
+      written.map((title, index) => testListing(reader, { title, created_at: index })),
+    );
+    const aToZ = ["apple crate", "Ärmel shirt", "Birne", "état neuf", "Öl painting", "Straße sign", "Zebra lamp"];
+    expect(titles(await findListingsPage(database, reader, filters("sort=title_asc")))).toEqual(aToZ);
+    expect(titles(await findListingsPage(database, reader, filters("sort=title_desc")))).toEqual(aToZ.toReversed());
+  });
+
   it("pages by offset and limit, and corrects an offset past the end to the last page", async () => {
     const fromThird = await findListingsPage(database, seller, filters("sort=oldest&limit=10&offset=2"));
     expect(fromThird).toMatchObject({ total: 5, offset: 2, limit: 10 });

@@ -19,6 +19,7 @@ import * as sessionLastSeen from "./0017-session-last-seen.server";
 import * as speedBeaconResources from "./0018-speed-beacon-resources.server";
 import * as foldedTitles from "./0019-folded-titles.server";
 import * as sellerLanguage from "./0020-seller-language.server";
+import * as titleOrder from "./0021-title-order.server";
 
 interface DialectMigration {
   up(db: Kysely<unknown>, dialect: Dialect): Promise<void>;
@@ -44,6 +45,7 @@ const migrations: Record<string, DialectMigration> = {
   "0018-speed-beacon-resources": speedBeaconResources,
   "0019-folded-titles": foldedTitles,
   "0020-seller-language": sellerLanguage,
+  "0021-title-order": titleOrder,
 };
 
 export const MIGRATION_NAMES = Object.keys(migrations);
