@@ -123,7 +123,7 @@ test.describe("changing prices in bulk", () => {
     // The new price on the listing's own page, with its history.
     await tabTo(page, table.getByRole("link", { name: lamp(3) }));
     await page.keyboard.press("Enter");
-    const history = page.getByRole("table", { name: "Price changes, newest first (times in UTC)" });
+    const history = page.getByRole("table", { name: "Price changes, newest first" });
     await expect(history.getByRole("row").nth(1)).toContainText("$12.00$11.00Lower by 10%, rounded to end in .00");
     await page.goBack();
 
@@ -184,8 +184,21 @@ test.describe("changing prices in bulk", () => {
     // Back on the listings page, the change is there to see and to undo.
     await page.getByRole("link", { name: "Back to your listings" }).click();
     const lastChange = page.getByRole("region", { name: "Your last price change" });
-    await expect(lastChange).toContainText(/^Your last price change\s*Raise by 2\.50, applied .+ \(UTC\)\./);
+    // In the site's time, eBay.com's Pacific time, named beside it.
+    await expect(lastChange).toContainText(/^Your last price change\s*Raise by 2\.50, applied .+ P[SD]T\./);
     await expectNoAccessibilityViolationsWithoutJavaScript(page);
+
+    // The seller chooses another zone in the header (a form, as everything here without scripts):
+    // the same page comes back, its times in Berlin's.
+    await page.getByRole("banner").getByText("Language and time zone").filter({ visible: true }).click();
+    const timeZone = page.getByRole("banner").getByRole("combobox", { name: "Time zone" });
+    await expect(timeZone).toHaveValue("America/Los_Angeles");
+    await timeZone.selectOption({ label: "Central European Time (Berlin)" });
+    await page.getByRole("banner").getByRole("button", { name: "Change time zone" }).click();
+    await expect(page).toHaveURL(/\/sh\/lst\/active/);
+    await page.getByRole("banner").getByText("Language and time zone").filter({ visible: true }).click();
+    await expect(timeZone).toHaveValue("Europe/Berlin");
+    await expect(lastChange).toContainText(/applied .+ GMT\+[12]\./);
     await lastChange.getByRole("button", { name: "Undo this change" }).click();
     await expect(page.getByRole("heading", { name: "Undone: Raise by 2.50" })).toBeVisible();
     expect(prices(seller)).toEqual(before);

@@ -14,8 +14,11 @@ async function expectNoEnglishFrame(page: Page) {
   for (const words of ENGLISH_FRAME) await expect(page.getByText(words, { exact: true })).toHaveCount(0);
 }
 
-/** Chooses a language in the header as a keyboard user does: the select, then its button. */
-async function chooseLanguageByKeyboard(page: Page, label: string, language: string) {
+/** Chooses a language in the header as a keyboard user does: the disclosure, the select, then its button. */
+async function chooseLanguageByKeyboard(page: Page, disclosure: string, label: string, language: string) {
+  const preferences = page.getByRole("banner").getByText(disclosure, { exact: true }).filter({ visible: true });
+  await preferences.focus();
+  await page.keyboard.press("Enter");
   const choice = page.getByRole("banner").getByRole("combobox", { name: label });
   await choice.focus();
   await choice.selectOption(language);
@@ -38,7 +41,7 @@ test("a seller on eBay Italy meets the hub in Italian, and can change it to Germ
   await expect(page.getByRole("heading", { level: 1, name: "Inserzioni" })).toBeVisible();
   await expect(page).toHaveURL(/\/sh\/lst\/active$/);
 
-  await chooseLanguageByKeyboard(page, "Lingua", "de-DE");
+  await chooseLanguageByKeyboard(page, "Lingua e fuso orario", "Lingua", "de-DE");
   // The same page, whole, in German.
   await expect(page).toHaveURL(/\/sh\/lst\/active$/);
   await expect(page.getByRole("heading", { level: 1, name: "Angebote" })).toBeVisible();
@@ -80,7 +83,7 @@ test("a seller on eBay Italy meets the hub in Italian, and can change it to Germ
   await page.getByRole("link", { name: "Alle Angebote" }).first().click();
   await expect(page.getByRole("heading", { level: 1, name: "Angebote" })).toBeVisible();
   await waitForHydration(page);
-  await chooseLanguageByKeyboard(page, "Sprache", "it-IT");
+  await chooseLanguageByKeyboard(page, "Sprache und Zeitzone", "Sprache", "it-IT");
   await expect(page.getByRole("heading", { level: 1, name: "Inserzioni" })).toBeVisible();
 });
 
@@ -103,10 +106,12 @@ test.describe("without JavaScript", () => {
     // The seller's own language now: their site's, Spain's.
     await expect(page.getByRole("heading", { level: 1, name: "Resumen" })).toBeVisible();
     await expect(page.locator("html")).toHaveAttribute("lang", "es-ES");
+    await page.getByRole("banner").getByText("Idioma y zona horaria").filter({ visible: true }).click();
     await page.getByRole("banner").getByRole("combobox", { name: "Idioma" }).selectOption("en-GB");
     await page.getByRole("banner").getByRole("button", { name: "Cambiar idioma" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Overview" })).toBeVisible();
     await expect(page.locator("html")).toHaveAttribute("lang", "en-GB");
+    await page.getByRole("banner").getByText("Language and time zone").filter({ visible: true }).click();
     await page.getByRole("banner").getByRole("combobox", { name: "Language" }).selectOption("es-ES");
     await page.getByRole("banner").getByRole("button", { name: "Change language" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Resumen" })).toBeVisible();
@@ -121,6 +126,7 @@ test.describe("right to left, on a phone", () => {
     await waitForHydration(page);
     await page.getByRole("button", { name: "Menu" }).tap();
     // On a phone the member, and their language, are in the menu.
+    await page.getByText("Language and time zone").filter({ visible: true }).tap();
     await page.getByRole("combobox", { name: "Language" }).selectOption("ar-XB");
     await page.getByRole("button", { name: "Change language" }).tap();
     await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
@@ -134,6 +140,7 @@ test.describe("right to left, on a phone", () => {
     await expectNoAccessibilityViolations(page);
 
     await menu.tap();
+    await page.getByText("\u202ELanguage and time zone\u202C").filter({ visible: true }).tap();
     await page.getByRole("combobox", { name: "\u202ELanguage\u202C" }).selectOption("en-GB");
     await page.getByRole("button", { name: "\u202EChange language\u202C" }).tap();
     await expect(page.locator("html")).toHaveAttribute("dir", "ltr");

@@ -29,6 +29,8 @@ export interface SellerTable {
   currency: string;
   /** The language the seller chose for the hub; null: their site's (`locale`'s). */
   language: string | null;
+  /** The time zone the seller chose to read times in; null: their site's (app/time/time-zones.ts). */
+  time_zone: string | null;
   created_at: number;
 }
 

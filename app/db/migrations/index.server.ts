@@ -20,6 +20,7 @@ import * as speedBeaconResources from "./0018-speed-beacon-resources.server";
 import * as foldedTitles from "./0019-folded-titles.server";
 import * as sellerLanguage from "./0020-seller-language.server";
 import * as titleOrder from "./0021-title-order.server";
+import * as sellerTimeZone from "./0022-seller-time-zone.server";
 
 interface DialectMigration {
   up(db: Kysely<unknown>, dialect: Dialect): Promise<void>;
@@ -46,6 +47,7 @@ const migrations: Record<string, DialectMigration> = {
   "0019-folded-titles": foldedTitles,
   "0020-seller-language": sellerLanguage,
   "0021-title-order": titleOrder,
+  "0022-seller-time-zone": sellerTimeZone,
 };
 
 export const MIGRATION_NAMES = Object.keys(migrations);

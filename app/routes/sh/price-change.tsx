@@ -1,6 +1,7 @@
 import { useEffect, useRef } from "react";
 import { Form, href, Link, useLocation } from "react-router";
-import { formatChangeTime } from "~/bulk-prices/change-time";
+import { useSellerTimeZone } from "~/time/seller-time-zone";
+import { formatTime } from "~/time/time-zones";
 import { PriceChangeTable } from "~/bulk-prices/components/price-change-table/PriceChangeTable";
 import { RunChangeForm, UndoChangeForm } from "~/bulk-prices/components/run-change-form/RunChangeForm";
 import { priceProblemText, type PriceProblem } from "~/bulk-prices/price-change";
@@ -117,6 +118,7 @@ function Outcome({
 }) {
   const { change } = summary;
   const text = useText();
+  const timeZone = useSellerTimeZone();
   const problems = Object.entries(summary.problems) as Array<[PriceProblem, number]>;
   return (
     <ul className="price-change__outcome">
@@ -126,7 +128,7 @@ function Outcome({
       {change.appliedAt !== null && (
         <li>
           {text("bulk.outcome.applied", {
-            time: formatChangeTime(change.appliedAt, locale),
+            time: formatTime(change.appliedAt, locale, timeZone),
             applied: summary.applied,
             appliedText: number(summary.applied),
             conflicts: summary.conflicts,
@@ -137,7 +139,7 @@ function Outcome({
       {change.undoneAt !== null && (
         <li>
           {text("bulk.outcome.undone", {
-            time: formatChangeTime(change.undoneAt, locale),
+            time: formatTime(change.undoneAt, locale, timeZone),
             restored: summary.restored,
             restoredText: number(summary.restored),
             changedSince: summary.changedSince,

@@ -1,3 +1,5 @@
+import { SellerTimeZoneProvider } from "~/time/seller-time-zone";
+import { timeZoneOfSeller } from "~/time/time-zones";
 import { href, Outlet, useLocation, type ShouldRevalidateFunctionArgs } from "react-router";
 import { readCookie } from "~/cookies/cookies";
 import { getSignedInSeller, requireSeller } from "~/auth/require-seller.server";
@@ -45,6 +47,7 @@ export async function loader({ request, context, pattern }: Route.LoaderArgs) {
       storeUrl: seller.store_url,
       locale: seller.locale,
       languages: offeredLanguages(),
+      timeZone: timeZoneOfSeller(seller),
     },
     // Where the page sits, not the navigation itself: its labels and URLs never change (decision 062).
     activeNavigation: findActiveNavigation(pageUrl(request)),
@@ -88,6 +91,7 @@ export default function Shell({ loaderData }: Route.ComponentProps) {
     storeUrl: member.storeUrl,
     locale: member.locale,
     languages: member.languages,
+    timeZone: member.timeZone,
     returnTo: location.pathname + location.search,
     srt,
   };
@@ -128,7 +132,9 @@ export default function Shell({ loaderData }: Route.ComponentProps) {
               closeForm={{ action: href("/sh/messages/close"), srt, returnTo: location.pathname + location.search }}
             />
           )}
-          <Outlet />
+          <SellerTimeZoneProvider value={member.timeZone}>
+            <Outlet />
+          </SellerTimeZoneProvider>
         </main>
         <SideArea {...sideLinks} srt={srt} messagesLinkData={messagesLinkData(openMessages, text)} />
       </div>

@@ -1,6 +1,7 @@
 import { useText } from "~/i18n/text";
 import { href, Link } from "react-router";
-import { formatChangeTime } from "../../change-time";
+import { useSellerTimeZone } from "~/time/seller-time-zone";
+import { formatTime } from "~/time/time-zones";
 import { describePriceChange, type PriceChange } from "../../price-change";
 import { UndoChangeForm } from "../run-change-form/RunChangeForm";
 
@@ -26,13 +27,14 @@ export interface LastPriceChangeProps {
 export function LastPriceChange({ change, srt, locale }: LastPriceChangeProps) {
   const changePage = href("/sh/lst/prices/:changeId", { changeId: change.id });
   const text = useText();
+  const timeZone = useSellerTimeZone();
   return (
     <section className="last-price-change" aria-labelledby="last-price-change">
       <h2 id="last-price-change">{text("bulk.last.title")}</h2>
       <p>
         {text("bulk.last.applied", {
           description: describePriceChange(change.change, locale, text),
-          time: formatChangeTime(change.appliedAt, locale),
+          time: formatTime(change.appliedAt, locale, timeZone),
           undone: change.state === "undone" ? "yes" : "no",
         })}{" "}
         <Link prefetch="intent" to={changePage}>

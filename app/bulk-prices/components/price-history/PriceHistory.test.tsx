@@ -15,9 +15,10 @@ describe("PriceHistory", () => {
         ]}
       />
     ));
-    const table = screen.getByRole("table", { name: "Price changes, newest first (times in UTC)" });
+    const table = screen.getByRole("table", { name: "Price changes, newest first" });
     const [, undo, change] = within(table).getAllByRole("row");
-    expect(undo).toHaveTextContent("Nov 22, 2026, 9:31 AM$11.00$10.00Undo of: Raise by 1");
+    // Outside the shell, times are UTC, and say so.
+    expect(undo).toHaveTextContent("Nov 22, 2026, 9:31 AM UTC$11.00$10.00Undo of: Raise by 1");
     expect(within(change as HTMLElement).getByRole("link", { name: "Raise by 1" })).toHaveAttribute(
       "href",
       "/sh/lst/prices/c1",

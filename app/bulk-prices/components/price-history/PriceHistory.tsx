@@ -2,6 +2,8 @@ import { useText } from "~/i18n/text";
 import { href, Link } from "react-router";
 import { TableScroll } from "~/components/table-scroll/TableScroll";
 import { formatMoney } from "~/money/format-money";
+import { useSellerTimeZone } from "~/time/seller-time-zone";
+import { formatTime } from "~/time/time-zones";
 import type { PriceHistoryEntry } from "../../price-changes.server";
 
 export interface PriceHistoryProps {
@@ -11,7 +13,7 @@ export interface PriceHistoryProps {
 
 /** A listing's price changes, newest first: when, from, to, and by which change. */
 export function PriceHistory({ entries, locale }: PriceHistoryProps) {
-  const when = new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
+  const timeZone = useSellerTimeZone();
   const text = useText();
   return (
     <section className="price-history" aria-labelledby="price-history-title">
@@ -37,7 +39,7 @@ export function PriceHistory({ entries, locale }: PriceHistoryProps) {
             <tbody>
               {entries.map((entry) => (
                 <tr key={`${entry.changeId}-${entry.undo ? "undo" : "apply"}`}>
-                  <th scope="row">{when.format(entry.at)}</th>
+                  <th scope="row">{formatTime(entry.at, locale, timeZone)}</th>
                   <td className="data-table__number">{formatMoney(entry.from, entry.currency, locale)}</td>
                   <td className="data-table__number">{formatMoney(entry.to, entry.currency, locale)}</td>
                   <td>

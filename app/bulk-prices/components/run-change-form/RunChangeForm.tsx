@@ -1,7 +1,8 @@
 import { useText } from "~/i18n/text";
 import type { ReactNode } from "react";
 import { href } from "react-router";
-import { formatChangeTime } from "../../change-time";
+import { useSellerTimeZone } from "~/time/seller-time-zone";
+import { formatTime } from "~/time/time-zones";
 import { useRunPriceChange } from "../../use-run-price-change";
 
 export interface RunChangeFormProps {
@@ -78,6 +79,7 @@ export function UndoChangeForm({
   className: string;
 }) {
   const text = useText();
+  const timeZone = useSellerTimeZone();
   return (
     <div className={className}>
       <RunChangeForm
@@ -88,7 +90,9 @@ export function UndoChangeForm({
       >
         {text("bulk.undo.button")}
       </RunChangeForm>
-      <p className="price-change__hint">{text("bulk.undo.until", { time: formatChangeTime(undoableUntil, locale) })}</p>
+      <p className="price-change__hint">
+        {text("bulk.undo.until", { time: formatTime(undoableUntil, locale, timeZone) })}
+      </p>
     </div>
   );
 }

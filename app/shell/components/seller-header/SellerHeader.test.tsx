@@ -19,6 +19,7 @@ function renderHeader(language: Language = "en-US") {
           locale="en-US"
           srt="token-1"
           languages={["en-US", "de-DE", "fr-FR"]}
+          timeZone="Europe/Berlin"
           returnTo="/sh/lst/active?status=ended"
           search={<p>search here</p>}
           menu={<p>menu here</p>}
@@ -77,10 +78,30 @@ describe("SellerHeader", () => {
     });
   });
 
+  it("offers the time zones of the hub's sites by name and city, and posts the choice with the token and this page", () => {
+    const header = renderHeader();
+    const choice = within(header).getByRole("combobox", { name: "Time zone" });
+    expect(choice).toHaveValue("Europe/Berlin");
+    const names = within(choice)
+      .getAllByRole("option")
+      .map((option) => option.textContent);
+    expect(names).toContain("Pacific Time (Los Angeles)");
+    expect(names).toContain("Central European Time (Berlin)");
+    expect(names.at(-1)).toBe("UTC");
+    const form = within(header).getByRole("button", { name: "Change time zone" }).closest("form") as HTMLFormElement;
+    expect(form).toHaveAttribute("action", "/sh/time-zone");
+    expect(Object.fromEntries(new FormData(form))).toEqual({
+      srt: "token-1",
+      returnTo: "/sh/lst/active?status=ended",
+      timeZone: "Europe/Berlin",
+    });
+  });
+
   it("speaks the seller's language, the language choice showing theirs", () => {
     const header = renderHeader("de-DE");
     expect(within(header).getByRole("link", { name: "Zum Hauptinhalt springen" })).toBeVisible();
     expect(within(header).getByRole("combobox", { name: "Sprache" })).toHaveValue("de-DE");
+    expect(within(header).getByRole("option", { name: "Mitteleuropäische Zeit (Berlin)" })).toBeInTheDocument();
     expect(within(header).getByRole("button", { name: "Abmelden" })).toBeVisible();
     expect(within(header).getByRole("link", { name: /Ihr Shop.*neuen Fenster/ })).toBeVisible();
   });

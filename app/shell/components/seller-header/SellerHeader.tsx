@@ -3,6 +3,8 @@ import { Form } from "react-router";
 import { LanguageChoice } from "~/i18n/components/language-choice/LanguageChoice";
 import type { Language } from "~/i18n/languages";
 import { useText } from "~/i18n/text";
+import { TimeZoneChoice } from "~/time/components/time-zone-choice/TimeZoneChoice";
+import type { HubTimeZone } from "~/time/time-zones";
 import { FeedbackBadge } from "../feedback-badge/FeedbackBadge";
 import { NewWindowLink } from "../../../components/new-window-link/NewWindowLink";
 
@@ -21,7 +23,9 @@ export interface SellerHeaderProps {
   srt: string;
   /** The languages the member may choose. */
   languages: Language[];
-  /** This page, to come back to after choosing a language. */
+  /** The zone the member reads times in. */
+  timeZone: HubTimeZone;
+  /** This page, to come back to after choosing a language or a time zone. */
   returnTo: string;
   /** The hub's search, between the title and the member. */
   search?: ReactNode;
@@ -48,10 +52,10 @@ export function SellerHeader({ pageTitle, search, menu, ...member }: SellerHeade
 
 export type SellerMemberProps = Pick<
   SellerHeaderProps,
-  "memberName" | "feedbackScore" | "storeUrl" | "locale" | "srt" | "languages" | "returnTo"
+  "memberName" | "feedbackScore" | "storeUrl" | "locale" | "srt" | "languages" | "timeZone" | "returnTo"
 > & { className: string };
 
-/** The signed-in member: name, feedback standing, store, language and signing out (in the header; on a phone, in the menu). */
+/** The signed-in member: name, feedback standing, store, language, time zone and signing out (in the header; on a phone, in the menu). */
 export function SellerMember({
   memberName,
   feedbackScore,
@@ -59,6 +63,7 @@ export function SellerMember({
   locale,
   srt,
   languages,
+  timeZone,
   returnTo,
   className,
 }: SellerMemberProps) {
@@ -68,7 +73,17 @@ export function SellerMember({
       <span className="seller-header__name">{memberName}</span>
       <FeedbackBadge score={feedbackScore} locale={locale} />
       <NewWindowLink href={storeUrl}>{text("member.yourStore")}</NewWindowLink>
-      <LanguageChoice offered={languages} srt={srt} returnTo={returnTo} />
+      {/*
+        A native disclosure: it opens before and without scripts, and keeps the two choices, seldom
+        made, from filling the header's line (with them both open there, the member took two lines).
+      */}
+      <details className="member-preferences">
+        <summary className="member-preferences__summary">{text("member.preferences")}</summary>
+        <div className="member-preferences__panel">
+          <LanguageChoice offered={languages} srt={srt} returnTo={returnTo} />
+          <TimeZoneChoice timeZone={timeZone} srt={srt} returnTo={returnTo} />
+        </div>
+      </details>
       <Form method="post" action="/signout" className="seller-header__sign-out">
         <input type="hidden" name="srt" value={srt} />
         <button type="submit" className="button button--link">

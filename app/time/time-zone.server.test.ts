@@ -1,0 +1,31 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { TEST_DIALECTS } from "../../test/databases";
+import { insertSeller } from "../../test/listings";
+import type { Database } from "~/db/database.server";
+import { chooseTimeZone } from "./time-zone.server";
+import { timeZoneOfSeller } from "./time-zones";
+
+describe.each(TEST_DIALECTS)("choosing a time zone, on $name", (dialect) => {
+  let database: Database;
+  let seller: number;
+  const stored = async () =>
+    database.db.selectFrom("seller").select(["time_zone", "locale"]).where("id", "=", seller).executeTakeFirstOrThrow();
+
+  beforeAll(async () => {
+    database = await dialect.open();
+    seller = await insertSeller(database.db, "zoned");
+  });
+  afterAll(() => database.close());
+
+  it("stores a zone offered, and the seller reads times in it from then on", async () => {
+    expect(timeZoneOfSeller(await stored())).toBe("America/Los_Angeles");
+    expect(await chooseTimeZone(database.db, seller, "Europe/Berlin")).toEqual({ chosen: true });
+    expect(timeZoneOfSeller(await stored())).toBe("Europe/Berlin");
+  });
+
+  it("refuses any other value and stores nothing", async () => {
+    for (const value of ["Mars/Olympus_Mons", "europe/berlin", "", "x".repeat(10_000), null, 1e20, ["UTC"]])
+      expect(await chooseTimeZone(database.db, seller, value)).toEqual({ chosen: false });
+    expect((await stored()).time_zone).toBe("Europe/Berlin");
+  });
+});
