@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { DEMO, expect, expectNoAccessibilityViolations, signIn, test, waitForHydration } from "./fixtures";
+import { addOperatorMessage, removeMessage } from "./operator-messages";
 
 /*
  * Sellers in their own language: their site's by default, their own choice from the header, the
@@ -186,4 +187,21 @@ test.describe("a bulk price change in German, on a phone", () => {
       page.getByText(/^Diese Preisänderung gibt es nicht: Eine Vorschau wird 24 Stunden aufbewahrt/),
     ).toBeVisible();
   });
+});
+
+test("an operator's message written in several languages reaches a seller on eBay France in French", async ({
+  page,
+}) => {
+  const id = addOperatorMessage("Holiday shipping deadlines", {
+    seller: "demo-fr",
+    translations: { "fr-FR": "Dates limites d'expédition des fêtes", "de-DE": "Versandfristen zu den Feiertagen" },
+  });
+  try {
+    await signIn(page, "demo-fr", DEMO.password);
+    const messages = page.getByRole("region", { name: "Messages" });
+    await expect(messages.getByRole("heading", { name: "Dates limites d'expédition des fêtes" })).toBeVisible();
+    await expect(page.getByText("Holiday shipping deadlines")).toHaveCount(0);
+  } finally {
+    removeMessage(id);
+  }
 });

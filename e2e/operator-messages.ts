@@ -18,21 +18,31 @@ export interface MessageOptions {
   config?: Record<string, unknown>;
   endsAt?: string;
   controls?: unknown[];
+  /** The same message in other languages, by their title: the English one is `title`'s. */
+  translations?: Record<string, string>;
 }
 
 /** Runs the operator's command; gives the message's id, which names its cookies. */
 export function addOperatorMessage(
   title: string,
-  { seller, type = "info", config = {}, endsAt, controls }: MessageOptions,
+  { seller, type = "info", config = {}, endsAt, controls, translations }: MessageOptions,
 ): string {
   const file = join(folder, `${title.replaceAll(/\W+/g, "-")}.json`);
-  const model = {
-    title,
+  const modelOf = (words: string) => ({
+    title: words,
     type,
-    message: `${title}: details for the seller.`,
-    controls: controls ?? [{ name: "cross", accessibilityText: `Dismiss ${title}` }],
+    message: `${words}: details for the seller.`,
+    controls: controls ?? [{ name: "cross", accessibilityText: `Dismiss ${words}` }],
     config,
-  };
+  });
+  const model = translations
+    ? {
+        languages: {
+          "en-US": modelOf(title),
+          ...Object.fromEntries(Object.entries(translations).map(([language, words]) => [language, modelOf(words)])),
+        },
+      }
+    : modelOf(title);
   writeFileSync(file, JSON.stringify({ audience: { seller }, ...(endsAt && { endsAt }), model }));
   const result = spawnSync(process.execPath, ["scripts/messages-add.ts", file], {
     env: { ...process.env, DATABASE_URL: `sqlite:${process.env.E2E_DATABASE_PATH}` },

@@ -75,6 +75,7 @@ async function storedBeaconOf(
   page: Page,
   pageName: string,
   kind: "full-load" | "in-app" = "full-load",
+  matching: (measured: Record<string, any>) => boolean = () => true,
 ): Promise<StoredBeacon & { measured: Record<string, any> }> {
   const speedSession = async () =>
     (await page.context().cookies()).find((cookie) => cookie.name === "sh_speed_session")?.value ?? "";
@@ -89,7 +90,7 @@ async function storedBeaconOf(
           any
         >,
       }))
-      .filter((beacon) => beacon.measured.kind === kind);
+      .filter((beacon) => beacon.measured.kind === kind && matching(beacon.measured));
   await expect.poll(async () => (await fromPage()).length, { timeout: 15_000 }).toBeGreaterThan(0);
   return (await fromPage()).at(-1) as StoredBeacon & { measured: Record<string, any> };
 }
@@ -121,7 +122,14 @@ test.describe("the site-speed beacon", () => {
     await throwOnPage(page, "Listing price could not be drawn", 2);
     await page.goto("/healthz");
 
-    const { measured } = await storedBeaconOf(page, "sellerHubOverview");
+    // Signing in loaded the overview as a document too, and its beacon (no errors) left when this
+    // test loaded it again: the one with errors is this page view's, whichever arrives first.
+    const { measured } = await storedBeaconOf(
+      page,
+      "sellerHubOverview",
+      "full-load",
+      (beacon) => beacon.errors.length > 0,
+    );
     expect(measured.errors).toEqual([
       expect.objectContaining({
         message: "Uncaught Error: Listing price could not be drawn",
@@ -394,6 +402,9 @@ test.describe("the site-speed dashboard", () => {
   });
 
   test("speaks the seller's language: a seller on eBay France reads it in French", async ({ page }) => {
+    // Signing in, a page view measured and its beacon stored, then all of axe's rules: 27 s once on
+    // a busy machine, near the 30 s default.
+    test.setTimeout(90_000);
     await signIn(page, "demo-fr", DEMO.password);
     await loadPage(page, "/sh/ovw");
     await page.goto("/healthz");
@@ -427,6 +438,9 @@ test.describe("the site-speed dashboard", () => {
   });
 
   test("has no accessibility violations, with a data table open", async ({ signedInPage: page }) => {
+    // All of axe's rules over the busy seller's dashboard, every test's page views in it by now: 34 s
+    // in one CI run, 52 s in one on a busier machine. A hang detector, not a measure of speed.
+    test.setTimeout(120_000);
     await loadPage(page, "/sh/ovw");
     await page.goto("/healthz");
     await storedBeaconOf(page, "sellerHubOverview");

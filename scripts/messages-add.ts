@@ -5,6 +5,8 @@
  *
  *   { "audience": { "seller": "demo" } | "all", "startsAt": "2026-07-01", "endsAt": "2026-07-31T18:00:00Z",
  *     "model": { "title": "…", "type": "info", "message": "…", "controls": [{ "name": "cross" }], "config": { "maxViews": 3 } } }
+ *
+ * or, in several languages (an English one required): "model": { "languages": { "en-US": {…}, "de-DE": {…} } }
  */
 import { readFileSync } from "node:fs";
 import { isoTime, openOperatorDatabase, refuse } from "./operator-database.ts";

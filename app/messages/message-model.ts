@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { SELLER_LANGUAGES, type Language } from "~/i18n/languages";
 import { hasText, textDisplayFields, textDisplaySchema } from "~/text-display/text-display-model";
 import { INVALID_WIDGET_ID } from "~/widgets/widget-id";
 import { CLOSE_CROSS, isDialogMessage, MESSAGE_TYPES, typesOf } from "./message-type";
@@ -71,6 +72,51 @@ export const messageViewModelSchema = z
     message: "Each control needs a name of its own (one cross at most)",
     path: ["controls"],
   });
+
+/**
+ * A message as an operator stores it: one view model, or one per language. Each language's is a
+ * whole model, so a translation can shape its sentences freely; they share their type and config,
+ * being one message with one set of cookies. English is required: a seller whose language the
+ * message lacks reads it in English (docs/product/models.md).
+ */
+export const multilingualMessageSchema = z
+  .strictObject({ languages: z.partialRecord(z.enum(SELLER_LANGUAGES), messageViewModelSchema) })
+  .refine(({ languages }) => languages["en-US"] !== undefined || languages["en-GB"] !== undefined, {
+    message: "languages needs an English message (en-US or en-GB): a seller of a language it lacks reads that one",
+    path: ["languages"],
+  })
+  .refine(
+    ({ languages }) =>
+      new Set(Object.values(languages).map((model) => JSON.stringify([typesOf(model), model.config ?? {}]))).size <= 1,
+    {
+      message: "each language's message needs the same type and config: they are one message, with one set of cookies",
+      path: ["languages"],
+    },
+  );
+
+export type StoredMessage = MessageViewModel | z.infer<typeof multilingualMessageSchema>;
+
+/**
+ * Either kind, told apart by a `languages` key, so that a refusal names the problems of the kind
+ * the operator wrote (a union of the two would answer only "Invalid input").
+ */
+export const storedMessageSchema = z.unknown().transform((value, context): StoredMessage => {
+  const multilingual = typeof value === "object" && value !== null && "languages" in value;
+  const parsed = (multilingual ? multilingualMessageSchema : messageViewModelSchema).safeParse(value);
+  if (parsed.success) return parsed.data;
+  for (const issue of parsed.error.issues) context.addIssue({ ...issue, input: value } as z.core.$ZodRawIssue);
+  return z.NEVER;
+});
+
+/** The message in the seller's language; else in their kind of English, else in either. */
+export function messageInLanguage(stored: StoredMessage, language: Language): MessageViewModel {
+  if (!("languages" in stored)) return stored;
+  const { languages } = stored;
+  const english = language === "en-GB" ? (["en-GB", "en-US"] as const) : (["en-US", "en-GB"] as const);
+  return (languages[language as keyof typeof languages] ??
+    languages[english[0]] ??
+    languages[english[1]]) as MessageViewModel;
+}
 
 export type MessageConfig = z.infer<typeof messageConfigSchema>;
 export type MessageControl = z.infer<typeof messageControlSchema>;

@@ -24,7 +24,7 @@ describe.each(TEST_DIALECTS)("operators' message schedule on $name", (dialect) =
     return added.id;
   }
   const shownTo = async (sellerId: number, now: number) =>
-    (await findCurrentMessages(database.db, sellerId, now)).map((message) => message.title);
+    (await findCurrentMessages(database.db, sellerId, "en-US", now)).map((message) => message.title);
 
   beforeAll(async () => {
     database = await dialect.open();

@@ -70,7 +70,10 @@ function summarise(model: string): string {
   } catch {
     return "(model is not JSON)";
   }
-  const { title, message } = (parsed ?? {}) as { title?: unknown; message?: unknown };
+  // A message in several languages is told apart by its English.
+  const languages = (parsed as { languages?: Record<string, unknown> } | null)?.languages;
+  const english = (languages ? (languages["en-US"] ?? languages["en-GB"]) : parsed) ?? {};
+  const { title, message } = english as { title?: unknown; message?: unknown };
   const text = typeof title === "string" ? title : typeof message === "string" ? message : "(no title)";
   return text.length > 60 ? `${text.slice(0, 59)}…` : text;
 }

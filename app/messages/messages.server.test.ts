@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import type { Language } from "~/i18n/languages";
 import { TEST_DIALECTS } from "../../test/databases";
 import type { Database } from "~/db/database.server";
 import type { PageMessage } from "./message-model";
@@ -26,7 +27,7 @@ describe.each(TEST_DIALECTS)("messages on $name", (dialect) => {
   let tomas: number;
 
   const titles = async (sellerId: number, now = NOW) =>
-    (await findCurrentMessages(database.db, sellerId, now)).map((message) => message.title);
+    (await findCurrentMessages(database.db, sellerId, "en-US", now)).map((message) => message.title);
   const rowCount = async () =>
     Number(
       (
@@ -75,6 +76,54 @@ describe.each(TEST_DIALECTS)("messages on $name", (dialect) => {
     expect(await titles(tomas)).toEqual(["Holiday shipping deadlines"]);
   });
 
+  it("shows a message written in several languages in the seller's, else in English", async () => {
+    const model = (title: string) => ({ title, type: "info" as const, message: title, config: { messageId: "sale" } });
+    const added = await addMessage(
+      database.db,
+      file({
+        audience: "all",
+        model: { languages: { "en-US": model("Summer sale"), "de-DE": model("Sommerschlussverkauf") } },
+      }),
+      NOW,
+    );
+    expect(added).toMatchObject({ ok: true, messageId: "sale" });
+    const shownIn = async (language: Language) =>
+      (await findCurrentMessages(database.db, priya, language, NOW)).map((message) => message.title);
+    expect(await shownIn("de-DE")).toEqual(["Sommerschlussverkauf"]);
+    expect(await shownIn("en-US")).toEqual(["Summer sale"]);
+    expect(await shownIn("fr-FR")).toEqual(["Summer sale"]);
+    expect(await shownIn("en-GB")).toEqual(["Summer sale"]);
+    expect(await shownIn("ar-XB")).toEqual(["Summer sale"]);
+    // British English where the operator wrote it, and the closing goes by one id in every language.
+    expect((await findCurrentMessage(database.db, priya, "sale", "de-DE"))?.config.messageId).toBe("sale");
+  });
+
+  it.each([
+    [
+      "no English message",
+      { "de-DE": { title: "Hallo", type: "info", message: "Hallo" } },
+      "model.languages: languages needs an English message (en-US or en-GB): a seller of a language it lacks reads that one",
+    ],
+    [
+      "languages that differ in kind",
+      {
+        "en-US": { title: "Hello", type: "info", message: "Hello" },
+        "de-DE": { title: "Hallo", type: "alert", message: "Hallo" },
+      },
+      "model.languages: each language's message needs the same type and config: they are one message, with one set of cookies",
+    ],
+    [
+      "a language the hub does not speak",
+      { "en-US": { title: "Hello", type: "info", message: "Hello" }, "pt-BR": { title: "Olá", type: "info" } },
+      'model.languages: Unrecognized key: "pt-BR"',
+    ],
+  ])("refuses a message in several languages with %s, and stores nothing", async (_, languages, reason) => {
+    const added = await addMessage(database.db, file({ model: { languages } as MessageFile["model"] }), NOW);
+    expect(added.ok).toBe(false);
+    expect(added.ok ? [] : added.reasons.join("\n")).toContain(reason);
+    expect(await rowCount()).toBe(0);
+  });
+
   it("puts alerts first, then the newest first", async () => {
     const info = (title: string, startsAt: string) => file({ startsAt, model: { type: "info", title, message: "x" } });
     await addMessage(database.db, info("Older news", "2026-06-01"), NOW);
@@ -106,7 +155,7 @@ describe.each(TEST_DIALECTS)("messages on $name", (dialect) => {
       }),
       NOW,
     );
-    const messages = await findCurrentMessages(database.db, priya, NOW + 1000);
+    const messages = await findCurrentMessages(database.db, priya, "en-US", NOW + 1000);
     expect(messages.map((message) => [message.config.messageId, message.title])).toEqual([
       ["tax-2026", "New wording"],
       [String(first.ok && first.id), "Confirm your tax details"],
@@ -144,7 +193,7 @@ describe.each(TEST_DIALECTS)("messages on $name", (dialect) => {
       file({ model: { ...file().model, title: "Payout verified", config: { messageId: "payout" } } }),
       NOW,
     );
-    const messages = await findCurrentMessages(database.db, priya, NOW);
+    const messages = await findCurrentMessages(database.db, priya, "en-US", NOW);
     const shown = (cookie: string | null) =>
       messagesShownAtLoad(messages, cookie).map((message) => message.config.messageId);
     expect(shown(null)).toEqual(["payout", "tax"]);
@@ -164,7 +213,7 @@ describe.each(TEST_DIALECTS)("messages on $name", (dialect) => {
     );
     const request = (cookie = "") =>
       new Request("https://hub.test/sh/messages/close", { method: "POST", headers: { Cookie: cookie } });
-    const tax = await findCurrentMessage(database.db, priya, "tax");
+    const tax = await findCurrentMessage(database.db, priya, "tax", "en-US");
     expect(tax?.config).toEqual({ messageId: "tax", maxDismissal: 2 });
     expect(closedMessageCookie(tax as PageMessage, request())).toMatch(
       /^shui-messages-tax-dismissalLeft=1; Path=\/; Expires=.+; Secure; SameSite=Lax$/,
@@ -172,15 +221,15 @@ describe.each(TEST_DIALECTS)("messages on $name", (dialect) => {
     expect(closedMessageCookie(tax as PageMessage, request("shui-messages-tax-dismissalLeft=1"))).toMatch(
       /^shui-messages-tax-dismissalLeft=0; /,
     );
-    expect(await findCurrentMessage(database.db, priya, "tomas-only")).toBeUndefined();
-    expect(await findCurrentMessage(database.db, tomas, "tomas-only")).toBeDefined();
+    expect(await findCurrentMessage(database.db, priya, "tomas-only", "en-US")).toBeUndefined();
+    expect(await findCurrentMessage(database.db, tomas, "tomas-only", "en-US")).toBeDefined();
   });
 
   it("counts a view on the server for a message with maxViews, down to 0 and no further; none without maxViews", async () => {
     await addMessage(database.db, file({ model: { ...file().model, config: { messageId: "payday", maxViews: 2 } } }));
     const request = (cookie = "") =>
       new Request("http://hub.test/sh/messages/payday/view", { headers: { Cookie: cookie } });
-    const payday = (await findCurrentMessage(database.db, priya, "payday")) as PageMessage;
+    const payday = (await findCurrentMessage(database.db, priya, "payday", "en-US")) as PageMessage;
     expect(viewedMessageCookie(payday, request())).toMatch(
       /^shui-messages-payday-viewsLeft=1; Path=\/; Expires=.+; SameSite=Lax$/,
     );

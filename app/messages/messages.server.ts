@@ -3,19 +3,29 @@ import { z } from "zod";
 import { parseCookies, serializeCookie } from "~/cookies/cookies";
 import type { DatabaseSchema } from "~/db/schema";
 import { boundedMemo } from "~/memo/bounded-memo";
-import { describeIssues, messageViewModelSchema, type MessageViewModel, type PageMessage } from "./message-model";
+import type { Language } from "~/i18n/languages";
+import {
+  describeIssues,
+  messageInLanguage,
+  messageViewModelSchema,
+  multilingualMessageSchema,
+  storedMessageSchema,
+  type PageMessage,
+  type StoredMessage,
+} from "./message-model";
 import { INVALID_MESSAGE_MODEL, messageTone } from "./message-type";
 import { closeCookie, isShownAtLoad, viewCookie, type CookieLookup, type CookieWrite } from "./message-state";
 
 /**
- * The messages meant for this seller (or for every seller) whose time is now: alerts first, then
- * the newest first.
+ * The messages meant for this seller (or for every seller) whose time is now, in the seller's
+ * language where the operator wrote one: alerts first, then the newest first.
  * A message without its own messageId is named by its row id (a message's cookies need a name); of two that share
  * a messageId only the newest shows, since they would share their cookies.
  */
 export async function findCurrentMessages(
   db: Kysely<DatabaseSchema>,
   sellerId: number,
+  language: Language,
   now = Date.now(),
 ): Promise<PageMessage[]> {
   const rows = await db
@@ -29,14 +39,14 @@ export async function findCurrentMessages(
     .execute();
   const messages = new Map<string, PageMessage>();
   for (const row of rows) {
-    const message = storedMessage(row);
+    const message = storedMessage(row, language);
     if (message && !messages.has(message.config.messageId)) messages.set(message.config.messageId, message);
   }
   // Alerts first: they ask the seller to act.
   return [...messages.values()].sort((a, b) => Number(messageTone(b) === "alert") - Number(messageTone(a) === "alert"));
 }
 
-function storedMessage(row: { id: number; model: string }): PageMessage | undefined {
+function storedMessage(row: { id: number; model: string }, language: Language): PageMessage | undefined {
   const checked = checkedModel(row.model);
   if (!checked.ok) {
     // The spec's words first, then what an operator needs to mend the row: at every load, until it is mended.
@@ -44,21 +54,21 @@ function storedMessage(row: { id: number; model: string }): PageMessage | undefi
     console.error(`Message ${row.id} is not shown: ${checked.reason}`);
     return undefined;
   }
-  const { model } = checked;
+  const model = messageInLanguage(checked.model, language);
   return { ...model, config: { ...model.config, messageId: model.config?.messageId ?? String(row.id) } };
 }
 
 /** Every page load reads the same few stored models: each distinct text is parsed and validated once. */
 const checkedModel = boundedMemo(
   1000,
-  (text: string): { ok: true; model: MessageViewModel } | { ok: false; reason: string } => {
+  (text: string): { ok: true; model: StoredMessage } | { ok: false; reason: string } => {
     let json: unknown;
     try {
       json = JSON.parse(text);
     } catch {
       return { ok: false, reason: "its model is not JSON" };
     }
-    const parsed = messageViewModelSchema.safeParse(json);
+    const parsed = storedMessageSchema.safeParse(json);
     return parsed.success
       ? { ok: true, model: parsed.data }
       : { ok: false, reason: describeIssues(parsed.error, "model").join("; ") };
@@ -76,9 +86,12 @@ export async function findCurrentMessage(
   db: Kysely<DatabaseSchema>,
   sellerId: number,
   messageId: unknown,
+  language: Language,
   now = Date.now(),
 ): Promise<PageMessage | undefined> {
-  return (await findCurrentMessages(db, sellerId, now)).find((message) => message.config.messageId === messageId);
+  return (await findCurrentMessages(db, sellerId, language, now)).find(
+    (message) => message.config.messageId === messageId,
+  );
 }
 
 /** The Set-Cookie that records closing the message, by the rules of docs/product/behaviour.md and the request's cookies. */
@@ -134,10 +147,14 @@ export const messageFileSchema = z.strictObject({
   startsAt: isoDate.optional(),
   /** Default: shown until another message replaces it, or an operator ends it (`npm run messages:end`). */
   endsAt: isoDate.optional(),
-  model: messageViewModelSchema,
+  /** One message view model, or `{ "languages": { "en-US": model, "de-DE": model } }`. */
+  model: storedMessageSchema,
 });
 
-export type MessageFile = z.input<typeof messageFileSchema>;
+/** As an operator writes it: the model one view model, or one per language. */
+export type MessageFile = Omit<z.input<typeof messageFileSchema>, "model"> & {
+  model: z.input<typeof messageViewModelSchema> | z.input<typeof multilingualMessageSchema>;
+};
 
 export type AddMessageResult =
   | { ok: true; id: number; messageId: string; audience: string; startsAt: number; endsAt: number | null }
@@ -181,7 +198,7 @@ export async function addMessage(
   return {
     ok: true,
     id,
-    messageId: model.config?.messageId ?? String(id),
+    messageId: messageInLanguage(model, "en-US").config?.messageId ?? String(id),
     audience: audience === "all" ? "every seller" : audience.seller,
     startsAt,
     endsAt,

@@ -8,8 +8,7 @@ import { searchesTitleIndexFirst } from "~/listings/title-index.server";
 import { findCurrentMessages, messagesShownAtLoad } from "~/messages/messages.server";
 import { hasOptedOut, isPageOf, LISTINGS_TOOL } from "~/opt-out/opt-out.server";
 import { textOfLanguage } from "~/i18n/catalogues.server";
-import { SOURCE_LANGUAGE } from "~/i18n/languages";
-import type { Text } from "~/i18n/language-text";
+import { SOURCE_LANGUAGE, type Language } from "~/i18n/languages";
 import { findHubPages, type HubPage } from "./hub-pages";
 import { searchFold } from "./search-fold";
 
@@ -62,8 +61,8 @@ export interface SearchRange {
    * are looked for from POPUP_TITLES_FROM characters.
    */
   popup?: boolean;
-  /** The seller's language, for the hub's pages found (their labels, and the words that find them). */
-  pageLabels?: Text;
+  /** The seller's language: the hub's pages found (their labels, and the words that find them), and the messages' texts. */
+  language?: Language;
 }
 
 /**
@@ -87,13 +86,7 @@ export async function searchHub(
   database: Database,
   sellerId: number,
   text: string,
-  {
-    offset = 0,
-    limit,
-    popup = false,
-    cookieHeader = null,
-    pageLabels = textOfLanguage(SOURCE_LANGUAGE).text,
-  }: SearchRange,
+  { offset = 0, limit, popup = false, cookieHeader = null, language = SOURCE_LANGUAGE }: SearchRange,
 ): Promise<HubSearchResults> {
   const noListings = {
     byNumber: [],
@@ -109,9 +102,11 @@ export async function searchHub(
   const onPreviousTool = await hasOptedOut(database.db, sellerId, LISTINGS_TOOL);
   const [listings, messages] = await Promise.all([
     onPreviousTool ? noListings : searchListings(database, sellerId, text, { offset, limit, popup }),
-    findMessages(database, sellerId, text, cookieHeader),
+    findMessages(database, sellerId, text, cookieHeader, language),
   ]);
-  const pages = findHubPages(text, pageLabels).filter((page) => !onPreviousTool || !isPageOf(LISTINGS_TOOL, page.url));
+  const pages = findHubPages(text, textOfLanguage(language).text).filter(
+    (page) => !onPreviousTool || !isPageOf(LISTINGS_TOOL, page.url),
+  );
   return { text, listings, pages, messages };
 }
 
@@ -222,9 +217,10 @@ async function findMessages(
   sellerId: number,
   text: string,
   cookieHeader: string | null,
+  language: Language,
 ): Promise<MessageHit[]> {
   const wanted = searchFold(text);
-  return messagesShownAtLoad(await findCurrentMessages(db, sellerId), cookieHeader)
+  return messagesShownAtLoad(await findCurrentMessages(db, sellerId, language), cookieHeader)
     .filter((message) => message.title !== undefined && searchFold(message.title).includes(wanted))
     .map((message) => ({ messageId: message.config.messageId, title: message.title as string, url: "/sh/ovw" }));
 }

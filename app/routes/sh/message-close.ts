@@ -6,7 +6,7 @@ import { textOf } from "~/i18n/language.server";
 import { readForm } from "~/http/request-body.server";
 import { HUB_HOME, safeRedirectPath } from "~/http/safe-redirect";
 import { closedMessageCookie, findCurrentMessage } from "~/messages/messages.server";
-import { databaseContext } from "~/request-context";
+import { databaseContext, languageContext } from "~/request-context";
 import type { Route } from "./+types/message-close";
 
 /** The close cross pressed before hydration or without JavaScript: the same rules, applied on the server. */
@@ -14,7 +14,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   const signedIn = getSignedInSeller(context);
   const form = await readForm(request);
   assertAntiForgeryToken(signedIn, form.get("srt"));
-  const message = await findCurrentMessage(context.get(databaseContext).db, signedIn.seller.id, form.get("messageId"));
+  const message = await findCurrentMessage(
+    context.get(databaseContext).db,
+    signedIn.seller.id,
+    form.get("messageId"),
+    context.get(languageContext),
+  );
   if (!message) throw refusal(404, textOf(context)("messages.refused.noSuchMessageToClose"));
   const cookie = closedMessageCookie(message, request);
   return redirect(safeRedirectPath(form.get("returnTo"), request.url), {

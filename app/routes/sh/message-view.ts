@@ -2,7 +2,7 @@ import { getSignedInSeller } from "~/auth/require-seller.server";
 import { refusal } from "~/http/refusal";
 import { textOf } from "~/i18n/language.server";
 import { findCurrentMessage, viewedMessageCookie } from "~/messages/messages.server";
-import { databaseContext } from "~/request-context";
+import { databaseContext, languageContext } from "~/request-context";
 import type { Route } from "./+types/message-view";
 
 /**
@@ -11,7 +11,12 @@ import type { Route } from "./+types/message-view";
  */
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   const signedIn = getSignedInSeller(context);
-  const message = await findCurrentMessage(context.get(databaseContext).db, signedIn.seller.id, params.messageId);
+  const message = await findCurrentMessage(
+    context.get(databaseContext).db,
+    signedIn.seller.id,
+    params.messageId,
+    context.get(languageContext),
+  );
   if (!message) throw refusal(404, textOf(context)("messages.refused.noSuchMessage"));
   const cookie = viewedMessageCookie(message, request);
   return new Response(null, {

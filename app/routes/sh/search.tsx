@@ -6,7 +6,7 @@ import { Pagination } from "~/listings/components/pagination/Pagination";
 import { textOf } from "~/i18n/language.server";
 import { richText } from "~/i18n/rich-text";
 import { useText } from "~/i18n/text";
-import { databaseContext } from "~/request-context";
+import { databaseContext, languageContext } from "~/request-context";
 import { readSearchRange } from "~/search/results-page";
 import { listingFacts, listingUrl, pagePath, RESULT_GROUPS, type SearchAnswer } from "~/search/search-results";
 import { searchHub } from "~/search/search.server";
@@ -29,7 +29,7 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<Se
   const results = await searchHub(context.get(databaseContext), seller.id, text, {
     ...readSearchRange(query),
     cookieHeader: request.headers.get("Cookie"),
-    pageLabels: textOf(context),
+    language: context.get(languageContext),
   });
   return { results, notice: searchNotice(notices, textOf(context)), locale: seller.locale };
 }

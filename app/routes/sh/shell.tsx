@@ -25,7 +25,7 @@ import { redirectOptedOutSeller } from "~/opt-out/opt-out.server";
 import { switchToolsLinks } from "~/opt-out/opt-out-view-model.server";
 import { offeredLanguages, textOf } from "~/i18n/language.server";
 import { useText } from "~/i18n/text";
-import { databaseContext } from "~/request-context";
+import { databaseContext, languageContext } from "~/request-context";
 import { usePageTitles } from "~/shell/page-handle";
 import type { Route } from "./+types/shell";
 
@@ -39,7 +39,7 @@ export async function loader({ request, context, pattern }: Route.LoaderArgs) {
   // The few current messages are decided here: the first render comes from the request's
   // cookies, so a message whose views are used up never flashes. Pages that show none get only
   // their number, for the side area's link.
-  const messages = messagesShownAtLoad(await findCurrentMessages(db, seller.id), cookie);
+  const messages = messagesShownAtLoad(await findCurrentMessages(db, seller.id, context.get(languageContext)), cookie);
   return {
     member: {
       name: seller.display_name,
