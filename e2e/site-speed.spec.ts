@@ -145,7 +145,9 @@ test.describe("the site-speed beacon", () => {
   }) => {
     await loadPage(page, "/sh/ovw");
     await page.getByRole("navigation", { name: "Sections" }).getByRole("link", { name: "Site speed" }).click();
-    await expect(page.getByRole("heading", { level: 1, name: "Site speed" })).toBeVisible();
+    // The demo seller's dashboard reads every beacon the other tests left (up to 10,002, issue 33):
+    // its data took over 5 s once with the other worker busy.
+    await expect(page.getByRole("heading", { level: 1, name: "Site speed" })).toBeVisible({ timeout: 20_000 });
     await throwOnPage(page, "Dashboard chart failed");
     await page.goto("/healthz");
 

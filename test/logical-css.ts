@@ -1,4 +1,4 @@
-import postcss, { type Declaration } from "postcss";
+import { parse, type Declaration } from "postcss";
 
 /**
  * The lint rule for right to left: every style says start and end, not left and right, so that a
@@ -16,7 +16,7 @@ const PHYSICAL_VALUE: Record<string, RegExp> = {
 
 export function physicalDeclarations(css: string, file: string): string[] {
   const found: string[] = [];
-  postcss.parse(css, { from: file }).walkDecls((declaration: Declaration) => {
+  parse(css, { from: file }).walkDecls((declaration: Declaration) => {
     const previous = declaration.prev();
     if (previous?.type === "comment" && previous.text.startsWith("physical:")) return;
     const physical =
