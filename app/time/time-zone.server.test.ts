@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TEST_DIALECTS } from "../../test/databases";
 import { insertSeller } from "../../test/listings";
 import type { Database } from "~/db/database.server";
-import { chooseTimeZone } from "./time-zone.server";
-import { timeZoneOfSeller } from "./time-zones";
+import { chooseTimeZone, timeZoneLabel, timeZoneOptions } from "./time-zone.server";
+import { HUB_TIME_ZONES, timeZoneOfSeller } from "./time-zones";
 
 describe.each(TEST_DIALECTS)("choosing a time zone, on $name", (dialect) => {
   let database: Database;
@@ -27,5 +27,20 @@ describe.each(TEST_DIALECTS)("choosing a time zone, on $name", (dialect) => {
     for (const value of ["Mars/Olympus_Mons", "europe/berlin", "", "x".repeat(10_000), null, 1e20, ["UTC"]])
       expect(await chooseTimeZone(database.db, seller, value)).toEqual({ chosen: false });
     expect((await stored()).time_zone).toBe("Europe/Berlin");
+  });
+});
+
+describe("the zones offered", () => {
+  it("names each zone in the seller's language, with its city", () => {
+    expect(timeZoneLabel("America/New_York", "en-US")).toBe("Eastern Time (New York)");
+    expect(timeZoneLabel("Europe/Paris", "fr-FR")).toBe("heure d’Europe centrale (Paris)");
+    expect(timeZoneLabel("Europe/Berlin", "de-DE")).toBe("Mitteleuropäische Zeit (Berlin)");
+    expect(timeZoneLabel("UTC", "de-DE")).toBe("UTC");
+  });
+
+  it("offers every hub zone, in order, each named", () => {
+    const options = timeZoneOptions("it-IT");
+    expect(options.map(({ value }) => value)).toEqual(HUB_TIME_ZONES);
+    expect(options.find(({ value }) => value === "Europe/Rome")?.label).toBe("Ora dell’Europa centrale (Rome)");
   });
 });

@@ -48,42 +48,6 @@ export function timeZoneOfSeller(seller: { time_zone: string | null; locale: str
   return SITE_TIME_ZONES[seller.locale] ?? "UTC";
 }
 
-/**
- * A zone as the seller's language names it, with its city: "Pacific Time (Los Angeles)",
- * "Mitteleuropäische Zeit (Berlin)". The names are the browser's and Node's own (CLDR), in every
- * language, so the catalogues need none. Named as of a fixed recent day: at a day when a zone kept
- * no summer time (Berlin in 1970) its generic name falls back to "Standard Time". UTC is UTC in
- * every language the hub speaks.
- */
-export function timeZoneLabel(timeZone: HubTimeZone, language: string): string {
-  const key = `${language} ${timeZone}`;
-  let label = LABELS.get(key);
-  if (label === undefined) {
-    label = nameZone(timeZone, language);
-    LABELS.set(key, label);
-  }
-  return label;
-}
-
-/**
- * Named once per language and zone (at most 8 × 18): naming the 18 zones took 11 ms in Node for
- * each render of the header's two choices (the header's and the phone menu's), at every page and
- * every in-app navigation.
- */
-const LABELS = new Map<string, string>();
-
-function nameZone(timeZone: HubTimeZone, language: string): string {
-  if (timeZone === "UTC") return "UTC";
-  const name =
-    new Intl.DateTimeFormat(language, { timeZone, timeZoneName: "longGeneric" })
-      .formatToParts(NAMED_AT)
-      .find((part) => part.type === "timeZoneName")?.value ?? timeZone;
-  const city = (timeZone.split("/").at(-1) as string).replaceAll("_", " ");
-  return `${name} (${city})`;
-}
-
-const NAMED_AT = Date.UTC(2026, 0, 15);
-
 /** A moment as the seller reads it, the zone named beside it: "Nov 23, 2026, 12:10 PM PST". */
 export function formatTime(at: number, locale: string, timeZone: string): string {
   // The fields of dateStyle "medium" and timeStyle "short", spelled out: Intl takes no zone name with the styles.

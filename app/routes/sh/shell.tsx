@@ -1,5 +1,6 @@
 import { SellerTimeZoneProvider } from "~/time/seller-time-zone";
 import { timeZoneOfSeller } from "~/time/time-zones";
+import { timeZoneOptions } from "~/time/time-zone.server";
 import { href, Outlet, useLocation, type ShouldRevalidateFunctionArgs } from "react-router";
 import { readCookie } from "~/cookies/cookies";
 import { getSignedInSeller, requireSeller } from "~/auth/require-seller.server";
@@ -48,6 +49,7 @@ export async function loader({ request, context, pattern }: Route.LoaderArgs) {
       locale: seller.locale,
       languages: offeredLanguages(),
       timeZone: timeZoneOfSeller(seller),
+      timeZones: timeZoneOptions(context.get(languageContext)),
     },
     // Where the page sits, not the navigation itself: its labels and URLs never change (decision 062).
     activeNavigation: findActiveNavigation(pageUrl(request)),
@@ -92,6 +94,7 @@ export default function Shell({ loaderData }: Route.ComponentProps) {
     locale: member.locale,
     languages: member.languages,
     timeZone: member.timeZone,
+    timeZones: member.timeZones,
     returnTo: location.pathname + location.search,
     srt,
   };

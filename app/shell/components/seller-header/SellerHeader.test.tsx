@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { textOfLanguage } from "~/i18n/catalogues.server";
 import type { Language } from "~/i18n/languages";
 import { TextProvider } from "~/i18n/text";
+import { timeZoneOptions } from "~/time/time-zone.server";
 import { SellerHeader } from "./SellerHeader";
 
 function renderHeader(language: Language = "en-US") {
@@ -20,6 +21,7 @@ function renderHeader(language: Language = "en-US") {
           srt="token-1"
           languages={["en-US", "de-DE", "fr-FR"]}
           timeZone="Europe/Berlin"
+          timeZones={timeZoneOptions(language)}
           returnTo="/sh/lst/active?status=ended"
           search={<p>search here</p>}
           menu={<p>menu here</p>}

@@ -4,6 +4,7 @@ import { LanguageChoice } from "~/i18n/components/language-choice/LanguageChoice
 import type { Language } from "~/i18n/languages";
 import { useText } from "~/i18n/text";
 import { TimeZoneChoice } from "~/time/components/time-zone-choice/TimeZoneChoice";
+import type { TimeZoneOption } from "~/time/time-zone.server";
 import type { HubTimeZone } from "~/time/time-zones";
 import { FeedbackBadge } from "../feedback-badge/FeedbackBadge";
 import { NewWindowLink } from "../../../components/new-window-link/NewWindowLink";
@@ -25,6 +26,8 @@ export interface SellerHeaderProps {
   languages: Language[];
   /** The zone the member reads times in. */
   timeZone: HubTimeZone;
+  /** The zones the member may choose, named in their language. */
+  timeZones: TimeZoneOption[];
   /** This page, to come back to after choosing a language or a time zone. */
   returnTo: string;
   /** The hub's search, between the title and the member. */
@@ -52,7 +55,7 @@ export function SellerHeader({ pageTitle, search, menu, ...member }: SellerHeade
 
 export type SellerMemberProps = Pick<
   SellerHeaderProps,
-  "memberName" | "feedbackScore" | "storeUrl" | "locale" | "srt" | "languages" | "timeZone" | "returnTo"
+  "memberName" | "feedbackScore" | "storeUrl" | "locale" | "srt" | "languages" | "timeZone" | "timeZones" | "returnTo"
 > & { className: string };
 
 /** The signed-in member: name, feedback standing, store, language, time zone and signing out (in the header; on a phone, in the menu). */
@@ -64,6 +67,7 @@ export function SellerMember({
   srt,
   languages,
   timeZone,
+  timeZones,
   returnTo,
   className,
 }: SellerMemberProps) {
@@ -81,7 +85,7 @@ export function SellerMember({
         <summary className="member-preferences__summary">{text("member.preferences")}</summary>
         <div className="member-preferences__panel">
           <LanguageChoice offered={languages} srt={srt} returnTo={returnTo} />
-          <TimeZoneChoice timeZone={timeZone} srt={srt} returnTo={returnTo} />
+          <TimeZoneChoice timeZone={timeZone} options={timeZones} srt={srt} returnTo={returnTo} />
         </div>
       </details>
       <Form method="post" action="/signout" className="seller-header__sign-out">

@@ -1,11 +1,14 @@
 import { href } from "react-router";
 import { MemberChoice } from "~/components/member-choice/MemberChoice";
-import { useLanguageText } from "~/i18n/text";
-import { HUB_TIME_ZONES, timeZoneLabel, type HubTimeZone } from "../../time-zones";
+import { useText } from "~/i18n/text";
+import type { TimeZoneOption } from "../../time-zone.server";
+import type { HubTimeZone } from "../../time-zones";
 
 export interface TimeZoneChoiceProps {
   /** The zone the seller reads times in now. */
   timeZone: HubTimeZone;
+  /** The zones offered, named in the seller's language by the server (`timeZoneOptions`). */
+  options: TimeZoneOption[];
   /** The session's anti-forgery token. */
   srt: string;
   /** The page to come back to, its times in the new zone. */
@@ -13,8 +16,8 @@ export interface TimeZoneChoiceProps {
 }
 
 /** The seller's time zone, beside their language: each zone named in the seller's language, with its city. */
-export function TimeZoneChoice({ timeZone, srt, returnTo }: TimeZoneChoiceProps) {
-  const { language, text } = useLanguageText();
+export function TimeZoneChoice({ timeZone, options, srt, returnTo }: TimeZoneChoiceProps) {
+  const text = useText();
   return (
     <MemberChoice
       action={href("/sh/time-zone")}
@@ -22,7 +25,7 @@ export function TimeZoneChoice({ timeZone, srt, returnTo }: TimeZoneChoiceProps)
       label={text("timeZone.label")}
       button={text("timeZone.apply")}
       value={timeZone}
-      options={HUB_TIME_ZONES.map((zone) => ({ value: zone, label: timeZoneLabel(zone, language) }))}
+      options={options}
       srt={srt}
       returnTo={returnTo}
     />
