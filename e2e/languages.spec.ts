@@ -119,10 +119,33 @@ test.describe("without JavaScript", () => {
   });
 });
 
+/**
+ * A text of the pseudo right-to-left language as a seller's screen reader gets it: each run of
+ * words set right to left, each value (a number, a price) isolated from them.
+ */
+function rtl(...parts: Array<string | number>): string {
+  return parts.map((part) => (typeof part === "number" ? `\u2068${part}\u2069` : `\u202E${part}\u202C`)).join("");
+}
+
+/** A name that begins with `text`, whatever follows. */
+function startsWith(text: string): RegExp {
+  return new RegExp(`^${text.replaceAll(/[.*+?^${}()|[\]\\]/g, "\\$&")}`);
+}
+
+/** Whether a page, or a frame, reads right to left from its root, and has nothing to scroll sideways. */
+async function expectMirrored(page: Page) {
+  await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+}
+
 test.describe("right to left, on a phone", () => {
   test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
 
-  test("the pseudo right-to-left language lays the hub out mirrored, with no sideways scrolling", async ({ page }) => {
+  test("the pseudo right-to-left language lays the hub out mirrored: overview, a filter, a listing and its summary, a price change", async ({
+    page,
+  }) => {
+    // Five pages, each checked with every axe rule, on a phone.
+    test.setTimeout(120_000);
     await signIn(page, "demo-uk", DEMO.password);
     await waitForHydration(page);
     await page.getByRole("button", { name: "Menu" }).tap();
@@ -130,20 +153,81 @@ test.describe("right to left, on a phone", () => {
     await page.getByText("Language and time zone").filter({ visible: true }).tap();
     await page.getByRole("combobox", { name: "Language" }).selectOption("ar-XB");
     await page.getByRole("button", { name: "Change language" }).tap();
-    await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
+    await expectMirrored(page);
     await waitForHydration(page);
 
-    const menu = page.getByRole("button", { name: "\u202EMenu\u202C" });
-    const box = await menu.boundingBox();
+    const menuButton = page.getByRole("button", { name: rtl("Menu") });
+    const box = await menuButton.boundingBox();
     // Mirrored: the menu button sits at the left of the header, where in English it sits at the right.
     expect(box && box.x + box.width / 2).toBeLessThan(390 / 2);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     await expectNoAccessibilityViolations(page);
 
-    await menu.tap();
-    await page.getByText("\u202ELanguage and time zone\u202C").filter({ visible: true }).tap();
-    await page.getByRole("combobox", { name: "\u202ELanguage\u202C" }).selectOption("en-GB");
-    await page.getByRole("button", { name: "\u202EChange language\u202C" }).tap();
+    await menuButton.tap();
+    await page
+      .getByRole("navigation", { name: rtl("Menu") })
+      .getByRole("link", { name: rtl("All listings") })
+      .tap();
+    await expect(page.getByRole("heading", { level: 1, name: rtl("Listings") })).toBeVisible();
+    await waitForHydration(page);
+
+    // A dialog, rendered outside the page's content (a portal at the end of the body), reads right to left too.
+    await page.getByRole("link", { name: rtl("Switch to the previous tool") }).tap();
+    const dialog = page.getByRole("dialog", { name: rtl("Switch to the previous tool?") });
+    await expect(dialog).toBeVisible();
+    expect(await dialog.evaluate((element) => getComputedStyle(element).direction)).toBe("rtl");
+    await expectNoAccessibilityViolations(page, { include: '[role="dialog"]' });
+    await dialog.getByRole("button", { name: rtl("Cancel") }).tap();
+    await expect(dialog).toHaveCount(0);
+
+    // A filter, chosen by keyboard; the count's numbers read in their own order among the words.
+    await page
+      .getByRole("search", { name: rtl("Filter listings") })
+      .getByText(rtl("Filters"), { exact: true })
+      .tap();
+    const status = page.getByRole("combobox", { name: rtl("Status") });
+    await status.focus();
+    await status.selectOption("active");
+    await expect(page).toHaveURL(/status=active/);
+    await expect(page.getByRole("status").filter({ hasText: rtl("Showing ", 1, "–", 20, " of ") })).toBeVisible();
+    await expectMirrored(page);
+    await expectNoAccessibilityViolations(page);
+
+    // A listing, and its product summary in the frame, right to left as well.
+    const rows = page.getByRole("table", { name: startsWith(rtl("Your listings (")) }).locator("tbody tr");
+    await rows.first().getByRole("link").first().tap();
+    await expect(page.getByRole("heading", { level: 1, name: rtl("Listing") })).toBeVisible();
+    const summary = page.frameLocator('iframe[src*="/sh/prod-summary"]');
+    await expect(summary.locator("html")).toHaveAttribute("dir", "rtl", { timeout: 15_000 });
+    await expect(summary.locator("main")).toContainText(rtl("This listing"), { timeout: 15_000 });
+    await expectMirrored(page);
+    await expectNoAccessibilityViolations(page);
+
+    // A bulk price change up to its preview, the listing ticked by keyboard, then cancelled.
+    await page.goBack();
+    await expect(page.getByRole("heading", { level: 1, name: rtl("Listings") })).toBeVisible();
+    await waitForHydration(page);
+    const tick = rows.first().getByRole("checkbox");
+    await tick.focus();
+    await page.keyboard.press("Space");
+    const bar = page.getByRole("region", { name: rtl("Change prices in bulk") });
+    await expect(bar.locator("output")).toHaveText(rtl("1 listing selected."));
+    await bar.getByRole("link", { name: rtl("Change prices") }).tap();
+    await expect(
+      page.getByRole("heading", { level: 2, name: rtl("Change the prices of ", "1 listing") }),
+    ).toBeVisible();
+    await page.getByRole("radio", { name: rtl("Raise by a percentage") }).tap();
+    await page.getByLabel(rtl("Percentage to add", " (", "%", ")")).fill("2.5");
+    await page.getByRole("button", { name: rtl("Preview new prices") }).tap();
+    await expect(page.getByRole("heading", { level: 2, name: startsWith(rtl("Preview")) })).toBeVisible();
+    await expectMirrored(page);
+    await expectNoAccessibilityViolations(page);
+    await page.getByRole("button", { name: rtl("Cancel") }).tap();
+    await expect(page.getByRole("heading", { level: 1, name: rtl("Listings") })).toBeVisible();
+
+    await page.getByRole("button", { name: rtl("Menu") }).tap();
+    await page.getByText(rtl("Language and time zone")).filter({ visible: true }).tap();
+    await page.getByRole("combobox", { name: rtl("Language") }).selectOption("en-GB");
+    await page.getByRole("button", { name: rtl("Change language") }).tap();
     await expect(page.locator("html")).toHaveAttribute("dir", "ltr");
   });
 });

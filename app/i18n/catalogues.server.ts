@@ -1,12 +1,16 @@
 import { setupI18n, type I18n } from "@lingui/core";
-import { compileMessageOrThrow, type CompiledMessage } from "@lingui/message-utils/compileMessage";
+import {
+  compileMessageOrThrow,
+  type CompiledIcuChoices,
+  type CompiledMessage,
+} from "@lingui/message-utils/compileMessage";
 import deDE from "./catalogues/de-DE.json" with { type: "json" };
 import enGB from "./catalogues/en-GB.json" with { type: "json" };
 import enUS from "./catalogues/en-US.json" with { type: "json" };
 import esES from "./catalogues/es-ES.json" with { type: "json" };
 import frFR from "./catalogues/fr-FR.json" with { type: "json" };
 import itIT from "./catalogues/it-IT.json" with { type: "json" };
-import { formattingLocales, SOURCE_LANGUAGE, type Language, type SellerLanguage } from "./languages";
+import { formattingLocales, SOURCE_LANGUAGE, textDirection, type Language, type SellerLanguage } from "./languages";
 import { languageText, type LanguageText, type MessageKey } from "./language-text";
 
 /** Each seller language's messages in ICU MessageFormat, as translators write them. */
@@ -39,6 +43,33 @@ const accented: MapText = (text) =>
 /** The right-to-left pseudo-language: each text set right to left, as Chromium's own ar-XB does. */
 const rightToLeft: MapText = (text) => (text.trim() ? `\u202E${text}\u202C` : text);
 
+const FIRST_STRONG_ISOLATE = "\u2068";
+const POP_DIRECTIONAL_ISOLATE = "\u2069";
+const CHOICES = new Set(["plural", "select", "selectordinal"]);
+
+/**
+ * A right-to-left language's values, each set apart from the words around it (Unicode's first
+ * strong isolate, what ICU's MessageFormat 2 does by default): a number, a price or an ePID then
+ * reads in its own direction, whatever surrounds it. Without it the pseudo right-to-left
+ * language's "Showing 1–20 of 40 listings." read "gniwohS1–20 fo 40.sgnitsil". A plural's or a
+ * select's cases are walked; its `#` is its number.
+ */
+function isolateValues(tokens: CompiledMessage): CompiledMessage {
+  return tokens.flatMap((token) => {
+    if (typeof token === "string")
+      return token === "#" ? [FIRST_STRONG_ISOLATE, token, POP_DIRECTIONAL_ISOLATE] : [token];
+    const [name, type, format] = token;
+    if (type && CHOICES.has(type) && format && typeof format === "object") {
+      const { offset, ...cases } = format as CompiledIcuChoices;
+      const isolated = Object.fromEntries(
+        Object.entries(cases).map(([choice, message]) => [choice, isolateValues(message as CompiledMessage)]),
+      );
+      return [[name, type, { ...isolated, offset } as CompiledIcuChoices]];
+    }
+    return [FIRST_STRONG_ISOLATE, token, POP_DIRECTIONAL_ISOLATE];
+  });
+}
+
 /** Compiled once per language: the first request in a language compiles it (about a millisecond). */
 const compiled = new Map<Language, LanguageText>();
 
@@ -69,10 +100,14 @@ function compileLanguage(language: Language): I18n {
       : language === "ar-XB"
         ? compile(CATALOGUES[SOURCE_LANGUAGE], rightToLeft)
         : compile(CATALOGUES[language]);
+  const texts =
+    textDirection(language) === "rtl"
+      ? Object.fromEntries(Object.entries(messages).map(([key, tokens]) => [key, isolateValues(tokens)]))
+      : messages;
   return setupI18n({
     locale: language,
     locales: formattingLocales(language),
-    messages: { [language]: messages },
+    messages: { [language]: texts },
   });
 }
 

@@ -69,6 +69,20 @@ describe("the message catalogues", () => {
     expect(textOfLanguage("ar-XB").dir).toBe("rtl");
   });
 
+  it("isolates each value in a right-to-left text from the words around it, as an RTL language needs", () => {
+    // Without isolation, "Showing 1–20 of 40 listings." read "gniwohS1–20 fo 40.sgnitsil": the
+    // numbers took the direction of the words beside them (the README's right-to-left screenshot).
+    const { text } = textOfLanguage("ar-XB");
+    expect(text("listings.page.showing", { from: 1, to: 20, total: 40 })).toBe(
+      "\u202EShowing \u202C\u20681\u2069\u202E–\u202C\u206820\u2069\u202E of \u202C\u206840\u2069\u202E listings.\u202C",
+    );
+    // A plural's count, too; and no left-to-right language gets the marks.
+    expect(text("signIn.tooManyAttempts", { minutes: 2 })).toContain("\u20682\u2069");
+    expect(textOfLanguage("de-DE").text("listings.page.showing", { from: 1, to: 20, total: 40 })).not.toMatch(
+      /[\u2066-\u2069]/,
+    );
+  });
+
   it("has no key that no code uses", () => {
     const code = globSync("app/**/*.{ts,tsx}", { exclude: (file) => /\.test(-support)?\./.test(file) })
       .map((file) => readFileSync(file, "utf8"))
