@@ -418,7 +418,7 @@ test.describe("the site-speed dashboard", () => {
     await expect(page.getByLabel("Période")).toHaveValue("7d");
     await expect(page.getByLabel("Appareil")).toHaveValue("");
     await expect(
-      page.getByText(/^\d+ pages? vues? ces 7 derniers jours, sur \d+ pages?, comparées aux 7 jours précédents\./),
+      page.getByText(/^\d+ pages? vues? ces 7 derniers jours, sur \d+ pages?, comparées? aux 7 jours précédents\./),
     ).toBeVisible();
     for (const heading of [
       "Toutes les pages",

@@ -7,14 +7,19 @@ import { PSEUDO_LANGUAGES, SELLER_LANGUAGES, SOURCE_LANGUAGE } from "./languages
 const source = CATALOGUES[SOURCE_LANGUAGE];
 const keys = Object.keys(source).sort();
 
-/** The names a message's placeholders take, and for plurals and selects, their cases. */
+/**
+ * The names a message's placeholders take, each select marked as one (its cases are the source's
+ * values). A plural is a way of writing its number: a language may choose its words by another of
+ * the message's numbers than English does ("1 von 24 Stunden hat": German's verb agrees with the
+ * hours with data, English's "had" with none).
+ */
 function argumentsOf(message: string): string[] {
   const found = new Set<string>();
   const walk = (tokens: Token[]) => {
     for (const token of tokens) {
       if (token.type === "argument" || token.type === "function") found.add(token.arg);
       if (token.type === "plural" || token.type === "select" || token.type === "selectordinal") {
-        found.add(`${token.arg}:${token.type}`);
+        found.add(token.type === "select" ? `${token.arg}:select` : token.arg);
         for (const option of token.cases) walk(option.tokens);
       }
     }
@@ -89,5 +94,43 @@ describe("the message catalogues", () => {
       .join("\n");
     // Keys are written out whole where they are used, never built from parts, so a search finds them.
     expect(keys.filter((key) => !code.includes(`"${key}"`))).toEqual([]);
+  });
+});
+
+describe("agreement in the dashboard's sentences", () => {
+  const sentence = (language: Parameters<typeof textOfLanguage>[0]) => textOfLanguage(language).text;
+  const trend = { vital: "LCP", value: "2,1 s", rating: "good", when: "23.11.", buckets: "hours" } as const;
+
+  it("the verb of a count of buckets with data agrees with that count, not with the buckets in all", () => {
+    expect(sentence("de-DE")("speed.trend.summary", { ...trend, withData: 1, total: 24 })).toContain(
+      "1 von 24 Stunden hat Daten",
+    );
+    expect(sentence("de-DE")("speed.trend.summary", { ...trend, withData: 3, total: 24 })).toContain(
+      "3 von 24 Stunden haben Daten",
+    );
+    expect(sentence("fr-FR")("speed.trend.summary", { ...trend, withData: 1, total: 24 })).toContain(
+      "1 heure sur 24 a des données",
+    );
+    expect(sentence("fr-FR")("speed.trend.summary", { ...trend, withData: 3, total: 24 })).toContain(
+      "3 heures sur 24 ont des données",
+    );
+    expect(sentence("it-IT")("speed.trend.summary", { ...trend, withData: 1, total: 24 })).toContain(
+      "1 ora su 24 ha dati",
+    );
+    expect(sentence("es-ES")("speed.trend.summary", { ...trend, withData: 1, total: 24 })).toContain(
+      "1 de 24 horas tiene datos",
+    );
+  });
+
+  it("one page view is told in the singular throughout", () => {
+    const shares = { goodShare: 100, needsImprovement: 0, needsImprovementShare: 0, poor: 0, poorShare: 0 };
+    const one = { samples: 1, vital: "LCP", good: 1, ...shares };
+    expect(sentence("de-DE")("speed.distribution.summary", one)).toMatch(/^Von 1 Seitenaufruf, der LCP gemessen hat,/);
+    expect(sentence("it-IT")("speed.distribution.summary", one)).toMatch(/^Su 1 visualizzazione che ha misurato LCP,/);
+    expect(sentence("es-ES")("speed.distribution.summary", one)).toMatch(/^De 1 visita que midió LCP,/);
+    const summary = { views: 1, period: "24h", pages: 1 };
+    expect(sentence("fr-FR")("speed.summary", summary)).toContain("comparée aux 24 heures précédentes");
+    expect(sentence("es-ES")("speed.summary", summary)).toContain("comparada con las 24 horas anteriores");
+    expect(sentence("de-DE")("speed.intro")).not.toContain("Jeder Web Vital");
   });
 });

@@ -73,7 +73,7 @@ describe("dashboard labels", () => {
 
   it("words a trend in the seller's language, its numbers and dates by their locale", () => {
     expect(trendSummary("LCP", points, DAY, "de-DE", german)).toBe(
-      "Das 75. Perzentil von LCP lag am Sa., 21. Nov. 2026 bei 3.100 ms (verbesserungswürdig), dem letzten Zeitpunkt mit Daten; 1 von 2 Tagen haben Daten.",
+      "Das 75. Perzentil von LCP lag am Sa., 21. Nov. 2026 bei 3.100 ms (verbesserungswürdig), dem letzten Zeitpunkt mit Daten; 1 von 2 Tagen hat Daten.",
     );
     expect(changeSincePrevious("LCP", 1800, 2600, "de-DE", german).text).toBe("800 ms besser als im Zeitraum davor");
     expect(binLabels("LCP", histogram("LCP", [])[11]!, "de-DE", german)).toEqual({
