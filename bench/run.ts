@@ -14,6 +14,7 @@ import { measureHydration, measureJavaScript, SLOW_4G, withChromium, type Shippe
 import { encodedBytes } from "./encoded-bytes.ts";
 import { auditWithLighthouse } from "./lighthouse.ts";
 import { beaconHeaders } from "./mixed-load.ts";
+import { measureLanguages } from "./languages.ts";
 import { measureInAppNavigation } from "./navigation.ts";
 import { runLoad, warmUp, type LoadResult } from "./load.ts";
 import { siteSpeedBeaconBrotliBytes } from "./measurement-size.ts";
@@ -202,7 +203,7 @@ async function main() {
   const listingId = /href="\/sh\/lst\/(\d+)"/.exec(
     await (await fetch(`${hub.url}/sh/ovw`, { headers: { Cookie: session } })).text(),
   )?.[1];
-  const { javascript, hydration, slowNetwork, navigation } = await withChromium(async (browser) => {
+  const { javascript, hydration, slowNetwork, navigation, languages } = await withChromium(async (browser) => {
     const shipped: Record<string, ShippedJavaScript | null> = {
       "/signin": await measureJavaScript(browser, hub.url, "", "/signin"),
       "/sh/ovw": await measureJavaScript(browser, hub.url, session, "/sh/ovw"),
@@ -225,6 +226,7 @@ async function main() {
         local: await measureInAppNavigation(browser, hub.url, session),
         roundTrip150: await measureInAppNavigation(browser, hub.url, session, { roundTripMs: 150 }),
       },
+      languages: await measureLanguages(browser, hub.url),
     };
   });
 
@@ -292,6 +294,12 @@ async function main() {
       "product summary frame JavaScript, gzip",
       javascript["product summary frame"]?.gzipBytes ?? null,
       20_000,
+      kB,
+    ),
+    budget(
+      "/sh/lst/active scripts and catalogue, brotli, in the heaviest language",
+      Math.max(...languages.map((entry) => entry.scriptsBrotliBytes + entry.catalogueBrotliBytes)),
+      110_000,
       kB,
     ),
     budget("site-speed beacon in the first load, brotli", beaconBrotliBytes, 4_000, kB),
@@ -391,6 +399,28 @@ async function main() {
         `${median(timing.layoutShift).toFixed(3)} (${timing.layoutShift.map((shift) => shift.toFixed(3)).join(", ")})`,
       ]),
     ]),
+    "",
+    "## Each language's first load of /sh/lst/active (a demo seller of each site)",
+    markdownTable([
+      [
+        "language",
+        "scripts, brotli",
+        "catalogue, brotli",
+        "HTML, brotli",
+        "server render p50",
+        "hydrated (median of 5)",
+      ],
+      ...languages.map((entry) => [
+        entry.language,
+        kB(entry.scriptsBrotliBytes),
+        kB(entry.catalogueBrotliBytes),
+        kB(entry.htmlBrotliBytes),
+        tenths(entry.renderP50Ms),
+        ms(entry.hydratedMs),
+      ]),
+    ]),
+    "",
+    "The catalogue travels inside the HTML (one language's texts); its bytes are counted apart from the HTML's to show what each language adds.",
     "",
     "## Lighthouse, mobile audit, signed in",
     markdownTable([
