@@ -7,6 +7,7 @@ import { openDatabase, type Database } from "~/db/database.server";
 import { generateListings, insertListings } from "~/db/seed.server";
 import { parseListingFilters, type ListingFilters } from "./listing-filters";
 import { findListingsPage, findSellerListing, listingIdsPage, matchingListings } from "./listings.server";
+import { searchFold } from "~/search/search-fold";
 import { searchesTitleIndexFirst } from "./title-index.server";
 
 const filters = (query: string): ListingFilters => parseListingFilters(new URLSearchParams(query));
@@ -196,6 +197,25 @@ describe.each(TEST_DIALECTS)("a seller's listings on $name", (dialect) => {
     const aToZ = ["apple crate", "Ärmel shirt", "Birne", "état neuf", "Öl painting", "Straße sign", "Zebra lamp"];
     expect(titles(await findListingsPage(database, reader, filters("sort=title_asc")))).toEqual(aToZ);
     expect(titles(await findListingsPage(database, reader, filters("sort=title_desc")))).toEqual(aToZ.toReversed());
+  });
+
+  it("sorts what the fold leaves beyond ASCII by code point, as both databases and JavaScript compare it", async () => {
+    const writer = await insertSeller(database.db, `code-points-${dialect.name}`);
+    // Folded, these stay beyond ASCII (ω, ж, œ, ø, 東) or differ only in punctuation, which a
+    // locale's collation would weigh apart from letters: "C" and SQLite's BINARY do not.
+    const written = ["Ωmega watch", "Жук toy", "Œuvre print", "Øresund map", "東京 guide", "ab-c", "abb", "zz top"];
+    await insertListings(
+      database.db,
+      written.map((title, index) => testListing(writer, { title, created_at: index })),
+    );
+    const byCodePoint = written.toSorted((a, b) => (searchFold(a) < searchFold(b) ? -1 : 1));
+    expect(byCodePoint.slice(0, 3)).toEqual(["ab-c", "abb", "zz top"]);
+    expect(titles(await findListingsPage(database, writer, filters("sort=title_asc")))).toEqual(byCodePoint);
+    if (dialect.name === "PostgreSQL") {
+      const { rows } = await sql<{ collation_name: string }>`select collation_name from information_schema.columns
+        where table_name = 'listing' and column_name = 'folded_title'`.execute(database.db);
+      expect(rows).toEqual([{ collation_name: "C" }]);
+    }
   });
 
   it("pages by offset and limit, and corrects an offset past the end to the last page", async () => {

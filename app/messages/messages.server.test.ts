@@ -94,8 +94,38 @@ describe.each(TEST_DIALECTS)("messages on $name", (dialect) => {
     expect(await shownIn("fr-FR")).toEqual(["Summer sale"]);
     expect(await shownIn("en-GB")).toEqual(["Summer sale"]);
     expect(await shownIn("ar-XB")).toEqual(["Summer sale"]);
-    // British English where the operator wrote it, and the closing goes by one id in every language.
+    // The closing goes by one id in every language.
     expect((await findCurrentMessage(database.db, priya, "sale", "de-DE"))?.config.messageId).toBe("sale");
+  });
+
+  it("shows British English to a British seller where the operator wrote it, and to no one else first", async () => {
+    const model = (title: string) => ({
+      title,
+      type: "info" as const,
+      message: title,
+      config: { messageId: "colour" },
+    });
+    const added = await addMessage(
+      database.db,
+      file({ audience: "all", model: { languages: { "en-US": model("New colors"), "en-GB": model("New colours") } } }),
+      NOW,
+    );
+    expect(added).toMatchObject({ ok: true, messageId: "colour" });
+    const titleIn = async (language: Language) =>
+      (await findCurrentMessage(database.db, priya, "colour", language))?.title;
+    expect(await titleIn("en-GB")).toBe("New colours");
+    expect(await titleIn("en-US")).toBe("New colors");
+    expect(await titleIn("it-IT")).toBe("New colors");
+
+    // Written in British English only: every seller without their language reads it.
+    const britishOnly = {
+      title: "Bank holiday",
+      type: "info" as const,
+      message: "Closed",
+      config: { messageId: "holiday" },
+    };
+    await addMessage(database.db, file({ audience: "all", model: { languages: { "en-GB": britishOnly } } }), NOW);
+    expect((await findCurrentMessage(database.db, priya, "holiday", "es-ES"))?.title).toBe("Bank holiday");
   });
 
   it.each([
