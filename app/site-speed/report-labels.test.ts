@@ -42,9 +42,18 @@ describe("dashboard labels", () => {
     });
   });
 
-  it("labels hourly buckets by UTC time and daily ones by date", () => {
-    expect(bucketLabels(START, HOUR, "en-GB", text)).toEqual({ tick: "14:00", label: "22 Nov, 14:00 UTC" });
-    expect(bucketLabels(Date.UTC(2026, 10, 22), DAY, "en-GB", text)).toEqual({
+  it("labels hourly buckets by the seller's clock, the zone named, and daily ones by date", () => {
+    expect(bucketLabels(START, HOUR, "en-GB", text, "UTC")).toEqual({ tick: "14:00", label: "22 Nov, 14:00 UTC" });
+    expect(bucketLabels(START, HOUR, "en-GB", text, "Europe/Berlin")).toEqual({
+      tick: "15:00",
+      label: "22 Nov, 15:00 CET",
+    });
+    // The day that starts at a Los Angeles midnight is that day there, though UTC's clock says 08:00.
+    expect(bucketLabels(Date.UTC(2026, 10, 22, 8), DAY, "en-US", text, "America/Los_Angeles")).toEqual({
+      tick: "Nov 22",
+      label: "Sun, Nov 22, 2026",
+    });
+    expect(bucketLabels(Date.UTC(2026, 10, 22), DAY, "en-GB", text, "UTC")).toEqual({
       tick: "22 Nov",
       label: "Sun, 22 Nov 2026",
     });
@@ -63,16 +72,16 @@ describe("dashboard labels", () => {
   });
 
   it("sums a trend up in words", () => {
-    expect(trendSummary("LCP", points, DAY, "en-US", text)).toBe(
+    expect(trendSummary("LCP", points, DAY, "en-US", text, "UTC")).toBe(
       "The 75th percentile of LCP was 3,100 ms (needs improvement) on Sat, Nov 21, 2026, the latest with data; 1 of 2 days had data.",
     );
-    expect(trendSummary("INP", [{ start: START, p75: null, samples: 0 }], HOUR, "en-US", text)).toBe(
+    expect(trendSummary("INP", [{ start: START, p75: null, samples: 0 }], HOUR, "en-US", text, "UTC")).toBe(
       "No INP was measured in this period.",
     );
   });
 
   it("words a trend in the seller's language, its numbers and dates by their locale", () => {
-    expect(trendSummary("LCP", points, DAY, "de-DE", german)).toBe(
+    expect(trendSummary("LCP", points, DAY, "de-DE", german, "UTC")).toBe(
       "Das 75. Perzentil von LCP lag am Sa., 21. Nov. 2026 bei 3.100 ms (verbesserungswürdig), dem letzten Zeitpunkt mit Daten; 1 von 2 Tagen hat Daten.",
     );
     expect(changeSincePrevious("LCP", 1800, 2600, "de-DE", german).text).toBe("800 ms besser als im Zeitraum davor");

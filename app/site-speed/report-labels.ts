@@ -1,6 +1,6 @@
 /**
  * The words and labels of the site-speed dashboard, in the seller's language; numbers and dates in
- * the seller's locale. Times are UTC: the dashboard's buckets are whole UTC hours and days.
+ * the seller's locale. Times are the seller's zone's: the dashboard's buckets are its hours and days.
  */
 import type { Text } from "~/i18n/language-text";
 import type { VitalSummary } from "./site-speed-report";
@@ -18,13 +18,24 @@ export function bucketLabels(
   bucketMs: number,
   locale: string,
   text: Text,
+  timeZone: string,
 ): { tick: string; label: string } {
   const date = new Date(start);
   const format = (options: Intl.DateTimeFormatOptions) =>
-    new Intl.DateTimeFormat(locale, { timeZone: "UTC", ...options }).format(date);
+    new Intl.DateTimeFormat(locale, { timeZone, ...options }).format(date);
   if (bucketMs <= HOUR_MS) {
     const time = format({ hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
-    return { tick: time, label: text("speed.bucket.hour", { day: format({ day: "numeric", month: "short" }), time }) };
+    const zone = new Intl.DateTimeFormat(locale, { timeZone, timeZoneName: "short" })
+      .formatToParts(date)
+      .find((part) => part.type === "timeZoneName")?.value;
+    return {
+      tick: time,
+      label: text("speed.bucket.hour", {
+        day: format({ day: "numeric", month: "short" }),
+        time,
+        zone: zone ?? timeZone,
+      }),
+    };
   }
   return {
     tick: format({ day: "numeric", month: "short" }),
@@ -66,6 +77,7 @@ export function trendSummary(
   bucketMs: number,
   locale: string,
   text: Text,
+  timeZone: string,
 ): string {
   const withData = points.filter((point) => point.p75 !== null);
   const latest = withData.at(-1);
@@ -74,7 +86,7 @@ export function trendSummary(
     vital: name,
     value: formatVital(name, latest.p75, locale),
     rating: RATING_SELECTS[rate(name, latest.p75)],
-    when: bucketLabels(latest.start, bucketMs, locale, text).label,
+    when: bucketLabels(latest.start, bucketMs, locale, text, timeZone).label,
     withData: withData.length,
     total: points.length,
     buckets: bucketMs <= HOUR_MS ? "hours" : "days",

@@ -19,6 +19,33 @@ describe("report periods", () => {
     expect(new Date(lastWeek.since).toISOString()).toBe("2026-11-16T00:00:00.000Z");
   });
 
+  it("makes the days the seller's: each bucket a day of their zone, from their midnight to the next", () => {
+    const now = Date.UTC(2026, 10, 22, 14, 35);
+    const lastWeek = periodWindow(findReportPeriod("7d")!, now, "America/Los_Angeles");
+    // 06:35 on the 22nd in Los Angeles: the week ends at the midnight starting the 23rd there (08:00 UTC).
+    expect(new Date(lastWeek.until).toISOString()).toBe("2026-11-23T08:00:00.000Z");
+    expect(new Date(lastWeek.since).toISOString()).toBe("2026-11-16T08:00:00.000Z");
+    expect(lastWeek.bucketStarts).toHaveLength(7);
+    const berlin = periodWindow(findReportPeriod("24h")!, now, "Europe/Berlin");
+    expect(new Date(berlin.until).toISOString()).toBe("2026-11-22T15:00:00.000Z");
+    expect(berlin.bucketStarts).toHaveLength(24);
+  });
+
+  it("gives a day of 23 or 25 hours where summer time begins or ends", () => {
+    // Europe's clocks went back at 01:00 UTC on 25 October 2026: Berlin's 25th had 25 hours.
+    const week = periodWindow(findReportPeriod("7d")!, Date.UTC(2026, 9, 27, 12), "Europe/Berlin");
+    const lengths = week.bucketStarts.map(
+      (start, index) => ((week.bucketStarts[index + 1] ?? week.until) - start) / 3_600_000,
+    );
+    expect(lengths).toEqual([24, 24, 24, 24, 25, 24, 24]);
+    expect(new Date(week.until).toISOString()).toBe("2026-10-27T23:00:00.000Z");
+    // And in spring, 29 March 2026: 23 hours.
+    const spring = periodWindow(findReportPeriod("7d")!, Date.UTC(2026, 2, 30, 12), "Europe/Berlin");
+    expect(
+      spring.bucketStarts.map((start, index) => ((spring.bucketStarts[index + 1] ?? spring.until) - start) / 3_600_000),
+    ).toEqual([24, 24, 24, 24, 24, 23, 24]);
+  });
+
   it("counts a beacon received on the hour in the bucket that starts then", () => {
     const onTheHour = Date.UTC(2026, 10, 22, 15, 0);
     expect(periodWindow(findReportPeriod("24h")!, onTheHour).until).toBe(Date.UTC(2026, 10, 22, 16, 0));

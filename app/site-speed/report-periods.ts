@@ -10,7 +10,7 @@ export interface ReportPeriod {
   /** Its name in the catalogues. */
   label: MessageKey;
   durationMs: number;
-  /** One trend point per bucket; buckets start on whole UTC hours or days. */
+  /** One trend point per bucket: an hour, or a day (a day of the seller's zone, 23 to 25 hours). */
   bucketMs: number;
 }
 
@@ -31,8 +31,76 @@ export function findReportPeriod(key: string | null): ReportPeriod | null {
   return REPORT_PERIODS.find((period) => period.key === key) ?? null;
 }
 
-/** The period's window: it ends at the end of the current bucket, so buckets are whole hours or days. */
-export function periodWindow(period: ReportPeriod, now: number): { since: number; until: number } {
-  const until = Math.ceil((now + 1) / period.bucketMs) * period.bucketMs;
-  return { since: until - period.durationMs, until };
+/** A period's window, and where each of its trend's buckets starts. */
+export interface PeriodWindow {
+  since: number;
+  until: number;
+  /** The first is `since`; each bucket ends where the next starts, the last at `until`. */
+  bucketStarts: number[];
+}
+
+/**
+ * The period's window in the seller's zone: it ends at the end of the current bucket (the hour,
+ * or the day as the seller's clock tells it), so its buckets are whole hours or whole days there.
+ * A day of summer time's change has 23 or 25 hours; the period spans its days all the same.
+ */
+export function periodWindow(period: ReportPeriod, now: number, timeZone = "UTC"): PeriodWindow {
+  const buckets = Math.round(period.durationMs / period.bucketMs);
+  const starts: number[] = [];
+  let until: number;
+  if (period.bucketMs === HOUR_MS) {
+    // Every zone the hub offers is a whole number of hours from UTC: its hours are UTC's.
+    until = Math.ceil((now + 1) / HOUR_MS) * HOUR_MS;
+    for (let index = buckets; index >= 1; index--) starts.push(until - index * HOUR_MS);
+  } else {
+    const today = startOfDay(now, timeZone);
+    // 26 hours after a midnight is in the next day, however long this one is (23 to 25 hours).
+    until = startOfDay(today + 26 * HOUR_MS, timeZone);
+    starts.push(today);
+    while (starts.length < buckets) starts.unshift(startOfDay(starts[0]! - 1, timeZone));
+  }
+  return { since: starts[0]!, until, bucketStarts: starts };
+}
+
+/** The instant of the midnight that starts the day `at` falls on in the zone. */
+function startOfDay(at: number, timeZone: string): number {
+  const [year, month, day] = DATE_PARTS(timeZone)
+    .formatToParts(at)
+    .filter((part) => part.type === "year" || part.type === "month" || part.type === "day")
+    .map((part) => Number(part.value));
+  const midnightUtc = Date.UTC(year!, month! - 1, day!);
+  // The zone's offset at the guess, then at the answer: none of the hub's zones changes its clock at midnight.
+  const guess = midnightUtc - offsetMs(midnightUtc, timeZone);
+  return midnightUtc - offsetMs(guess, timeZone);
+}
+
+/** How far the zone's clock is ahead of UTC at an instant ("GMT+01:00" is 3,600,000). */
+function offsetMs(at: number, timeZone: string): number {
+  const name = OFFSET_NAME(timeZone)
+    .formatToParts(at)
+    .find((part) => part.type === "timeZoneName")?.value;
+  const match = /GMT([+-])(\d{2}):(\d{2})/.exec(name ?? "");
+  if (!match) return 0;
+  const minutes = Number(match[2]) * 60 + Number(match[3]);
+  return (match[1] === "-" ? -minutes : minutes) * 60_000;
+}
+
+const DATE_PARTS = memoisedByZone(
+  (timeZone) => new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }),
+);
+const OFFSET_NAME = memoisedByZone(
+  (timeZone) => new Intl.DateTimeFormat("en-US", { timeZone, timeZoneName: "longOffset" }),
+);
+
+/** One formatter per zone: making one costs far more than using it. */
+function memoisedByZone(make: (timeZone: string) => Intl.DateTimeFormat): (timeZone: string) => Intl.DateTimeFormat {
+  const made = new Map<string, Intl.DateTimeFormat>();
+  return (timeZone) => {
+    let formatter = made.get(timeZone);
+    if (!formatter) {
+      formatter = make(timeZone);
+      made.set(timeZone, formatter);
+    }
+    return formatter;
+  };
 }

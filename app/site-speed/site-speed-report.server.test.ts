@@ -82,6 +82,19 @@ describe.each(TEST_DIALECTS)("the site-speed report on $name", (dialect) => {
     expect((await report()).pageViews).toBe(1);
   });
 
+  it("cuts the trend in the seller's days: 07:00 UTC on the 22nd is still the 21st in Los Angeles", async () => {
+    await insert(store(sampleBeacon({ vitals: { LCP: 1200 } }), Date.UTC(2026, 10, 22, 7)));
+    const losAngeles = await buildSiteSpeedReport(database.db, sellerId, LAST_WEEK, {}, NOW, "America/Los_Angeles");
+    const trend = losAngeles.pages[0]?.vitals.find((summary) => summary.name === "LCP")?.trend ?? [];
+    const measured = trend.filter((point) => point.samples > 0);
+    expect(measured.map((point) => new Date(point.start).toISOString())).toEqual(["2026-11-21T08:00:00.000Z"]);
+    // In UTC, the same beacon is the 22nd's.
+    const utc = (await report()).pages[0]?.vitals.find((summary) => summary.name === "LCP")?.trend ?? [];
+    expect(utc.filter((point) => point.samples > 0).map((point) => new Date(point.start).toISOString())).toEqual([
+      "2026-11-22T00:00:00.000Z",
+    ]);
+  });
+
   it("summarises each page at the 75th percentile, busiest page first", async () => {
     await insert(
       ...[1000, 2000, 3000, 5000].map((LCP, index) =>

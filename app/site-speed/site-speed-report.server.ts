@@ -50,11 +50,12 @@ export async function buildSiteSpeedReport(
   period: ReportPeriod,
   segment: Segment = {},
   now: number = Date.now(),
+  timeZone = "UTC",
 ): Promise<SiteSpeedReport> {
-  const { since, until } = periodWindow(period, now);
+  const { since, until, bucketStarts } = periodWindow(period, now, timeZone);
   const current = await readPageViews(db, sellerId, since, until, segment);
   // The period before, as long as this one: each page's vitals then, to say better or worse.
-  const previous = await readPageViews(db, sellerId, since - period.durationMs, since, segment);
+  const previous = await readPageViews(db, sellerId, since - (until - since), since, segment);
   const previousP75 = previousPercentiles(previous.pageViews);
   return {
     since,
@@ -63,7 +64,7 @@ export async function buildSiteSpeedReport(
     segment,
     pageViews: current.pageViews.filter(isPageView).length,
     truncated: current.truncated,
-    pages: summarisePages(current.pageViews, previousP75, since, until, period.bucketMs),
+    pages: summarisePages(current.pageViews, previousP75, bucketStarts, until),
     fixes: summariseFixes(current.pageViews),
     tracking: await countTracking(db, sellerId, since, until),
     scriptErrors: summariseScriptErrors(current.pageViews),
@@ -128,9 +129,8 @@ function previousPercentiles(pageViews: readonly PageView[]): Map<string, Partia
 function summarisePages(
   pageViews: readonly PageView[],
   previousP75: ReadonlyMap<string, Partial<Record<VitalName, number | null>>>,
-  since: number,
+  bucketStarts: readonly number[],
   until: number,
-  bucketMs: number,
 ): PageSummary[] {
   const byPage = Map.groupBy(pageViews, (view) => view.pageName);
   return [...byPage]
@@ -148,14 +148,7 @@ function summarisePages(
           inApp.flatMap((navigation) => (navigation.dataRequest === undefined ? [] : [navigation.dataRequest])),
         ),
         vitals: VITAL_NAMES.map((name) =>
-          summariseVital(
-            name,
-            measured(views, name),
-            previousP75.get(pageName)?.[name] ?? null,
-            since,
-            until,
-            bucketMs,
-          ),
+          summariseVital(name, measured(views, name), previousP75.get(pageName)?.[name] ?? null, bucketStarts, until),
         ),
       };
     })
@@ -172,9 +165,8 @@ function summariseVital(
   name: VitalName,
   values: readonly TimedValue[],
   previousP75: number | null,
-  since: number,
+  bucketStarts: readonly number[],
   until: number,
-  bucketMs: number,
 ): VitalSummary {
   const plain = values.map((value) => value.value);
   const percentile = p75(plain);
@@ -188,7 +180,7 @@ function summariseVital(
     ratingCounts,
     ratingPercentages: percentages(ratingCounts),
     histogram: histogram(name, plain),
-    trend: trend(values, since, until, bucketMs),
+    trend: trend(values, bucketStarts, until),
   };
 }
 

@@ -90,9 +90,8 @@ describe("trend", () => {
         { at: 20, value: 200 },
         { at: 2 * hour + 5, value: 900 },
       ],
-      0,
+      [0, hour, 2 * hour],
       3 * hour,
-      hour,
     );
     expect(points).toEqual([
       { start: 0, p75: 300, samples: 3 },
@@ -102,6 +101,19 @@ describe("trend", () => {
   });
 
   it("counts a value at the very end of the period in the last bucket", () => {
-    expect(trend([{ at: 100, value: 5 }], 0, 100, 50).map((point) => point.samples)).toEqual([0, 1]);
+    expect(trend([{ at: 100, value: 5 }], [0, 50], 100).map((point) => point.samples)).toEqual([0, 1]);
+  });
+
+  it("takes buckets of different lengths, as a day of summer time's change is", () => {
+    const points = trend(
+      [
+        { at: 24, value: 1 },
+        { at: 30, value: 2 },
+        { at: 49, value: 3 },
+      ],
+      [0, 25, 49],
+      73,
+    );
+    expect(points.map((point) => point.samples)).toEqual([1, 1, 1]);
   });
 });

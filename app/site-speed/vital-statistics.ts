@@ -72,15 +72,17 @@ export interface TrendPoint {
   samples: number;
 }
 
-/** The 75th percentile per time bucket from `since` to `until`; empty buckets stay in, with null. */
-export function trend(values: readonly TimedValue[], since: number, until: number, bucketMs: number): TrendPoint[] {
-  const buckets: number[][] = Array.from({ length: Math.max(1, Math.ceil((until - since) / bucketMs)) }, () => []);
+/** The 75th percentile per time bucket (each from its start to the next's, the last to `until`); empty buckets stay in, with null. */
+export function trend(values: readonly TimedValue[], bucketStarts: readonly number[], until: number): TrendPoint[] {
+  const buckets: number[][] = bucketStarts.map(() => []);
   for (const { at, value } of values) {
-    const index = Math.floor((at - since) / bucketMs);
-    buckets[Math.min(buckets.length - 1, Math.max(0, index))]?.push(value);
+    // The last bucket whose start is at or before the value; one at `until` counts in the last.
+    let index = bucketStarts.findLastIndex((start) => start <= Math.min(at, until - 1));
+    if (index < 0) index = 0;
+    buckets[index]?.push(value);
   }
   return buckets.map((bucket, index) => ({
-    start: since + index * bucketMs,
+    start: bucketStarts[index]!,
     p75: p75(bucket),
     samples: bucket.length,
   }));

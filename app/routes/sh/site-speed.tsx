@@ -10,7 +10,9 @@ import { PagesTable } from "~/site-speed/components/pages-table/PagesTable";
 import { ScriptErrorsTable } from "~/site-speed/components/script-errors-table/ScriptErrorsTable";
 import { TrackingTable } from "~/site-speed/components/tracking-table/TrackingTable";
 import { columnSortSearches, readDashboardQuery, sortPages } from "~/site-speed/dashboard-query";
-import { databaseContext } from "~/request-context";
+import { databaseContext, languageContext } from "~/request-context";
+import { timeZoneLabel } from "~/time/time-zone.server";
+import { timeZoneOfSeller } from "~/time/time-zones";
 import type { PageHandle } from "~/shell/page-handle";
 import { REPORT_PERIODS } from "~/site-speed/report-periods";
 import { CONNECTION_LABELS, DEVICE_CLASSES, DEVICE_LABELS } from "~/site-speed/report-segments";
@@ -25,7 +27,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { seller } = getSignedInSeller(context);
   const query = readDashboardQuery(new URL(request.url).searchParams);
   if ("refusal" in query) throw refusal(400, query.refusal);
-  const report = await buildSiteSpeedReport(context.get(databaseContext).db, seller.id, query.period, query.segment);
+  // The days of the trends are the seller's, as the rest of the hub's times are.
+  const timeZone = timeZoneOfSeller(seller);
+  const report = await buildSiteSpeedReport(
+    context.get(databaseContext).db,
+    seller.id,
+    query.period,
+    query.segment,
+    Date.now(),
+    timeZone,
+  );
   return {
     report: { ...report, pages: sortPages(report.pages, query.order, query.direction) },
     period: query.period.key,
@@ -33,11 +44,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     direction: query.direction,
     sortSearches: columnSortSearches(query),
     locale: seller.locale,
+    timeZoneName: timeZoneLabel(timeZone, context.get(languageContext)),
   };
 }
 
 export default function SiteSpeed({
-  loaderData: { report, period, order, direction, sortSearches, locale },
+  loaderData: { report, period, order, direction, sortSearches, locale, timeZoneName },
 }: Route.ComponentProps) {
   const text = useText();
   const chosenSegment = report.segment.device || report.segment.connection ? "chosen" : "all";
@@ -83,7 +95,7 @@ export default function SiteSpeed({
       ) : (
         <>
           <p>
-            {text("speed.summary", { views: report.pageViews, period, pages: report.pages.length })}
+            {text("speed.summary", { views: report.pageViews, period, pages: report.pages.length, zone: timeZoneName })}
             {report.truncated && ` ${text("speed.truncated", { count: MAX_REPORTED_BEACONS })}`}
           </p>
           <section aria-labelledby="every-page">

@@ -22,9 +22,8 @@ function summary(name: VitalName, values: number[]) {
     histogram: histogram(name, values),
     trend: trend(
       values.map((value) => ({ at: SINCE + 6 * DAY, value })),
-      SINCE,
+      Array.from({ length: 7 }, (_, day) => SINCE + day * DAY),
       SINCE + 7 * DAY,
-      DAY,
     ),
   };
 }

@@ -1,4 +1,5 @@
 import { useText } from "~/i18n/text";
+import { useSellerTimeZone } from "~/time/seller-time-zone";
 import { richText } from "~/i18n/rich-text";
 import { DistributionChart } from "../distribution-chart/DistributionChart";
 import { TrendChart } from "../trend-chart/TrendChart";
@@ -67,6 +68,8 @@ function VitalCharts({
 }) {
   const { name } = summary;
   const text = useText();
+  // The shell's zone, the one the report's days were cut in (the dashboard's loader reads the same).
+  const timeZone = useSellerTimeZone();
   return (
     // Not a landmark: each page has one section per vital, and a dozen regions named "LCP" would
     // say nothing in a landmark list (axe's landmark-unique); the heading gives the structure.
@@ -81,9 +84,9 @@ function VitalCharts({
         <div className="vital-charts__pair">
           <TrendChart
             title={text("speed.chart.trendTitle", { vital: name, page: pageName })}
-            summary={trendSummary(name, summary.trend, bucketMs, locale, text)}
+            summary={trendSummary(name, summary.trend, bucketMs, locale, text, timeZone)}
             points={summary.trend.map((point) => ({
-              ...bucketLabels(point.start, bucketMs, locale, text),
+              ...bucketLabels(point.start, bucketMs, locale, text, timeZone),
               value: point.p75,
               samples: point.samples,
             }))}
