@@ -53,6 +53,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        {/* Before the style sheet arrives, the browser paints the canvas in the system's scheme (decision 082). */}
+        <meta name="color-scheme" content="light dark" />
         <Meta />
         {/* The nonce from the loader's data, so the browser's first render carries it as the
             server's did; from the router's context alone, development mode's critical-CSS link

@@ -1,5 +1,4 @@
-import type { Page, Route } from "@playwright/test";
-import { sampleBeacon, sampleInAppBeacon } from "../test/speed-beacons";
+import type { Route } from "@playwright/test";
 import {
   expect,
   expectNoAccessibilityViolations as expectNoViolations,
@@ -7,6 +6,7 @@ import {
   test,
   waitForHydration,
 } from "./fixtures";
+import { measureSeveralPages } from "./measured-pages";
 import { addOperatorMessage, removeMessage } from "./operator-messages";
 
 /*
@@ -14,26 +14,6 @@ import { addOperatorMessage, removeMessage } from "./operator-messages";
  * busy seller sees it: the demo seller's 160 listings, the demo's messages showing, a dashboard
  * of many measured pages, dialogs open, and a phone's width.
  */
-/** Beacons for several pages, sent as a browser on the hub sends them, so that the dashboard has them all. */
-async function measureSeveralPages(page: Page): Promise<void> {
-  const pages = [
-    "sellerHubOverview",
-    "sellerHubActiveListings",
-    "sellerHubListingDetail",
-    "sellerHubSiteSpeed",
-    "sellerHubProductSummary",
-  ];
-  for (const pageName of pages) {
-    for (const beacon of [sampleBeacon({ pageName }), sampleInAppBeacon({ pageName })]) {
-      const response = await page.request.post("/sh/beacon", {
-        data: JSON.stringify(beacon),
-        headers: { "Content-Type": "text/plain;charset=UTF-8", "Sec-Fetch-Site": "same-origin" },
-      });
-      expect(response.status()).toBe(204);
-    }
-  }
-}
-
 test.describe("every page with a busy seller's data, all axe rules", () => {
   test.beforeEach(async ({ page }) => {
     await signIn(page);

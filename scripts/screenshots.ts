@@ -1,8 +1,8 @@
 /**
  * `npm run screenshots`: the overview and the listings page as the demo sellers see them, at a
  * phone's, a tablet's and a desktop's width, written to docs/screenshots/ for the README: in
- * English, in German (demo-de), and in the pseudo right-to-left language (demo-uk, who chooses it
- * first). Runs the production build (built if needed) on a fresh demo database, in Debian's Chromium.
+ * English, in German (demo-de), in the pseudo right-to-left language (demo-uk, who chooses it
+ * first), and in English on a system set to dark. Runs the production build (built if needed) on a fresh demo database, in Debian's Chromium.
  */
 import { mkdirSync } from "node:fs";
 import { withChromium } from "../bench/browser.ts";
@@ -18,11 +18,12 @@ const PAGES = [
   { name: "overview", path: "/sh/ovw" },
   { name: "listings", path: "/sh/lst/active" },
 ];
-/** Whose hub, in which language; the file names end with the suffix. */
-const SELLERS = [
+/** Whose hub, in which language and scheme; the file names end with the suffix. */
+const SELLERS: Array<{ suffix: string; username: string; language?: string; colorScheme?: "light" | "dark" }> = [
   { suffix: "", username: "demo" },
   { suffix: "-de", username: "demo-de" },
   { suffix: "-rtl", username: "demo-uk", language: "ar-XB" },
+  { suffix: "-dark", username: "demo", colorScheme: "dark" },
 ];
 const FOLDER = "docs/screenshots";
 
@@ -32,7 +33,7 @@ mkdirSync(FOLDER, { recursive: true });
 const hub = await startServerProcess(temporarySqliteUrl(), { WEB_CONCURRENCY: "1", SELLER_HUB_PSEUDO_LANGUAGES: "1" });
 try {
   await withChromium(async (browser) => {
-    for (const { suffix, username, language } of SELLERS) {
+    for (const { suffix, username, language, colorScheme = "light" } of SELLERS) {
       const [name, value] = (await signInOverHttp(hub.url, username)).split("=");
       const cookies = name && value ? [{ name, value, url: hub.url }] : [];
       if (language) {
@@ -53,6 +54,7 @@ try {
           isMobile,
           hasTouch: isMobile,
           reducedMotion: "reduce",
+          colorScheme,
         });
         await context.addCookies(cookies);
         const page = await context.newPage();

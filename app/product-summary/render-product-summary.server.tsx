@@ -34,6 +34,8 @@ export function renderProductSummary({
         <head>
           <meta charSet="utf-8" />
           <meta name="viewport" content="width=device-width, initial-scale=1" />
+          {/* Before the style sheet arrives, the browser paints the canvas in the system's scheme (decision 082). */}
+          <meta name="color-scheme" content="light dark" />
           <title>{text("summary.frame.documentTitle", { heading: summary.heading })}</title>
           <link rel="stylesheet" href={stylesheet} />
           {script.preload.map((href) => (

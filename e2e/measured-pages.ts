@@ -1,0 +1,23 @@
+import type { Page } from "@playwright/test";
+import { sampleBeacon, sampleInAppBeacon } from "../test/speed-beacons";
+import { expect } from "./fixtures";
+
+/** Beacons for several pages, sent as a browser on the hub sends them, so that the dashboard has them all. */
+export async function measureSeveralPages(page: Page): Promise<void> {
+  const pages = [
+    "sellerHubOverview",
+    "sellerHubActiveListings",
+    "sellerHubListingDetail",
+    "sellerHubSiteSpeed",
+    "sellerHubProductSummary",
+  ];
+  for (const pageName of pages) {
+    for (const beacon of [sampleBeacon({ pageName }), sampleInAppBeacon({ pageName })]) {
+      const response = await page.request.post("/sh/beacon", {
+        data: JSON.stringify(beacon),
+        headers: { "Content-Type": "text/plain;charset=UTF-8", "Sec-Fetch-Site": "same-origin" },
+      });
+      expect(response.status()).toBe(204);
+    }
+  }
+}
