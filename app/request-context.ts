@@ -1,6 +1,7 @@
 import { createContext } from "react-router";
 import type { SignedInSeller } from "~/auth/session.server";
 import type { Database } from "~/db/database.server";
+import type { Appearance } from "~/appearance/appearance";
 import { SOURCE_LANGUAGE, type Language } from "~/i18n/languages";
 
 /** What the HTTP server gives every request: the database and the response's CSP nonce. */
@@ -14,3 +15,6 @@ export const signedInSellerContext = createContext<SignedInSeller>();
 
 /** The language the response speaks: the visitor's, then the signed-in seller's (app/i18n/language.server.ts). */
 export const languageContext = createContext<Language>(SOURCE_LANGUAGE);
+
+/** The appearance the response is painted in: the system's, then the signed-in seller's choice (decision 082). */
+export const appearanceContext = createContext<Appearance>("system");

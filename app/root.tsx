@@ -11,7 +11,8 @@ import {
 import type { Route } from "./+types/root";
 import { languageOfVisitor } from "./i18n/language.server";
 import { CatalogueScript, useLanguageText, type MessageKey, type Text } from "./i18n/text";
-import { languageContext, nonceContext } from "./request-context";
+import { COLOR_SCHEMES } from "./appearance/appearance";
+import { appearanceContext, languageContext, nonceContext } from "./request-context";
 import { usePageHandle } from "./shell/page-handle";
 import { startSiteSpeedBeacon } from "./site-speed/site-speed-beacon";
 import { usePageViews } from "./site-speed/use-page-views";
@@ -33,7 +34,7 @@ export const middleware: Route.MiddlewareFunction[] = [
 ];
 
 export function loader({ context }: Route.LoaderArgs) {
-  return { nonce: context.get(nonceContext) };
+  return { nonce: context.get(nonceContext), appearance: context.get(appearanceContext) };
 }
 
 // Here rather than in an effect: script errors count from the moment the hub's code runs,
@@ -44,17 +45,20 @@ const pageViews = typeof document === "undefined" ? undefined : startSiteSpeedBe
 export const HYDRATED_MARK = "seller-hub:hydrated";
 
 export function Layout({ children }: { children: React.ReactNode }) {
-  const nonce = useRouteLoaderData<typeof loader>("root")?.nonce;
+  const rootData = useRouteLoaderData<typeof loader>("root");
+  const nonce = rootData?.nonce;
+  // An error page before the root's data has none: the system's scheme.
+  const appearance = rootData?.appearance ?? "system";
   // Read by the site-speed beacon (~/shell/page-name.ts), which runs outside React.
   const { pageName } = usePageHandle();
   const { language, dir } = useLanguageText();
   return (
-    <html lang={language} dir={dir} data-page-name={pageName}>
+    <html lang={language} dir={dir} data-page-name={pageName} data-appearance={appearance}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        {/* Before the style sheet arrives, the browser paints the canvas in the system's scheme (decision 082). */}
-        <meta name="color-scheme" content="light dark" />
+        {/* Before the style sheet arrives, the browser paints the canvas in the page's scheme (decision 082). */}
+        <meta name="color-scheme" content={COLOR_SCHEMES[appearance]} />
         <Meta />
         {/* The nonce from the loader's data, so the browser's first render carries it as the
             server's did; from the router's context alone, development mode's critical-CSS link

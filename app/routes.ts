@@ -27,6 +27,7 @@ export default [
     route("sh/browser-notice/close", "routes/sh/browser-notice-close.ts"),
     route("sh/language", "routes/sh/language.ts"),
     route("sh/time-zone", "routes/sh/time-zone.ts"),
+    route("sh/appearance", "routes/sh/appearance.ts"),
     route("sh/*", "routes/sh/not-found.tsx"),
   ]),
   route("sh/optin", "routes/sh/opt-in.ts"),

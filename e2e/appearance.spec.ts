@@ -104,6 +104,71 @@ test.describe("light, as the seller's system asks", () => {
   });
 });
 
+/**
+ * The seller's own choice, made in the header's preferences. demo-fr: no other test changes that
+ * seller's language or appearance, and the colours of none of its other tests are checked.
+ */
+async function chooseAppearance(page: Page, option: string) {
+  const banner = page.getByRole("banner");
+  await banner.getByText("Préférences", { exact: true }).filter({ visible: true }).click();
+  await banner.getByRole("combobox", { name: "Apparence" }).selectOption({ label: option });
+  await banner.getByRole("button", { name: "Changer d’apparence" }).click();
+}
+
+test.describe("the seller's own choice", () => {
+  test.use({ colorScheme: "dark" });
+
+  test("wins over the system's from the first paint, is kept across sign-ins, and works without JavaScript", async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
+    await signIn(page, "demo-fr");
+    await waitForHydration(page);
+    expect(luminance(await canvasOf(page))).toBeLessThan(0.02);
+
+    // Light on a dark system, chosen by keyboard: the disclosure, the select, then its button.
+    const banner = page.getByRole("banner");
+    await banner.getByText("Préférences", { exact: true }).filter({ visible: true }).focus();
+    await page.keyboard.press("Enter");
+    const choice = banner.getByRole("combobox", { name: "Apparence" });
+    await choice.focus();
+    await choice.selectOption({ label: "Clair" });
+    await page.keyboard.press("Tab");
+    await page.keyboard.press("Enter");
+    await expect(page.locator("html")).toHaveAttribute("data-appearance", "light");
+    expect(luminance(await canvasOf(page))).toBeGreaterThan(0.8);
+
+    // Kept with the seller: signed out and in again, still light.
+    await banner.getByRole("button", { name: "Se déconnecter" }).filter({ visible: true }).click();
+    await expect(page).toHaveURL(/\/signin/);
+    await signIn(page, "demo-fr");
+    await expect(page.locator("html")).toHaveAttribute("data-appearance", "light");
+    expect(luminance(await canvasOf(page))).toBeGreaterThan(0.8);
+
+    // Without JavaScript, on a light system: dark as chosen, from the first paint of the page.
+    const noScripts = await browser.newContext({ javaScriptEnabled: false, colorScheme: "light", baseURL });
+    try {
+      const plain = await noScripts.newPage();
+      await signIn(plain, "demo-fr");
+      expect(luminance(await canvasOf(plain))).toBeGreaterThan(0.8);
+      await chooseAppearance(plain, "Sombre");
+      await expect(plain.locator("html")).toHaveAttribute("data-appearance", "dark");
+      expect(luminance(await canvasOf(plain))).toBeLessThan(0.02);
+
+      // Back to the system's: each browser paints its own again.
+      await chooseAppearance(plain, "Comme votre système");
+      await expect(plain.locator("html")).toHaveAttribute("data-appearance", "system");
+      expect(luminance(await canvasOf(plain))).toBeGreaterThan(0.8);
+    } finally {
+      await noScripts.close();
+    }
+    await page.reload();
+    await expect(page.locator("html")).toHaveAttribute("data-appearance", "system");
+    expect(luminance(await canvasOf(page))).toBeLessThan(0.02);
+  });
+});
+
 test.describe("forced colours (Windows' contrast themes)", () => {
   test.use({ forcedColors: "active", colorScheme: "dark" });
 

@@ -190,13 +190,13 @@ test.describe("changing prices in bulk", () => {
 
     // The seller chooses another zone in the header (a form, as everything here without scripts):
     // the same page comes back, its times in Berlin's.
-    await page.getByRole("banner").getByText("Language and time zone").filter({ visible: true }).click();
+    await page.getByRole("banner").getByText("Preferences").filter({ visible: true }).click();
     const timeZone = page.getByRole("banner").getByRole("combobox", { name: "Time zone" });
     await expect(timeZone).toHaveValue("America/Los_Angeles");
     await timeZone.selectOption({ label: "Central European Time (Berlin)" });
     await page.getByRole("banner").getByRole("button", { name: "Change time zone" }).click();
     await expect(page).toHaveURL(/\/sh\/lst\/active/);
-    await page.getByRole("banner").getByText("Language and time zone").filter({ visible: true }).click();
+    await page.getByRole("banner").getByText("Preferences").filter({ visible: true }).click();
     await expect(timeZone).toHaveValue("Europe/Berlin");
     await expect(lastChange).toContainText(/applied .+ GMT\+[12]\./);
     await lastChange.getByRole("button", { name: "Undo this change" }).click();

@@ -42,7 +42,7 @@ test("a seller on eBay Italy meets the hub in Italian, and can change it to Germ
   await expect(page.getByRole("heading", { level: 1, name: "Inserzioni" })).toBeVisible();
   await expect(page).toHaveURL(/\/sh\/lst\/active$/);
 
-  await chooseLanguageByKeyboard(page, "Lingua e fuso orario", "Lingua", "de-DE");
+  await chooseLanguageByKeyboard(page, "Preferenze", "Lingua", "de-DE");
   // The same page, whole, in German.
   await expect(page).toHaveURL(/\/sh\/lst\/active$/);
   await expect(page.getByRole("heading", { level: 1, name: "Angebote" })).toBeVisible();
@@ -84,7 +84,7 @@ test("a seller on eBay Italy meets the hub in Italian, and can change it to Germ
   await page.getByRole("link", { name: "Alle Angebote" }).first().click();
   await expect(page.getByRole("heading", { level: 1, name: "Angebote" })).toBeVisible();
   await waitForHydration(page);
-  await chooseLanguageByKeyboard(page, "Sprache und Zeitzone", "Sprache", "it-IT");
+  await chooseLanguageByKeyboard(page, "Einstellungen", "Sprache", "it-IT");
   await expect(page.getByRole("heading", { level: 1, name: "Inserzioni" })).toBeVisible();
 });
 
@@ -107,12 +107,12 @@ test.describe("without JavaScript", () => {
     // The seller's own language now: their site's, Spain's.
     await expect(page.getByRole("heading", { level: 1, name: "Resumen" })).toBeVisible();
     await expect(page.locator("html")).toHaveAttribute("lang", "es-ES");
-    await page.getByRole("banner").getByText("Idioma y zona horaria").filter({ visible: true }).click();
+    await page.getByRole("banner").getByText("Preferencias").filter({ visible: true }).click();
     await page.getByRole("banner").getByRole("combobox", { name: "Idioma" }).selectOption("en-GB");
     await page.getByRole("banner").getByRole("button", { name: "Cambiar idioma" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Overview" })).toBeVisible();
     await expect(page.locator("html")).toHaveAttribute("lang", "en-GB");
-    await page.getByRole("banner").getByText("Language and time zone").filter({ visible: true }).click();
+    await page.getByRole("banner").getByText("Preferences").filter({ visible: true }).click();
     await page.getByRole("banner").getByRole("combobox", { name: "Language" }).selectOption("es-ES");
     await page.getByRole("banner").getByRole("button", { name: "Change language" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Resumen" })).toBeVisible();
@@ -150,7 +150,7 @@ test.describe("right to left, on a phone", () => {
     await waitForHydration(page);
     await page.getByRole("button", { name: "Menu" }).tap();
     // On a phone the member, and their language, are in the menu.
-    await page.getByText("Language and time zone").filter({ visible: true }).tap();
+    await page.getByText("Preferences").filter({ visible: true }).tap();
     await page.getByRole("combobox", { name: "Language" }).selectOption("ar-XB");
     await page.getByRole("button", { name: "Change language" }).tap();
     await expectMirrored(page);
@@ -225,7 +225,7 @@ test.describe("right to left, on a phone", () => {
     await expect(page.getByRole("heading", { level: 1, name: rtl("Listings") })).toBeVisible();
 
     await page.getByRole("button", { name: rtl("Menu") }).tap();
-    await page.getByText(rtl("Language and time zone")).filter({ visible: true }).tap();
+    await page.getByText(rtl("Preferences")).filter({ visible: true }).tap();
     await page.getByRole("combobox", { name: rtl("Language") }).selectOption("en-GB");
     await page.getByRole("button", { name: rtl("Change language") }).tap();
     await expect(page.locator("html")).toHaveAttribute("dir", "ltr");

@@ -42,7 +42,7 @@ try {
         await context.addCookies(cookies);
         const page = await context.newPage();
         await page.goto(`${hub.url}/sh/ovw`);
-        await page.getByRole("banner").getByText("Language and time zone").filter({ visible: true }).click();
+        await page.getByRole("banner").getByText("Preferences").filter({ visible: true }).click();
         await page.getByRole("banner").getByRole("combobox", { name: "Language" }).selectOption(language);
         await page.getByRole("banner").getByRole("button", { name: "Change language" }).click();
         await page.locator(`html[lang="${language}"]`).waitFor({ state: "attached" });

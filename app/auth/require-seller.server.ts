@@ -1,7 +1,8 @@
 import { redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import { pageUrl } from "~/http/page-url";
 import { languageOfSeller } from "~/i18n/language.server";
-import { databaseContext, languageContext, signedInSellerContext } from "~/request-context";
+import { appearanceOfSeller } from "~/appearance/appearance";
+import { appearanceContext, databaseContext, languageContext, signedInSellerContext } from "~/request-context";
 import { findSignedInSeller, type SignedInSeller } from "./session.server";
 
 /** Route middleware: no session, no page; the seller signs in and comes back. */
@@ -13,6 +14,7 @@ export const requireSeller: MiddlewareFunction<Response> = async ({ request, con
   }
   context.set(signedInSellerContext, signedIn);
   context.set(languageContext, languageOfSeller(signedIn.seller));
+  context.set(appearanceContext, appearanceOfSeller(signedIn.seller));
 };
 
 export function getSignedInSeller(context: Readonly<RouterContextProvider>): SignedInSeller {

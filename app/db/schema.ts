@@ -31,6 +31,8 @@ export interface SellerTable {
   language: string | null;
   /** The time zone the seller chose to read times in; null: their site's (app/time/time-zones.ts). */
   time_zone: string | null;
+  /** "light" or "dark" as the seller chose; null follows their system (migration 0023). */
+  appearance: string | null;
   created_at: number;
 }
 

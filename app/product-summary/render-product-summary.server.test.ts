@@ -11,6 +11,7 @@ const render = (language: Language = "en-US") =>
     summary: SUMMARY,
     pageName: "sellerHubProductSummary",
     languageText: textOfLanguage(language),
+    appearance: "dark",
     nonce: "r4nd0m",
     stylesheet: "/assets/app-1.css",
     script: { src: "/assets/product-summary-frame-2.js", preload: ["/assets/refilter-3.js"] },
@@ -34,6 +35,12 @@ describe("renderProductSummary", () => {
     expect(await render("ar-XB").text()).toMatch(/^<!DOCTYPE html><html lang="ar-XB" dir="rtl"/);
   });
 
+  it("is painted in the seller's appearance, as the page around it is", async () => {
+    const html = await render().text();
+    expect(html).toContain('data-appearance="dark"');
+    expect(html).toContain('<meta name="color-scheme" content="dark"/>');
+  });
+
   it("loads its one script as a module with the response's nonce, its chunks preloaded, and no React", async () => {
     const html = await render().text();
     expect(html).toContain('<script type="module" src="/assets/product-summary-frame-2.js" nonce="r4nd0m"></script>');
@@ -51,7 +58,7 @@ describe("renderProductSummary", () => {
   it("tags the page with its own page name and escapes what it shows", async () => {
     const html = await render().text();
     expect(html).toContain(
-      '<html lang="en-US" dir="ltr" class="product-summary-document" data-page-name="sellerHubProductSummary">',
+      '<html lang="en-US" dir="ltr" class="product-summary-document" data-page-name="sellerHubProductSummary" data-appearance="dark">',
     );
     expect(html).toContain("Kindle &lt;Paperwhite&gt; &amp; case");
     expect(html).toContain("<title>Product summary: Kindle &lt;Paperwhite&gt; &amp; case · Seller Hub</title>");

@@ -1,3 +1,4 @@
+import { COLOR_SCHEMES, type Appearance } from "~/appearance/appearance";
 import { TextProvider, type LanguageText } from "~/i18n/text";
 import { renderToStaticMarkup } from "react-dom/server";
 import { ProductSummary } from "~/product-summary/components/product-summary/ProductSummary";
@@ -9,6 +10,8 @@ export interface ProductSummaryDocument {
   pageName: string;
   /** The seller's language, which the document speaks. */
   languageText: LanguageText;
+  /** The seller's appearance, the page around the frame's: the two schemes alike, no light box on dark. */
+  appearance: Appearance;
   /** The response's CSP nonce, for the one script. */
   nonce: string;
   stylesheet: string;
@@ -23,6 +26,7 @@ export function renderProductSummary({
   summary,
   pageName,
   languageText,
+  appearance,
   nonce,
   stylesheet,
   script,
@@ -30,12 +34,18 @@ export function renderProductSummary({
   const { language, dir, text } = languageText;
   const html = renderToStaticMarkup(
     <TextProvider value={languageText}>
-      <html lang={language} dir={dir} className="product-summary-document" data-page-name={pageName}>
+      <html
+        lang={language}
+        dir={dir}
+        className="product-summary-document"
+        data-page-name={pageName}
+        data-appearance={appearance}
+      >
         <head>
           <meta charSet="utf-8" />
           <meta name="viewport" content="width=device-width, initial-scale=1" />
           {/* Before the style sheet arrives, the browser paints the canvas in the system's scheme (decision 082). */}
-          <meta name="color-scheme" content="light dark" />
+          <meta name="color-scheme" content={COLOR_SCHEMES[appearance]} />
           <title>{text("summary.frame.documentTitle", { heading: summary.heading })}</title>
           <link rel="stylesheet" href={stylesheet} />
           {script.preload.map((href) => (

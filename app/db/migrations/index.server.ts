@@ -21,6 +21,7 @@ import * as foldedTitles from "./0019-folded-titles.server";
 import * as sellerLanguage from "./0020-seller-language.server";
 import * as titleOrder from "./0021-title-order.server";
 import * as sellerTimeZone from "./0022-seller-time-zone.server";
+import * as sellerAppearance from "./0023-seller-appearance.server";
 
 interface DialectMigration {
   up(db: Kysely<unknown>, dialect: Dialect): Promise<void>;
@@ -48,6 +49,7 @@ const migrations: Record<string, DialectMigration> = {
   "0020-seller-language": sellerLanguage,
   "0021-title-order": titleOrder,
   "0022-seller-time-zone": sellerTimeZone,
+  "0023-seller-appearance": sellerAppearance,
 };
 
 export const MIGRATION_NAMES = Object.keys(migrations);

@@ -9,7 +9,7 @@ import { renderProductSummary } from "~/product-summary/render-product-summary.s
 import { parseSummaryFilters } from "~/product-summary/summary-query";
 import { textOf } from "~/i18n/language.server";
 import { textOfLanguage } from "~/i18n/catalogues.server";
-import { databaseContext, languageContext, nonceContext } from "~/request-context";
+import { appearanceContext, databaseContext, languageContext, nonceContext } from "~/request-context";
 import type { PageHandle } from "~/shell/page-handle";
 import stylesheet from "~/styles/app.css?url";
 import type { Route } from "./+types/product-summary";
@@ -40,6 +40,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     summary,
     pageName: handle.pageName,
     languageText: textOfLanguage(context.get(languageContext)),
+    appearance: context.get(appearanceContext),
     nonce: context.get(nonceContext),
     stylesheet,
     script: productSummaryScript,

@@ -26,7 +26,7 @@ import { redirectOptedOutSeller } from "~/opt-out/opt-out.server";
 import { switchToolsLinks } from "~/opt-out/opt-out-view-model.server";
 import { offeredLanguages, textOf } from "~/i18n/language.server";
 import { useText } from "~/i18n/text";
-import { databaseContext, languageContext } from "~/request-context";
+import { appearanceContext, databaseContext, languageContext } from "~/request-context";
 import { usePageTitles } from "~/shell/page-handle";
 import type { Route } from "./+types/shell";
 
@@ -50,6 +50,7 @@ export async function loader({ request, context, pattern }: Route.LoaderArgs) {
       languages: offeredLanguages(),
       timeZone: timeZoneOfSeller(seller),
       timeZones: timeZoneOptions(context.get(languageContext)),
+      appearance: context.get(appearanceContext),
     },
     // Where the page sits, not the navigation itself: its labels and URLs never change (decision 062).
     activeNavigation: findActiveNavigation(pageUrl(request)),
@@ -95,6 +96,7 @@ export default function Shell({ loaderData }: Route.ComponentProps) {
     languages: member.languages,
     timeZone: member.timeZone,
     timeZones: member.timeZones,
+    appearance: member.appearance,
     returnTo: location.pathname + location.search,
     srt,
   };

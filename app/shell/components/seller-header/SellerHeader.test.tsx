@@ -22,6 +22,7 @@ function renderHeader(language: Language = "en-US") {
           languages={["en-US", "de-DE", "fr-FR"]}
           timeZone="Europe/Berlin"
           timeZones={timeZoneOptions(language)}
+          appearance="dark"
           returnTo="/sh/lst/active?status=ended"
           search={<p>search here</p>}
           menu={<p>menu here</p>}
@@ -112,5 +113,17 @@ describe("SellerHeader", () => {
     const header = renderHeader();
     expect(within(header).getByText("search here")).toBeVisible();
     expect(within(header).getByText("menu here")).toBeVisible();
+  });
+
+  it("offers the appearance beside the language and the time zone, the seller's choice selected", () => {
+    const header = renderHeader();
+    const choice = within(header).getByRole("combobox", { name: "Appearance" });
+    expect(choice).toHaveValue("dark");
+    expect(within(choice).getAllByRole("option").map((option) => option.textContent)).toEqual([
+      "As your system",
+      "Light",
+      "Dark",
+    ]);
+    expect(within(header).getByRole("button", { name: "Change appearance" })).toBeInTheDocument();
   });
 });

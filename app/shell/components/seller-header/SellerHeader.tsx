@@ -1,5 +1,7 @@
 import type { ReactNode } from "react";
 import { Form } from "react-router";
+import { AppearanceChoice } from "~/appearance/components/appearance-choice/AppearanceChoice";
+import type { Appearance } from "~/appearance/appearance";
 import { LanguageChoice } from "~/i18n/components/language-choice/LanguageChoice";
 import type { Language } from "~/i18n/languages";
 import { useText } from "~/i18n/text";
@@ -28,6 +30,8 @@ export interface SellerHeaderProps {
   timeZone: HubTimeZone;
   /** The zones the member may choose, named in their language. */
   timeZones: TimeZoneOption[];
+  /** The member's appearance: the system's, light or dark. */
+  appearance: Appearance;
   /** This page, to come back to after choosing a language or a time zone. */
   returnTo: string;
   /** The hub's search, between the title and the member. */
@@ -55,10 +59,19 @@ export function SellerHeader({ pageTitle, search, menu, ...member }: SellerHeade
 
 export type SellerMemberProps = Pick<
   SellerHeaderProps,
-  "memberName" | "feedbackScore" | "storeUrl" | "locale" | "srt" | "languages" | "timeZone" | "timeZones" | "returnTo"
+  | "memberName"
+  | "feedbackScore"
+  | "storeUrl"
+  | "locale"
+  | "srt"
+  | "languages"
+  | "timeZone"
+  | "timeZones"
+  | "appearance"
+  | "returnTo"
 > & { className: string };
 
-/** The signed-in member: name, feedback standing, store, language, time zone and signing out (in the header; on a phone, in the menu). */
+/** The signed-in member: name, feedback standing, store, language, time zone, appearance and signing out (in the header; on a phone, in the menu). */
 export function SellerMember({
   memberName,
   feedbackScore,
@@ -68,6 +81,7 @@ export function SellerMember({
   languages,
   timeZone,
   timeZones,
+  appearance,
   returnTo,
   className,
 }: SellerMemberProps) {
@@ -86,6 +100,7 @@ export function SellerMember({
         <div className="member-preferences__panel">
           <LanguageChoice offered={languages} srt={srt} returnTo={returnTo} />
           <TimeZoneChoice timeZone={timeZone} options={timeZones} srt={srt} returnTo={returnTo} />
+          <AppearanceChoice appearance={appearance} srt={srt} returnTo={returnTo} />
         </div>
       </details>
       <Form method="post" action="/signout" className="seller-header__sign-out">
