@@ -60,4 +60,26 @@ describe("redirects stay on the hub", () => {
     });
     expectOnTheHub(response);
   });
+
+  /** The header's preferences, each posted with a value it offers (the one the demo seller has). */
+  const PREFERENCES = [
+    ["/sh/language", "language", "en-US"],
+    ["/sh/time-zone", "timeZone", "America/Los_Angeles"],
+    ["/sh/appearance", "appearance", "system"],
+  ] as const;
+
+  it.each(PREFERENCES.flatMap(([path, field, value]) => HOSTILE_TARGETS.map((target) => [path, field, value, target])))(
+    "choosing in %s returns to the hub, not to %j",
+    async (path, field, value, target) => {
+      const page = await (await fetch(`${hub.url()}/sh/ovw`, { headers: { Cookie: hub.session() } })).text();
+      const srt = /name="srt" value="([^"]+)"/.exec(page)?.[1] ?? "";
+      const response = await fetch(`${hub.url()}${path}`, {
+        method: "POST",
+        redirect: "manual",
+        headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: hub.session() },
+        body: new URLSearchParams({ srt, [field]: value, returnTo: target }),
+      });
+      expectOnTheHub(response);
+    },
+  );
 });
