@@ -119,11 +119,11 @@ describe("SellerHeader", () => {
     const header = renderHeader();
     const choice = within(header).getByRole("combobox", { name: "Appearance" });
     expect(choice).toHaveValue("dark");
-    expect(within(choice).getAllByRole("option").map((option) => option.textContent)).toEqual([
-      "As your system",
-      "Light",
-      "Dark",
-    ]);
+    expect(
+      within(choice)
+        .getAllByRole("option")
+        .map((option) => option.textContent),
+    ).toEqual(["As your system", "Light", "Dark"]);
     expect(within(header).getByRole("button", { name: "Change appearance" })).toBeInTheDocument();
   });
 });
