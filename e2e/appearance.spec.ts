@@ -1,6 +1,14 @@
 import type { Locator, Page } from "@playwright/test";
-import { expect, expectNoAccessibilityViolations, signIn, test, waitForHydration } from "./fixtures";
+import {
+  emulateSlowNetwork,
+  expect,
+  expectNoAccessibilityViolations,
+  signIn,
+  test,
+  waitForHydration,
+} from "./fixtures";
 import { measureSeveralPages } from "./measured-pages";
+import { addOperatorMessage, removeMessage } from "./operator-messages";
 
 /*
  * The hub in the appearance the seller's system asks for: dark, with every axe rule (its contrast
@@ -82,6 +90,86 @@ test.describe("dark, as the seller's system asks", () => {
     await dialog.getByRole("button", { name: "Cancel" }).click();
   });
 
+  test("a bulk price change's every step and a dialog message are dark and pass every axe rule", async ({ page }) => {
+    // Five steps and a dialog, each checked with every axe rule.
+    test.setTimeout(120_000);
+    // A seller of its own: the change is applied and undone, and its dialog message is its own.
+    await signIn(page, "repricer-dark");
+    await waitForHydration(page);
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Listings" }).first().click();
+    await expect(page.getByRole("table", { name: /Your listings/ })).toBeVisible();
+    for (const lamp of ["Repriced lamp 03", "Repriced lamp 04"]) {
+      await page.getByRole("checkbox", { name: `Select ${lamp}` }).check();
+    }
+    const bulk = page.getByRole("region", { name: "Change prices in bulk" });
+    await expect(bulk.locator("output")).toHaveText("2 listings selected.");
+    await expectNoAccessibilityViolations(page);
+
+    await page.getByRole("link", { name: "Change prices" }).click();
+    await expect(page.getByRole("heading", { name: "Change the prices of 2 listings" })).toBeVisible();
+    await page.getByRole("radio", { name: "Lower by a percentage" }).check();
+    await page.getByLabel(/Percentage to take off/).fill("10");
+    await expectNoAccessibilityViolations(page);
+
+    await page.getByRole("button", { name: "Preview new prices" }).click();
+    await expect(page.getByRole("heading", { name: /^Preview: Lower by 10%/ })).toBeVisible();
+    await expectNoAccessibilityViolations(page);
+
+    await page.getByRole("button", { name: "Apply new prices to 2 listings" }).click();
+    await expect(page.getByRole("heading", { name: /^Applied: Lower by 10%/ })).toBeFocused();
+    await expectNoAccessibilityViolations(page);
+
+    await page.getByRole("button", { name: "Undo this change" }).click();
+    await expect(page.getByRole("heading", { name: /^Undone: Lower by 10%/ })).toBeFocused();
+    expect(luminance(await canvasOf(page))).toBeLessThan(0.02);
+    await expectNoAccessibilityViolations(page);
+
+    // An operator's message shown as a dialog, over the dimmed page.
+    const title = "A survey in the dark";
+    const id = addOperatorMessage(title, {
+      seller: "repricer-dark",
+      type: "dialog",
+      controls: [
+        { name: "later", text: "Not now", action: { type: "OPERATION", name: "closeMessage" } },
+        { name: "cross", accessibilityText: "Close the survey" },
+      ],
+    });
+    try {
+      await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Overview" }).click();
+      await expect(page.getByRole("heading", { level: 1, name: "Overview" })).toBeVisible();
+      // A dialog message opens as a page loads.
+      await page.reload();
+      const dialog = page.getByRole("dialog", { name: title });
+      await expect(dialog).toBeVisible();
+      expect(luminance(await dialog.evaluate((element) => getComputedStyle(element).backgroundColor))).toBeLessThan(
+        0.05,
+      );
+      await expectNoAccessibilityViolations(page);
+      await dialog.getByRole("button", { name: "Not now" }).click();
+      await expect(dialog).toBeHidden();
+    } finally {
+      removeMessage(id);
+    }
+  });
+
+  test.describe("on a phone", () => {
+    test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+
+    test("the menu and the preferences in it are dark and pass every axe rule", async ({ page }) => {
+      await signIn(page);
+      await waitForHydration(page);
+      await page.getByRole("button", { name: "Menu" }).tap();
+      const menu = page.getByRole("navigation", { name: "Menu" });
+      await expect(menu.getByRole("link", { name: "Summary", exact: true })).toBeFocused();
+      await expectNoAccessibilityViolations(page);
+
+      await page.getByText("Preferences", { exact: true }).filter({ visible: true }).tap();
+      await expect(page.getByRole("combobox", { name: "Appearance" }).filter({ visible: true })).toBeVisible();
+      expect(luminance(await canvasOf(page))).toBeLessThan(0.02);
+      await expectNoAccessibilityViolations(page);
+    });
+  });
+
   test.describe("without JavaScript", () => {
     test.use({ javaScriptEnabled: false });
 
@@ -101,6 +189,94 @@ test.describe("light, as the seller's system asks", () => {
   test("the same hub is light", async ({ page }) => {
     await page.goto("/signin");
     expect(luminance(await canvasOf(page))).toBeGreaterThan(0.8);
+  });
+});
+
+/**
+ * The page as the server paints it, before any script has run: its scripts are held back until
+ * the screenshot is taken, then let through, and the hydrated page is taken again.
+ */
+async function firstPaintThenHydrated(page: Page, path: string): Promise<{ firstPaint: Buffer; hydrated: Buffer }> {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  const scripts = "**/assets/**/*.js";
+  await page.route(scripts, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto(path, { waitUntil: "commit" });
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  // The style sheets applied: a sheet is on its link once it has loaded.
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].every((link) => link.sheet),
+  );
+  const shot = () => page.screenshot({ animations: "disabled", caret: "hide" });
+  const firstPaint = await shot();
+  release();
+  await waitForHydration(page);
+  await page.unroute(scripts);
+  return { firstPaint, hydrated: await shot() };
+}
+
+/** How far the page's layout moved while it loaded, as Chromium counts it (cumulative layout shift). */
+function layoutShift(page: Page): Promise<number> {
+  return page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        let total = 0;
+        // buffered: every shift since the navigation began; none at all means no callback.
+        new PerformanceObserver((entries) => {
+          for (const entry of entries.getEntries()) total += (entry as unknown as { value: number }).value;
+        }).observe({ type: "layout-shift", buffered: true });
+        setTimeout(() => resolve(total), 300);
+      }),
+  );
+}
+
+for (const colorScheme of ["light", "dark"] as const) {
+  test.describe(`${colorScheme}, from the first paint to the hydrated page`, () => {
+    test.use({ colorScheme });
+
+    test("nothing moves and no colour changes: sign-in, overview, listings", async ({ page }, testInfo) => {
+      const expectSteady = async (path: string) => {
+        const { firstPaint, hydrated } = await firstPaintThenHydrated(page, path);
+        if (!firstPaint.equals(hydrated)) {
+          await testInfo.attach(`${path} first paint`, { body: firstPaint, contentType: "image/png" });
+          await testInfo.attach(`${path} hydrated`, { body: hydrated, contentType: "image/png" });
+        }
+        expect(firstPaint.equals(hydrated), `${path}: the hydrated page looks as its first paint did`).toBe(true);
+        expect(await layoutShift(page), `${path}: layout shift`).toBe(0);
+      };
+      await expectSteady("/signin");
+      await signIn(page);
+      await expectSteady("/sh/ovw");
+      await expectSteady("/sh/lst/active");
+    });
+  });
+}
+
+test.describe("less motion, as the seller's system asks", () => {
+  test("the bar of a slow navigation slides, and stands still once the system asks for less motion", async ({
+    page,
+  }) => {
+    await signIn(page);
+    await waitForHydration(page);
+    await emulateSlowNetwork(page, 900);
+    const sections = page.getByRole("navigation", { name: "Sections" });
+    // The bar is decorative (its words are in a status for screen readers): found by its class.
+    const bar = page.locator(".navigation-progress__bar");
+    const animation = () => bar.evaluate((element) => getComputedStyle(element).animationName);
+
+    await sections.getByRole("link", { name: "Site speed" }).click();
+    await expect(bar).toBeVisible();
+    expect(await animation()).toBe("navigation-progress-slide");
+    await expect(page.getByRole("heading", { level: 1, name: "Site speed" })).toBeVisible();
+
+    await page.emulateMedia({ reducedMotion: "reduce" });
+    await sections.getByRole("link", { name: "All listings" }).click();
+    await expect(bar).toBeVisible();
+    expect(await animation()).toBe("none");
+    await expect(page.getByRole("heading", { level: 1, name: "Listings" })).toBeVisible();
   });
 });
 
@@ -169,34 +345,38 @@ test.describe("the seller's own choice", () => {
   });
 });
 
-test.describe("forced colours (Windows' contrast themes)", () => {
-  test.use({ forcedColors: "active", colorScheme: "dark" });
+for (const colorScheme of ["light", "dark"] as const) {
+  test.describe(`forced colours (Windows' contrast themes), ${colorScheme}`, () => {
+    test.use({ forcedColors: "active", colorScheme });
 
-  /** Whether anything marks the element apart from its neighbours: an underline, an outline, or a border. */
-  const marks = (locator: Locator) =>
-    locator.evaluate((element) => {
-      const style = getComputedStyle(element);
-      return {
-        underlined: style.textDecorationLine.includes("underline"),
-        outlined: style.outlineStyle !== "none" && parseFloat(style.outlineWidth) > 0,
-        startBorder: parseFloat(style.borderInlineStartWidth) > 0,
-      };
+    /** Whether anything marks the element apart from its neighbours: an underline, an outline, or a border. */
+    const marks = (locator: Locator) =>
+      locator.evaluate((element) => {
+        const style = getComputedStyle(element);
+        return {
+          underlined: style.textDecorationLine.includes("underline"),
+          outlined: style.outlineStyle !== "none" && parseFloat(style.outlineWidth) > 0,
+          startBorder: parseFloat(style.borderInlineStartWidth) > 0,
+        };
+      });
+
+    test("the current page and the focus still show", async ({ page }) => {
+      await signIn(page);
+      await waitForHydration(page);
+      // The top navigation marks the current page's section.
+      const current = page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Overview" });
+      await expect(current).toHaveAttribute("aria-current", /^(page|true)$/);
+      expect((await marks(current)).underlined).toBe(true);
+      const currentInSections = page
+        .getByRole("navigation", { name: "Sections" })
+        .getByRole("link", { name: "Summary" });
+      await expect(currentInSections).toHaveAttribute("aria-current", "page");
+      expect((await marks(currentInSections)).startBorder).toBe(true);
+
+      await page.keyboard.press("Tab");
+      const focused = page.locator(":focus-visible");
+      await expect(focused).toHaveCount(1);
+      expect((await marks(focused)).outlined).toBe(true);
     });
-
-  test("the current page and the focus still show", async ({ page }) => {
-    await signIn(page);
-    await waitForHydration(page);
-    // The top navigation marks the current page's section.
-    const current = page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Overview" });
-    await expect(current).toHaveAttribute("aria-current", /^(page|true)$/);
-    expect((await marks(current)).underlined).toBe(true);
-    const currentInSections = page.getByRole("navigation", { name: "Sections" }).getByRole("link", { name: "Summary" });
-    await expect(currentInSections).toHaveAttribute("aria-current", "page");
-    expect((await marks(currentInSections)).startBorder).toBe(true);
-
-    await page.keyboard.press("Tab");
-    const focused = page.locator(":focus-visible");
-    await expect(focused).toHaveCount(1);
-    expect((await marks(focused)).outlined).toBe(true);
   });
-});
+}
