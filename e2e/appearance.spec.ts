@@ -90,13 +90,25 @@ test.describe("dark, as the seller's system asks", () => {
     await dialog.getByRole("button", { name: "Cancel" }).click();
   });
 
-  test("a bulk price change's every step and a dialog message are dark and pass every axe rule", async ({ page }) => {
+  test("the menus, a bulk price change's every step and a dialog message are dark and pass every axe rule", async ({
+    page,
+  }) => {
     // Five steps and a dialog, each checked with every axe rule.
     test.setTimeout(120_000);
     // A seller of its own: the change is applied and undone, and its dialog message is its own.
     await signIn(page, "repricer-dark");
     await waitForHydration(page);
-    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Listings" }).first().click();
+    // The menus first: the top navigation's dropdown, and the header's preferences.
+    const main = page.getByRole("navigation", { name: "Main" });
+    await main.getByRole("button", { name: "More in Listings" }).click();
+    await expect(main.getByRole("link", { name: "Out of stock" })).toBeVisible();
+    await expectNoAccessibilityViolations(page);
+    await page.keyboard.press("Escape");
+    await page.getByRole("banner").getByText("Preferences", { exact: true }).filter({ visible: true }).click();
+    await expect(page.getByRole("banner").getByRole("combobox", { name: "Appearance" })).toBeVisible();
+    await expectNoAccessibilityViolations(page);
+
+    await main.getByRole("link", { name: "Listings" }).first().click();
     await expect(page.getByRole("table", { name: /Your listings/ })).toBeVisible();
     for (const lamp of ["Repriced lamp 03", "Repriced lamp 04"]) {
       await page.getByRole("checkbox", { name: `Select ${lamp}` }).check();
@@ -135,7 +147,7 @@ test.describe("dark, as the seller's system asks", () => {
       ],
     });
     try {
-      await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Overview" }).click();
+      await main.getByRole("link", { name: "Overview" }).click();
       await expect(page.getByRole("heading", { level: 1, name: "Overview" })).toBeVisible();
       // A dialog message opens as a page loads.
       await page.reload();
