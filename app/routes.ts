@@ -13,6 +13,8 @@ export default [
   layout("routes/sh/shell.tsx", [
     route("sh/ovw", "routes/sh/overview.tsx"),
     route("sh/lst/active", "routes/sh/listings.tsx"),
+    // The same listings as a CSV file (app/listing-files/).
+    route("sh/lst/export", "routes/sh/listings-export.ts"),
     // Bulk price changes: choose, then preview, apply and undo one change (app/bulk-prices/).
     route("sh/lst/prices", "routes/sh/price-change-new.tsx"),
     route("sh/lst/prices/:changeId", "routes/sh/price-change.tsx"),

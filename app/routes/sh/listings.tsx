@@ -1,5 +1,5 @@
 import { useRef } from "react";
-import { Form, useLocation, useNavigation } from "react-router";
+import { Form, href, useLocation, useNavigation } from "react-router";
 import { LastPriceChange } from "~/bulk-prices/components/last-price-change/LastPriceChange";
 import { SelectionBar } from "~/bulk-prices/components/selection-bar/SelectionBar";
 import { findLastPriceChange } from "~/bulk-prices/price-changes.server";
@@ -72,6 +72,14 @@ export default function Listings({ loaderData, actionData }: Route.ComponentProp
       <output className="results-summary" aria-live="polite">
         {resultsSummary(page, locale, text)}
       </output>
+      {page.total > 0 && (
+        // A file, not a page: the browser downloads it, so a plain link rather than the router's.
+        <p className="listings-page__export">
+          <a href={exportAddress(search)} download>
+            {text("listings.page.export", { count: page.total })}
+          </a>
+        </p>
+      )}
       {/* Without JavaScript the ticks and the selection bar's buttons go together in this form. */}
       <Form method="post" action={`${pathname}${search}`} preventScrollReset className="listings-selection">
         <input type="hidden" name="srt" value={selection.srt} />
@@ -116,6 +124,15 @@ export default function Listings({ loaderData, actionData }: Route.ComponentProp
       </Form>
     </div>
   );
+}
+
+/** Every listing that matches the page's filters, in its order: the filters without the page's place. */
+function exportAddress(search: string): string {
+  const query = new URLSearchParams(search);
+  query.delete("offset");
+  query.delete("limit");
+  const rest = query.toString();
+  return rest ? `${href("/sh/lst/export")}?${rest}` : href("/sh/lst/export");
 }
 
 function resultsSummary(
