@@ -58,6 +58,7 @@ export interface ListingTable {
   logistics_cost: number;
   currency: string;
   status: string;
+  /** A code of LISTING_BANNERS (app/listings/listing-fields.ts), or none. */
   banner_status: string | null;
   quantity: number;
   sold: number;

@@ -92,7 +92,7 @@ const STATUSES: ReadonlyArray<ListingStatus> = [
   "scheduled",
   "ended",
 ];
-const BANNERS = [null, null, null, "Price drop", "Ending soon", "Best Offer"];
+const BANNERS = [null, null, null, "price_drop", "ending_soon", "best_offer"];
 
 /** Deterministic, so every fresh database holds the same demo. */
 function randomSequence(seed: number): () => number {

@@ -16,6 +16,13 @@ export const LISTING_STATUSES = {
   ended: "listing.status.ended",
 } as const satisfies Record<string, MessageKey>;
 
+/** The banners a listing may carry on the marketplace (migration 0024 made them codes). */
+export const LISTING_BANNERS = {
+  price_drop: "listing.banner.priceDrop",
+  ending_soon: "listing.banner.endingSoon",
+  best_offer: "listing.banner.bestOffer",
+} as const satisfies Record<string, MessageKey>;
+
 export type ListingCondition = keyof typeof LISTING_CONDITIONS;
 export type ListingStatus = keyof typeof LISTING_STATUSES;
 
@@ -35,4 +42,16 @@ export function conditionLabel(condition: string, text: Text): string {
 /** A status in the seller's words; a value the hub does not know is shown as stored. */
 export function statusLabel(status: string, text: Text): string {
   return isListingStatus(status) ? text(LISTING_STATUSES[status]) : status;
+}
+
+/**
+ * A listing's banner in the seller's words, or none: a listing that has ended is no longer
+ * "Ending soon", nor on offer. A banner the hub does not know is shown as stored.
+ */
+export function bannerLabel(listing: { banner_status: string | null; status: string }, text: Text): string | undefined {
+  const banner = listing.banner_status;
+  if (!banner || listing.status === "ended") return undefined;
+  return Object.hasOwn(LISTING_BANNERS, banner)
+    ? text(LISTING_BANNERS[banner as keyof typeof LISTING_BANNERS])
+    : banner;
 }

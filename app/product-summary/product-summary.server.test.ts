@@ -3,7 +3,7 @@ import { textOfLanguage } from "~/i18n/catalogues.server";
 import type { Language } from "~/i18n/languages";
 import { TEST_DIALECTS } from "../../test/databases";
 import { insertSeller, testListing } from "../../test/listings";
-import type { Database } from "~/db/database.server";
+import { migrate, type Database } from "~/db/database.server";
 import type { Seller } from "~/db/schema";
 import { insertListings } from "~/db/seed.server";
 import { buildProductSummary } from "./product-summary.server";
@@ -28,9 +28,14 @@ describe.each(TEST_DIALECTS)("the product summary on $name", (dialect) => {
         price: 9_000,
         additional_price: 10_500,
         logistics_cost: 499,
-        banner_status: "Price drop",
+        banner_status: "price_drop",
       }),
-      mine("Falcon – Used, cheaper, ended", { condition: "used", price: 7_000, status: "ended" }),
+      mine("Falcon – Used, cheaper, ended", {
+        condition: "used",
+        price: 7_000,
+        status: "ended",
+        banner_status: "ending_soon",
+      }),
       mine("Falcon – New", { condition: "new", price: 14_000 }),
       mine("Another product", { epid: "1111111111", condition: "used", price: 100 }),
       testListing(otherId, { epid: EPID, title: "Their Falcon – Used", condition: "used", price: 11_000 }),
@@ -72,6 +77,14 @@ describe.each(TEST_DIALECTS)("the product summary on $name", (dialect) => {
       additionalPrice: "$105.00",
       logisticsCost: "$4.99",
     });
+  });
+
+  it("names the banner in the seller's language, and shows none on a listing that has ended", async () => {
+    const german = await summarise("Falcon – Used", { itemId: ids["Falcon – Used"] }, "de-DE");
+    expect(german?.listingSummary?.bannerStatus).toEqual({ text: "Preis gesenkt", styles: ["HIGHLIGHT"] });
+    const ended = await summarise("Falcon – Used, cheaper, ended", { itemId: ids["Falcon – Used, cheaper, ended"] });
+    expect(ended?.listingSummary?.displayPrice).toEqual({ text: "$70.00", styles: ["BOLD"] });
+    expect(ended?.listingSummary).not.toHaveProperty("bannerStatus");
   });
 
   it("keeps the item on another condition and compares it with that condition's market", async () => {
@@ -134,5 +147,30 @@ describe.each(TEST_DIALECTS)("the product summary on $name", (dialect) => {
 
   it("is null for another seller's listing", async () => {
     expect(await summarise("Their Falcon – New")).toBeNull();
+  });
+});
+
+describe.each(TEST_DIALECTS)("migration 0024 on $name", (dialect) => {
+  it("turns the banners stored as English words into codes, and leaves any other as it was", async () => {
+    const database = await dialect.open("0023-seller-appearance");
+    try {
+      const seller = await insertSeller(database.db, "bannered");
+      const banners = ["Price drop", "Ending soon", "Best Offer", "Sale", null];
+      await insertListings(
+        database.db,
+        banners.map((banner) => testListing(seller, { banner_status: banner })),
+      );
+      await migrate(database);
+      const migrated = await database.db.selectFrom("listing").select("banner_status").orderBy("id").execute();
+      expect(migrated.map((listing) => listing.banner_status)).toEqual([
+        "price_drop",
+        "ending_soon",
+        "best_offer",
+        "Sale",
+        null,
+      ]);
+    } finally {
+      await database.close();
+    }
   });
 });

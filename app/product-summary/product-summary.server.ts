@@ -2,7 +2,7 @@ import type { Kysely } from "kysely";
 import type { DatabaseSchema, Listing, Seller } from "~/db/schema";
 import { splitTags } from "~/i18n/rich-text";
 import type { Text } from "~/i18n/language-text";
-import { conditionLabel, isListingCondition, type ListingCondition } from "~/listings/listing-fields";
+import { bannerLabel, conditionLabel, isListingCondition, type ListingCondition } from "~/listings/listing-fields";
 import { findLowestPricedListing, findSellerListing } from "~/listings/listings.server";
 import { findMarketFigures, type MarketFigures } from "~/listings/market-figures.server";
 import { formatMoney } from "~/money/format-money";
@@ -50,6 +50,7 @@ export async function buildProductSummary(
 }
 
 function listingSummaryOf(listing: Listing, money: (minorUnits: number) => string, text: Text): ListingSummary {
+  const banner = bannerLabel(listing, text);
   return {
     listingId: { text: String(listing.id) },
     epid: { text: listing.epid },
@@ -58,7 +59,7 @@ function listingSummaryOf(listing: Listing, money: (minorUnits: number) => strin
       additionalPrice: { text: money(listing.additional_price), styles: ["STRIKETHROUGH"] },
     }),
     logisticsCost: { text: shippingText(listing.logistics_cost, money, text) },
-    ...(listing.banner_status && { bannerStatus: { text: listing.banner_status, styles: ["HIGHLIGHT"] } }),
+    ...(banner && { bannerStatus: { text: banner, styles: ["HIGHLIGHT"] } }),
   };
 }
 

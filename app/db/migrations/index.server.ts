@@ -22,6 +22,7 @@ import * as sellerLanguage from "./0020-seller-language.server";
 import * as titleOrder from "./0021-title-order.server";
 import * as sellerTimeZone from "./0022-seller-time-zone.server";
 import * as sellerAppearance from "./0023-seller-appearance.server";
+import * as listingBannerCodes from "./0024-listing-banner-codes.server";
 
 interface DialectMigration {
   up(db: Kysely<unknown>, dialect: Dialect): Promise<void>;
@@ -50,6 +51,7 @@ const migrations: Record<string, DialectMigration> = {
   "0021-title-order": titleOrder,
   "0022-seller-time-zone": sellerTimeZone,
   "0023-seller-appearance": sellerAppearance,
+  "0024-listing-banner-codes": listingBannerCodes,
 };
 
 export const MIGRATION_NAMES = Object.keys(migrations);
