@@ -20,6 +20,8 @@ export default [
     route("sh/lst/prices/:changeId", "routes/sh/price-change.tsx"),
     route("sh/lst/prices/:changeId/apply", "routes/sh/price-change-apply.ts"),
     route("sh/lst/prices/:changeId/undo", "routes/sh/price-change-undo.ts"),
+    // Every change the seller made, newest first, with the last one's undo.
+    route("sh/lst/changes", "routes/sh/changes.tsx"),
     route("sh/lst/:listingId", "routes/sh/listing-detail.tsx", [route("insights", "routes/sh/listing-insights.tsx")]),
     route("sh/perf", "routes/sh/site-speed.tsx"),
     route("sh/optout", "routes/sh/opt-out.tsx"),

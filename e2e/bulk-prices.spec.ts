@@ -237,6 +237,62 @@ test.describe("changing prices in bulk", () => {
     await context.close();
   });
 
+  test("the changes page finds a change again after its page is left, and undoes the last", async ({ page }) => {
+    test.setTimeout(90_000);
+    const seller = "repricer-changes";
+    const before = prices(seller);
+    await signIn(page, seller, DEMO.password);
+    await waitForHydration(page);
+    await emulateSlowNetwork(page);
+    const listingsLink = page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Listings" }).first();
+    await listingsLink.click();
+    await expect(page.getByRole("table", { name: /Your listings/ })).toBeVisible();
+
+    // Nothing changed yet: the page says how to begin.
+    await page.getByRole("link", { name: "Your price changes" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Changes" })).toBeVisible();
+    await expect(page.getByText("You have not changed prices in the hub yet")).toBeVisible();
+    await page.getByRole("link", { name: "All listings" }).first().click();
+
+    // A change applied, then a preview left unapplied.
+    await page.getByRole("checkbox", { name: `Select ${lamp(3)}` }).check();
+    await page.getByRole("link", { name: "Change prices" }).click();
+    await page.getByRole("radio", { name: "Raise by an amount" }).check();
+    await page.getByLabel(/Amount to add/).fill("1");
+    await page.getByRole("button", { name: "Preview new prices" }).click();
+    await page.getByRole("button", { name: "Apply new prices to 1 listing" }).click();
+    await expect(page.getByRole("heading", { name: /^Applied: Raise by 1/ })).toBeFocused();
+    expect(prices(seller)[lamp(3)]).toBe((before[lamp(3)] as number) + 100);
+    await listingsLink.click();
+    for (const number of [4, 5]) await page.getByRole("checkbox", { name: `Select ${lamp(number)}` }).check();
+    await page.getByRole("link", { name: "Change prices" }).click();
+    await page.getByRole("radio", { name: "Lower by a percentage" }).check();
+    await page.getByLabel(/Percentage to take off/).fill("5");
+    await page.getByRole("button", { name: "Preview new prices" }).click();
+    await expect(page.getByRole("heading", { name: /^Preview: Lower by 5%/ })).toBeVisible();
+
+    // Left for another page, both are found again on the changes page, newest first.
+    await listingsLink.click();
+    await page.getByRole("link", { name: "Your price changes" }).click();
+    const table = page.getByRole("table", { name: "Your price changes, newest first" });
+    await expect(table.getByRole("row")).toHaveCount(3);
+    await expect(table.getByRole("row").nth(1)).toContainText(/Lower by 5%.*2Preview, not applied$/);
+    await expect(table.getByRole("row").nth(2)).toContainText(/Raise by 1.*1Applied$/);
+    await expectNoAccessibilityViolations(page);
+
+    // The preview's page, from its link; then the last change undone from here.
+    await table.getByRole("link", { name: /^Lower by 5%/ }).click();
+    await expect(page.getByRole("heading", { name: /^Preview: Lower by 5%/ })).toBeVisible();
+    await page.goBack();
+    await page.getByRole("button", { name: "Undo this change" }).click();
+    await expect(page.getByRole("heading", { name: /^Undone: Raise by 1/ })).toBeFocused();
+    expect(prices(seller)).toEqual(before);
+    await listingsLink.click();
+    await page.getByRole("link", { name: "Your price changes" }).click();
+    await expect(table.getByRole("row").nth(2)).toContainText(/Raise by 1.*1Undone /);
+    await expect(page.getByRole("button", { name: "Undo this change" })).toHaveCount(0);
+  });
+
   test("the demo's message about bulk prices leads to them", async ({ signedInPage: page }) => {
     await page.getByRole("link", { name: "Try bulk price changes" }).click();
     await expect(page).toHaveURL(/\/sh\/lst\/active#change-prices$/);

@@ -6,7 +6,13 @@ import type { DatabaseSchema } from "../app/db/schema.ts";
  * nobody else lists, so no other test (the listings' sort, the product summary's market figures)
  * sees a price move while it runs.
  */
-export const REPRICERS = ["repricer-keys", "repricer-nojs", "repricer-phone", "repricer-dark"] as const;
+export const REPRICERS = [
+  "repricer-keys",
+  "repricer-nojs",
+  "repricer-phone",
+  "repricer-dark",
+  "repricer-changes",
+] as const;
 
 export const REPRICER_LISTINGS = 25;
 

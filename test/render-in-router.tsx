@@ -16,7 +16,11 @@ export async function renderInRouter(url: string, content: () => ReactNode): Pro
       </>
     );
   }
-  const Stub = createRoutesStub([{ path: new URL(url, "http://localhost").pathname, Component: Page }]);
+  // Any other address renders the same, so that a link's destination shows in the output.
+  const Stub = createRoutesStub([
+    { path: new URL(url, "http://localhost").pathname, Component: Page },
+    { path: "*", Component: Page },
+  ]);
   render(<Stub initialEntries={[url]} />);
   await screen.findByRole("status", { name: "Address" });
 }

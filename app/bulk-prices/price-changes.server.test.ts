@@ -16,6 +16,7 @@ import {
   findPriceChange,
   findLastPriceChange,
   findPriceChangeItems,
+  findPriceChanges,
   findPriceHistory,
   previewPriceChange,
   undoPriceChange,
@@ -307,6 +308,55 @@ describe.each(TEST_DIALECTS)("bulk price changes on $name", (dialect) => {
     await undoPriceChange(database, teller, changeId);
     expect(await findLastPriceChange(database.db, teller)).toMatchObject({ state: "undone", undoableUntil: null });
     expect(await findLastPriceChange(database.db, teller, appliedAt + UNDO_WINDOW_MS)).toBeNull();
+  });
+
+  it("lists the seller's changes newest first: applied, undone, and previews while they are kept", async () => {
+    const lister = await insertSeller(database.db, `lister-${dialect.name}`);
+    const ids = await addListings(database, lister, [
+      { price: 1000 },
+      { price: 2000 },
+      { price: 3000, status: "ended" },
+    ]);
+    const who = { sessionId: "listing-changes", sellerId: lister };
+    // An apply clears the selection: each change selects the three again.
+    const preview = async (change: PriceChange, now?: number) => {
+      await changeSelection(database, who, { select: ids, unselect: [] });
+      return previewPriceChange(database.db, who, change, now);
+    };
+    const start = Date.now() - 30 * HOUR;
+    // Undone, then applied, then a preview past its 24 hours, then a preview still kept.
+    const undone = await preview({ kind: "raise_amount", amount: 100 }, start);
+    await applyPriceChange(database, lister, undone, () => {}, start);
+    await undoPriceChange(database, lister, undone, () => {}, start + HOUR);
+    const applied = await preview({ kind: "set_price", amount: 1500 }, start + 2 * HOUR);
+    await applyPriceChange(database, lister, applied, () => {}, start + 2 * HOUR);
+    await preview({ kind: "lower_percent", amount: 500 }, start + 3 * HOUR);
+    const kept = await preview({ kind: "raise_percent", amount: 1250, ending: 99 });
+    // Another seller's change is not theirs to see.
+    const [others] = await addListings(database, other, [{ price: 1000 }]);
+    const elsewhere = { sessionId: "other-changes", sellerId: other };
+    await changeSelection(database, elsewhere, { select: [others!], unselect: [] });
+    await previewPriceChange(database.db, elsewhere, { kind: "raise_amount", amount: 100 });
+
+    const { changes, total } = await findPriceChanges(database.db, lister, { offset: 0, limit: 10 });
+    expect(total).toBe(3);
+    expect(changes.map(({ id, state, listings }) => ({ id, state, listings }))).toEqual([
+      // Two listings take the change; the ended one cannot.
+      { id: kept, state: "previewed", listings: 2 },
+      { id: applied, state: "applied", listings: 2 },
+      { id: undone, state: "undone", listings: 2 },
+    ]);
+    expect(changes[1]).toMatchObject({
+      change: { kind: "set_price", amount: 1500 },
+      createdAt: start + 2 * HOUR,
+      appliedAt: start + 2 * HOUR,
+      undoneAt: null,
+    });
+    expect(changes[2]).toMatchObject({ appliedAt: start, undoneAt: start + HOUR });
+    expect(changes[0]?.change).toEqual({ kind: "raise_percent", amount: 1250, ending: 99 });
+
+    const second = await findPriceChanges(database.db, lister, { offset: 2, limit: 2 });
+    expect(second).toEqual({ total: 3, changes: [changes[2]] });
   });
 
   it("refuses a preview of nothing selected", async () => {

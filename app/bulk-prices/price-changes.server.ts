@@ -530,6 +530,72 @@ export async function findLastPriceChange(
   };
 }
 
+/** A change as the seller's list of changes shows it. */
+export interface ListedPriceChange {
+  id: string;
+  change: PriceChange;
+  state: PriceChangeTable["state"];
+  createdAt: number;
+  appliedAt: number | null;
+  undoneAt: number | null;
+  /** Listings it gives a new price (a preview), or gave one (applied, then perhaps undone). */
+  listings: number;
+}
+
+/**
+ * One page of the seller's changes, newest first: applied and undone ones, and the previews
+ * still kept (24 hours), so a change can be found again after its page is left.
+ */
+export async function findPriceChanges(
+  db: Kysely<DatabaseSchema>,
+  sellerId: number,
+  { offset, limit }: { offset: number; limit: number },
+  now = Date.now(),
+): Promise<{ changes: ListedPriceChange[]; total: number }> {
+  const kept = db
+    .selectFrom("price_change")
+    .where("seller_id", "=", sellerId)
+    .where((eb) => eb.or([eb("state", "!=", "previewed"), eb("created_at", ">=", now - PREVIEW_KEPT_MS)]));
+  const [rows, counted] = await Promise.all([
+    kept
+      .selectAll("price_change")
+      .select((eb) =>
+        eb
+          .selectFrom("price_change_item as item")
+          .whereRef("item.change_id", "=", "price_change.id")
+          .where((items) =>
+            items.or([
+              items.and([items("price_change.state", "=", "previewed"), items("item.new_price", "is not", null)]),
+              items("item.outcome", "=", "applied"),
+            ]),
+          )
+          .select((items) => items.fn.countAll<number>().as("listings"))
+          .as("listings"),
+      )
+      .orderBy("created_at", "desc")
+      .orderBy("id", "desc")
+      .limit(limit)
+      .offset(offset)
+      .execute(),
+    kept.select((eb) => eb.fn.countAll<number>().as("total")).executeTakeFirstOrThrow(),
+  ]);
+  return {
+    total: Number(counted.total),
+    changes: rows.map((row) => {
+      const { id, kind, amount, ending, state, createdAt, appliedAt, undoneAt } = toRecord(row);
+      return {
+        id,
+        change: { kind, amount, ...(ending !== undefined && { ending }) },
+        state,
+        createdAt,
+        appliedAt,
+        undoneAt,
+        listings: Number(row.listings ?? 0),
+      };
+    }),
+  };
+}
+
 /** The seller's change applied last, undone or not: the only one an undo may restore. */
 function lastApplied(db: Kysely<DatabaseSchema>, sellerId: number) {
   return db

@@ -1,5 +1,5 @@
-import { useCallback, useRef, useState } from "react";
-import { useFetchers, useLocation, useSubmit } from "react-router";
+import { useCallback, useEffect, useRef, useState } from "react";
+import { useFetchers, useLocation, useRevalidator, useSubmit } from "react-router";
 import type { SelectionIntent } from "./selection-intents";
 
 export interface ListingSelectionInput {
@@ -20,6 +20,8 @@ export interface ListingSelection {
   page: "all" | "none" | "mixed";
   toggle(listingId: number, selected: boolean): void;
   togglePage(selected: boolean): void;
+  /** Resolves once every tick sent so far has been answered (or has failed). */
+  saved(): Promise<void>;
 }
 
 const FETCHER_PREFIX = "listing-selection-";
@@ -34,10 +36,25 @@ const FETCHER_PREFIX = "listing-selection-";
  * processes and be applied in either order, so a quick tick and untick could leave the listing
  * selected. Until the page's data comes back with them, the ticks on their way are laid over what
  * the server said, so the checkboxes and the count never wait on the network.
+ *
+ * A tick's answer does not make the router load every page's data again, as a fetcher's would: a
+ * seller who ticks and moves on at once (Change prices, then Preview) would have that reload land
+ * in the middle of their navigation, and React Router then completed the reload's page instead,
+ * dropping the preview they asked for (an end-to-end journey on a 350 ms network caught it). The
+ * listings page asks for its data again itself once the newest tick is answered, and only while it
+ * is still shown; a page the seller has moved on to reads the selection when it loads.
  */
 export function useListingSelection({ pageIds, selectedOnPage, count, srt }: ListingSelectionInput): ListingSelection {
   const submit = useSubmit();
+  const { revalidate } = useRevalidator();
   const { pathname, search } = useLocation();
+  const shown = useRef(false);
+  useEffect(() => {
+    shown.current = true;
+    return () => {
+      shown.current = false;
+    };
+  }, []);
   const fetchers = useFetchers();
   const sent = useRef(0);
   const queue = useRef<Promise<void>>(Promise.resolve());
@@ -46,7 +63,7 @@ export function useListingSelection({ pageIds, selectedOnPage, count, srt }: Lis
 
   const saved = new Set(selectedOnPage);
   const pending = new Map<number, boolean>();
-  // Answered, while the page's data is fetched again with them.
+  // On their way: a fetcher holds its tick until the answer is back.
   for (const fetcher of fetchers) {
     if (!fetcher.key.startsWith(FETCHER_PREFIX) || !fetcher.formData) continue;
     const selected = (fetcher.formData.get("intent") as SelectionIntent) === "select";
@@ -76,16 +93,19 @@ export function useListingSelection({ pageIds, selectedOnPage, count, srt }: Lis
           navigate: false,
           fetcherKey: `${FETCHER_PREFIX}${number}`,
           preventScrollReset: true,
+          defaultShouldRevalidate: false,
         }),
       );
       // A request that fails (the network gone) must not stop the ones after it.
       queue.current = answered.catch(() => undefined);
-      void queue.current.then(() => {
-        // The newest tick is answered: from here its fetcher (until the data is back), then the data, say it.
+      void queue.current.then(async () => {
+        // The newest tick is answered: once the page's data is back with it, the data says it.
+        if (sent.current !== number || !shown.current) return;
+        await revalidate();
         if (sent.current === number) setWaiting(new Map());
       });
     },
-    [submit, pathname, search, srt],
+    [submit, revalidate, pathname, search, srt],
   );
 
   return {
@@ -94,5 +114,6 @@ export function useListingSelection({ pageIds, selectedOnPage, count, srt }: Lis
     page: selectedHere === 0 ? "none" : selectedHere === pageIds.length ? "all" : "mixed",
     toggle: (id, selected) => send([id], selected),
     togglePage: (selected) => send(pageIds, selected),
+    saved: () => queue.current,
   };
 }

@@ -1,5 +1,5 @@
 import { useRef } from "react";
-import { Form, href, useLocation, useNavigation } from "react-router";
+import { Form, href, Link, useLocation, useNavigation } from "react-router";
 import { LastPriceChange } from "~/bulk-prices/components/last-price-change/LastPriceChange";
 import { SelectionBar } from "~/bulk-prices/components/selection-bar/SelectionBar";
 import { findLastPriceChange } from "~/bulk-prices/price-changes.server";
@@ -72,14 +72,17 @@ export default function Listings({ loaderData, actionData }: Route.ComponentProp
       <output className="results-summary" aria-live="polite">
         {resultsSummary(page, locale, text)}
       </output>
-      {page.total > 0 && (
-        // A file, not a page: the browser downloads it, so a plain link rather than the router's.
-        <p className="listings-page__export">
+      <p className="listings-page__more">
+        {page.total > 0 && (
+          // A file, not a page: the browser downloads it, so a plain link rather than the router's.
           <a href={exportAddress(search)} download>
             {text("listings.page.export", { count: page.total })}
           </a>
-        </p>
-      )}
+        )}
+        <Link prefetch="intent" to={href("/sh/lst/changes")}>
+          {text("listings.page.changes")}
+        </Link>
+      </p>
       {/* Without JavaScript the ticks and the selection bar's buttons go together in this form. */}
       <Form method="post" action={`${pathname}${search}`} preventScrollReset className="listings-selection">
         <input type="hidden" name="srt" value={selection.srt} />
@@ -90,6 +93,7 @@ export default function Listings({ loaderData, actionData }: Route.ComponentProp
           locale={locale}
           hydrated={hydrated}
           refusal={actionData && !actionData.ok ? actionData.reason : undefined}
+          ticksSaved={selected.saved}
         />
         {page.total === 0 ? (
           <div className="empty-state">

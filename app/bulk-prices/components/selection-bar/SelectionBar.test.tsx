@@ -1,6 +1,7 @@
 import { screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
-import { renderInRouter } from "../../../../test/render-in-router";
+import { renderInRouter, shownAddress } from "../../../../test/render-in-router";
 import { SelectionBar, type SelectionBarProps } from "./SelectionBar";
 
 const bar = (props: Partial<SelectionBarProps> = {}) =>
@@ -18,6 +19,16 @@ describe("SelectionBar", () => {
     expect(region).toContainElement(screen.getByRole("button", { name: "Select all 160 matching these filters" }));
     expect(screen.getByRole("link", { name: "Change prices" })).toHaveAttribute("href", "/sh/lst/prices");
     expect(screen.getByRole("button", { name: "Clear selection" })).toHaveAttribute("value", "clear");
+  });
+
+  it("goes on to choose the change once the ticks on their way are saved, so that the next page counts them", async () => {
+    let saveTicks = () => {};
+    const ticksSaved = () => new Promise<void>((resolve) => (saveTicks = resolve));
+    await bar({ count: 2, ticksSaved });
+    await userEvent.click(screen.getByRole("link", { name: "Change prices" }));
+    expect(shownAddress()).toHaveTextContent("/sh/lst/active");
+    saveTicks();
+    expect(await screen.findByText("/sh/lst/prices")).toBe(shownAddress());
   });
 
   it("offers neither going on nor clearing with nothing selected, nor selecting what already is", async () => {

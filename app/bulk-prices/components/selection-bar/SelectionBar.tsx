@@ -1,5 +1,6 @@
 import { useText } from "~/i18n/text";
-import { href, Link } from "react-router";
+import { href, Link, useNavigate } from "react-router";
+import { isPlainClick } from "~/components/plain-click";
 
 export interface SelectionBarProps {
   /** Listings selected in all, on every page. */
@@ -16,6 +17,11 @@ export interface SelectionBarProps {
   hydrated: boolean;
   /** Why the last request about the selection was refused, if it was. */
   refusal?: string;
+  /**
+   * Resolves once every tick on its way has been answered: "Change prices" waits for it, so the
+   * next page counts the ticks the seller made just before the click.
+   */
+  ticksSaved?: () => Promise<void>;
 }
 
 /**
@@ -23,9 +29,19 @@ export interface SelectionBarProps {
  * it changes), selecting every listing that matches the filters, clearing, and going on to choose
  * the change. Its buttons submit the form the listings table sits in (see README.md).
  */
-export function SelectionBar({ count, matching, selectedMatching, locale, hydrated, refusal }: SelectionBarProps) {
+export function SelectionBar({
+  count,
+  matching,
+  selectedMatching,
+  locale,
+  hydrated,
+  refusal,
+  ticksSaved,
+}: SelectionBarProps) {
   const number = (value: number) => value.toLocaleString(locale);
   const text = useText();
+  const navigate = useNavigate();
+  const choosing = href("/sh/lst/prices");
   return (
     <section id="change-prices" className="selection-bar" aria-labelledby="change-prices-title" tabIndex={-1}>
       <h2 id="change-prices-title" className="selection-bar__title">
@@ -47,7 +63,15 @@ export function SelectionBar({ count, matching, selectedMatching, locale, hydrat
       */}
       <div className="selection-bar__actions">
         {count > 0 && (
-          <Link className="button button--primary only-with-scripts" to={href("/sh/lst/prices")}>
+          <Link
+            className="button button--primary only-with-scripts"
+            to={choosing}
+            onClick={(event) => {
+              if (!ticksSaved || !isPlainClick(event)) return;
+              event.preventDefault();
+              void ticksSaved().then(() => navigate(choosing));
+            }}
+          >
             {text("bulk.bar.changePrices")}
           </Link>
         )}

@@ -1,0 +1,49 @@
+import { screen, within } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { renderInRouter } from "../../../../test/render-in-router";
+import { PriceChangesTable } from "./PriceChangesTable";
+
+describe("PriceChangesTable", () => {
+  it("lists each change: when, what (a link to its page), how many listings, its state", async () => {
+    const at = Date.UTC(2026, 10, 22, 9, 30);
+    await renderInRouter("/sh/lst/changes", () => (
+      <PriceChangesTable
+        locale="en-US"
+        changes={[
+          {
+            id: "kept",
+            change: { kind: "raise_percent", amount: 1250, ending: 99 },
+            state: "previewed",
+            createdAt: at + 120_000,
+            appliedAt: null,
+            undoneAt: null,
+            listings: 1_234,
+          },
+          {
+            id: "undone",
+            change: { kind: "lower_amount", amount: 250 },
+            state: "undone",
+            createdAt: at - 60_000,
+            appliedAt: at,
+            undoneAt: at + 60_000,
+            listings: 3,
+          },
+        ]}
+      />
+    ));
+    const table = screen.getByRole("table", { name: "Your price changes, newest first" });
+    const [, preview, undone] = within(table).getAllByRole("row");
+    expect(preview).toHaveTextContent(
+      "Nov 22, 2026, 9:32 AM UTCRaise by 12.50%, rounded to end in .991,234Preview, not applied",
+    );
+    // An applied change is told by when it was applied, then when it was undone.
+    expect(undone).toHaveTextContent("Nov 22, 2026, 9:30 AM UTCLower by 2.503Undone Nov 22, 2026, 9:31 AM UTC");
+    expect(within(undone as HTMLElement).getByRole("rowheader")).toContainElement(
+      within(undone as HTMLElement).getByRole("link", { name: "Lower by 2.50" }),
+    );
+    expect(within(undone as HTMLElement).getByRole("link", { name: "Lower by 2.50" })).toHaveAttribute(
+      "href",
+      "/sh/lst/prices/undone",
+    );
+  });
+});

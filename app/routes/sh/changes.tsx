@@ -1,0 +1,51 @@
+import { href, Link } from "react-router";
+import { getSignedInSeller } from "~/auth/require-seller.server";
+import { LastPriceChange } from "~/bulk-prices/components/last-price-change/LastPriceChange";
+import { PriceChangesTable } from "~/bulk-prices/components/price-changes-table/PriceChangesTable";
+import { findLastPriceChange, findPriceChanges } from "~/bulk-prices/price-changes.server";
+import { readPageOffset } from "~/http/page-offset";
+import { pageUrl } from "~/http/page-url";
+import { useText } from "~/i18n/text";
+import { Pagination } from "~/listings/components/pagination/Pagination";
+import { databaseContext } from "~/request-context";
+import type { PageHandle } from "~/shell/page-handle";
+import type { Route } from "./+types/changes";
+
+export const handle: PageHandle = { pageName: "sellerHubChanges", title: "page.changes" };
+
+const CHANGES_PER_PAGE = 20;
+
+/** The seller's price changes, a page of them, and the last one with its undo while it lasts. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { seller, srt } = getSignedInSeller(context);
+  const { db } = context.get(databaseContext);
+  const offset = readPageOffset(pageUrl(request).searchParams);
+  const [page, last] = await Promise.all([
+    findPriceChanges(db, seller.id, { offset, limit: CHANGES_PER_PAGE }),
+    findLastPriceChange(db, seller.id),
+  ]);
+  return { ...page, offset, limit: CHANGES_PER_PAGE, last, srt, locale: seller.locale };
+}
+
+export default function Changes({ loaderData }: Route.ComponentProps) {
+  const { changes, total, offset, limit, last, srt, locale } = loaderData;
+  const text = useText();
+  return (
+    <div className="changes-page">
+      <p>
+        <Link prefetch="intent" to={href("/sh/lst/active")}>
+          {text("listingDetail.allListings")}
+        </Link>
+      </p>
+      {last && <LastPriceChange change={last} srt={srt} locale={locale} />}
+      {total === 0 ? (
+        <p>{text("changes.none")}</p>
+      ) : (
+        <>
+          <PriceChangesTable changes={changes} locale={locale} />
+          <Pagination total={total} offset={offset} limit={limit} label={text("changes.pagination")} />
+        </>
+      )}
+    </div>
+  );
+}
