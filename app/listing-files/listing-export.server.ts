@@ -60,13 +60,9 @@ export function listingsCsv(
         const rows: ExportRow[] = await matchingListings(db, sellerId, filters)
           .select(["id", "epid", "title", "condition", "status", "price", "currency", "quantity", "sold"])
           .select(`${column} as sort_key`)
+          // After the last row: (sort value, id) beyond its own, as one row comparison.
           .$if(from !== undefined, (query) =>
-            query.where((eb) =>
-              eb.or([
-                eb(column, after, from?.key as never),
-                eb.and([eb(column, "=", from?.key as never), eb("id", after, from?.id as number)]),
-              ]),
-            ),
+            query.where((eb) => eb(eb.refTuple(column, "id"), after, eb.tuple(from?.key as never, from?.id as number))),
           )
           .orderBy(column, direction)
           .orderBy("id", direction)
