@@ -199,7 +199,8 @@ test.describe("light, as the seller's system asks", () => {
 
 /**
  * The page as the server paints it, before any script has run: its scripts are held back until
- * the screenshot is taken, then let through, and the hydrated page is taken again.
+ * the screenshot is taken, then let through, and the hydrated page is taken again. Both are of
+ * the viewport (1280 × 720): what lies below it is not compared.
  */
 async function firstPaintThenHydrated(page: Page, path: string): Promise<{ firstPaint: Buffer; hydrated: Buffer }> {
   let release = () => {};

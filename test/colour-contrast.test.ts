@@ -6,7 +6,8 @@ import { describe, expect, test } from "vitest";
  * gives the light scheme a and the dark scheme b. axe checks the contrast of text on the pages the
  * end-to-end tests walk through, but not of graphics (the chart's lines and bars, a control's edge,
  * the focus ring: WCAG 1.4.11), nor of a pairing no page happens to show while it looks. This test
- * checks every pairing the style sheet can make, in both schemes.
+ * checks each text and graphics token listed below on each surface listed below, in both schemes:
+ * a new token, or a colour written outside the tokens, must be added to the lists to be checked.
  */
 const styleSheet = readFileSync(new URL("../app/styles/app.css", import.meta.url), "utf8");
 

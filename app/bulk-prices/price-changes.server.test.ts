@@ -359,6 +359,25 @@ describe.each(TEST_DIALECTS)("bulk price changes on $name", (dialect) => {
     expect(second).toEqual({ total: 3, changes: [changes[2]] });
   });
 
+  it("lists changes by when they took effect: a preview applied later comes before a change applied meanwhile", async () => {
+    const late = await insertSeller(database.db, `late-${dialect.name}`);
+    const ids = await addListings(database, late, [{ price: 1000 }]);
+    const who = { sessionId: "late-changes", sellerId: late };
+    const now = Date.now();
+    await changeSelection(database, who, { select: ids, unselect: [] });
+    const first = await previewPriceChange(database.db, who, { kind: "raise_amount", amount: 100 }, now - 3 * HOUR);
+    await changeSelection(database, who, { select: ids, unselect: [] });
+    const second = await previewPriceChange(database.db, who, { kind: "raise_amount", amount: 200 }, now - 2 * HOUR);
+    await applyPriceChange(database, late, second, () => {}, now - 2 * HOUR);
+    await applyPriceChange(database, late, first, () => {}, now - HOUR);
+
+    const { changes } = await findPriceChanges(database.db, late, { offset: 0, limit: 10 }, now);
+    expect(changes.map(({ id, appliedAt }) => ({ id, appliedAt }))).toEqual([
+      { id: first, appliedAt: now - HOUR },
+      { id: second, appliedAt: now - 2 * HOUR },
+    ]);
+  });
+
   it("refuses a preview of nothing selected", async () => {
     await expect(
       previewPriceChange(database.db, newSession(), { kind: "raise_amount", amount: 100 }),

@@ -572,7 +572,9 @@ export async function findPriceChanges(
           .select((items) => items.fn.countAll<number>().as("listings"))
           .as("listings"),
       )
-      .orderBy("created_at", "desc")
+      // By when it took effect, as the list shows it: a preview applied later is newer than
+      // a change applied meanwhile.
+      .orderBy((eb) => eb.fn.coalesce("applied_at", "created_at"), "desc")
       .orderBy("id", "desc")
       .limit(limit)
       .offset(offset)

@@ -38,14 +38,16 @@ export function listingsCsv(
     encoder.encode(stringify(records, { delimiter, record_delimiter: "windows", bom }));
   let last: { key: ExportRow["sort_key"]; id: number } | undefined;
 
+  // Every text cell goes through inertText, not only the title the seller writes: the hub's own
+  // words come from translators' catalogues, and a column added later is safe by default.
   const cells = (row: ExportRow): Record<ListingFileColumn, string> => ({
     listingNumber: String(row.id),
-    epid: row.epid,
+    epid: inertText(row.epid),
     title: inertText(row.title),
-    condition: conditionLabel(row.condition, text),
-    status: statusLabel(row.status, text),
+    condition: inertText(conditionLabel(row.condition, text)),
+    status: inertText(statusLabel(row.status, text)),
     price: plainAmount(row.price, minorUnitsPerMajor(row.currency), decimalMark),
-    currency: row.currency,
+    currency: inertText(row.currency),
     quantity: String(row.quantity),
     sold: String(row.sold),
   });

@@ -35,8 +35,9 @@ export function plainAmount(minorUnits: number, minorPerMajor: number, decimalMa
 
 /**
  * A text cell that a spreadsheet would run as a formula (it starts with =, +, -, @, a tab or a
- * carriage return: OWASP's "CSV injection") starts with an apostrophe instead, which Excel and
- * LibreOffice show as text and do not display.
+ * carriage return: OWASP's "CSV injection") gets an apostrophe before it, OWASP's advice, so the
+ * spreadsheet takes it as text. The apostrophe may show in the cell (Excel keeps it when it opens
+ * a CSV file), and a file brought back into the hub must take it off again.
  */
 export function inertText(text: string): string {
   return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;

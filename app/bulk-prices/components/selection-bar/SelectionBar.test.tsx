@@ -1,5 +1,6 @@
 import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import { Link } from "react-router";
 import { describe, expect, it } from "vitest";
 import { renderInRouter, shownAddress } from "../../../../test/render-in-router";
 import { SelectionBar, type SelectionBarProps } from "./SelectionBar";
@@ -29,6 +30,23 @@ describe("SelectionBar", () => {
     expect(shownAddress()).toHaveTextContent("/sh/lst/active");
     saveTicks();
     expect(await screen.findByText("/sh/lst/prices")).toBe(shownAddress());
+  });
+
+  it("stays where the seller went meanwhile, if they left before the ticks were saved", async () => {
+    let saveTicks = () => {};
+    const ticksSaved = () => new Promise<void>((resolve) => (saveTicks = resolve));
+    await renderInRouter("/sh/lst/active", () => (
+      <form>
+        <SelectionBar count={2} matching={160} selectedMatching={0} locale="en-US" hydrated ticksSaved={ticksSaved} />
+        <Link to="/sh/ovw">Overview</Link>
+      </form>
+    ));
+    await userEvent.click(screen.getByRole("link", { name: "Change prices" }));
+    await userEvent.click(screen.getByRole("link", { name: "Overview" }));
+    expect(shownAddress()).toHaveTextContent("/sh/ovw");
+    saveTicks();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(shownAddress()).toHaveTextContent("/sh/ovw");
   });
 
   it("offers neither going on nor clearing with nothing selected, nor selecting what already is", async () => {

@@ -1,5 +1,6 @@
+import { useEffect, useRef } from "react";
 import { useText } from "~/i18n/text";
-import { href, Link, useNavigate } from "react-router";
+import { href, Link, useLocation, useNavigate } from "react-router";
 import { isPlainClick } from "~/components/plain-click";
 
 export interface SelectionBarProps {
@@ -42,6 +43,17 @@ export function SelectionBar({
   const text = useText();
   const navigate = useNavigate();
   const choosing = href("/sh/lst/prices");
+  // The page the bar is shown on, null once it is not. "Change prices" waits for the ticks on
+  // their way and goes on only from where it was clicked: a seller who went elsewhere meanwhile
+  // (another link, Back) is not taken back by the ticks' answer.
+  const shownOn = useRef<string | null>(null);
+  const { key } = useLocation();
+  useEffect(() => {
+    shownOn.current = key;
+    return () => {
+      shownOn.current = null;
+    };
+  }, [key]);
   return (
     <section id="change-prices" className="selection-bar" aria-labelledby="change-prices-title" tabIndex={-1}>
       <h2 id="change-prices-title" className="selection-bar__title">
@@ -69,7 +81,10 @@ export function SelectionBar({
             onClick={(event) => {
               if (!ticksSaved || !isPlainClick(event)) return;
               event.preventDefault();
-              void ticksSaved().then(() => navigate(choosing));
+              const clickedOn = shownOn.current;
+              void ticksSaved().then(() => {
+                if (clickedOn !== null && shownOn.current === clickedOn) void navigate(choosing);
+              });
             }}
           >
             {text("bulk.bar.changePrices")}
