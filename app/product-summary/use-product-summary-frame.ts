@@ -7,11 +7,9 @@ import {
   postMessageTo,
   type ConditionChange,
   type FrameToParentMessage,
-  type LoadProductInsightsData,
 } from "./frame-messages";
 import { itemIdAfterChange, productSummaryUrl, type SummaryFilters } from "./summary-filters";
 
-export type InsightsData = Omit<LoadProductInsightsData, "contentHeight" | "changeNumber">;
 export type SummaryFilterField = "condition" | "status";
 
 export interface ProductSummaryFrameOptions {
@@ -28,8 +26,6 @@ export interface ProductSummaryFrameOptions {
 export interface ProductSummaryFrame {
   frameRef: RefObject<HTMLIFrameElement | null>;
   filters: SummaryFilters;
-  /** What the summary last reported; null before its first report. */
-  insights: InsightsData | null;
   /** True when the frame has not answered its load or the last filter change in time. */
   stalled: boolean;
   /** Applies one filter and gives the filters it leads to. */
@@ -57,7 +53,8 @@ function awaitAnswer(
 /**
  * The listing detail page's side of the product summary frame (docs/product/calls-and-limits.md). It accepts messages
  * only from the frame's window at the hub's origin: loadProductInsightsData resizes the frame to
- * its content and fills the insights area; openProductInsights opens the insights panel. A filter
+ * its content and answers the awaited change (the summary's fields are shown in the frame alone:
+ * the page showed them a second time, "At a glance", until issue 31); openProductInsights opens the insights panel. A filter
  * change posts a numbered conditionChange to the frame, at the hub's origin only, and awaits the
  * report that answers that number (decision record 058): one sent before the change arrived only
  * resizes. A change made while the frame is busy waits until it answers, so none is lost; a load
@@ -72,7 +69,6 @@ export function useProductSummaryFrame({
 }: ProductSummaryFrameOptions): ProductSummaryFrame {
   const frameRef = useRef<HTMLIFrameElement>(null);
   const [filters, setFilters] = useState(initialFilters);
-  const [insights, setInsights] = useState<InsightsData | null>(null);
   const [stalled, setStalled] = useState(false);
   /** The change whose answer is awaited, or null when the frame has answered the last one. */
   const awaited = useRef<number | null>(0);
@@ -110,14 +106,10 @@ export function useProductSummaryFrame({
     // The reported height is the summary document's; the frame's own border sits outside it (with
     // border-box sizing, 2 px that would otherwise scroll inside on systems with classic scrollbars).
     if (frame) frame.style.height = `${contentHeight + frame.offsetHeight - frame.clientHeight}px`;
-    if (awaited.current === null || changeNumber < awaited.current) {
-      // The summary already answered, or this report left before the awaited change reached it.
-      if (awaited.current === null) setInsights(data);
-      return;
-    }
+    // The summary already answered, or this report left before the awaited change reached it.
+    if (awaited.current === null || changeNumber < awaited.current) return;
     provideItem(answerOf(awaited.current), data)();
     awaited.current = null;
-    setInsights(data);
     setStalled(false);
     const next = queued.current;
     queued.current = null;
@@ -172,5 +164,5 @@ export function useProductSummaryFrame({
     frame.focus();
   };
 
-  return { frameRef, filters, insights, stalled, changeFilter, retry };
+  return { frameRef, filters, stalled, changeFilter, retry };
 }

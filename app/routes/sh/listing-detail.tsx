@@ -78,7 +78,6 @@ function ListingDetailPage({
   const {
     frameRef,
     filters,
-    insights,
     stalled,
     retry,
     changeFilter: changeFrameFilter,
@@ -115,7 +114,7 @@ function ListingDetailPage({
         <h3 id="product-summary-title">{text("listingDetail.summary")}</h3>
         <p className="listing-detail__hint">{text("listingDetail.summaryHint")}</p>
         <SummaryFilterForm filters={filters} onChange={changeFilter} />
-        <ProductSummaryFrame ref={frameRef} src={summarySrc} insights={insights} stalled={stalled} onRetry={retry} />
+        <ProductSummaryFrame ref={frameRef} src={summarySrc} stalled={stalled} onRetry={retry} />
       </section>
       <Outlet context={outletContext} />
     </article>

@@ -8,7 +8,7 @@ describe("ListingFacts", () => {
       <ListingFacts
         locale="en-US"
         listing={{
-          id: 7,
+          id: 12_345,
           title: "Kindle",
           price: 12_999,
           currency: "USD",
@@ -24,10 +24,11 @@ describe("ListingFacts", () => {
       screen.getAllByRole("term").map((term) => `${term.textContent}: ${term.nextElementSibling?.textContent}`),
     ).toEqual([
       "Price: $129.99",
-      "Condition: Certified refurbished",
-      "Status: Out of stock",
       "Quantity: 1,500",
       "Sold: 34",
+      "Condition: Certified refurbished",
+      "Status: Out of stock",
+      "Listing number: 12345",
       "Product ID (ePID): 1200876543",
     ]);
   });

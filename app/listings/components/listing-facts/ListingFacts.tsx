@@ -11,15 +11,21 @@ export interface ListingFactsProps {
   locale: string;
 }
 
-/** A listing's facts as a description list: price, condition, status, quantity, units sold, product. */
+/**
+ * A listing's facts as a description list: price, quantity, units sold, condition, status, and
+ * what names it (its number, its product). Each once on the page: the product summary's frame
+ * below shows the summary the spec defines, but it may be filtered to other listings.
+ */
 export function ListingFacts({ listing, locale }: ListingFactsProps) {
   const text = useText();
   const facts: Array<[string, string]> = [
     [text("listings.table.price"), formatMoney(listing.price, listing.currency, locale)],
-    [text("listings.filters.condition"), conditionLabel(listing.condition, text)],
-    [text("listings.filters.status"), statusLabel(listing.status, text)],
     [text("listings.table.quantity"), listing.quantity.toLocaleString(locale)],
     [text("listings.table.sold"), listing.sold.toLocaleString(locale)],
+    [text("listings.filters.condition"), conditionLabel(listing.condition, text)],
+    [text("listings.filters.status"), statusLabel(listing.status, text)],
+    // An identifier, not a quantity: no grouping.
+    [text("listing.facts.number"), String(listing.id)],
     [text("listing.facts.epid"), listing.epid],
   ];
   return <DescriptionList className="listing-facts" itemClassName="listing-facts__fact" items={facts} />;

@@ -1,7 +1,5 @@
 import { useText } from "~/i18n/text";
 import type { Ref } from "react";
-import type { InsightsData } from "~/product-summary/use-product-summary-frame";
-import { DescriptionList } from "../../../components/description-list/DescriptionList";
 import { useHydrated } from "../../../components/use-hydrated";
 
 export interface ProductSummaryFrameProps {
@@ -9,8 +7,6 @@ export interface ProductSummaryFrameProps {
   src: string;
   /** The frame element, for its messages and its height. */
   ref: Ref<HTMLIFrameElement>;
-  /** What the summary last reported (loadProductInsightsData); nothing is shown before it reports. */
-  insights: InsightsData | null;
   /** The frame has not answered its load or the last filter change in time: say so, offer a retry. */
   stalled?: boolean;
   /** Loads the summary afresh (shown with the stalled message). */
@@ -18,11 +14,11 @@ export interface ProductSummaryFrameProps {
 }
 
 /**
- * The product summary in its frame, and the insights area the frame's reports fill. The frame
+ * The product summary in its frame, and what to do when it does not answer. The frame
  * loads once the page listens for its messages (after hydration), so its first report is never
  * lost; without JavaScript it loads at once, from the noscript fallback.
  */
-export function ProductSummaryFrame({ src, ref, insights, stalled = false, onRetry }: ProductSummaryFrameProps) {
+export function ProductSummaryFrame({ src, ref, stalled = false, onRetry }: ProductSummaryFrameProps) {
   const listening = useHydrated();
   const text = useText();
   // The hub's own page, same-origin by design: messages are checked against that exact origin, and it reloads
@@ -42,25 +38,6 @@ export function ProductSummaryFrame({ src, ref, insights, stalled = false, onRet
         </div>
       )}
       {listening ? frame : <noscript>{frame}</noscript>}
-      {insights?.listingId && (
-        // A region named by its title, not a heading: it follows the frame, whose document starts at
-        // h1, and read in that order an h4 here skipped levels (axe's heading-order). Kept after the
-        // frame so that its arrival, when the frame first reports, moves nothing on the page.
-        <section className="product-summary-frame__insights" aria-labelledby="product-summary-at-a-glance">
-          <p id="product-summary-at-a-glance" className="product-summary-frame__insights-heading">
-            {text("summary.frame.atAGlance")}
-          </p>
-          <DescriptionList
-            items={[
-              [text("summary.field.listingNumber"), insights.listingId],
-              [text("summary.field.price"), insights.displayPrice],
-              [text("summary.field.was"), insights.additionalPrice],
-              [text("summary.field.shipping"), insights.logisticsCost],
-              [text("listing.facts.epid"), insights.epid],
-            ]}
-          />
-        </section>
-      )}
     </div>
   );
 }
