@@ -10,7 +10,7 @@ import {
   test,
   waitForHydration,
 } from "./fixtures";
-import { REPRICER_LISTINGS } from "./repricing-sellers";
+import { raiseOneListing, REPRICER_LISTINGS } from "./repricing-sellers";
 
 /** The seller's listings' prices by title, read from the server's database. */
 function prices(username: string): Record<string, number> {
@@ -255,12 +255,7 @@ test.describe("changing prices in bulk", () => {
     await page.getByRole("link", { name: "All listings" }).first().click();
 
     // A change applied, then a preview left unapplied.
-    await page.getByRole("checkbox", { name: `Select ${lamp(3)}` }).check();
-    await page.getByRole("link", { name: "Change prices" }).click();
-    await page.getByRole("radio", { name: "Raise by an amount" }).check();
-    await page.getByLabel(/Amount to add/).fill("1");
-    await page.getByRole("button", { name: "Preview new prices" }).click();
-    await page.getByRole("button", { name: "Apply new prices to 1 listing" }).click();
+    await raiseOneListing(page, lamp(3), "1", "mouse");
     await expect(page.getByRole("heading", { name: /^Applied: Raise by 1/ })).toBeFocused();
     expect(prices(seller)[lamp(3)]).toBe((before[lamp(3)] as number) + 100);
     await listingsLink.click();

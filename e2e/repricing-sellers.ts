@@ -1,3 +1,4 @@
+import type { Page } from "@playwright/test";
 import type { Kysely } from "kysely";
 import type { DatabaseSchema } from "../app/db/schema.ts";
 
@@ -12,6 +13,7 @@ export const REPRICERS = [
   "repricer-phone",
   "repricer-dark",
   "repricer-changes",
+  "repricer-touch",
 ] as const;
 
 export const REPRICER_LISTINGS = 25;
@@ -58,4 +60,19 @@ export async function addRepricingSellers(db: Kysely<DatabaseSchema>, passwordHa
       )
       .execute();
   }
+}
+
+/**
+ * On the listings page: ticks one listing, raises its price by `amount` dollars and applies it,
+ * by mouse or by touch, as a seller does. Ends on the applied change's page.
+ */
+export async function raiseOneListing(page: Page, title: string, amount: string, how: "mouse" | "touch") {
+  const press = (locator: ReturnType<Page["getByRole"]>) => (how === "touch" ? locator.tap() : locator.click());
+  const tick = page.getByRole("checkbox", { name: `Select ${title}` });
+  await (how === "touch" ? tick.tap() : tick.check());
+  await press(page.getByRole("link", { name: "Change prices" }));
+  await press(page.getByRole("radio", { name: "Raise by an amount" }));
+  await page.getByLabel(/Amount to add/).fill(amount);
+  await press(page.getByRole("button", { name: "Preview new prices" }));
+  await press(page.getByRole("button", { name: "Apply new prices to 1 listing" }));
 }
