@@ -15,6 +15,8 @@ export default [
     route("sh/lst/active", "routes/sh/listings.tsx"),
     // The same listings as a CSV file (app/listing-files/).
     route("sh/lst/export", "routes/sh/listings-export.ts"),
+    // Prices brought back from a listings file: checked, then previewed as a change (app/listing-files/).
+    route("sh/lst/import", "routes/sh/listings-import.tsx"),
     // Bulk price changes: choose, then preview, apply and undo one change (app/bulk-prices/).
     route("sh/lst/prices", "routes/sh/price-change-new.tsx"),
     route("sh/lst/prices/:changeId", "routes/sh/price-change.tsx"),

@@ -4,8 +4,10 @@
  * Sellers of 10,000 and 100,000 listings download their whole export three times each. It reports
  * the median time to the first byte and to the last, the file's size, and the largest growth of
  * any worker's resident memory while the download ran, sampled every 20 ms (issue 31: 100,000
- * listings never in memory at once). Figures of one run, compared with each other, in
- * bench/results/listing-export.md; bench/README.md reads them.
+ * listings never in memory at once). Then the import: each seller's export sent back with 10,000
+ * prices raised by one minor unit (10,000 rows, and the first 50,000: the most a file takes) is
+ * checked and previewed, and the preview applied, timed once each. Figures of one run,
+ * compared with each other, in bench/results/listing-export.md; bench/README.md reads them.
  */
 import { writeFileSync } from "node:fs";
 import { performance } from "node:perf_hooks";
@@ -86,7 +88,62 @@ async function download(cookie: string): Promise<Download> {
   return { firstByteMs, totalMs, bytes, rows: rows - 1, growthMb };
 }
 
+/**
+ * The export's first `rows` rows as a file to send back, the first `changed` of them with their
+ * price one minor unit higher.
+ */
+async function editedExport(cookie: string, rows: number, changed: number): Promise<Blob> {
+  const { parse } = await import("csv-parse/sync");
+  const { stringify } = await import("csv-stringify/sync");
+  const response = await fetch(`${hub.url}/sh/lst/export`, { headers: { Cookie: cookie } });
+  const [headings, ...records] = parse(Buffer.from(await response.arrayBuffer()), { bom: true }) as string[][];
+  const price = (headings as string[]).indexOf("Price");
+  const edited = records.slice(0, rows).map((record, index) => {
+    if (index >= changed) return record;
+    const cents = Math.round(Number(record[price]) * 100) + 1;
+    record[price] = `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, "0")}`;
+    return record;
+  });
+  return new Blob([stringify([headings as string[], ...edited], { record_delimiter: "windows", bom: true })], {
+    type: "text/csv",
+  });
+}
+
+/** Sends the file as the import page's form does, then applies the preview it leads to; times both. */
+async function importAndApply(cookie: string, file: Blob): Promise<{ checkMs: number; applyMs: number }> {
+  const page = await (await fetch(`${hub.url}/sh/lst/import`, { headers: { Cookie: cookie } })).text();
+  const srt = /name="srt" value="([^"]+)"/.exec(page)?.[1] as string;
+  const form = new FormData();
+  form.set("srt", srt);
+  form.set("file", file, "listings.csv");
+  let started = performance.now();
+  const checked = await fetch(`${hub.url}/sh/lst/import`, {
+    method: "POST",
+    headers: { Cookie: cookie, "Sec-Fetch-Site": "same-origin" },
+    body: form,
+    redirect: "manual",
+  });
+  const checkMs = performance.now() - started;
+  const preview = checked.headers.get("Location");
+  if (checked.status !== 303 || !preview) throw new Error(`import: ${checked.status} ${await checked.text()}`);
+  started = performance.now();
+  const applied = await fetch(`${hub.url}${preview}/apply`, {
+    method: "POST",
+    headers: {
+      Cookie: cookie,
+      "Content-Type": "application/x-www-form-urlencoded",
+      "Sec-Fetch-Site": "same-origin",
+    },
+    body: new URLSearchParams({ srt }),
+    redirect: "manual",
+  });
+  const applyMs = performance.now() - started;
+  if (applied.status !== 303) throw new Error(`apply: ${applied.status} ${await applied.text()}`);
+  return { checkMs, applyMs };
+}
+
 const results: string[][] = [];
+const imports: string[][] = [];
 try {
   for (const size of SIZES) {
     const cookie = await signInOverHttp(hub.url, `exporter-${size}`);
@@ -103,6 +160,18 @@ try {
       kB(median(runs.map((run) => run.bytes))),
       `${median(runs.map((run) => run.growthMb)).toFixed(1)} MB`,
     ]);
+    // The most a file takes: 50,000 rows, of which 10,000 change (one change's most).
+    const rows = Math.min(size, 50_000);
+    const changed = Math.min(rows, 10_000);
+    const file = await editedExport(cookie, rows, changed);
+    const { checkMs, applyMs } = await importAndApply(cookie, file);
+    imports.push([
+      rows.toLocaleString("en-US"),
+      changed.toLocaleString("en-US"),
+      kB(file.size),
+      ms(checkMs),
+      ms(applyMs),
+    ]);
   }
 } finally {
   await hub.stop();
@@ -117,6 +186,10 @@ const report = [
     ["listings", "first byte", "whole file", "rows a second", "file", "worker memory growth"],
     ...results,
   ]),
+  "",
+  "Importing: the export sent back with prices one minor unit higher, checked and previewed, then applied; once each.",
+  "",
+  markdownTable([["rows", "prices changed", "file", "checked and previewed", "applied"], ...imports]),
   "",
 ].join("\n");
 writeFileSync(new URL("results/listing-export.md", import.meta.url), report);

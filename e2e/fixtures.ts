@@ -74,7 +74,9 @@ export async function expectNoAccessibilityViolationsWithoutJavaScript(page: Pag
   const html = (await page.content()).replace(/<script\b[\s\S]*?<\/script>/gi, "");
   const browser = page.context().browser();
   if (!browser) throw new Error("The page has no browser to open a checking page in.");
-  const context = await browser.newContext();
+  // Scripts on for the checker even in a test that turned them off with `test.use`, whose options
+  // Playwright applies to every context the test opens: axe-core would never answer there.
+  const context = await browser.newContext({ javaScriptEnabled: true });
   const checker = await context.newPage();
   try {
     // Same origin, so the page's style sheets load; /healthz sets no policy of its own.

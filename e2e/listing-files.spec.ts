@@ -1,10 +1,13 @@
 import { readFileSync } from "node:fs";
 import type { Page } from "@playwright/test";
 import { parse } from "csv-parse/sync";
+import { stringify } from "csv-stringify/sync";
 import {
   DEMO,
+  emulateSlowNetwork,
   expect,
   expectNoAccessibilityViolations,
+  expectNoAccessibilityViolationsWithoutJavaScript,
   openTestDatabase,
   signIn,
   test,
@@ -146,5 +149,136 @@ test.describe("on a phone 320 px wide, by touch", () => {
     expect(records).toHaveLength(1 + REPRICER_LISTINGS);
     // Lamp 03 (the 3rd listing: 1,000 + 2 × 100 cents) has its price back.
     expect(records.find((record) => record[2] === lamp)?.[5]).toBe("12.00");
+  });
+});
+
+/** A seller's listing prices by title, read from the server's database. */
+function pricesOf(username: string): Record<string, number> {
+  const database = openTestDatabase();
+  const rows = database
+    .prepare("select title, price from listing join seller on seller.id = listing.seller_id where username = ?")
+    .all(username) as Array<{ title: string; price: number }>;
+  database.close();
+  return Object.fromEntries(rows.map((row) => [row.title, row.price]));
+}
+
+/** A file as a seller's spreadsheet saves it, ready for the file field. */
+const fileOf = (name: string, records: string[][], delimiter = ",") => ({
+  name,
+  mimeType: "text/csv",
+  buffer: Buffer.from(stringify(records, { delimiter, record_delimiter: "windows", bom: true })),
+});
+
+test.describe("importing prices", () => {
+  test("export, edit two prices in the file, import, preview, apply, see them, undo from the changes page; on a slow network", async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    const seller = "repricer-import";
+    const before = pricesOf(seller);
+    await signIn(page, seller, DEMO.password);
+    await waitForHydration(page);
+    await emulateSlowNetwork(page);
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Listings" }).first().click();
+    const { records } = await download(page, /^Export these \d+ listings \(CSV\)$/, ",");
+    const [headings, ...rows] = records as [string[], ...string[][]];
+    const column = (name: string) => headings.indexOf(name);
+    const row = (title: string) => rows.find((record) => record[column("Title")] === title) as string[];
+
+    // First the file with a quantity changed as well, which the hub does not take from a file yet.
+    row("Repriced lamp 05")[column("Price")] = "20";
+    row("Repriced lamp 06")[column("Price")] = "21.50";
+    row("Repriced lamp 07")[column("Quantity")] = "9";
+    await page.getByRole("link", { name: "Import prices from a file" }).click();
+    await expect(page.getByRole("heading", { level: 2, name: "Import prices from a file" })).toBeVisible();
+    await page.getByLabel("Listings file (CSV)").setInputFiles(fileOf("listings.csv", [headings, ...rows]));
+    await page.getByRole("button", { name: "Check the file" }).click();
+    const outcome = page.getByRole("region", { name: "The file was not imported" });
+    await expect(outcome).toBeFocused();
+    const lamp7 = rows.indexOf(row("Repriced lamp 07")) + 2;
+    await expect(outcome.getByRole("listitem")).toHaveText([
+      `Row ${lamp7}: The quantity differs from the listing’s (3): the hub does not change quantities from a file yet. Leave it as it is, or delete the column.`,
+    ]);
+    expect(pricesOf(seller)).toEqual(before);
+    await expectNoAccessibilityViolations(page);
+
+    // A broken file is refused with its line.
+    await page.getByLabel("Listings file (CSV)").setInputFiles({
+      name: "broken.csv",
+      mimeType: "text/csv",
+      buffer: Buffer.from('Listing number,Price\r\n1,"2\r\n'),
+    });
+    await page.getByRole("button", { name: "Check the file" }).click();
+    await expect(outcome).toContainText("Line 2 of the file opens a quote that is never closed.");
+
+    // The quantity as it was: the file is taken, and its two prices are previewed.
+    row("Repriced lamp 07")[column("Quantity")] = "3";
+    await page.getByLabel("Listings file (CSV)").setInputFiles(fileOf("listings.csv", [headings, ...rows]));
+    await page.getByRole("button", { name: "Check the file" }).click();
+    await expect(page.getByRole("heading", { name: /^Preview: Prices from a file/ })).toBeVisible();
+    expect(pricesOf(seller)).toEqual(before);
+    await page.getByRole("button", { name: "Apply new prices to 2 listings" }).click();
+    await expect(page.getByRole("heading", { name: /^Applied: Prices from a file/ })).toBeFocused();
+    expect(pricesOf(seller)).toEqual({ ...before, "Repriced lamp 05": 2000, "Repriced lamp 06": 2150 });
+
+    // On the listing's page, and then undone from the changes page.
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Listings" }).first().click();
+    await page
+      .getByRole("table", { name: /Your listings/ })
+      .getByRole("link", { name: "Repriced lamp 06" })
+      .click();
+    await expect(
+      page.getByRole("table", { name: "Price changes, newest first" }).getByRole("row").nth(1),
+    ).toContainText("$15.00$21.50Prices from a file");
+    await page.getByRole("link", { name: "All listings" }).first().click();
+    await page.getByRole("link", { name: "Your price changes" }).click();
+    const changes = page.getByRole("table", { name: "Your price changes, newest first" });
+    await expect(changes.getByRole("row").nth(1)).toContainText(/Prices from a file.*2Applied$/);
+    await page.getByRole("button", { name: "Undo this change" }).click();
+    await expect(page.getByRole("heading", { name: /^Undone: Prices from a file/ })).toBeFocused();
+    expect(pricesOf(seller)).toEqual(before);
+  });
+
+  test.describe("without JavaScript", () => {
+    test.use({ javaScriptEnabled: false });
+
+    test("a European spreadsheet's file (semicolons, decimal commas, German headings) is previewed and applied", async ({
+      page,
+    }) => {
+      const seller = "repricer-import-nojs";
+      const before = pricesOf(seller);
+      const database = openTestDatabase();
+      const { id } = database
+        .prepare(
+          "select listing.id from listing join seller on seller.id = listing.seller_id where username = ? and title = ?",
+        )
+        .get(seller, "Repriced lamp 04") as { id: number };
+      database.close();
+      await signIn(page, seller, DEMO.password);
+      await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Listings" }).first().click();
+      await page.getByRole("link", { name: "Import prices from a file" }).click();
+
+      const field = page.getByLabel("Listings file (CSV)");
+      await page.getByRole("button", { name: "Check the file" }).click();
+      await expect(page.getByRole("region", { name: "The file was not imported" })).toContainText(
+        "Choose a file to import.",
+      );
+      await field.setInputFiles(
+        fileOf(
+          "Angebote.csv",
+          [
+            ["Angebotsnummer", "Titel", "Preis", "Währung"],
+            [String(id), "Lampe; alt", "12,34", "USD"],
+          ],
+          ";",
+        ),
+      );
+      await page.getByRole("button", { name: "Check the file" }).click();
+      await expect(page.getByRole("heading", { name: /^Preview: Prices from a file/ })).toBeVisible();
+      await expectNoAccessibilityViolationsWithoutJavaScript(page);
+      await page.getByRole("button", { name: "Apply new prices to 1 listing" }).click();
+      await expect(page.getByRole("heading", { name: /^Applied: Prices from a file/ })).toBeVisible();
+      expect(pricesOf(seller)).toEqual({ ...before, "Repriced lamp 04": 1234 });
+    });
   });
 });

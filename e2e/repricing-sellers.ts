@@ -14,6 +14,10 @@ export const REPRICERS = [
   "repricer-dark",
   "repricer-changes",
   "repricer-touch",
+  "repricer-page",
+  "repricer-page-nojs",
+  "repricer-import",
+  "repricer-import-nojs",
 ] as const;
 
 export const REPRICER_LISTINGS = 25;

@@ -4,7 +4,7 @@ const english = textOfLanguage("en-US").text;
 import * as fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { priceChangeForm } from "./price-change-form.server";
-import { MAX_PRICE, newPriceOf, priceProblemText, PRICE_ENDINGS, type PriceChange } from "./price-change";
+import { MAX_PRICE, newPriceOf, priceProblemText, PRICE_ENDINGS, type BulkPriceChange } from "./price-change";
 
 /*
  * Money in currencies with 0, 2 and 3 decimals (JPY, USD, KWD): the rule, its limits and its
@@ -39,7 +39,7 @@ describe("a bulk price change in currencies with 0, 2 and 3 decimals", () => {
         fc.integer({ min: 1, max: 9_999 }),
         fc.option(fc.constantFrom(...PRICE_ENDINGS), { nil: undefined }),
         ({ currency, perMajor }, price, kind, amount, ending) => {
-          const change: PriceChange = { kind, amount, ...(ending !== undefined && { ending }) };
+          const change: BulkPriceChange = { kind, amount, ...(ending !== undefined && { ending }) };
           const result = newPriceOf({ price, currency, status: "active" }, change);
           if (result.problem) return;
           expect(Number.isSafeInteger(result.price)).toBe(true);

@@ -9,7 +9,7 @@ import {
   PRICE_ENDINGS,
   inMinorUnits,
   parseHundredths,
-  type PriceChange,
+  type BulkPriceChange,
   type PriceChangeKind,
 } from "./price-change";
 
@@ -30,7 +30,7 @@ export const priceChangeForm = (currency: string, locale: string, text: Text) =>
       amount: z.string({ error: text("bulk.form.enterAmount") }),
       ending: z.string().optional(),
     })
-    .transform(({ kind, amount: amountText, ending: endingText }, context): PriceChange => {
+    .transform(({ kind, amount: amountText, ending: endingText }, context): BulkPriceChange => {
       const amount = parseHundredths(amountText);
       const percent = kind === "raise_percent" || kind === "lower_percent";
       if (amount === undefined || amount === 0) {

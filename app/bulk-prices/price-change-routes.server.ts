@@ -4,13 +4,15 @@ import { assertAntiForgeryToken } from "~/auth/anti-forgery.server";
 import type { SignedInSeller } from "~/auth/session.server";
 import type { Database } from "~/db/database.server";
 import { refusal } from "~/http/refusal";
+import { formatMoney } from "~/money/format-money";
 import { readForm } from "~/http/request-body.server";
 import { findMarketFigures } from "~/listings/market-figures.server";
 import { countSelected } from "./listing-selection.server";
-import { describePriceChange } from "./price-change";
+import { describePriceChange, examplePrice, MAX_PRICE, parsePrice } from "./price-change";
 import { priceChangeForm } from "./price-change-form.server";
 import {
   applyPriceChange,
+  changeListingPrice,
   discardPreview,
   findPriceChange,
   findPriceChangeItems,
@@ -78,6 +80,52 @@ export async function choosePriceChange(
   } catch (error) {
     if (error instanceof PriceChangeRefused)
       return { ok: false, status: 409, errors: { form: text(error.reason) }, values };
+    throw error;
+  }
+}
+
+export type ListingPriceSaved =
+  { ok: true; changeId: string } | { ok: false; status: 400 | 404 | 409; error: string; value: string };
+
+/**
+ * The price typed on a listing's page, in the listing's currency and the seller's decimal mark,
+ * checked and written against the version the page showed. A refusal keeps what was typed.
+ */
+export async function saveListingPrice(
+  request: Request,
+  database: Database,
+  signedIn: SignedInSeller,
+  listing: { id: number; currency: string },
+  text: Text,
+): Promise<ListingPriceSaved> {
+  const form = await readForm(request);
+  assertAntiForgeryToken(signedIn, form.get("srt"));
+  const value = String(form.get("price") ?? "");
+  const versionText = String(form.get("version") ?? "");
+  // The page always sends the version it showed: without one the request is not the page's.
+  if (!/^\d{1,9}$/.test(versionText)) throw refusal(400, text("listingPrice.refused.noVersion"));
+  const { locale } = signedIn.seller;
+  const price = parsePrice(value, listing.currency);
+  const refused = (status: 400 | 404 | 409, error: string) => ({ ok: false as const, status, error, value });
+  if (price === undefined)
+    return refused(
+      400,
+      text("listingPrice.form.format", {
+        currency: listing.currency,
+        example: examplePrice(listing.currency, locale),
+      }),
+    );
+  if (price > MAX_PRICE)
+    return refused(400, text("bulk.form.amountAtMost", { max: formatMoney(MAX_PRICE, listing.currency, locale) }));
+  try {
+    const changeId = await changeListingPrice(database, signedIn.seller.id, listing.id, {
+      price,
+      seenVersion: Number(versionText),
+    });
+    return { ok: true, changeId };
+  } catch (error) {
+    if (error instanceof PriceChangeRefused)
+      return refused(error.status, text(error.reason, { max: formatMoney(MAX_PRICE, listing.currency, locale) }));
     throw error;
   }
 }

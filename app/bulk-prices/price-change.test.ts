@@ -1,6 +1,16 @@
 import { textOfLanguage } from "~/i18n/catalogues.server";
 import { describe, expect, it } from "vitest";
-import { describePriceChange, formatHundredths, newPriceOf, parseHundredths, roundToEnding } from "./price-change";
+import {
+  describePriceChange,
+  formatHundredths,
+  formatPriceForInput,
+  MAX_PRICE,
+  newPriceOf,
+  parseHundredths,
+  parsePrice,
+  roundToEnding,
+  typedPriceOf,
+} from "./price-change";
 
 const usd = (price: number, status = "active") => ({ price, currency: "USD", status });
 
@@ -94,5 +104,70 @@ describe("amounts as typed", () => {
     expect(describePriceChange({ kind: "lower_percent", amount: 1250 }, "it-IT", textOfLanguage("it-IT").text)).toBe(
       "Riduzione del 12,50%",
     );
+  });
+});
+
+describe("a price typed on the listing's page", () => {
+  it("is read in the currency's own decimals, with either decimal mark", () => {
+    expect(parsePrice("12.50", "USD")).toBe(1250);
+    expect(parsePrice(" 12,5 ", "EUR")).toBe(1250);
+    expect(parsePrice("12", "USD")).toBe(1200);
+    expect(parsePrice("1200", "JPY")).toBe(1200);
+    expect(parsePrice("12.345", "KWD")).toBe(12_345);
+    expect(parsePrice("12,3", "KWD")).toBe(12_300);
+    expect(parsePrice("0", "USD")).toBe(0);
+  });
+
+  it("refuses more decimals than the currency has, and anything that is not plain digits", () => {
+    for (const [typed, currency] of [
+      ["12.5", "JPY"],
+      ["12.505", "USD"],
+      ["12.3456", "KWD"],
+      ["1e20", "USD"],
+      ["Infinity", "USD"],
+      ["NaN", "USD"],
+      ["-5", "USD"],
+      ["+5", "USD"],
+      ["1,234.50", "USD"],
+      ["١٢", "USD"],
+      ["１２", "JPY"],
+      ["", "USD"],
+      ["12.", "USD"],
+      [".5", "USD"],
+      // 2^53 and past MAX_PRICE's nine digits: never a number that loses precision.
+      [String(2 ** 53), "USD"],
+      ["9999999999", "JPY"],
+    ] as const)
+      expect(parsePrice(typed, currency), `${typed} ${currency}`).toBeUndefined();
+    expect(parsePrice("999999999", "JPY")).toBe(999_999_999);
+    expect(parsePrice("999999999.999", "KWD")).toBe(999_999_999_999);
+  });
+
+  it("is shown as the seller types it: the currency's decimals, the seller's mark, no grouping", () => {
+    expect(formatPriceForInput(1250, "USD", "en-US")).toBe("12.50");
+    expect(formatPriceForInput(1250, "EUR", "de-DE")).toBe("12,50");
+    expect(formatPriceForInput(123_456_789, "EUR", "fr-FR")).toBe("1234567,89");
+    expect(formatPriceForInput(1200, "JPY", "en-US")).toBe("1200");
+    expect(formatPriceForInput(12_345, "KWD", "en-US")).toBe("12.345");
+    expect(formatPriceForInput(5, "KWD", "it-IT")).toBe("0,005");
+    for (const [price, currency, locale] of [
+      [99_999_999, "KWD", "de-DE"],
+      [1, "USD", "es-ES"],
+      [MAX_PRICE, "JPY", "fr-FR"],
+    ] as const)
+      expect(parsePrice(formatPriceForInput(price, currency, locale), currency)).toBe(price);
+  });
+
+  it("sets the listing's price as typed, with the bulk change's problems", () => {
+    expect(typedPriceOf({ price: 12_000, currency: "KWD", status: "active" }, 12_345)).toEqual({ price: 12_345 });
+    expect(typedPriceOf(usd(1000), 1000)).toEqual({ problem: "unchanged" });
+    expect(typedPriceOf(usd(1000), 0)).toEqual({ problem: "not_positive" });
+    expect(typedPriceOf(usd(1000), MAX_PRICE + 1)).toEqual({ problem: "above_maximum" });
+    expect(typedPriceOf(usd(1000, "ended"), 900)).toEqual({ problem: "ended" });
+    const english = textOfLanguage("en-US").text;
+    expect(describePriceChange({ kind: "listing_page", amount: 900 }, "en-US", english)).toBe(
+      "Changed on the listing’s page",
+    );
+    expect(describePriceChange({ kind: "file", amount: 0 }, "en-US", english)).toBe("Prices from a file");
   });
 });

@@ -1,5 +1,5 @@
 import type { MessageKey, Text } from "~/i18n/language-text";
-import { formatMoney, minorUnitsPerMajor } from "~/money/format-money";
+import { decimalMark, formatMoney, minorUnitsPerMajor, plainAmount } from "~/money/format-money";
 
 /**
  * A bulk price change as the seller chose it, and what it makes of one listing's price. Pure, so
@@ -31,6 +31,21 @@ export const PRICE_CHANGE_KINDS = {
 export type PriceChangeKind = keyof typeof PRICE_CHANGE_KINDS;
 
 /**
+ * A price typed on the listing's own page: a change of one listing, kept with the bulk changes so
+ * it has the same conflict check, undo and history. Not one of the choices of a bulk change.
+ */
+export const LISTING_PAGE_CHANGE = "listing_page";
+
+/**
+ * Prices brought in from a listings file (app/listing-files/): each listing's new price is its
+ * row's, stored on its item; the change's `amount` is unused (0).
+ */
+export const FILE_CHANGE = "file";
+
+/** The kinds a change may be stored with: the bulk choices, and the two that set each price as typed. */
+export type StoredChangeKind = PriceChangeKind | typeof LISTING_PAGE_CHANGE | typeof FILE_CHANGE;
+
+/**
  * Endings offered for rounding, in hundredths of the major unit: the prices sellers reprice to
  * most. In a currency of three decimals .99 is .990; in one without decimals only .00 (a whole price) exists.
  */
@@ -58,12 +73,20 @@ export function endingsFor(currency: string, text: Text): EndingOption[] {
 }
 
 export interface PriceChange {
-  kind: PriceChangeKind;
-  /** Hundredths: of the currency's major unit for amounts and set prices (250 is 2.50), of a per cent for percentages (1250 is 12.5%). */
+  kind: StoredChangeKind;
+  /**
+   * Hundredths: of the currency's major unit for amounts and set prices (250 is 2.50), of a per cent
+   * for percentages (1250 is 12.5%). A price typed on the listing's page is the new price itself, in
+   * minor units of that listing's currency: a change of one listing knows its currency, and 12.345
+   * dinars are no whole number of hundredths.
+   */
   amount: number;
   /** Round each new price to the nearest price ending in these cents (99 is x.99); undefined: no rounding. */
   ending?: number;
 }
+
+/** A change chosen in the bulk tool: one rule for every selected listing. */
+export type BulkPriceChange = PriceChange & { kind: PriceChangeKind };
 
 /** Why a listing's price cannot take the change. */
 export const PRICE_PROBLEMS = {
@@ -90,8 +113,8 @@ export interface PricedListing {
   status: string;
 }
 
-/** The listing's new price under the change, or the reason it cannot take it. */
-export function newPriceOf(listing: PricedListing, change: PriceChange): NewPrice {
+/** The listing's new price under a bulk change, or the reason it cannot take it. */
+export function newPriceOf(listing: PricedListing, change: BulkPriceChange): NewPrice {
   if (listing.status === "ended") return { problem: "ended" };
   const perMajor = minorUnitsPerMajor(listing.currency);
   const amount = inMinorUnits(change.amount, perMajor);
@@ -120,10 +143,48 @@ export function newPriceOf(listing: PricedListing, change: PriceChange): NewPric
     if (ending === undefined) return { problem: "no_cents" };
     price = roundToEnding(price, ending, perMajor);
   }
+  return checkedPrice(price, listing.price);
+}
+
+/**
+ * A price the seller typed for the listing (on its page, in a file's row) as its new price, or the
+ * reason it cannot be: the bulk changes' problems.
+ */
+export function typedPriceOf(listing: PricedListing, price: number): NewPrice {
+  if (listing.status === "ended") return { problem: "ended" };
+  return checkedPrice(price, listing.price);
+}
+
+function checkedPrice(price: number, oldPrice: number): NewPrice {
   if (price < 1) return { problem: "not_positive" };
   if (price > MAX_PRICE) return { problem: "above_maximum" };
-  if (price === listing.price) return { problem: "unchanged" };
+  if (price === oldPrice) return { problem: "unchanged" };
   return { price };
+}
+
+/**
+ * A price as a seller of `currency` types it, in that currency's minor units: "12.50" or "12,50"
+ * in euros, "1200" in yen, "12.345" in dinars; never more decimals than the currency has, and no
+ * grouping, exponent or sign. Anything else is undefined (so "1e20" and "Infinity" are), as is a
+ * price past MAX_PRICE's digits.
+ */
+export function parsePrice(text: string, currency: string): number | undefined {
+  const perMajor = minorUnitsPerMajor(currency);
+  const digits = Math.round(Math.log10(perMajor));
+  const match = /^(\d{1,9})(?:[.,](\d+))?$/.exec(text.trim());
+  if (!match || (match[2] ?? "").length > digits) return undefined;
+  return Number(match[1]) * perMajor + Number((match[2] ?? "").padEnd(digits, "0") || "0");
+}
+
+/** A price in minor units as a seller of `locale` types it: 1250 euro cents in German is "12,50", ¥1200 is "1200". */
+export function formatPriceForInput(price: number, currency: string, locale: string): string {
+  return plainAmount(price, minorUnitsPerMajor(currency), decimalMark(locale));
+}
+
+/** A price to show as an example of typing one: 12.50 with cents, 1250 yen, 12.500 dinars. */
+export function examplePrice(currency: string, locale: string): string {
+  const perMajor = minorUnitsPerMajor(currency);
+  return formatPriceForInput(perMajor === 1 ? 1250 : (perMajor * 25) / 2, currency, locale);
 }
 
 /** Hundredths of a major unit in a currency's minor units; undefined when they do not come out whole (2.50 yen). */
@@ -178,13 +239,10 @@ export function formatHundredths(
   }).format(hundredths / 100);
 }
 
-/** The mark between a number's units and its fractions in `locale`: "." in English, "," in German. */
-function decimalMark(locale: string): string {
-  return new Intl.NumberFormat(locale).formatToParts(1.5).find((part) => part.type === "decimal")?.value ?? ".";
-}
-
 /** In the seller's words and decimal mark: "Raise by 12.50%, rounded to end in .99". */
 export function describePriceChange({ kind, amount, ending }: PriceChange, locale: string, text: Text): string {
+  if (kind === LISTING_PAGE_CHANGE) return text("bulk.describe.listingPage");
+  if (kind === FILE_CHANGE) return text("bulk.describe.file");
   return text("bulk.describe", {
     kind,
     value: formatHundredths(amount, locale),

@@ -9,9 +9,10 @@ import { insertSeller, testListing } from "../../test/listings";
 import { openDatabase, type Database } from "~/db/database.server";
 import type { NewListing } from "~/db/schema";
 import { changeSelection, countSelected, selectAllMatching, MAX_SELECTION } from "./listing-selection.server";
-import { newPriceOf, PRICE_CHANGE_KINDS, type PriceChange, type PriceChangeKind } from "./price-change";
+import { MAX_PRICE, newPriceOf, PRICE_CHANGE_KINDS, type BulkPriceChange, type PriceChangeKind } from "./price-change";
 import {
   applyPriceChange,
+  changeListingPrice,
   discardPreview,
   findPriceChange,
   findLastPriceChange,
@@ -28,6 +29,7 @@ import {
 import { parseListingFilters } from "~/listings/listing-filters";
 
 const HOUR = 60 * 60 * 1000;
+const english = textOfLanguage("en-US").text;
 
 async function addListings(database: Database, sellerId: number, listings: Array<Partial<NewListing>>) {
   const ids: number[] = [];
@@ -81,7 +83,7 @@ describe.each(TEST_DIALECTS)("bulk price changes on $name", (dialect) => {
     ]);
     const who = newSession();
     await changeSelection(database, who, { select: ids, unselect: [] });
-    const change: PriceChange = { kind: "lower_amount", amount: 500, ending: 99 };
+    const change: BulkPriceChange = { kind: "lower_amount", amount: 500, ending: 99 };
     const changeId = await previewPriceChange(database.db, who, change);
 
     expect(await pricesOf(database, ids)).toEqual({ [ids[0]!]: 1999, [ids[1]!]: 500, [ids[2]!]: 2500 });
@@ -319,7 +321,7 @@ describe.each(TEST_DIALECTS)("bulk price changes on $name", (dialect) => {
     ]);
     const who = { sessionId: "listing-changes", sellerId: lister };
     // An apply clears the selection: each change selects the three again.
-    const preview = async (change: PriceChange, now?: number) => {
+    const preview = async (change: BulkPriceChange, now?: number) => {
       await changeSelection(database, who, { select: ids, unselect: [] });
       return previewPriceChange(database.db, who, change, now);
     };
@@ -397,7 +399,7 @@ describe.each(TEST_DIALECTS)("bulk price changes on $name", (dialect) => {
         amount: fc.integer({ min: 1, max: 99_999_999 }),
         ending: fc.option(fc.constantFrom(99, 95, 49, 0), { nil: undefined }),
       })
-      .map(({ kind, amount, ending }): PriceChange => ({
+      .map(({ kind, amount, ending }): BulkPriceChange => ({
         kind,
         amount:
           kind === "lower_percent"
@@ -448,6 +450,76 @@ describe.each(TEST_DIALECTS)("bulk price changes on $name", (dialect) => {
       ),
       { numRuns: 25 },
     );
+  });
+
+  describe("one listing's price from its page", () => {
+    const versionOf = async (id: number) =>
+      (await database.db.selectFrom("listing").select("price_version").where("id", "=", id).executeTakeFirstOrThrow())
+        .price_version;
+
+    it("writes the price in the listing's own minor units, kept as a change with its history and undo", async () => {
+      const [dollars, yen, dinars] = await addListings(database, seller, [
+        { price: 1000 },
+        { price: 1500, currency: "JPY" },
+        { price: 12_000, currency: "KWD" },
+      ]);
+      const now = Date.now() + 20 * HOUR;
+      for (const [id, price, at] of [
+        [dollars!, 1250, now],
+        [yen!, 1499, now + 1],
+        [dinars!, 12_345, now + 2],
+      ] as const)
+        await changeListingPrice(database, seller, id, { price, seenVersion: await versionOf(id) }, at);
+      expect(await pricesOf(database, [dollars!, yen!, dinars!])).toEqual({
+        [dollars!]: 1250,
+        [yen!]: 1499,
+        [dinars!]: 12_345,
+      });
+      const [entry] = await findPriceHistory(database.db, { id: seller, locale: "en-US" }, dinars!, english);
+      expect(entry).toMatchObject({ from: 12_000, to: 12_345, currency: "KWD", by: "Changed on the listing’s page" });
+      const { changes } = await findPriceChanges(database.db, seller, { offset: 0, limit: 1 }, now + 3);
+      expect(changes[0]).toMatchObject({ id: entry!.changeId, state: "applied", listings: 1 });
+      expect(changes[0]!.change).toEqual({ kind: "listing_page", amount: 12_345 });
+      await undoPriceChange(database, seller, entry!.changeId, undefined, now + 4);
+      expect(await pricesOf(database, [dinars!])).toEqual({ [dinars!]: 12_000 });
+    });
+
+    it("refuses a price changed since the page showed it, and writes nothing", async () => {
+      const [id] = await addListings(database, seller, [{ price: 1000 }]);
+      const seen = await versionOf(id!);
+      await setPrice(database, id!, 1100);
+      const changesBefore = await database.db.selectFrom("price_change").select("id").execute();
+      await expect(changeListingPrice(database, seller, id!, { price: 900, seenVersion: seen })).rejects.toMatchObject({
+        status: 409,
+        reason: "listingPrice.refused.changedSince",
+      });
+      expect(await pricesOf(database, [id!])).toEqual({ [id!]: 1100 });
+      expect(await database.db.selectFrom("price_change").select("id").execute()).toEqual(changesBefore);
+      // With the version the page now shows, the same price is written.
+      await changeListingPrice(database, seller, id!, { price: 900, seenVersion: await versionOf(id!) });
+      expect(await pricesOf(database, [id!])).toEqual({ [id!]: 900 });
+    });
+
+    it("refuses another seller's listing, an ended one, an unchanged price and one past the limits", async () => {
+      const [theirs] = await addListings(database, other, [{ price: 1000 }]);
+      const [ended, mine] = await addListings(database, seller, [{ price: 1000, status: "ended" }, { price: 1000 }]);
+      const attempts: Array<[number, number, object]> = [
+        [theirs!, 2000, { status: 404, reason: "listing.refused.noSuchListing" }],
+        [ended!, 2000, { status: 409, reason: "bulk.problem.ended" }],
+        [mine!, 1000, { status: 400, reason: "bulk.problem.unchanged" }],
+        [mine!, 0, { status: 400, reason: "bulk.problem.notPositive" }],
+        [mine!, MAX_PRICE + 1, { status: 400, reason: "bulk.problem.aboveMaximum" }],
+      ];
+      for (const [id, price, refusal] of attempts)
+        await expect(changeListingPrice(database, seller, id, { price, seenVersion: 0 })).rejects.toMatchObject(
+          refusal,
+        );
+      expect(await pricesOf(database, [theirs!, ended!, mine!])).toEqual({
+        [theirs!]: 1000,
+        [ended!]: 1000,
+        [mine!]: 1000,
+      });
+    });
   });
 });
 
@@ -566,5 +638,33 @@ describe.each(TWO_INSTANCES)("two instances applying overlapping changes on $nam
       expect(raisedItems.get(id) === "applied" && loweredItems.get(id) === "applied").toBe(false);
       expect(after[id]).toBe(expected);
     }
+  });
+
+  it("write one of two prices sent from the listing's page at once, and a bulk change beside them loses none", async () => {
+    const seller = await insertSeller(a.db, "erin");
+    const [listing] = await addListings(a, seller, [{ price: 1000 }]);
+    await changeSelection(a, { sessionId: "tab-c", sellerId: seller }, { select: [listing!], unselect: [] });
+    const bulk = await previewPriceChange(
+      a.db,
+      { sessionId: "tab-c", sellerId: seller },
+      { kind: "raise_amount", amount: 100 },
+    );
+    // Two tabs showed version 0; each sends its own price on its own instance, as the bulk change applies.
+    const sent = await Promise.allSettled([
+      changeListingPrice(a, seller, listing!, { price: 1500, seenVersion: 0 }),
+      changeListingPrice(b, seller, listing!, { price: 1700, seenVersion: 0 }),
+      applyPriceChange(b, seller, bulk),
+    ]);
+    const pageSaves = sent.slice(0, 2);
+    const bulkApplied = (await findPriceChange(a.db, seller, bulk))?.applied === 1;
+    const saved = pageSaves.filter((result) => result.status === "fulfilled");
+    // Exactly one writer took version 0; the others were refused, with the reason.
+    expect(saved.length + (bulkApplied ? 1 : 0)).toBe(1);
+    const refusals = pageSaves.flatMap((result) => (result.status === "rejected" ? [result.reason] : []));
+    expect(refusals).toHaveLength(2 - saved.length);
+    for (const reason of refusals) expect(reason).toMatchObject({ status: 409 });
+    const [price] = Object.values(await pricesOf(a, [listing!]));
+    const winner = bulkApplied ? 1100 : pageSaves[0]!.status === "fulfilled" ? 1500 : 1700;
+    expect(price).toBe(winner);
   });
 });

@@ -2,13 +2,19 @@ import type { MessageKey, Text } from "~/i18n/language-text";
 import { randomBytes } from "node:crypto";
 import type { Kysely, Transaction } from "kysely";
 import type { Database } from "~/db/database.server";
-import type { DatabaseSchema, PriceChangeTable } from "~/db/schema";
+import { NO_SUCH_LISTING } from "~/listings/listing-id";
+import type { DatabaseSchema, Listing, PriceChangeTable } from "~/db/schema";
 import {
   describePriceChange,
+  FILE_CHANGE,
+  LISTING_PAGE_CHANGE,
   newPriceOf,
+  typedPriceOf,
   PRICE_CHANGE_KINDS,
+  PRICE_PROBLEMS,
+  type BulkPriceChange,
+  type NewPrice,
   type PriceChange,
-  type PriceChangeKind,
   type PriceProblem,
 } from "./price-change";
 
@@ -67,9 +73,9 @@ export interface PriceChangeSummary {
 
 /** A request about a change that cannot be met as asked, with the reason for the seller (a catalogue key). */
 export class PriceChangeRefused extends Error {
-  readonly status: 404 | 409;
+  readonly status: 400 | 404 | 409;
   readonly reason: MessageKey;
-  constructor(status: 404 | 409, reason: MessageKey) {
+  constructor(status: 400 | 404 | 409, reason: MessageKey) {
     super(reason);
     this.status = status;
     this.reason = reason;
@@ -83,11 +89,10 @@ export class PriceChangeRefused extends Error {
 export async function previewPriceChange(
   db: Kysely<DatabaseSchema>,
   { sellerId, sessionId }: { sellerId: number; sessionId: string },
-  change: PriceChange,
+  change: BulkPriceChange,
   now = Date.now(),
 ): Promise<string> {
-  const id = randomBytes(16).toString("base64url");
-  await db.transaction().execute(async (trx) => {
+  return db.transaction().execute(async (trx) => {
     const listings = await trx
       .selectFrom("listing_selection")
       .innerJoin("listing", "listing.id", "listing_selection.listing_id")
@@ -97,37 +102,149 @@ export async function previewPriceChange(
       .orderBy("listing.id")
       .execute();
     if (listings.length === 0) throw new PriceChangeRefused(409, "bulk.refused.noneSelected");
+    return storePreview(trx, { sellerId, change, now }, listings, (listing) => newPriceOf(listing, change));
+  });
+}
+
+/**
+ * Stores a preview of prices brought in from a file: each listing's price is its row's (or the
+ * reason it cannot take it, as for a bulk change), read and versioned now, so that applying it is
+ * the bulk change's apply, with its conflicts and its undo. Writes no price. The listings are the
+ * seller's own, checked when the file was read; one not theirs here is left out all the same.
+ */
+export async function previewFilePrices(
+  db: Kysely<DatabaseSchema>,
+  sellerId: number,
+  prices: ReadonlyMap<number, number>,
+  now = Date.now(),
+): Promise<string> {
+  const listingIds = [...prices.keys()].sort((a, b) => a - b);
+  return db.transaction().execute(async (trx) => {
+    const listings: PreviewedListing[] = [];
+    for (let start = 0; start < listingIds.length; start += CHUNK)
+      listings.push(
+        ...(await trx
+          .selectFrom("listing")
+          .select(["id", "price", "price_version", "currency", "status"])
+          .where("seller_id", "=", sellerId)
+          .where("id", "in", listingIds.slice(start, start + CHUNK))
+          .orderBy("id")
+          .execute()),
+      );
+    const change: PriceChange = { kind: FILE_CHANGE, amount: 0 };
+    return storePreview(trx, { sellerId, change, now }, listings, (listing) =>
+      typedPriceOf(listing, prices.get(listing.id) as number),
+    );
+  });
+}
+
+type PreviewedListing = Pick<Listing, "id" | "price" | "price_version" | "currency" | "status">;
+
+/**
+ * A preview's change and, for each listing, its price and version as read now and its new price
+ * or the reason it has none, under a new change id; then the seller's oldest unapplied previews
+ * past the limit go. Writes no price.
+ */
+async function storePreview(
+  trx: Transaction<DatabaseSchema>,
+  { sellerId, change, now }: { sellerId: number; change: PriceChange; now: number },
+  listings: PreviewedListing[],
+  newPrice: (listing: PreviewedListing) => NewPrice,
+): Promise<string> {
+  const id = randomBytes(16).toString("base64url");
+  await insertChange(trx, { id, sellerId, change, now }, "previewed");
+  for (let start = 0; start < listings.length; start += CHUNK) {
     await trx
-      .insertInto("price_change")
+      .insertInto("price_change_item")
+      .values(
+        listings.slice(start, start + CHUNK).map((listing) => {
+          const { price, problem } = newPrice(listing);
+          return {
+            change_id: id,
+            listing_id: listing.id,
+            old_price: listing.price,
+            old_version: listing.price_version,
+            new_price: price ?? null,
+            problem: problem ?? null,
+          };
+        }),
+      )
+      .execute();
+  }
+  await forgetOldestPreviews(trx, sellerId);
+  return id;
+}
+
+/** A change's own row: a preview, or a change applied as it is made (a listing's page). */
+async function insertChange(
+  trx: Transaction<DatabaseSchema>,
+  { id, sellerId, change, now }: { id: string; sellerId: number; change: PriceChange; now: number },
+  state: "previewed" | "applied",
+) {
+  await trx
+    .insertInto("price_change")
+    .values({
+      id,
+      seller_id: sellerId,
+      kind: change.kind,
+      amount: change.amount,
+      ending: change.ending ?? null,
+      state,
+      created_at: now,
+      applied_at: state === "applied" ? now : null,
+    })
+    .execute();
+}
+
+/**
+ * Sets one listing's price from its page, as a change applied at once: compared with the version
+ * the page showed (`seenVersion`), so a price changed since (another tab, a bulk change) is
+ * refused, never overwritten; kept with the bulk changes, so it is in the listing's price history
+ * and on the changes page, and undone as they are. Writes everything or nothing.
+ */
+export async function changeListingPrice(
+  database: Database,
+  sellerId: number,
+  listingId: number,
+  { price, seenVersion }: { price: number; seenVersion: number },
+  now = Date.now(),
+): Promise<string> {
+  const id = randomBytes(16).toString("base64url");
+  const change: PriceChange = { kind: LISTING_PAGE_CHANGE, amount: price };
+  await database.db.transaction().execute(async (trx) => {
+    await lockInOrder(trx, database, [listingId]);
+    const listing = await trx
+      .selectFrom("listing")
+      .select(["price", "price_version", "currency", "status"])
+      .where("id", "=", listingId)
+      .where("seller_id", "=", sellerId)
+      .executeTakeFirst();
+    if (!listing) throw new PriceChangeRefused(404, NO_SUCH_LISTING);
+    if (listing.price_version !== seenVersion) throw new PriceChangeRefused(409, "listingPrice.refused.changedSince");
+    const { problem } = typedPriceOf(listing, price);
+    if (problem) throw new PriceChangeRefused(problem === "ended" ? 409 : 400, PRICE_PROBLEMS[problem]);
+    await insertChange(trx, { id, sellerId, change, now }, "applied");
+    await trx
+      .insertInto("price_change_item")
       .values({
-        id,
-        seller_id: sellerId,
-        kind: change.kind,
-        amount: change.amount,
-        ending: change.ending ?? null,
-        state: "previewed",
-        created_at: now,
+        change_id: id,
+        listing_id: listingId,
+        old_price: listing.price,
+        old_version: seenVersion,
+        new_price: price,
+        problem: null,
+        outcome: "applied",
       })
       .execute();
-    for (let start = 0; start < listings.length; start += CHUNK) {
-      await trx
-        .insertInto("price_change_item")
-        .values(
-          listings.slice(start, start + CHUNK).map((listing) => {
-            const { price, problem } = newPriceOf(listing, change);
-            return {
-              change_id: id,
-              listing_id: listing.id,
-              old_price: listing.price,
-              old_version: listing.price_version,
-              new_price: price ?? null,
-              problem: problem ?? null,
-            };
-          }),
-        )
-        .execute();
-    }
-    await forgetOldestPreviews(trx, sellerId);
+    // The version was read in this transaction, but on SQLite a read does not hold the write lock:
+    // the write compares it again.
+    const written = await trx
+      .updateTable("listing")
+      .set((eb) => ({ price, price_version: eb("price_version", "+", 1) }))
+      .where("id", "=", listingId)
+      .where("price_version", "=", seenVersion)
+      .executeTakeFirst();
+    if (Number(written.numUpdatedRows) !== 1) throw new PriceChangeRefused(409, "listingPrice.refused.changedSince");
   });
   return id;
 }
@@ -694,7 +811,7 @@ function toRecord(row: {
 }): PriceChangeRecord {
   return {
     id: row.id,
-    kind: row.kind as PriceChangeKind,
+    kind: row.kind as PriceChange["kind"],
     amount: row.amount,
     ...(row.ending !== null && { ending: row.ending }),
     state: row.state,
@@ -705,8 +822,8 @@ function toRecord(row: {
 }
 
 function toChange(row: { kind: string; amount: number; ending: number | null }, locale: string, text: Text): string {
-  const kind = row.kind as PriceChangeKind;
-  return PRICE_CHANGE_KINDS[kind]
+  const kind = row.kind as PriceChange["kind"];
+  return kind in PRICE_CHANGE_KINDS || kind === LISTING_PAGE_CHANGE || kind === FILE_CHANGE
     ? describePriceChange({ kind, amount: row.amount, ending: row.ending ?? undefined }, locale, text)
     : row.kind;
 }

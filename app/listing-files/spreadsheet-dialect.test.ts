@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { inertText, plainAmount, spreadsheetDialect } from "./spreadsheet-dialect";
+import { inertText, spreadsheetDialect } from "./spreadsheet-dialect";
 
 describe("the spreadsheet of a language", () => {
   it.each([
@@ -12,23 +12,6 @@ describe("the spreadsheet of a language", () => {
     ["es-ES", ";", ","],
   ] as const)("%s: delimiter %s, decimal mark %s", (language, delimiter, decimalMark) => {
     expect(spreadsheetDialect(language)).toEqual({ delimiter, decimalMark });
-  });
-});
-
-describe("an amount as a spreadsheet reads it", () => {
-  it.each([
-    [1_234, 100, ".", "12.34"],
-    [5, 100, ",", "0,05"],
-    [0, 100, ".", "0.00"],
-    [1_500, 1, ",", "1500"],
-    [12_345, 1_000, ",", "12,345"],
-    [7, 1_000, ".", "0.007"],
-    [-250, 100, ".", "-2.50"],
-    // The largest amount whole-number arithmetic holds exactly: no float rounding on the way out.
-    [2 ** 53 - 1, 100, ".", "90071992547409.91"],
-    [2 ** 53 - 1, 1_000, ",", "9007199254740,991"],
-  ] as const)("%i minor units at %i a unit, mark %s: %s", (minor, perMajor, mark, written) => {
-    expect(plainAmount(minor, perMajor, mark)).toBe(written);
   });
 });
 

@@ -28,3 +28,22 @@ export function formatMoney(minorUnits: number, currency: string, locale: string
 export function minorUnitsPerMajor(currency: string): number {
   return moneyFormat("en-US", currency).minorPerMajor;
 }
+
+/**
+ * An amount in minor units as a spreadsheet reads a number and a seller types one: no grouping, the
+ * currency's own number of decimals (JPY 0, USD 2, KWD 3), in whole-number arithmetic so that no
+ * amount is rounded on its way out (the listings file, the price field of a listing's page).
+ */
+export function plainAmount(minorUnits: number, minorPerMajor: number, mark: string): string {
+  const decimals = Math.round(Math.log10(minorPerMajor));
+  const sign = minorUnits < 0 ? "-" : "";
+  const whole = Math.abs(minorUnits);
+  const major = Math.floor(whole / minorPerMajor);
+  if (decimals === 0) return `${sign}${major}`;
+  return `${sign}${major}${mark}${String(whole % minorPerMajor).padStart(decimals, "0")}`;
+}
+
+/** The mark between a number's units and its fractions in `locale`: "." in English, "," in German. */
+export function decimalMark(locale: string): string {
+  return new Intl.NumberFormat(locale).formatToParts(1.5).find((part) => part.type === "decimal")?.value ?? ".";
+}

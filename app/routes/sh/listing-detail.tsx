@@ -1,5 +1,17 @@
-import { href, Link, Outlet, useLocation, useNavigate, type ShouldRevalidateFunctionArgs } from "react-router";
+import {
+  data,
+  href,
+  Link,
+  Outlet,
+  redirect,
+  useLocation,
+  useNavigate,
+  type ShouldRevalidateFunctionArgs,
+} from "react-router";
+import { getSignedInSeller } from "~/auth/require-seller.server";
+import { ListingPriceForm } from "~/bulk-prices/components/listing-price-form/ListingPriceForm";
 import { PriceHistory } from "~/bulk-prices/components/price-history/PriceHistory";
+import { saveListingPrice } from "~/bulk-prices/price-change-routes.server";
 import { findPriceHistory } from "~/bulk-prices/price-changes.server";
 import { ListingFacts } from "~/listings/components/listing-facts/ListingFacts";
 import { ProductSummaryFrame } from "~/product-summary/components/product-summary-frame/ProductSummaryFrame";
@@ -19,7 +31,7 @@ import type { Route } from "./+types/listing-detail";
 export const handle: PageHandle = {
   pageName: "sellerHubListingDetail",
   title: "page.listing",
-  documentTitle: (data: Route.ComponentProps["loaderData"] | undefined) => data?.listing.title,
+  documentTitle: (loaderData: Route.ComponentProps["loaderData"] | undefined) => loaderData?.listing.title,
 };
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
@@ -28,14 +40,54 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   // The summary starts with this listing; choosing a status (the Compare button, without
   // JavaScript) asks for the seller's listings of that status instead (the itemId rule of docs/product/behaviour.md).
   const summaryFilters: SummaryFilters = { condition, status, itemId: status ? undefined : listing.id };
-  const { id, title, price, currency, quantity, sold, epid } = listing;
+  const { id, title, price, currency, quantity, sold, epid, price_version: priceVersion } = listing;
+  const priceHistory = await findPriceHistory(context.get(databaseContext).db, seller, listing.id, textOf(context));
+  // After the price form's redirect: the change it saved, while it is the history's newest entry.
+  const savedId = pageUrl(request).searchParams.get(SAVED_PARAM);
+  const newest = priceHistory[0];
+  const saved = newest && !newest.undo && newest.changeId === savedId ? newest : undefined;
   return {
-    listing: { id, title, price, currency, condition: listing.condition, status: listing.status, quantity, sold, epid },
+    listing: {
+      id,
+      title,
+      price,
+      currency,
+      condition: listing.condition,
+      status: listing.status,
+      quantity,
+      sold,
+      epid,
+      priceVersion,
+    },
     locale: seller.locale,
-    priceHistory: await findPriceHistory(context.get(databaseContext).db, seller, listing.id, textOf(context)),
+    srt: getSignedInSeller(context).srt,
+    priceHistory,
+    saved: saved && { from: saved.from, to: saved.to, changeId: saved.changeId },
     summaryFilters,
     summarySrc: productSummaryUrl(listing.id, summaryFilters),
   };
+}
+
+/** Where the price form's redirect names the change it saved. */
+const SAVED_PARAM = "saved";
+
+/**
+ * The price form (ListingPriceForm): saved, then the same page again with the change named (303,
+ * so a reload never sends the price twice); refused, the page with the reason and what was typed.
+ */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const { listing } = await requireSellerListing(context, params.listingId);
+  const saved = await saveListingPrice(
+    request,
+    context.get(databaseContext),
+    getSignedInSeller(context),
+    listing,
+    textOf(context),
+  );
+  if (!saved.ok) return data(saved, { status: saved.status });
+  const url = pageUrl(request);
+  url.searchParams.set(SAVED_PARAM, saved.changeId);
+  return redirect(`${url.pathname}${url.search}`, 303);
 }
 
 /** What the insights panel (a child route) gets from this page. */
@@ -55,24 +107,30 @@ export function shouldRevalidate({
   currentUrl,
   nextUrl,
   formMethod,
+  actionStatus,
   defaultShouldRevalidate,
 }: ShouldRevalidateFunctionArgs) {
   if (!formMethod && currentUrl.pathname === nextUrl.pathname) return false;
+  // A price refused as changed meanwhile: the page shows the price it has now, and sends its version.
+  if (actionStatus === 409) return true;
   return defaultShouldRevalidate;
 }
 
-export default function ListingDetail({ loaderData }: Route.ComponentProps) {
+export default function ListingDetail({ loaderData, actionData }: Route.ComponentProps) {
   // Another listing, or other filters from the address, start the frame and its state afresh.
-  return <ListingDetailPage key={loaderData.summarySrc} {...loaderData} />;
+  return <ListingDetailPage key={loaderData.summarySrc} {...loaderData} refused={actionData} />;
 }
 
 function ListingDetailPage({
   listing,
   locale,
+  srt,
   priceHistory,
+  saved,
+  refused,
   summaryFilters,
   summarySrc,
-}: Route.ComponentProps["loaderData"]) {
+}: Route.ComponentProps["loaderData"] & { refused: Route.ComponentProps["actionData"] }) {
   const navigate = useNavigate();
   const { search } = useLocation();
   const {
@@ -109,6 +167,14 @@ function ListingDetailPage({
       </p>
       <h2 id="listing-title">{listing.title}</h2>
       <ListingFacts listing={listing} locale={locale} />
+      <ListingPriceForm
+        listing={listing}
+        srt={srt}
+        locale={locale}
+        search={listingPageQuery(filters)}
+        refused={refused}
+        saved={saved}
+      />
       <PriceHistory entries={priceHistory} locale={locale} />
       <section className="listing-detail__summary" aria-labelledby="product-summary-title">
         <h3 id="product-summary-title">{text("listingDetail.summary")}</h3>

@@ -79,6 +79,9 @@ export default function Listings({ loaderData, actionData }: Route.ComponentProp
             {text("listings.page.export", { count: page.total })}
           </a>
         )}
+        <Link prefetch="intent" to={href("/sh/lst/import")}>
+          {text("listings.page.import")}
+        </Link>
         <Link prefetch="intent" to={href("/sh/lst/changes")}>
           {text("listings.page.changes")}
         </Link>

@@ -1,0 +1,88 @@
+import { render, screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { createRoutesStub } from "react-router";
+import { describe, expect, it } from "vitest";
+import { renderInRouter } from "../../../../test/render-in-router";
+import { ListingPriceForm, type ListingPriceFormProps } from "./ListingPriceForm";
+
+const listing = { id: 7, price: 1250, currency: "USD", status: "active", priceVersion: 3 };
+const props: ListingPriceFormProps = { listing, srt: "token", locale: "en-US", search: "" };
+
+describe("ListingPriceForm", () => {
+  it("offers the price as the seller types it, in the listing's currency and its decimals", async () => {
+    await renderInRouter("/sh/lst/7", () => (
+      <>
+        <ListingPriceForm {...props} />
+        <ListingPriceForm {...props} listing={{ ...listing, id: 8, price: 1500, currency: "JPY" }} locale="de-DE" />
+        <ListingPriceForm {...props} listing={{ ...listing, id: 9, price: 12_345, currency: "KWD" }} />
+      </>
+    ));
+    const [dollars, yen, dinars] = [
+      screen.getByRole("textbox", { name: "New price in USD" }),
+      screen.getByRole("textbox", { name: "New price in JPY" }),
+      screen.getByRole("textbox", { name: "New price in KWD" }),
+    ];
+    expect(dollars).toHaveValue("12.50");
+    expect(dollars).toHaveAccessibleDescription("Up to 2 decimals, like 12.50.");
+    expect(yen).toHaveValue("1500");
+    expect(yen).toHaveAttribute("inputmode", "numeric");
+    expect(yen).toHaveAccessibleDescription("A whole number, like 1250.");
+    expect(dinars).toHaveValue("12.345");
+    expect(dinars).toHaveAccessibleDescription("Up to 3 decimals, like 12.500.");
+  });
+
+  it("sends the price with the version the page showed, to the listing's page with its query", async () => {
+    const sent: Array<{ url: string; form: Record<string, string> }> = [];
+    const Stub = createRoutesStub([
+      {
+        path: "/sh/lst/:listingId",
+        Component: () => <ListingPriceForm {...props} search="?condition=NEW" />,
+        action: async ({ request }) => {
+          sent.push({
+            url: new URL(request.url).pathname + new URL(request.url).search,
+            form: Object.fromEntries((await request.formData()) as unknown as Iterable<[string, string]>),
+          });
+          return null;
+        },
+      },
+    ]);
+    render(<Stub initialEntries={["/sh/lst/7"]} />);
+    const field = await screen.findByRole("textbox", { name: "New price in USD" });
+    await userEvent.clear(field);
+    await userEvent.type(field, "9.99{Enter}");
+    await expect.poll(() => sent).toHaveLength(1);
+    expect(sent[0]).toEqual({ url: "/sh/lst/7?condition=NEW", form: { srt: "token", version: "3", price: "9.99" } });
+  });
+
+  it("keeps what was typed after a refusal, says why by the field, and puts focus there", async () => {
+    await renderInRouter("/sh/lst/7", () => (
+      <ListingPriceForm
+        {...props}
+        refused={{ error: "Enter the price in USD as a number like 12.50.", value: "1e20" }}
+      />
+    ));
+    const field = screen.getByRole("textbox", { name: "New price in USD" });
+    expect(field).toHaveValue("1e20");
+    expect(field).toBeInvalid();
+    expect(field).toHaveAccessibleDescription(
+      "Enter the price in USD as a number like 12.50. Up to 2 decimals, like 12.50.",
+    );
+    expect(screen.getByRole("alert")).toHaveTextContent("Enter the price in USD as a number like 12.50.");
+    expect(field).toHaveFocus();
+  });
+
+  it("tells what was saved, with the way to its change and its undo", async () => {
+    await renderInRouter("/sh/lst/7", () => (
+      <ListingPriceForm {...props} saved={{ from: 1000, to: 1250, changeId: "abc" }} />
+    ));
+    const section = screen.getByRole("region", { name: "Change the price" });
+    expect(within(section).getByRole("status")).toHaveTextContent("Price changed from $10.00 to $12.50.");
+    expect(screen.getByRole("link", { name: "See or undo this change" })).toHaveAttribute("href", "/sh/lst/prices/abc");
+  });
+
+  it("offers no price to change on an ended listing, and says why", async () => {
+    await renderInRouter("/sh/lst/7", () => <ListingPriceForm {...props} listing={{ ...listing, status: "ended" }} />);
+    expect(screen.queryByRole("textbox")).not.toBeInTheDocument();
+    expect(screen.getByText("The listing has ended: its price can no longer be changed.")).toBeInTheDocument();
+  });
+});

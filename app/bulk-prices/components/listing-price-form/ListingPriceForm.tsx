@@ -1,0 +1,100 @@
+import { useEffect, useId, useRef } from "react";
+import { Form, href, Link, useNavigation } from "react-router";
+import { useText } from "~/i18n/text";
+import { formatMoney, minorUnitsPerMajor } from "~/money/format-money";
+import { examplePrice, formatPriceForInput } from "../../price-change";
+
+export interface ListingPriceFormProps {
+  listing: { id: number; price: number; currency: string; status: string; priceVersion: number };
+  /** The session's anti-forgery token. */
+  srt: string;
+  locale: string;
+  /** The page's query (the product summary's filters), kept when the form is sent. */
+  search: string;
+  /** The last refusal: why, and what the seller had typed. */
+  refused?: { error: string; value: string };
+  /** The change this page just saved, from `?saved=` after the form's redirect. */
+  saved?: { from: number; to: number; changeId: string };
+}
+
+/**
+ * After a refusal the field takes focus, so that keyboard and screen-reader users land where the
+ * fix is (WCAG 3.3.1); each refusal is a new object, so a second one moves focus again. Without
+ * JavaScript the page is new, and the reason is an alert.
+ */
+function useFocusOnRefusal(refused: ListingPriceFormProps["refused"]) {
+  const field = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (refused) field.current?.focus();
+  }, [refused]);
+  return field;
+}
+
+/**
+ * One listing's price, changed on its page: the price in the listing's currency with that
+ * currency's decimals, sent with the price version the page showed, so a price changed meanwhile
+ * is refused with the reason instead of overwritten. The confirmation lives in a status region
+ * that is always in the page, so that its new text is announced.
+ */
+export function ListingPriceForm({ listing, srt, locale, search, refused, saved }: ListingPriceFormProps) {
+  const id = useId();
+  const text = useText();
+  const field = useFocusOnRefusal(refused);
+  const saving = useNavigation().state === "submitting";
+  const digits = Math.round(Math.log10(minorUnitsPerMajor(listing.currency)));
+  const action = `${href("/sh/lst/:listingId", { listingId: String(listing.id) })}${search}`;
+  return (
+    <section className="listing-price" aria-labelledby={`${id}-title`}>
+      <h3 id={`${id}-title`}>{text("listingPrice.title")}</h3>
+      <output className="listing-price__saved">
+        {saved && (
+          <>
+            {text("listingPrice.saved", {
+              from: formatMoney(saved.from, listing.currency, locale),
+              to: formatMoney(saved.to, listing.currency, locale),
+            })}{" "}
+            <Link to={href("/sh/lst/prices/:changeId", { changeId: saved.changeId })}>
+              {text("listingPrice.seeChange")}
+            </Link>
+          </>
+        )}
+      </output>
+      {listing.status === "ended" ? (
+        <p>{text("listingPrice.ended")}</p>
+      ) : (
+        <Form method="post" action={action} className="listing-price__form" noValidate>
+          <input type="hidden" name="srt" value={srt} />
+          <input type="hidden" name="version" value={listing.priceVersion} />
+          <div className="price-change__field">
+            <label htmlFor={`${id}-price`}>{text("listingPrice.label", { currency: listing.currency })}</label>
+            {refused && (
+              <p id={`${id}-error`} className="form-error" role="alert">
+                {refused.error}
+              </p>
+            )}
+            <input
+              ref={field}
+              id={`${id}-price`}
+              name="price"
+              inputMode={digits === 0 ? "numeric" : "decimal"}
+              autoComplete="off"
+              defaultValue={refused?.value ?? formatPriceForInput(listing.price, listing.currency, locale)}
+              aria-invalid={refused ? true : undefined}
+              aria-describedby={refused ? `${id}-error ${id}-hint` : `${id}-hint`}
+            />
+            <p id={`${id}-hint`} className="price-change__hint">
+              {text("listingPrice.hint", {
+                digits,
+                currency: listing.currency,
+                example: examplePrice(listing.currency, locale),
+              })}
+            </p>
+          </div>
+          <button type="submit" className="button button--primary" disabled={saving}>
+            {saving ? text("listingPrice.saving") : text("listingPrice.save")}
+          </button>
+        </Form>
+      )}
+    </section>
+  );
+}

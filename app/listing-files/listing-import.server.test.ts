@@ -1,0 +1,357 @@
+import { parse } from "csv-parse/sync";
+import { stringify } from "csv-stringify/sync";
+import * as fc from "fast-check";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { TEST_DIALECTS } from "../../test/databases";
+import { insertSeller, testListing } from "../../test/listings";
+import {
+  applyPriceChange,
+  findPriceChange,
+  findPriceChangeItems,
+  previewFilePrices,
+  undoPriceChange,
+} from "~/bulk-prices/price-changes.server";
+import type { Database } from "~/db/database.server";
+import type { NewListing } from "~/db/schema";
+import { insertListings } from "~/db/seed.server";
+import { MAX_SELECTION } from "~/bulk-prices/listing-selection.server";
+import { textOfLanguage } from "~/i18n/catalogues.server";
+import { SELLER_LANGUAGES, type Language } from "~/i18n/languages";
+import { parseListingFilters } from "~/listings/listing-filters";
+import { listingsCsv } from "./listing-export.server";
+import {
+  MAX_FILE_BYTES,
+  MAX_FILE_ROWS,
+  PROBLEMS_SHOWN,
+  readListingFile,
+  type FileReading,
+} from "./listing-import.server";
+
+const english = textOfLanguage("en-US").text;
+const encoder = new TextEncoder();
+
+async function exportOf(database: Database, seller: number, language: Language = "en-US"): Promise<Uint8Array> {
+  const stream = listingsCsv(database, seller, parseListingFilters(new URLSearchParams()), language);
+  return new Uint8Array(await new Response(stream).arrayBuffer());
+}
+
+/** A file as a seller's spreadsheet saves it: records joined by CR LF, the given delimiter. */
+const csv = (records: string[][], delimiter = ",") =>
+  encoder.encode(stringify(records, { delimiter, record_delimiter: "windows" }));
+
+const refusalOf = (reading: FileReading) => {
+  if (reading.ok) throw new Error(`The file was taken: ${JSON.stringify([...reading.prices])}`);
+  return reading;
+};
+
+describe.each(TEST_DIALECTS)("importing a listings file on $name", (dialect) => {
+  let database: Database;
+  let seller: number;
+  let other: number;
+  let ids: {
+    dollars: number;
+    yen: number;
+    dinars: number;
+    euros: number;
+    ended: number;
+    odd: number;
+    spare: number;
+    theirs: number;
+  };
+  const read = (bytes: Uint8Array, text = english) =>
+    readListingFile(database.db, { id: seller, locale: "en-US" }, bytes, text);
+
+  beforeAll(async () => {
+    database = await dialect.open();
+    seller = await insertSeller(database.db, "importer");
+    other = await insertSeller(database.db, "someone-else");
+    const add = async (owner: number, fields: Partial<NewListing>) =>
+      (
+        await database.db
+          .insertInto("listing")
+          .values(testListing(owner, fields))
+          .returning("id")
+          .executeTakeFirstOrThrow()
+      ).id;
+    ids = {
+      dollars: await add(seller, {
+        title: 'Thé vert, 100 g — «Grüner» "Tee"\nzweite Zeile',
+        price: 1_234,
+        quantity: 7,
+      }),
+      yen: await add(seller, {
+        title: '=HYPERLINK("https://example.com")',
+        price: 1_500,
+        currency: "JPY",
+        quantity: 1,
+      }),
+      dinars: await add(seller, { title: "Dinar lamp; brass", price: 12_345, currency: "KWD", quantity: 2 }),
+      euros: await add(seller, { title: "-5 % off", price: 999, currency: "EUR", quantity: 3 }),
+      ended: await add(seller, { title: "Ended lamp", price: 2_000, status: "ended", quantity: 0 }),
+      odd: await add(seller, { title: "ガラスのランプ ‮עברית", price: 9_007, quantity: 4 }),
+      spare: await add(seller, { title: "@spare", price: 100, quantity: 9 }),
+      theirs: await add(other, { title: "Not yours", price: 999 }),
+    };
+  });
+  afterAll(() => database.close());
+
+  it.each(SELLER_LANGUAGES)("takes its own export in %s back unedited, and changes nothing", async (language) => {
+    const reading = await read(await exportOf(database, seller, language));
+    expect(reading).toEqual({ ok: true, prices: new Map(), rows: 7 });
+  });
+
+  it("takes the export with prices edited, in each currency's decimals, previews exactly them, applies and undoes", async () => {
+    const { dollars, yen, dinars } = ids;
+    // Edited as a spreadsheet would: the price cells of three rows.
+    const rows = parse(Buffer.from(await exportOf(database, seller)), { bom: true }) as string[][];
+    const priceAt = rows[0]!.indexOf("Price");
+    for (const row of rows.slice(1)) {
+      if (row[0] === String(dollars)) row[priceAt] = "15.5";
+      if (row[0] === String(yen)) row[priceAt] = "1600";
+      if (row[0] === String(dinars)) row[priceAt] = "12.5";
+    }
+    const reading = await read(csv(rows));
+    expect(reading).toEqual({
+      ok: true,
+      prices: new Map([
+        [dollars, 1_550],
+        [yen, 1_600],
+        [dinars, 12_500],
+      ]),
+      rows: 7,
+    });
+    const changeId = await previewFilePrices(database.db, seller, (reading as { prices: Map<number, number> }).prices);
+    const items = await findPriceChangeItems(database.db, seller, changeId, { offset: 0, limit: 10 });
+    expect(items.map(({ listingId, oldPrice, newPrice }) => [listingId, oldPrice, newPrice])).toEqual([
+      [dollars, 1_234, 1_550],
+      [yen, 1_500, 1_600],
+      [dinars, 12_345, 12_500],
+    ]);
+    const { summary } = await applyPriceChange(database, seller, changeId);
+    expect(summary).toMatchObject({ applied: 3, conflicts: 0 });
+    await undoPriceChange(database, seller, changeId);
+    expect((await findPriceChange(database.db, seller, changeId))?.restored).toBe(3);
+    expect(await read(await exportOf(database, seller))).toMatchObject({ ok: true, prices: new Map() });
+  });
+
+  it("takes a European spreadsheet's file: semicolons, decimal commas, quoted fields, a byte order mark, German headings", async () => {
+    const bytes = encoder.encode(
+      `\uFEFFAngebotsnummer;Titel;Preis;Währung\r\n${ids.euros};"Lampe; ""alt""";"12,50";EUR\r\n${ids.dinars};x;12,346;kwd\r\n`,
+    );
+    expect(await read(bytes)).toEqual({
+      ok: true,
+      prices: new Map([
+        [ids.euros, 1_250],
+        [ids.dinars, 12_346],
+      ]),
+      rows: 2,
+    });
+  });
+
+  it("leaves a row's empty price as it is, and takes a file of two columns", async () => {
+    expect(
+      await read(
+        csv([
+          ["Listing number", "Price"],
+          [String(ids.dollars), ""],
+          [String(ids.yen), "1501"],
+        ]),
+      ),
+    ).toEqual({ ok: true, prices: new Map([[ids.yen, 1_501]]), rows: 2 });
+  });
+
+  it("refuses every bad row with its row as the spreadsheet numbers it, and its reason", async () => {
+    const reading = refusalOf(
+      await read(
+        csv([
+          ["Listing number", "Title", "Price", "Currency", "Quantity"],
+          [String(ids.theirs), "", "5", "USD", ""], // row 2
+          ["99999999", "", "5", "USD", ""], // 3
+          ["lamp", "", "5", "USD", ""], // 4
+          [String(ids.dollars), "a\nb", "1e20", "USD", ""], // 5: one row, two lines
+          [String(ids.yen), "", "12.5", "JPY", ""], // 6
+          [String(ids.euros), "", "12.50", "USD", ""], // 7
+          [String(ids.dinars), "", "12.5", "KWD", "-1"], // 8
+          [String(ids.odd), "", "", "", "4.5"], // 9
+          [String(ids.ended), "", "", "", "1"], // 10
+          [String(ids.dollars), "", "1", "", ""], // 11
+          [String(ids.spare), "", "1000000", "", ""], // 12
+          ["", "", "", "", ""], // 13: a blank row, skipped
+        ]),
+      ),
+    );
+    expect(reading.status).toBe(400);
+    expect(reading.reason).toBe("11 rows cannot be taken.");
+    expect(reading.problems).toEqual([
+      { row: 2, reason: `None of your listings has the number ${ids.theirs}.` },
+      { row: 3, reason: "None of your listings has the number 99999999." },
+      { row: 4, reason: "“lamp” is not a listing number." },
+      {
+        row: 5,
+        reason:
+          "“1e20” is not a price in USD: write it like 12.50, with no more decimals than the currency has and no thousands separators.",
+      },
+      {
+        row: 6,
+        reason:
+          "“12.5” is not a price in JPY: write it like 1250, with no more decimals than the currency has and no thousands separators.",
+      },
+      { row: 7, reason: "The listing’s currency is EUR, and the row says USD: the hub does not convert prices." },
+      { row: 8, reason: "A quantity cannot be negative." },
+      { row: 9, reason: "“4.5” is not a whole number of items." },
+      {
+        row: 10,
+        reason:
+          "The quantity differs from the listing’s (0): the hub does not change quantities from a file yet. Leave it as it is, or delete the column.",
+      },
+      { row: 11, reason: `Listing ${ids.dollars} is on row 5 too: each listing once.` },
+      { row: 12, reason: "Enter an amount of $999,999.99 or less." },
+    ]);
+  });
+
+  it("reads a character outside the BMP whole where the parser's pieces meet", async () => {
+    const head = `Listing number,Title,Price,Currency\r\n${ids.dollars},`;
+    // The euro banknote's two UTF-16 halves would straddle the first 16 kB piece's end.
+    const padding = "x".repeat(16 * 1024 - 1 - head.length - ",12.34,".length);
+    const reading = refusalOf(await read(encoder.encode(`${head}${padding},12.34,💶\r\n`)));
+    expect(reading.problems).toEqual([
+      { row: 2, reason: "The listing’s currency is USD, and the row says 💶: the hub does not convert prices." },
+    ]);
+  });
+
+  it("counts the reasons past the first hundred rather than listing them all", async () => {
+    const rows = Array.from({ length: PROBLEMS_SHOWN + 5 }, (_, index) => [`x${index}`, "1"]);
+    const reading = refusalOf(await read(csv([["Listing number", "Price"], ...rows])));
+    expect(reading.problems).toHaveLength(PROBLEMS_SHOWN);
+    expect(reading.moreProblems).toBe(5);
+  });
+
+  it("refuses a file it cannot read, whole, and says what to do", async () => {
+    const latin1 = Uint8Array.from([
+      ...encoder.encode("Listing number,Title,Price\r\n1,Th"),
+      0xe9,
+      ...encoder.encode(",5\r\n"),
+    ]);
+    const utf16 = Uint8Array.from([0xff, 0xfe, ...Buffer.from("Listing number,Price\r\n", "utf16le")]);
+    const cases: Array<[string, Uint8Array, number, string]> = [
+      ["Windows-1252", latin1, 400, "The file is not UTF-8 text."],
+      ["UTF-16", utf16, 400, "The file is not UTF-8 text."],
+      ["empty", encoder.encode(" \r\n"), 400, "The file has no rows of listings."],
+      ["headings only", encoder.encode("Listing number,Price\r\n"), 400, "The file has no rows of listings."],
+      [
+        "no headings",
+        encoder.encode(`${ids.dollars},12.50\r\n`),
+        400,
+        "The file’s first row names no “Listing number” column.",
+      ],
+      [
+        "no price",
+        encoder.encode(`Listing number,Title\r\n${ids.dollars},x\r\n`),
+        400,
+        "The file has no “Price” column",
+      ],
+      [
+        "an open quote",
+        encoder.encode(`Listing number,Price\r\n${ids.dollars},"12.50\r\n`),
+        400,
+        "Line 2 of the file opens a quote",
+      ],
+      [
+        "a decimal comma in a file of commas",
+        encoder.encode(`Listing number,Price\r\n${ids.dollars},12,50\r\n`),
+        400,
+        "Line 2 of the file has more cells than the first row has headings.",
+      ],
+      ["too large", new Uint8Array(MAX_FILE_BYTES + 1), 413, "The file is larger than 10 MB."],
+    ];
+    for (const [name, bytes, status, reason] of cases) {
+      const reading = refusalOf(await read(bytes));
+      expect(reading.status, name).toBe(status);
+      expect(reading.reason, name).toContain(reason);
+    }
+  });
+
+  it(`refuses a file of more than ${MAX_FILE_ROWS.toLocaleString("en-US")} rows`, async () => {
+    const lines = Array.from({ length: MAX_FILE_ROWS + 1 }, () => `${ids.dollars},`).join("\r\n");
+    const reading = refusalOf(await read(encoder.encode(`Listing number,Price\r\n${lines}\r\n`)));
+    expect(reading).toMatchObject({ status: 413, problems: [] });
+    expect(reading.reason).toContain("more than 50,000 rows");
+  });
+
+  it(`refuses a file changing more prices than one change takes (${MAX_SELECTION.toLocaleString("en-US")})`, async () => {
+    const owner = await insertSeller(database.db, "busy-importer");
+    await insertListings(
+      database.db,
+      Array.from({ length: MAX_SELECTION + 1 }, () => testListing(owner, { price: 1_000 })),
+    );
+    const listingIds = (
+      await database.db.selectFrom("listing").select("id").where("seller_id", "=", owner).execute()
+    ).map((row) => row.id);
+    const file = csv([["Listing number", "Price"], ...listingIds.map((id) => [String(id), "10.01"])]);
+    const reading = refusalOf(await readListingFile(database.db, { id: owner, locale: "en-US" }, file, english));
+    expect(reading.reason).toBe(
+      "The file changes 10,001 prices, and one change takes up to 10,000. Split it into files that change fewer, and import them one after another.",
+    );
+    // The same file with one price as it is changes 10,000, and is taken.
+    const fewer = csv([
+      ["Listing number", "Price"],
+      ...listingIds.map((id, index) => [String(id), index ? "10.01" : "10"]),
+    ]);
+    const taken = await readListingFile(database.db, { id: owner, locale: "en-US" }, fewer, english);
+    expect(taken.ok && taken.prices.size).toBe(MAX_SELECTION);
+  });
+
+  it("takes any file of valid new prices, and the preview holds exactly them", async () => {
+    const owner = await insertSeller(database.db, `property-importer-${Math.random()}`);
+    const currencies = ["USD", "JPY", "KWD"] as const;
+    const listingIds: number[] = [];
+    for (const [index, currency] of [...currencies, ...currencies].entries())
+      listingIds.push(
+        (
+          await database.db
+            .insertInto("listing")
+            .values(testListing(owner, { price: 1_000 + index, currency }))
+            .returning(["id"])
+            .executeTakeFirstOrThrow()
+        ).id,
+      );
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.option(fc.integer({ min: 1, max: 99_999_999 }), { nil: undefined }), {
+          minLength: listingIds.length,
+          maxLength: listingIds.length,
+        }),
+        fc.constantFrom(",", ";"),
+        async (newPrices, delimiter) => {
+          const decimalMark = delimiter === ";" ? "," : ".";
+          const records = listingIds.map((id, index) => {
+            const currency = currencies[index % 3] as string;
+            const price = newPrices[index];
+            const digits = currency === "USD" ? 2 : currency === "KWD" ? 3 : 0;
+            const cell =
+              price === undefined
+                ? ""
+                : digits === 0
+                  ? String(price)
+                  : `${Math.floor(price / 10 ** digits)}${decimalMark}${String(price % 10 ** digits).padStart(digits, "0")}`;
+            return [String(id), cell, currency];
+          });
+          const reading = await readListingFile(
+            database.db,
+            { id: owner, locale: "en-US" },
+            csv([["Listing number", "Price", "Currency"], ...records], delimiter),
+            english,
+          );
+          const expected = new Map(
+            listingIds.flatMap((id, index) => {
+              const price = newPrices[index];
+              return price === undefined || price === 1_000 + index ? [] : [[id, price] as const];
+            }),
+          );
+          expect(reading).toEqual({ ok: true, prices: expected, rows: listingIds.length });
+        },
+      ),
+      { numRuns: 30 },
+    );
+  });
+});

@@ -1,0 +1,352 @@
+import { Readable } from "node:stream";
+import { CsvError, parse as parseStream } from "csv-parse";
+import { parse } from "csv-parse/sync";
+import type { Kysely } from "kysely";
+import type { MessageKey, Text } from "~/i18n/language-text";
+import { textOfLanguage } from "~/i18n/catalogues.server";
+import { SELLER_LANGUAGES } from "~/i18n/languages";
+import { assertAntiForgeryToken } from "~/auth/anti-forgery.server";
+import type { SignedInSeller } from "~/auth/session.server";
+import type { Database } from "~/db/database.server";
+import type { DatabaseSchema } from "~/db/schema";
+import { previewFilePrices } from "~/bulk-prices/price-changes.server";
+import { readForm } from "~/http/request-body.server";
+import { formatMoney } from "~/money/format-money";
+import { MAX_SELECTION } from "~/bulk-prices/listing-selection.server";
+import { examplePrice, MAX_PRICE, parsePrice } from "~/bulk-prices/price-change";
+import { COLUMN_HEADINGS, type ListingFileColumn } from "./listing-columns";
+
+/**
+ * Reading a listings file brought back into the hub (docs/product/listing-files.md): the export's
+ * own file edited in a spreadsheet is the first case. The whole file is checked before anything
+ * is stored: a file that cannot be read, or any row that cannot be taken, is refused with every
+ * reason found, and nothing is written. What it yields is each listing's new price, for a preview.
+ */
+
+/** The largest file taken: a seller's 50,000 rows of the export are about 5 MB. */
+export const MAX_FILE_BYTES = 10 * 1024 * 1024;
+
+/** The most rows of listings one file brings: five bulk changes' worth. */
+export const MAX_FILE_ROWS = 50_000;
+
+/** Reasons listed at once; the rest are counted. A file with thousands of bad rows is one mistake repeated. */
+export const PROBLEMS_SHOWN = 100;
+
+/** Listings looked up per query: SQLite takes a limited number of variables per statement. */
+const LOOKUP_CHUNK = 500;
+
+interface ParsedRecord {
+  record: string[];
+  info: { records: number; empty_lines: number };
+}
+
+/**
+ * The text in pieces the parser reads between turns of the event loop. Parsed at once, 50,000 rows
+ * (3 MB) held the worker for 250–550 ms, every other request of it waiting; in 16 kB pieces the
+ * longest hold was 11–17 ms (64 kB: 110 ms), for a whole read of 540–600 ms instead of 250
+ * (csv-parse 7, this machine, 2026-11-25). A piece never ends between the two halves of a
+ * character outside the BMP.
+ */
+async function* pieces(content: string, size = 16 * 1024): AsyncGenerator<string> {
+  for (let start = 0; start < content.length;) {
+    let end = Math.min(start + size, content.length);
+    if (end < content.length && /[\uD800-\uDBFF]/.test(content[end - 1] as string)) end -= 1;
+    yield content.slice(start, end);
+    start = end;
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+}
+
+/** A row that cannot be taken: its number as the seller's spreadsheet shows it (the headings are row 1). */
+export interface RowProblem {
+  row: number;
+  reason: string;
+}
+
+export type FileReading =
+  | {
+      ok: true;
+      /** The listings whose price the file changes, and to what (minor units of each one's currency). */
+      prices: Map<number, number>;
+      rows: number;
+    }
+  | {
+      ok: false;
+      status: 400 | 413;
+      reason: string;
+      problems: RowProblem[];
+      /** Rows with problems beyond those listed. */
+      moreProblems: number;
+    };
+
+const DELIMITERS = [",", ";", "\t"] as const;
+
+/**
+ * Every heading the export writes in any of the hub's languages, as a spreadsheet may give them
+ * back: a German seller's file says "Preis", and a team may share files across languages.
+ */
+const HEADINGS: ReadonlyMap<string, ListingFileColumn> = new Map(
+  SELLER_LANGUAGES.flatMap((language) => {
+    const { text } = textOfLanguage(language);
+    return (Object.entries(COLUMN_HEADINGS) as Array<[ListingFileColumn, MessageKey]>).map(
+      ([column, key]) => [headingKey(text(key)), column] as const,
+    );
+  }),
+);
+
+function headingKey(heading: string): string {
+  return withoutFormulaMark(heading).trim().toLocaleLowerCase("und");
+}
+
+/**
+ * The export writes a cell that a spreadsheet would run as a formula with an apostrophe before it
+ * (`inertText`), and a spreadsheet may save it so: the apostrophe is taken off again.
+ */
+function withoutFormulaMark(cell: string): string {
+  return /^'[=+\-@\t\r]/.test(cell) ? cell.slice(1) : cell;
+}
+
+/** A value of the seller's shown in a reason: never the whole of a long cell. */
+function shown(value: string): string {
+  return value.length > 40 ? `${value.slice(0, 39)}…` : value;
+}
+
+export async function readListingFile(
+  db: Kysely<DatabaseSchema>,
+  seller: { id: number; locale: string },
+  bytes: Uint8Array,
+  text: Text,
+): Promise<FileReading> {
+  const refused = (status: 400 | 413, reason: string, problems: RowProblem[] = []): FileReading => ({
+    ok: false,
+    status,
+    reason,
+    problems: problems.slice(0, PROBLEMS_SHOWN),
+    moreProblems: Math.max(0, problems.length - PROBLEMS_SHOWN),
+  });
+  if (bytes.byteLength > MAX_FILE_BYTES) return refused(413, text("listingFiles.import.tooLarge"));
+  const content = decoded(bytes);
+  if (content === undefined) return refused(400, text("listingFiles.import.notUtf8"));
+  if (content.trim() === "") return refused(400, text("listingFiles.import.empty"));
+
+  const headings = columnsOf(content);
+  const numberHeading = text(COLUMN_HEADINGS.listingNumber);
+  const priceHeading = text(COLUMN_HEADINGS.price);
+  if (!headings) return refused(400, text("listingFiles.import.headings", { number: numberHeading }));
+  const { delimiter, columns } = headings;
+  const at = (column: ListingFileColumn) => columns.indexOf(column);
+  if (at("price") < 0) return refused(400, text("listingFiles.import.noPrice", { price: priceHeading }));
+
+  const records: ParsedRecord[] = [];
+  // The line the last whole record ended on: a quote never closed opened after it.
+  let lastLine = 0;
+  try {
+    const parser = Readable.from(pieces(content)).pipe(
+      parseStream({
+        delimiter,
+        info: true,
+        skip_empty_lines: true,
+        on_record: (record, { lines }) => {
+          lastLine = lines;
+          return record;
+        },
+        // A spreadsheet may leave a row's empty cells at its end out; a row with more cells than the
+        // headings is a mistake (a decimal comma unquoted in a file of commas) and is refused.
+        relax_column_count_less: true,
+      }),
+    );
+    for await (const parsed of parser as AsyncIterable<ParsedRecord>) {
+      records.push(parsed);
+      // Headings and one row past the limit: enough to refuse, without reading the rest.
+      if (records.length > MAX_FILE_ROWS + 1) break;
+    }
+  } catch (error) {
+    if (!(error instanceof CsvError)) throw error;
+    if (error.code === "CSV_QUOTE_NOT_CLOSED")
+      return refused(400, text("listingFiles.import.csv.quote", { line: lastLine + 1 }));
+    const line = (error as CsvError & { lines?: number }).lines ?? lastLine + 1;
+    const key =
+      error.code === "CSV_RECORD_INCONSISTENT_FIELDS_LENGTH"
+        ? "listingFiles.import.csv.cells"
+        : "listingFiles.import.csv.other";
+    return refused(400, text(key, { line }));
+  }
+  const rows = records.slice(1);
+  if (rows.length === 0) return refused(400, text("listingFiles.import.empty"));
+  if (rows.length > MAX_FILE_ROWS) return refused(413, text("listingFiles.import.tooManyRows", { max: MAX_FILE_ROWS }));
+
+  const problems: RowProblem[] = [];
+  const wanted = new Map<number, { row: number; cells: string[] }>();
+  for (const { record, info } of rows) {
+    // The row as the seller's spreadsheet numbers it: records so far, and the empty lines between.
+    const row = info.records + info.empty_lines;
+    const cells = record.map((cell) => withoutFormulaMark(cell).trim());
+    if (cells.every((cell) => cell === "")) continue;
+    const numberText = cells[at("listingNumber")] ?? "";
+    if (!/^\d{1,15}$/.test(numberText)) {
+      problems.push({ row, reason: text("listingFiles.import.row.number", { value: shown(numberText) }) });
+      continue;
+    }
+    const number = Number(numberText);
+    const earlier = wanted.get(number);
+    if (earlier) {
+      problems.push({ row, reason: text("listingFiles.import.row.twice", { number, row: earlier.row }) });
+      continue;
+    }
+    wanted.set(number, { row, cells });
+  }
+
+  const prices = new Map<number, number>();
+  const numbers = [...wanted.keys()];
+  for (let start = 0; start < numbers.length; start += LOOKUP_CHUNK) {
+    // node:sqlite answers synchronously: without a turn of the event loop between lookups, a file
+    // of 50,000 rows would hold every other request of this worker until it was read.
+    if (start > 0) await new Promise((resolve) => setImmediate(resolve));
+    const chunk = numbers.slice(start, start + LOOKUP_CHUNK);
+    // Another seller's listing is "none of yours", as a page of the hub says: never confirmed to exist.
+    const listings = await db
+      .selectFrom("listing")
+      .select(["id", "price", "currency", "quantity"])
+      .where("seller_id", "=", seller.id)
+      .where(
+        "id",
+        "in",
+        chunk.filter((number) => Number.isSafeInteger(number) && number <= 2 ** 31 - 1),
+      )
+      .execute();
+    const found = new Map(listings.map((listing) => [listing.id, listing]));
+    for (const number of chunk) {
+      const { row, cells } = wanted.get(number) as { row: number; cells: string[] };
+      const listing = found.get(number);
+      if (!listing) {
+        problems.push({ row, reason: text("listingFiles.import.row.unknown", { number: String(number) }) });
+        continue;
+      }
+      const reason = rowProblem(listing, cells, at, seller.locale, text);
+      if (reason) {
+        problems.push({ row, reason });
+        continue;
+      }
+      const price = parsePrice(cells[at("price")] ?? "", listing.currency);
+      if (price !== undefined && price !== listing.price) prices.set(listing.id, price);
+    }
+  }
+  if (problems.length > 0) {
+    problems.sort((a, b) => a.row - b.row);
+    return refused(400, text("listingFiles.import.rowsRefused", { count: problems.length }), problems);
+  }
+  // A change is applied in one transaction, which on SQLite holds the only writer's turn: the bulk
+  // change's limit keeps that to what `npm run bench:bulk-prices` measures (decision 084).
+  if (prices.size > MAX_SELECTION)
+    return refused(400, text("listingFiles.import.tooManyChanges", { count: prices.size, max: MAX_SELECTION }));
+  return { ok: true, prices, rows: rows.length };
+}
+
+/** Why a row of one of the seller's listings cannot be taken, or undefined. An empty price leaves the price as it is. */
+function rowProblem(
+  listing: { price: number; currency: string; quantity: number },
+  cells: string[],
+  at: (column: ListingFileColumn) => number,
+  locale: string,
+  text: Text,
+): string | undefined {
+  const cell = (column: ListingFileColumn) => (at(column) < 0 ? "" : (cells[at(column)] ?? ""));
+  const currency = cell("currency");
+  if (currency !== "" && currency.toUpperCase() !== listing.currency)
+    return text("listingFiles.import.row.currency", { currency: listing.currency, value: shown(currency) });
+  const priceText = cell("price");
+  if (priceText !== "") {
+    const price = parsePrice(priceText, listing.currency);
+    if (price === undefined)
+      return text("listingFiles.import.row.price", {
+        value: shown(priceText),
+        currency: listing.currency,
+        example: examplePrice(listing.currency, locale),
+      });
+    if (price > MAX_PRICE)
+      return text("bulk.form.amountAtMost", { max: formatMoney(MAX_PRICE, listing.currency, locale) });
+  }
+  const quantityText = cell("quantity");
+  if (quantityText !== "") {
+    if (/^-\d+$/.test(quantityText)) return text("listingFiles.import.row.quantityNegative");
+    if (!/^\d{1,9}$/.test(quantityText))
+      return text("listingFiles.import.row.quantityNumber", { value: shown(quantityText) });
+    if (Number(quantityText) !== listing.quantity)
+      return text("listingFiles.import.row.quantityChanged", { quantity: listing.quantity });
+  }
+  return undefined;
+}
+
+/**
+ * The file as UTF-8 text without its byte order mark; undefined when it is not UTF-8 (a file saved
+ * in Windows-1252, or UTF-16, which Excel's "Unicode text" writes). Guessing another encoding could
+ * turn "é" into "Ã©" in a price's cell's neighbours without a word: refusing says what to do.
+ */
+function decoded(bytes: Uint8Array): string | undefined {
+  if ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff)) return undefined;
+  try {
+    // TextDecoder drops a UTF-8 byte order mark itself (ignoreBOM is false by default).
+    return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The delimiter and columns of the file, from its first row: the delimiter is the one under which
+ * that row names the listing number column. Excel writes ";" where the decimal mark is a comma,
+ * "," elsewhere; "Unicode text" is tab-separated.
+ */
+function columnsOf(content: string): { delimiter: string; columns: Array<ListingFileColumn | undefined> } | undefined {
+  for (const delimiter of DELIMITERS) {
+    let first: string[] | undefined;
+    try {
+      [first] = parse(content, { delimiter, to_line: 1, relax_column_count: true }) as string[][];
+    } catch {
+      continue;
+    }
+    const columns = (first ?? []).map((heading) => HEADINGS.get(headingKey(heading)));
+    if (columns.includes("listingNumber")) return { delimiter, columns };
+  }
+  return undefined;
+}
+
+/** What the import page shows after a file was sent. */
+export type FileImport =
+  | { outcome: "previewed"; changeId: string }
+  | { outcome: "unchanged"; rows: number }
+  | { outcome: "refused"; status: 400 | 413; reason: string; problems: RowProblem[]; moreProblems: number };
+
+/** Room for the form's other fields and the multipart framing around a file of the largest size. */
+const FORM_OVERHEAD_BYTES = 64 * 1024;
+
+/**
+ * The import page's form: the file read and checked whole, then its prices stored as a preview
+ * (nothing written to a listing). The preview is the bulk change's page, with its apply and undo.
+ */
+export async function importPriceFile(
+  request: Request,
+  database: Database,
+  signedIn: SignedInSeller,
+  text: Text,
+): Promise<FileImport> {
+  const refused = (status: 400 | 413, reason: string): FileImport => ({
+    outcome: "refused",
+    status,
+    reason,
+    problems: [],
+    moreProblems: 0,
+  });
+  // Said on the page, not as a bare 413: a seller who chose too large a file is told what to do.
+  if (Number(request.headers.get("Content-Length") ?? 0) > MAX_FILE_BYTES + FORM_OVERHEAD_BYTES)
+    return refused(413, text("listingFiles.import.tooLarge"));
+  const form = await readForm(request, MAX_FILE_BYTES + FORM_OVERHEAD_BYTES);
+  assertAntiForgeryToken(signedIn, form.get("srt"));
+  const file = form.get("file");
+  if (!(file instanceof Blob) || file.size === 0) return refused(400, text("listingFiles.import.noFile"));
+  const { seller } = signedIn;
+  const reading = await readListingFile(database.db, seller, new Uint8Array(await file.arrayBuffer()), text);
+  if (!reading.ok) return { outcome: "refused", ...reading };
+  if (reading.prices.size === 0) return { outcome: "unchanged", rows: reading.rows };
+  return { outcome: "previewed", changeId: await previewFilePrices(database.db, seller.id, reading.prices) };
+}

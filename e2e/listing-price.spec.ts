@@ -1,0 +1,131 @@
+import {
+  DEMO,
+  emulateSlowNetwork,
+  expect,
+  expectNoAccessibilityViolations,
+  expectNoAccessibilityViolationsWithoutJavaScript,
+  openTestDatabase,
+  signIn,
+  test,
+  waitForHydration,
+} from "./fixtures";
+
+/** A listing's price and how many changes of it the hub keeps, read from the server's database. */
+function priceOf(username: string, title: string): { price: number; changes: number } {
+  const database = openTestDatabase();
+  const row = database
+    .prepare(
+      `select price, (select count(*) from price_change_item where listing_id = listing.id) as changes
+       from listing join seller on seller.id = listing.seller_id where username = ? and title = ?`,
+    )
+    .get(username, title) as { price: number; changes: number };
+  database.close();
+  return { price: row.price, changes: Number(row.changes) };
+}
+
+const LAMP = "Repriced lamp 05"; // $14.00 in the seed
+
+test.describe("one listing's price, on its page", () => {
+  test("by keyboard on a slow network: saved, refused when another tab changed it first, saved again, undone", async ({
+    page,
+  }) => {
+    test.setTimeout(90_000);
+    const seller = "repricer-page";
+    await signIn(page, seller, DEMO.password);
+    await waitForHydration(page);
+    await emulateSlowNetwork(page);
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Listings" }).first().click();
+    await page
+      .getByRole("table", { name: /Your listings/ })
+      .getByRole("link", { name: LAMP })
+      .click();
+    await expect(page.getByRole("heading", { level: 2, name: LAMP })).toBeVisible();
+
+    const facts = page.locator(".listing-facts");
+    const section = page.getByRole("region", { name: "Change the price" });
+    const field = section.getByRole("textbox", { name: "New price in USD" });
+    await expect(field).toHaveValue("14.00");
+    await field.focus();
+    await page.keyboard.press("ControlOrMeta+A");
+    await page.keyboard.type("15.25");
+    await page.keyboard.press("Enter");
+    await expect(section.getByRole("status")).toHaveText(
+      "Price changed from $14.00 to $15.25. See or undo this change",
+    );
+    await expect(facts).toContainText("$15.25");
+    // The page came again with the change named; focus stayed where the seller was.
+    await expect(field).toBeFocused();
+    await expect(page).toHaveURL(/\?saved=[\w-]{22}$/);
+    const history = page.getByRole("table", { name: "Price changes, newest first" });
+    await expect(history.getByRole("row").nth(1)).toContainText("$14.00$15.25Changed on the listing’s page");
+    expect(priceOf(seller, LAMP)).toEqual({ price: 1525, changes: 1 });
+
+    // Another tab, opened meanwhile, changes the price first.
+    const other = await page.context().newPage();
+    await other.goto(page.url().replace(/\?.*$/, ""));
+    await other.getByRole("textbox", { name: "New price in USD" }).fill("16");
+    await other.getByRole("button", { name: "Save price" }).click();
+    await expect(other.getByText("Price changed from $15.25 to $16.00.")).toBeVisible();
+    await other.close();
+
+    // This tab still shows $15.25: its price is refused with the reason, and nothing is written.
+    await page.keyboard.press("ControlOrMeta+A");
+    await page.keyboard.type("17");
+    await page.keyboard.press("Enter");
+    await expect(section.getByRole("alert")).toHaveText(/^The price was changed elsewhere after this page was shown/);
+    await expect(facts).toContainText("$16.00");
+    await expect(field).toHaveValue("17");
+    await expect(field).toBeFocused();
+    expect(priceOf(seller, LAMP)).toEqual({ price: 1600, changes: 2 });
+    await expectNoAccessibilityViolations(page);
+
+    // Saved again, it replaces the price the page now shows.
+    await page.keyboard.press("Enter");
+    await expect(section.getByRole("status")).toHaveText(/^Price changed from \$16\.00 to \$17\.00\./);
+    expect(priceOf(seller, LAMP)).toEqual({ price: 1700, changes: 3 });
+
+    // Undone from the change's page, the price is back, and the history says so.
+    await section.getByRole("link", { name: "See or undo this change" }).click();
+    await page.getByRole("button", { name: "Undo this change" }).click();
+    await expect(page.getByRole("heading", { name: /^Undone: Changed on the listing’s page/ })).toBeFocused();
+    expect(priceOf(seller, LAMP).price).toBe(1600);
+    await page.goBack();
+    await page.goBack();
+    await page.reload();
+    await expect(history.getByRole("row").nth(1)).toContainText("$17.00$16.00Undo of: Changed on the listing’s page");
+  });
+
+  test("without JavaScript: a refusal says why by the field, a save comes back as a page a reload does not repeat", async ({
+    browser,
+  }) => {
+    const seller = "repricer-page-nojs";
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await signIn(page, seller, DEMO.password);
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Listings" }).first().click();
+    await page
+      .getByRole("table", { name: /Your listings/ })
+      .getByRole("link", { name: LAMP })
+      .click();
+
+    const field = page.getByRole("textbox", { name: "New price in USD" });
+    for (const typed of ["1e20", "Infinity", "14.005"]) {
+      await field.fill(typed);
+      await page.getByRole("button", { name: "Save price" }).click();
+      await expect(page.getByRole("alert")).toHaveText(/^Enter the price in USD as a number like 12\.50/);
+      await expect(field).toHaveValue(typed);
+      await expect(field).toHaveAttribute("aria-invalid", "true");
+    }
+    await expectNoAccessibilityViolationsWithoutJavaScript(page);
+    expect(priceOf(seller, LAMP)).toEqual({ price: 1400, changes: 0 });
+
+    await field.fill("12,34");
+    await page.getByRole("button", { name: "Save price" }).click();
+    await expect(page.getByText("Price changed from $14.00 to $12.34.")).toBeVisible();
+    await page.reload();
+    await expect(page.getByText("Price changed from $14.00 to $12.34.")).toBeVisible();
+    expect(priceOf(seller, LAMP)).toEqual({ price: 1234, changes: 1 });
+    await expectNoAccessibilityViolationsWithoutJavaScript(page);
+    await context.close();
+  });
+});
