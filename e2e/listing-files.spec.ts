@@ -70,6 +70,7 @@ test.describe("exporting listings", () => {
       "Currency",
       "Quantity",
       "Sold",
+      "Price version",
     ]);
     expect(records).toHaveLength(1 + ended);
     expect(new Set(records.slice(1).map((record) => record[4]))).toEqual(new Set(["Ended"]));
@@ -103,6 +104,7 @@ test.describe("exporting listings", () => {
         "Währung",
         "Menge",
         "Verkauft",
+        "Preisversion",
       ]);
       expect(records).toHaveLength(1 + listingsOf("demo-de"));
       for (const record of records.slice(1)) expect(record[5]).toMatch(/^\d+,\d{2}$/);

@@ -4,7 +4,7 @@ import { assertAntiForgeryToken } from "~/auth/anti-forgery.server";
 import type { SignedInSeller } from "~/auth/session.server";
 import type { Database } from "~/db/database.server";
 import { refusal } from "~/http/refusal";
-import { formatMoney } from "~/money/format-money";
+import { decimalMark, formatMoney } from "~/money/format-money";
 import { readForm } from "~/http/request-body.server";
 import { findMarketFigures } from "~/listings/market-figures.server";
 import { countSelected } from "./listing-selection.server";
@@ -105,14 +105,14 @@ export async function saveListingPrice(
   // The page always sends the version it showed: without one the request is not the page's.
   if (!/^\d{1,9}$/.test(versionText)) throw refusal(400, text("listingPrice.refused.noVersion"));
   const { locale } = signedIn.seller;
-  const price = parsePrice(value, listing.currency);
+  const price = parsePrice(value, listing.currency, decimalMark(locale));
   const refused = (status: 400 | 404 | 409, error: string) => ({ ok: false as const, status, error, value });
   if (price === undefined)
     return refused(
       400,
       text("listingPrice.form.format", {
         currency: listing.currency,
-        example: examplePrice(listing.currency, locale),
+        example: examplePrice(listing.currency, decimalMark(locale)),
       }),
     );
   if (price > MAX_PRICE)

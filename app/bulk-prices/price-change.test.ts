@@ -1,4 +1,5 @@
 import { textOfLanguage } from "~/i18n/catalogues.server";
+import { decimalMark } from "~/money/format-money";
 import { describe, expect, it } from "vitest";
 import {
   describePriceChange,
@@ -108,39 +109,43 @@ describe("amounts as typed", () => {
 });
 
 describe("a price typed on the listing's page", () => {
-  it("is read in the currency's own decimals, with either decimal mark", () => {
-    expect(parsePrice("12.50", "USD")).toBe(1250);
-    expect(parsePrice(" 12,5 ", "EUR")).toBe(1250);
-    expect(parsePrice("12", "USD")).toBe(1200);
-    expect(parsePrice("1200", "JPY")).toBe(1200);
-    expect(parsePrice("12.345", "KWD")).toBe(12_345);
-    expect(parsePrice("12,3", "KWD")).toBe(12_300);
-    expect(parsePrice("0", "USD")).toBe(0);
+  it("is read in the currency's own decimals, with the seller's decimal mark", () => {
+    expect(parsePrice("12.50", "USD", ".")).toBe(1250);
+    expect(parsePrice(" 12,5 ", "EUR", ",")).toBe(1250);
+    expect(parsePrice("12", "USD", ".")).toBe(1200);
+    expect(parsePrice("1200", "JPY", ",")).toBe(1200);
+    expect(parsePrice("12.345", "KWD", ".")).toBe(12_345);
+    expect(parsePrice("12,3", "KWD", ",")).toBe(12_300);
+    expect(parsePrice("0", "USD", ".")).toBe(0);
   });
 
-  it("refuses more decimals than the currency has, and anything that is not plain digits", () => {
-    for (const [typed, currency] of [
-      ["12.5", "JPY"],
-      ["12.505", "USD"],
-      ["12.3456", "KWD"],
-      ["1e20", "USD"],
-      ["Infinity", "USD"],
-      ["NaN", "USD"],
-      ["-5", "USD"],
-      ["+5", "USD"],
-      ["1,234.50", "USD"],
-      ["١٢", "USD"],
-      ["１２", "JPY"],
-      ["", "USD"],
-      ["12.", "USD"],
-      [".5", "USD"],
+  it("refuses the other mark, more decimals than the currency has, and anything that is not plain digits", () => {
+    for (const [typed, currency, mark] of [
+      // Fifteen hundred dinars with a thousands separator, or one and a half: never guessed.
+      ["1,500", "KWD", "."],
+      ["1.500", "KWD", ","],
+      ["12,50", "USD", "."],
+      ["12.5", "JPY", "."],
+      ["12.505", "USD", "."],
+      ["12.3456", "KWD", "."],
+      ["1e20", "USD", "."],
+      ["Infinity", "USD", "."],
+      ["NaN", "USD", "."],
+      ["-5", "USD", "."],
+      ["+5", "USD", "."],
+      ["1,234.50", "USD", "."],
+      ["١٢", "USD", "."],
+      ["１２", "JPY", "."],
+      ["", "USD", "."],
+      ["12.", "USD", "."],
+      [".5", "USD", "."],
       // 2^53 and past MAX_PRICE's nine digits: never a number that loses precision.
-      [String(2 ** 53), "USD"],
-      ["9999999999", "JPY"],
+      [String(2 ** 53), "USD", "."],
+      ["9999999999", "JPY", "."],
     ] as const)
-      expect(parsePrice(typed, currency), `${typed} ${currency}`).toBeUndefined();
-    expect(parsePrice("999999999", "JPY")).toBe(999_999_999);
-    expect(parsePrice("999999999.999", "KWD")).toBe(999_999_999_999);
+      expect(parsePrice(typed, currency, mark), `${typed} ${currency} ${mark}`).toBeUndefined();
+    expect(parsePrice("999999999", "JPY", ".")).toBe(999_999_999);
+    expect(parsePrice("999999999.999", "KWD", ".")).toBe(999_999_999_999);
   });
 
   it("is shown as the seller types it: the currency's decimals, the seller's mark, no grouping", () => {
@@ -155,7 +160,7 @@ describe("a price typed on the listing's page", () => {
       [1, "USD", "es-ES"],
       [MAX_PRICE, "JPY", "fr-FR"],
     ] as const)
-      expect(parsePrice(formatPriceForInput(price, currency, locale), currency)).toBe(price);
+      expect(parsePrice(formatPriceForInput(price, currency, locale), currency, decimalMark(locale))).toBe(price);
   });
 
   it("sets the listing's price as typed, with the bulk change's problems", () => {

@@ -163,15 +163,17 @@ function checkedPrice(price: number, oldPrice: number): NewPrice {
 }
 
 /**
- * A price as a seller of `currency` types it, in that currency's minor units: "12.50" or "12,50"
- * in euros, "1200" in yen, "12.345" in dinars; never more decimals than the currency has, and no
- * grouping, exponent or sign. Anything else is undefined (so "1e20" and "Infinity" are), as is a
- * price past MAX_PRICE's digits.
+ * A price typed in `currency`, with `mark` between its units and its decimals, in that currency's
+ * minor units: "12.50" in dollars, "12,50" in euros with a comma, "1200" in yen, "12.345" in
+ * dinars; never more decimals than the currency has, and no grouping, exponent or sign. Anything
+ * else is undefined, so "1e20", "Infinity" and a whole part of more than 9 digits are; the hub's
+ * highest price is the caller's to check. One mark only: with three decimals, "1,500" dinars could
+ * be fifteen hundred or one and a half, so the other mark is refused rather than guessed.
  */
-export function parsePrice(text: string, currency: string): number | undefined {
+export function parsePrice(text: string, currency: string, mark: string): number | undefined {
   const perMajor = minorUnitsPerMajor(currency);
   const digits = Math.round(Math.log10(perMajor));
-  const match = /^(\d{1,9})(?:[.,](\d+))?$/.exec(text.trim());
+  const match = new RegExp(`^(\\d{1,9})(?:${mark === "," ? "," : "\\."}(\\d+))?$`).exec(text.trim());
   if (!match || (match[2] ?? "").length > digits) return undefined;
   return Number(match[1]) * perMajor + Number((match[2] ?? "").padEnd(digits, "0") || "0");
 }
@@ -181,10 +183,10 @@ export function formatPriceForInput(price: number, currency: string, locale: str
   return plainAmount(price, minorUnitsPerMajor(currency), decimalMark(locale));
 }
 
-/** A price to show as an example of typing one: 12.50 with cents, 1250 yen, 12.500 dinars. */
-export function examplePrice(currency: string, locale: string): string {
+/** A price to show as an example of typing one, with `mark`: 12.50 with cents, 1250 yen, 12.500 dinars. */
+export function examplePrice(currency: string, mark: string): string {
   const perMajor = minorUnitsPerMajor(currency);
-  return formatPriceForInput(perMajor === 1 ? 1250 : (perMajor * 25) / 2, currency, locale);
+  return plainAmount(perMajor === 1 ? 1250 : (perMajor * 25) / 2, perMajor, mark);
 }
 
 /** Hundredths of a major unit in a currency's minor units; undefined when they do not come out whole (2.50 yen). */

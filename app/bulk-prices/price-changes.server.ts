@@ -236,8 +236,8 @@ export async function changeListingPrice(
         outcome: "applied",
       })
       .execute();
-    // The version was read in this transaction, but on SQLite a read does not hold the write lock:
-    // the write compares it again.
+    // The version was read in this transaction (on SQLite one begun IMMEDIATE, on PostgreSQL with
+    // the row locked), so the write's own comparison is a second guard, not the first.
     const written = await trx
       .updateTable("listing")
       .set((eb) => ({ price, price_version: eb("price_version", "+", 1) }))

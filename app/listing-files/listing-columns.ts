@@ -14,6 +14,7 @@ export const LISTING_FILE_COLUMNS = [
   "currency",
   "quantity",
   "sold",
+  "priceVersion",
 ] as const;
 
 export type ListingFileColumn = (typeof LISTING_FILE_COLUMNS)[number];
@@ -28,4 +29,5 @@ export const COLUMN_HEADINGS = {
   currency: "listingFiles.column.currency",
   quantity: "listingFiles.column.quantity",
   sold: "listingFiles.column.sold",
+  priceVersion: "listingFiles.column.priceVersion",
 } as const satisfies Record<ListingFileColumn, MessageKey>;

@@ -83,6 +83,7 @@ describe.each(TEST_DIALECTS)("exporting listings on $name", (dialect) => {
         "Currency",
         "Quantity",
         "Sold",
+        "Price version",
       ]);
       const numbers = rows.slice(1).map((row) => Number(row[0]));
       expect(numbers).toHaveLength(many);
@@ -114,6 +115,7 @@ describe.each(TEST_DIALECTS)("exporting listings on $name", (dialect) => {
         "USD",
         "7",
         "2",
+        "0",
       ],
       // A title a spreadsheet would run as a formula is text.
       [
@@ -126,16 +128,19 @@ describe.each(TEST_DIALECTS)("exporting listings on $name", (dialect) => {
         "JPY",
         "1",
         "0",
+        "0",
       ],
-      [expect.any(String), "1000000001", "Dinar lamp", "New", "Active", "12.345", "KWD", "1", "0"],
-      [expect.any(String), "1000000001", "'-5 % off", "New", "Active", "0.00", "EUR", "1", "0"],
+      [expect.any(String), "1000000001", "Dinar lamp", "New", "Active", "12.345", "KWD", "1", "0", "0"],
+      [expect.any(String), "1000000001", "'-5 % off", "New", "Active", "0.00", "EUR", "1", "0", "0"],
     ]);
   });
 
   it("writes a European spreadsheet's file in its language: semicolons and decimal commas", async () => {
     const bytes = await bytesOf(listingsCsv(database, small, filters("sort=oldest"), "de-DE"));
     const text = new TextDecoder().decode(bytes);
-    expect(text.split("\r\n")[0]).toBe("Angebotsnummer;ePID;Titel;Artikelzustand;Status;Preis;Währung;Menge;Verkauft");
+    expect(text.split("\r\n")[0]).toBe(
+      "Angebotsnummer;ePID;Titel;Artikelzustand;Status;Preis;Währung;Menge;Verkauft;Preisversion",
+    );
     const rows = parse(Buffer.from(bytes), { bom: true, delimiter: ";" }) as string[][];
     expect(rows.slice(1).map((row) => [row[3], row[5], row[6]])).toEqual([
       ["Gebraucht", "12,34", "USD"],

@@ -50,6 +50,7 @@ export function listingsCsv(
     currency: inertText(row.currency),
     quantity: String(row.quantity),
     sold: String(row.sold),
+    priceVersion: String(row.price_version),
   });
 
   return new ReadableStream<Uint8Array>(
@@ -60,7 +61,18 @@ export function listingsCsv(
       async pull(controller) {
         const from = last;
         const rows: ExportRow[] = await matchingListings(db, sellerId, filters)
-          .select(["id", "epid", "title", "condition", "status", "price", "currency", "quantity", "sold"])
+          .select([
+            "id",
+            "epid",
+            "title",
+            "condition",
+            "status",
+            "price",
+            "currency",
+            "quantity",
+            "sold",
+            "price_version",
+          ])
           .select(`${column} as sort_key`)
           // After the last row: (sort value, id) beyond its own, as one row comparison.
           .$if(from !== undefined, (query) =>
@@ -93,6 +105,7 @@ interface ExportRow {
   currency: string;
   quantity: number;
   sold: number;
+  price_version: number;
   // The sort's column: created_at, price, or folded_title (never null: the database keeps it).
   sort_key: string | number | null;
 }

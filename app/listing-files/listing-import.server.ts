@@ -9,9 +9,10 @@ import { assertAntiForgeryToken } from "~/auth/anti-forgery.server";
 import type { SignedInSeller } from "~/auth/session.server";
 import type { Database } from "~/db/database.server";
 import type { DatabaseSchema } from "~/db/schema";
-import { previewFilePrices } from "~/bulk-prices/price-changes.server";
+import { CHUNK, previewFilePrices } from "~/bulk-prices/price-changes.server";
 import { readForm } from "~/http/request-body.server";
-import { formatMoney } from "~/money/format-money";
+import { decimalMark, formatMoney } from "~/money/format-money";
+import { parseListingId } from "~/listings/listing-id";
 import { MAX_SELECTION } from "~/bulk-prices/listing-selection.server";
 import { examplePrice, MAX_PRICE, parsePrice } from "~/bulk-prices/price-change";
 import { COLUMN_HEADINGS, type ListingFileColumn } from "./listing-columns";
@@ -31,9 +32,6 @@ export const MAX_FILE_ROWS = 50_000;
 
 /** Reasons listed at once; the rest are counted. A file with thousands of bad rows is one mistake repeated. */
 export const PROBLEMS_SHOWN = 100;
-
-/** Listings looked up per query: SQLite takes a limited number of variables per statement. */
-const LOOKUP_CHUNK = 500;
 
 interface ParsedRecord {
   record: string[];
@@ -68,7 +66,6 @@ export type FileReading =
       ok: true;
       /** The listings whose price the file changes, and to what (minor units of each one's currency). */
       prices: Map<number, number>;
-      rows: number;
     }
   | {
       ok: false;
@@ -94,8 +91,9 @@ const HEADINGS: ReadonlyMap<string, ListingFileColumn> = new Map(
   }),
 );
 
+/** A heading as compared: a Mac may save "é" decomposed (NFD), Windows composed. */
 function headingKey(heading: string): string {
-  return withoutFormulaMark(heading).trim().toLocaleLowerCase("und");
+  return withoutFormulaMark(heading).normalize("NFC").trim().toLocaleLowerCase("und");
 }
 
 /**
@@ -138,10 +136,12 @@ export async function readListingFile(
   if (at("price") < 0) return refused(400, text("listingFiles.import.noPrice", { price: priceHeading }));
 
   const records: ParsedRecord[] = [];
+  let source: Readable | undefined;
   // The line the last whole record ended on: a quote never closed opened after it.
   let lastLine = 0;
   try {
-    const parser = Readable.from(pieces(content)).pipe(
+    source = Readable.from(pieces(content));
+    const parser = source.pipe(
       parseStream({
         delimiter,
         info: true,
@@ -170,6 +170,9 @@ export async function readListingFile(
         ? "listingFiles.import.csv.cells"
         : "listingFiles.import.csv.other";
     return refused(400, text(key, { line }));
+  } finally {
+    // Left early (the row limit) or on an error: the pieces not yet read are let go.
+    source?.destroy();
   }
   const rows = records.slice(1);
   if (rows.length === 0) return refused(400, text("listingFiles.import.empty"));
@@ -198,37 +201,34 @@ export async function readListingFile(
 
   const prices = new Map<number, number>();
   const numbers = [...wanted.keys()];
-  for (let start = 0; start < numbers.length; start += LOOKUP_CHUNK) {
+  const mark = delimiter === ";" ? "," : delimiter === "," ? "." : decimalMark(seller.locale);
+  for (let start = 0; start < numbers.length; start += CHUNK) {
     // node:sqlite answers synchronously: without a turn of the event loop between lookups, a file
     // of 50,000 rows would hold every other request of this worker until it was read.
     if (start > 0) await new Promise((resolve) => setImmediate(resolve));
-    const chunk = numbers.slice(start, start + LOOKUP_CHUNK);
+    const chunk = numbers.slice(start, start + CHUNK);
+    // A number past the largest id names no listing, and never reaches the query (PostgreSQL's integer).
+    const ids = chunk.filter((number) => parseListingId(String(number)) !== null);
     // Another seller's listing is "none of yours", as a page of the hub says: never confirmed to exist.
-    const listings = await db
-      .selectFrom("listing")
-      .select(["id", "price", "currency", "quantity"])
-      .where("seller_id", "=", seller.id)
-      .where(
-        "id",
-        "in",
-        chunk.filter((number) => Number.isSafeInteger(number) && number <= 2 ** 31 - 1),
-      )
-      .execute();
+    const listings =
+      ids.length === 0
+        ? []
+        : await db
+            .selectFrom("listing")
+            .select(["id", "price", "price_version", "currency", "quantity"])
+            .where("seller_id", "=", seller.id)
+            .where("id", "in", ids)
+            .execute();
     const found = new Map(listings.map((listing) => [listing.id, listing]));
     for (const number of chunk) {
       const { row, cells } = wanted.get(number) as { row: number; cells: string[] };
       const listing = found.get(number);
-      if (!listing) {
-        problems.push({ row, reason: text("listingFiles.import.row.unknown", { number: String(number) }) });
-        continue;
-      }
-      const reason = rowProblem(listing, cells, at, seller.locale, text);
-      if (reason) {
-        problems.push({ row, reason });
-        continue;
-      }
-      const price = parsePrice(cells[at("price")] ?? "", listing.currency);
-      if (price !== undefined && price !== listing.price) prices.set(listing.id, price);
+      const taken = listing
+        ? rowOf(listing, cells, at, { mark, locale: seller.locale }, text)
+        : { reason: text("listingFiles.import.row.unknown", { number: String(number) }) };
+      if ("reason" in taken) problems.push({ row, reason: taken.reason });
+      else if (listing && taken.price !== undefined && taken.price !== listing.price)
+        prices.set(listing.id, taken.price);
     }
   }
   if (problems.length > 0) {
@@ -239,42 +239,61 @@ export async function readListingFile(
   // change's limit keeps that to what `npm run bench:bulk-prices` measures (decision 084).
   if (prices.size > MAX_SELECTION)
     return refused(400, text("listingFiles.import.tooManyChanges", { count: prices.size, max: MAX_SELECTION }));
-  return { ok: true, prices, rows: rows.length };
+  return { ok: true, prices };
 }
 
-/** Why a row of one of the seller's listings cannot be taken, or undefined. An empty price leaves the price as it is. */
-function rowProblem(
-  listing: { price: number; currency: string; quantity: number },
+/**
+ * A row of one of the seller's listings: its new price (undefined: the cell is empty, the price
+ * left as it is), or why it cannot be taken.
+ */
+function rowOf(
+  listing: { price: number; price_version: number; currency: string; quantity: number },
   cells: string[],
   at: (column: ListingFileColumn) => number,
-  locale: string,
+  { mark, locale }: { mark: string; locale: string },
   text: Text,
-): string | undefined {
+): { price: number | undefined } | { reason: string } {
   const cell = (column: ListingFileColumn) => (at(column) < 0 ? "" : (cells[at(column)] ?? ""));
   const currency = cell("currency");
   if (currency !== "" && currency.toUpperCase() !== listing.currency)
-    return text("listingFiles.import.row.currency", { currency: listing.currency, value: shown(currency) });
-  const priceText = cell("price");
-  if (priceText !== "") {
-    const price = parsePrice(priceText, listing.currency);
-    if (price === undefined)
-      return text("listingFiles.import.row.price", {
-        value: shown(priceText),
-        currency: listing.currency,
-        example: examplePrice(listing.currency, locale),
-      });
-    if (price > MAX_PRICE)
-      return text("bulk.form.amountAtMost", { max: formatMoney(MAX_PRICE, listing.currency, locale) });
-  }
+    return { reason: text("listingFiles.import.row.currency", { currency: listing.currency, value: shown(currency) }) };
   const quantityText = cell("quantity");
   if (quantityText !== "") {
-    if (/^-\d+$/.test(quantityText)) return text("listingFiles.import.row.quantityNegative");
+    if (/^-\d+$/.test(quantityText)) return { reason: text("listingFiles.import.row.quantityNegative") };
     if (!/^\d{1,9}$/.test(quantityText))
-      return text("listingFiles.import.row.quantityNumber", { value: shown(quantityText) });
+      return { reason: text("listingFiles.import.row.quantityNumber", { value: shown(quantityText) }) };
     if (Number(quantityText) !== listing.quantity)
-      return text("listingFiles.import.row.quantityChanged", { quantity: listing.quantity });
+      return { reason: text("listingFiles.import.row.quantityChanged", { quantity: listing.quantity }) };
   }
-  return undefined;
+  const priceText = cell("price");
+  if (priceText === "") return { price: undefined };
+  const price = parsePrice(priceText, listing.currency, mark);
+  if (price === undefined)
+    return {
+      reason: text("listingFiles.import.row.price", {
+        value: shown(priceText),
+        currency: listing.currency,
+        example: examplePrice(listing.currency, mark),
+      }),
+    };
+  if (price < 1) return { reason: text("listingFiles.import.row.notPositive") };
+  if (price > MAX_PRICE)
+    return { reason: text("bulk.form.amountAtMost", { max: formatMoney(MAX_PRICE, listing.currency, locale) }) };
+  // The export's version of the price: a listing repriced in the hub since would be set back to
+  // the file's old price without a word, so such a row is refused (an edited price as well: the
+  // seller decides again from a fresh export).
+  const versionText = cell("priceVersion");
+  if (versionText !== "" && price !== listing.price) {
+    if (!/^\d{1,9}$/.test(versionText))
+      return { reason: text("listingFiles.import.row.version", { value: shown(versionText) }) };
+    if (Number(versionText) !== listing.price_version)
+      return {
+        reason: text("listingFiles.import.row.changedSince", {
+          price: formatMoney(listing.price, listing.currency, locale),
+        }),
+      };
+  }
+  return { price };
 }
 
 /**
@@ -314,7 +333,7 @@ function columnsOf(content: string): { delimiter: string; columns: Array<Listing
 /** What the import page shows after a file was sent. */
 export type FileImport =
   | { outcome: "previewed"; changeId: string }
-  | { outcome: "unchanged"; rows: number }
+  | { outcome: "unchanged" }
   | { outcome: "refused"; status: 400 | 413; reason: string; problems: RowProblem[]; moreProblems: number };
 
 /** Room for the form's other fields and the multipart framing around a file of the largest size. */
@@ -347,6 +366,6 @@ export async function importPriceFile(
   const { seller } = signedIn;
   const reading = await readListingFile(database.db, seller, new Uint8Array(await file.arrayBuffer()), text);
   if (!reading.ok) return { outcome: "refused", ...reading };
-  if (reading.prices.size === 0) return { outcome: "unchanged", rows: reading.rows };
+  if (reading.prices.size === 0) return { outcome: "unchanged" };
   return { outcome: "previewed", changeId: await previewFilePrices(database.db, seller.id, reading.prices) };
 }

@@ -80,6 +80,18 @@ describe("ListingPriceForm", () => {
     expect(screen.getByRole("link", { name: "See or undo this change" })).toHaveAttribute("href", "/sh/lst/prices/abc");
   });
 
+  it("says why a price was refused even when the listing ended meanwhile, and the form is gone", async () => {
+    await renderInRouter("/sh/lst/7", () => (
+      <ListingPriceForm
+        {...props}
+        listing={{ ...listing, status: "ended" }}
+        refused={{ error: "The listing has ended.", value: "9.99" }}
+      />
+    ));
+    expect(screen.getByRole("alert")).toHaveTextContent("The listing has ended.");
+    expect(screen.queryByRole("textbox")).not.toBeInTheDocument();
+  });
+
   it("offers no price to change on an ended listing, and says why", async () => {
     await renderInRouter("/sh/lst/7", () => <ListingPriceForm {...props} listing={{ ...listing, status: "ended" }} />);
     expect(screen.queryByRole("textbox")).not.toBeInTheDocument();

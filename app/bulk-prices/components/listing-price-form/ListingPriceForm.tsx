@@ -1,7 +1,7 @@
-import { useEffect, useId, useRef } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { Form, href, Link, useNavigation } from "react-router";
 import { useText } from "~/i18n/text";
-import { formatMoney, minorUnitsPerMajor } from "~/money/format-money";
+import { decimalMark, formatMoney, minorUnitsPerMajor } from "~/money/format-money";
 import { examplePrice, formatPriceForInput } from "../../price-change";
 
 export interface ListingPriceFormProps {
@@ -24,10 +24,15 @@ export interface ListingPriceFormProps {
  */
 function useFocusOnRefusal(refused: ListingPriceFormProps["refused"]) {
   const field = useRef<HTMLInputElement>(null);
+  // Each refusal's alert is a new element: the same words refused twice are said twice (a screen
+  // reader announces an alert as it is inserted, not as its text stays the same).
+  const [refusals, setRefusals] = useState({ last: refused, count: 0 });
+  // React's way to adjust state when a prop changes: during render, before the children see it.
+  if (refusals.last !== refused) setRefusals({ last: refused, count: refusals.count + 1 });
   useEffect(() => {
     if (refused) field.current?.focus();
   }, [refused]);
-  return field;
+  return { field, refusalKey: refusals.count };
 }
 
 /**
@@ -39,7 +44,7 @@ function useFocusOnRefusal(refused: ListingPriceFormProps["refused"]) {
 export function ListingPriceForm({ listing, srt, locale, search, refused, saved }: ListingPriceFormProps) {
   const id = useId();
   const text = useText();
-  const field = useFocusOnRefusal(refused);
+  const { field, refusalKey } = useFocusOnRefusal(refused);
   const saving = useNavigation().state === "submitting";
   const digits = Math.round(Math.log10(minorUnitsPerMajor(listing.currency)));
   const action = `${href("/sh/lst/:listingId", { listingId: String(listing.id) })}${search}`;
@@ -59,19 +64,26 @@ export function ListingPriceForm({ listing, srt, locale, search, refused, saved 
           </>
         )}
       </output>
+      {/* Outside the form: a listing that ended while the page was open is refused, and the form goes. */}
+      {refused && (
+        <p key={refusalKey} id={`${id}-error`} className="form-error" role="alert">
+          {refused.error}
+        </p>
+      )}
       {listing.status === "ended" ? (
         <p>{text("listingPrice.ended")}</p>
       ) : (
-        <Form method="post" action={action} className="listing-price__form" noValidate>
+        <Form
+          method="post"
+          action={action}
+          className="listing-price__form"
+          noValidate
+          onSubmit={(event) => saving && event.preventDefault()}
+        >
           <input type="hidden" name="srt" value={srt} />
           <input type="hidden" name="version" value={listing.priceVersion} />
           <div className="price-change__field">
             <label htmlFor={`${id}-price`}>{text("listingPrice.label", { currency: listing.currency })}</label>
-            {refused && (
-              <p id={`${id}-error`} className="form-error" role="alert">
-                {refused.error}
-              </p>
-            )}
             <input
               ref={field}
               id={`${id}-price`}
@@ -86,11 +98,12 @@ export function ListingPriceForm({ listing, srt, locale, search, refused, saved 
               {text("listingPrice.hint", {
                 digits,
                 currency: listing.currency,
-                example: examplePrice(listing.currency, locale),
+                example: examplePrice(listing.currency, decimalMark(locale)),
               })}
             </p>
           </div>
-          <button type="submit" className="button button--primary" disabled={saving}>
+          {/* aria-disabled, not disabled: a disabled button loses focus to the page's body (RunChangeForm). */}
+          <button type="submit" className="button button--primary" aria-disabled={saving || undefined}>
             {saving ? text("listingPrice.saving") : text("listingPrice.save")}
           </button>
         </Form>

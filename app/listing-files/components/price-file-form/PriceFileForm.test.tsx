@@ -48,7 +48,7 @@ describe("PriceFileForm", () => {
 
   it("says when a file changes no price", async () => {
     await renderInRouter("/sh/lst/import", () => (
-      <PriceFileForm srt="token" maxRows={50_000} result={{ outcome: "unchanged", rows: 12 }} />
+      <PriceFileForm srt="token" maxRows={50_000} result={{ outcome: "unchanged" }} />
     ));
     expect(
       screen.getByRole("region", { name: "The file changes no price: every price in it is already its listing’s." }),

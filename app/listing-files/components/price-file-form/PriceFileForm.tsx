@@ -61,7 +61,12 @@ export function PriceFileForm({ srt, result, maxRows }: PriceFileFormProps) {
           )}
         </section>
       )}
-      <Form method="post" encType="multipart/form-data" className="price-file__form">
+      <Form
+        method="post"
+        encType="multipart/form-data"
+        className="price-file__form"
+        onSubmit={(event) => checking && event.preventDefault()}
+      >
         <input type="hidden" name="srt" value={srt} />
         <div className="price-change__field">
           <label htmlFor={`${id}-file`}>{text("listingFiles.import.fileLabel")}</label>
@@ -70,7 +75,8 @@ export function PriceFileForm({ srt, result, maxRows }: PriceFileFormProps) {
             {text("listingFiles.import.rules", { max: maxRows })}
           </p>
         </div>
-        <button type="submit" className="button button--primary" disabled={checking}>
+        {/* aria-disabled, not disabled: a disabled button loses focus to the page's body. */}
+        <button type="submit" className="button button--primary" aria-disabled={checking || undefined}>
           {checking ? text("listingFiles.import.checking") : text("listingFiles.import.check")}
         </button>
       </Form>
