@@ -199,7 +199,7 @@ test.describe("importing prices", () => {
     await expect(outcome).toBeFocused();
     const lamp7 = rows.indexOf(row("Repriced lamp 07")) + 2;
     await expect(outcome.getByRole("listitem")).toHaveText([
-      `Row ${lamp7}: The quantity differs from the listing’s (3): the hub does not change quantities from a file yet. Leave it as it is, or delete the column.`,
+      `Row ${lamp7}: The quantity differs from the listing’s (3), after a sale or an edit: the hub does not change quantities from a file yet. Export again, or delete the column.`,
     ]);
     expect(pricesOf(seller)).toEqual(before);
     await expectNoAccessibilityViolations(page);

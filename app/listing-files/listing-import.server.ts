@@ -276,6 +276,8 @@ function rowOf(
         example: examplePrice(listing.currency, mark),
       }),
     };
+  // The listing's own price, as exported: no change, whatever else holds (a listing priced 0).
+  if (price === listing.price) return { price };
   if (price < 1) return { reason: text("listingFiles.import.row.notPositive") };
   if (price > MAX_PRICE)
     return { reason: text("bulk.form.amountAtMost", { max: formatMoney(MAX_PRICE, listing.currency, locale) }) };
@@ -283,7 +285,7 @@ function rowOf(
   // the file's old price without a word, so such a row is refused (an edited price as well: the
   // seller decides again from a fresh export).
   const versionText = cell("priceVersion");
-  if (versionText !== "" && price !== listing.price) {
+  if (versionText !== "") {
     if (!/^\d{1,9}$/.test(versionText))
       return { reason: text("listingFiles.import.row.version", { value: shown(versionText) }) };
     if (Number(versionText) !== listing.price_version)

@@ -89,6 +89,7 @@ describe("ListingPriceForm", () => {
       />
     ));
     expect(screen.getByRole("alert")).toHaveTextContent("The listing has ended.");
+    expect(screen.getByRole("alert")).toHaveFocus();
     expect(screen.queryByRole("textbox")).not.toBeInTheDocument();
   });
 

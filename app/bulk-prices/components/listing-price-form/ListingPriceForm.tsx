@@ -29,10 +29,12 @@ function useFocusOnRefusal(refused: ListingPriceFormProps["refused"]) {
   const [refusals, setRefusals] = useState({ last: refused, count: 0 });
   // React's way to adjust state when a prop changes: during render, before the children see it.
   if (refusals.last !== refused) setRefusals({ last: refused, count: refusals.count + 1 });
+  // No field when the listing ended meanwhile: then the alert itself, so focus is never on the body.
+  const alert = useRef<HTMLParagraphElement>(null);
   useEffect(() => {
-    if (refused) field.current?.focus();
+    if (refused) (field.current ?? alert.current)?.focus();
   }, [refused]);
-  return { field, refusalKey: refusals.count };
+  return { field, alert, refusalKey: refusals.count };
 }
 
 /**
@@ -44,7 +46,7 @@ function useFocusOnRefusal(refused: ListingPriceFormProps["refused"]) {
 export function ListingPriceForm({ listing, srt, locale, search, refused, saved }: ListingPriceFormProps) {
   const id = useId();
   const text = useText();
-  const { field, refusalKey } = useFocusOnRefusal(refused);
+  const { field, alert, refusalKey } = useFocusOnRefusal(refused);
   const saving = useNavigation().state === "submitting";
   const digits = Math.round(Math.log10(minorUnitsPerMajor(listing.currency)));
   const action = `${href("/sh/lst/:listingId", { listingId: String(listing.id) })}${search}`;
@@ -66,7 +68,7 @@ export function ListingPriceForm({ listing, srt, locale, search, refused, saved 
       </output>
       {/* Outside the form: a listing that ended while the page was open is refused, and the form goes. */}
       {refused && (
-        <p key={refusalKey} id={`${id}-error`} className="form-error" role="alert">
+        <p key={refusalKey} ref={alert} tabIndex={-1} id={`${id}-error`} className="form-error" role="alert">
           {refused.error}
         </p>
       )}
