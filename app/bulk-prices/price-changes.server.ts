@@ -106,34 +106,45 @@ export async function previewPriceChange(
   });
 }
 
+/** A listing's price from a file: the new one, and the price and version the file was checked against. */
+export interface FilePrice {
+  price: number;
+  checkedPrice: number;
+  checkedVersion: number;
+}
+
 /**
  * Stores a preview of prices brought in from a file: each listing's price is its row's (or the
- * reason it cannot take it, as for a bulk change), read and versioned now, so that applying it is
- * the bulk change's apply, with its conflicts and its undo. Writes no price. The listings are the
- * seller's own, checked when the file was read; one not theirs here is left out all the same.
+ * reason it cannot take it, as for a bulk change), so that applying it is the bulk change's apply,
+ * with its conflicts and its undo. Writes no price. Its old price and version are those the file
+ * was checked against, not those read now: checking a large file takes seconds, and a listing
+ * repriced meanwhile (another tab, a bulk change) must be a conflict at apply, not set back to a
+ * price decided before it. The listings are the seller's own, checked when the file was read; one
+ * not theirs here is left out all the same.
  */
 export async function previewFilePrices(
   db: Kysely<DatabaseSchema>,
   sellerId: number,
-  prices: ReadonlyMap<number, number>,
+  prices: ReadonlyMap<number, FilePrice>,
   now = Date.now(),
 ): Promise<string> {
   const listingIds = [...prices.keys()].sort((a, b) => a - b);
   return db.transaction().execute(async (trx) => {
     const listings: PreviewedListing[] = [];
     for (let start = 0; start < listingIds.length; start += CHUNK)
-      listings.push(
-        ...(await trx
-          .selectFrom("listing")
-          .select(["id", "price", "price_version", "currency", "status"])
-          .where("seller_id", "=", sellerId)
-          .where("id", "in", listingIds.slice(start, start + CHUNK))
-          .orderBy("id")
-          .execute()),
-      );
+      for (const listing of await trx
+        .selectFrom("listing")
+        .select(["id", "currency", "status"])
+        .where("seller_id", "=", sellerId)
+        .where("id", "in", listingIds.slice(start, start + CHUNK))
+        .orderBy("id")
+        .execute()) {
+        const { checkedPrice, checkedVersion } = prices.get(listing.id) as FilePrice;
+        listings.push({ ...listing, price: checkedPrice, price_version: checkedVersion });
+      }
     const change: PriceChange = { kind: FILE_CHANGE, amount: 0 };
     return storePreview(trx, { sellerId, change, now }, listings, (listing) =>
-      typedPriceOf(listing, prices.get(listing.id) as number),
+      typedPriceOf(listing, (prices.get(listing.id) as FilePrice).price),
     );
   });
 }

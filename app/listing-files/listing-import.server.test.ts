@@ -6,6 +6,7 @@ import { TEST_DIALECTS } from "../../test/databases";
 import { insertSeller, testListing } from "../../test/listings";
 import {
   applyPriceChange,
+  changeListingPrice,
   findPriceChange,
   findPriceChangeItems,
   previewFilePrices,
@@ -39,6 +40,15 @@ async function exportOf(database: Database, seller: number, language: Language =
 const csv = (records: string[][], delimiter = ",") =>
   encoder.encode(stringify(records, { delimiter, record_delimiter: "windows" }));
 
+const takenOf = (reading: FileReading) => {
+  if (!reading.ok) throw new Error(`The file was refused: ${reading.reason} ${JSON.stringify(reading.problems)}`);
+  return reading;
+};
+
+/** The new prices of a file the hub took, by listing number. */
+const newPricesOf = (reading: FileReading): Map<number, number> =>
+  new Map([...takenOf(reading).prices].map(([id, { price }]) => [id, price]));
+
 const refusalOf = (reading: FileReading) => {
   if (reading.ok) throw new Error(`The file was taken: ${JSON.stringify([...reading.prices])}`);
   return reading;
@@ -61,6 +71,10 @@ describe.each(TEST_DIALECTS)("importing a listings file on $name", (dialect) => 
   };
   const read = (bytes: Uint8Array, text = english) =>
     readListingFile(database.db, { id: seller, locale: "en-US" }, bytes, text);
+  const listingOf = (id: number) =>
+    database.db.selectFrom("listing").select(["price", "price_version"]).where("id", "=", id).executeTakeFirstOrThrow();
+  const priceOf = async (id: number) => (await listingOf(id)).price;
+  const versionOf = async (id: number) => (await listingOf(id)).price_version;
 
   beforeAll(async () => {
     database = await dialect.open();
@@ -100,7 +114,7 @@ describe.each(TEST_DIALECTS)("importing a listings file on $name", (dialect) => 
 
   it.each(SELLER_LANGUAGES)("takes its own export in %s back unedited, and changes nothing", async (language) => {
     const reading = await read(await exportOf(database, seller, language));
-    expect(reading).toEqual({ ok: true, prices: new Map() });
+    expect(newPricesOf(reading)).toEqual(new Map());
   });
 
   it("takes the export with prices edited, in each currency's decimals, previews exactly them, applies and undoes", async () => {
@@ -114,15 +128,14 @@ describe.each(TEST_DIALECTS)("importing a listings file on $name", (dialect) => 
       if (row[0] === String(dinars)) row[priceAt] = "12.5";
     }
     const reading = await read(csv(rows));
-    expect(reading).toEqual({
-      ok: true,
-      prices: new Map([
+    expect(newPricesOf(reading)).toEqual(
+      new Map([
         [dollars, 1_550],
         [yen, 1_600],
         [dinars, 12_500],
       ]),
-    });
-    const changeId = await previewFilePrices(database.db, seller, (reading as { prices: Map<number, number> }).prices);
+    );
+    const changeId = await previewFilePrices(database.db, seller, takenOf(reading).prices);
     const items = await findPriceChangeItems(database.db, seller, changeId, { offset: 0, limit: 10 });
     expect(items.map(({ listingId, oldPrice, newPrice }) => [listingId, oldPrice, newPrice])).toEqual([
       [dollars, 1_234, 1_550],
@@ -133,32 +146,33 @@ describe.each(TEST_DIALECTS)("importing a listings file on $name", (dialect) => 
     expect(summary).toMatchObject({ applied: 3, conflicts: 0 });
     await undoPriceChange(database, seller, changeId);
     expect((await findPriceChange(database.db, seller, changeId))?.restored).toBe(3);
-    expect(await read(await exportOf(database, seller))).toMatchObject({ ok: true, prices: new Map() });
+    expect(newPricesOf(await read(await exportOf(database, seller)))).toEqual(new Map());
   });
 
   it("takes a European spreadsheet's file: semicolons, decimal commas, quoted fields, a byte order mark, German headings", async () => {
     const bytes = encoder.encode(
       `\uFEFFAngebotsnummer;Titel;Preis;Währung\r\n${ids.euros};"Lampe; ""alt""";"12,50";EUR\r\n${ids.dinars};x;12,346;kwd\r\n`,
     );
-    expect(await read(bytes)).toEqual({
-      ok: true,
-      prices: new Map([
+    expect(newPricesOf(await read(bytes))).toEqual(
+      new Map([
         [ids.euros, 1_250],
         [ids.dinars, 12_346],
       ]),
-    });
+    );
   });
 
   it("leaves a row's empty price as it is, and takes a file of two columns", async () => {
     expect(
-      await read(
-        csv([
-          ["Listing number", "Price"],
-          [String(ids.dollars), ""],
-          [String(ids.yen), "1501"],
-        ]),
+      newPricesOf(
+        await read(
+          csv([
+            ["Listing number", "Price"],
+            [String(ids.dollars), ""],
+            [String(ids.yen), "1501"],
+          ]),
+        ),
       ),
-    ).toEqual({ ok: true, prices: new Map([[ids.yen, 1_501]]) });
+    ).toEqual(new Map([[ids.yen, 1_501]]));
   });
 
   it("refuses every bad row with its row as the spreadsheet numbers it, and its reason", async () => {
@@ -259,18 +273,36 @@ describe.each(TEST_DIALECTS)("importing a listings file on $name", (dialect) => 
       );
       // Without the version column the file is the seller's word, as any other file is.
       const withoutVersion = [headings, ...rows].map((row) => row.slice(0, at("Price version")));
-      expect(await read(csv(withoutVersion))).toEqual({ ok: true, prices: new Map([[ids.dollars, 1_234]]) });
+      expect(newPricesOf(await read(csv(withoutVersion)))).toEqual(new Map([[ids.dollars, 1_234]]));
     } finally {
       await database.db.updateTable("listing").set({ price: 1_234 }).where("id", "=", ids.dollars).execute();
     }
   });
 
+  it("never sets back a price the hub changed while the file was being checked", async () => {
+    const { spare } = ids;
+    const reading = await read(
+      csv([
+        ["Listing number", "Price"],
+        [String(spare), "2.00"],
+      ]),
+    );
+    expect(reading.ok).toBe(true);
+    // Between the check of the file and its preview (a large file takes seconds to check), the
+    // listing is repriced in another tab: the file was decided on a price it no longer has.
+    await changeListingPrice(database, seller, spare, { price: 150, seenVersion: await versionOf(spare) });
+    const changeId = await previewFilePrices(database.db, seller, takenOf(reading).prices);
+    const { summary } = await applyPriceChange(database, seller, changeId);
+    expect(summary).toMatchObject({ applied: 0, conflicts: 1 });
+    expect(await priceOf(spare)).toBe(150);
+    await database.db.updateTable("listing").set({ price: 100 }).where("id", "=", spare).execute();
+  });
+
   it("matches headings however the file's system composed their accents", async () => {
     const nfd = "Numéro d’annonce".normalize("NFD");
-    expect(await read(encoder.encode(`${nfd};Prix\r\n${ids.euros};9,98\r\n`))).toEqual({
-      ok: true,
-      prices: new Map([[ids.euros, 998]]),
-    });
+    expect(newPricesOf(await read(encoder.encode(`${nfd};Prix\r\n${ids.euros};9,98\r\n`)))).toEqual(
+      new Map([[ids.euros, 998]]),
+    );
   });
 
   it("counts the reasons past the first hundred rather than listing them all", async () => {
@@ -402,7 +434,7 @@ describe.each(TEST_DIALECTS)("importing a listings file on $name", (dialect) => 
               return price === undefined || price === 1_000 + index ? [] : [[id, price] as const];
             }),
           );
-          expect(reading).toEqual({ ok: true, prices: expected });
+          expect(newPricesOf(reading)).toEqual(expected);
         },
       ),
       { numRuns: 30 },

@@ -9,7 +9,7 @@ import { assertAntiForgeryToken } from "~/auth/anti-forgery.server";
 import type { SignedInSeller } from "~/auth/session.server";
 import type { Database } from "~/db/database.server";
 import type { DatabaseSchema } from "~/db/schema";
-import { CHUNK, previewFilePrices } from "~/bulk-prices/price-changes.server";
+import { CHUNK, previewFilePrices, type FilePrice } from "~/bulk-prices/price-changes.server";
 import { readForm } from "~/http/request-body.server";
 import { decimalMark, formatMoney } from "~/money/format-money";
 import { parseListingId } from "~/listings/listing-id";
@@ -64,8 +64,11 @@ export interface RowProblem {
 export type FileReading =
   | {
       ok: true;
-      /** The listings whose price the file changes, and to what (minor units of each one's currency). */
-      prices: Map<number, number>;
+      /**
+       * The listings whose price the file changes: to what (minor units of each one's currency),
+       * and the price and version each had when its row was checked.
+       */
+      prices: Map<number, FilePrice>;
     }
   | {
       ok: false;
@@ -199,7 +202,7 @@ export async function readListingFile(
     wanted.set(number, { row, cells });
   }
 
-  const prices = new Map<number, number>();
+  const prices = new Map<number, FilePrice>();
   const numbers = [...wanted.keys()];
   const mark = delimiter === ";" ? "," : delimiter === "," ? "." : decimalMark(seller.locale);
   for (let start = 0; start < numbers.length; start += CHUNK) {
@@ -228,7 +231,11 @@ export async function readListingFile(
         : { reason: text("listingFiles.import.row.unknown", { number: String(number) }) };
       if ("reason" in taken) problems.push({ row, reason: taken.reason });
       else if (listing && taken.price !== undefined && taken.price !== listing.price)
-        prices.set(listing.id, taken.price);
+        prices.set(listing.id, {
+          price: taken.price,
+          checkedPrice: listing.price,
+          checkedVersion: listing.price_version,
+        });
     }
   }
   if (problems.length > 0) {
