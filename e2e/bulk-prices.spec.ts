@@ -1,37 +1,17 @@
-import type { Locator, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import {
   DEMO,
   emulateSlowNetwork,
   expect,
   expectNoAccessibilityViolations,
   expectNoAccessibilityViolationsWithoutJavaScript,
-  openTestDatabase,
+  pricesOf,
   signIn,
+  tabTo,
   test,
   waitForHydration,
 } from "./fixtures";
 import { raiseOneListing, REPRICER_LISTINGS } from "./repricing-sellers";
-
-/** The seller's listings' prices by title, read from the server's database. */
-function prices(username: string): Record<string, number> {
-  const database = openTestDatabase();
-  const rows = database
-    .prepare(
-      "select title, price from listing join seller on seller.id = listing.seller_id where username = ? order by title",
-    )
-    .all(username) as Array<{ title: string; price: number }>;
-  database.close();
-  return Object.fromEntries(rows.map((row) => [row.title, row.price]));
-}
-
-/** Presses Tab until the element has focus, as a keyboard user moves through the page. */
-async function tabTo(page: Page, target: Locator, most = 120): Promise<void> {
-  for (let presses = 0; presses < most; presses += 1) {
-    if (await target.evaluate((element) => element === document.activeElement)) return;
-    await page.keyboard.press("Tab");
-  }
-  throw new Error(`Tab never reached ${target.toString()}`);
-}
 
 const lamp = (number: number) => `Repriced lamp ${String(number).padStart(2, "0")}`;
 const selectedCount = (page: Page) => page.getByRole("region", { name: "Change prices in bulk" }).locator("output");
@@ -43,7 +23,7 @@ test.describe("changing prices in bulk", () => {
     // About 25 s of key presses, each page on a 350 ms network: more than the default 30 s on a busy machine.
     test.setTimeout(90_000);
     const seller = "repricer-keys";
-    const before = prices(seller);
+    const before = pricesOf(seller);
     await signIn(page, seller, DEMO.password);
     await waitForHydration(page);
     // 350 ms each way: ticks are still on their way when the seller moves to the next page.
@@ -109,7 +89,7 @@ test.describe("changing prices in bulk", () => {
     await expect(table.getByRole("row", { name: new RegExp(lamp(3)) })).toContainText(
       /% (above|below) the median|At the median/,
     );
-    expect(prices(seller)).toEqual(before);
+    expect(pricesOf(seller)).toEqual(before);
     await expectNoAccessibilityViolations(page);
 
     await tabTo(page, page.getByRole("button", { name: "Apply new prices to 3 listings" }));
@@ -117,7 +97,7 @@ test.describe("changing prices in bulk", () => {
     const applied = page.getByRole("heading", { name: /^Applied: Lower by 10%/ });
     await expect(applied).toBeFocused();
     await expect(page.getByText("3 listings changed.", { exact: false })).toBeVisible();
-    expect(prices(seller)).toEqual({ ...before, [lamp(3)]: 1_100, [lamp(4)]: 1_200, [lamp(25)]: 3_100 });
+    expect(pricesOf(seller)).toEqual({ ...before, [lamp(3)]: 1_100, [lamp(4)]: 1_200, [lamp(25)]: 3_100 });
     await expectNoAccessibilityViolations(page);
 
     // The new price on the listing's own page, with its history.
@@ -131,13 +111,13 @@ test.describe("changing prices in bulk", () => {
     await page.keyboard.press("Enter");
     await expect(page.getByRole("heading", { name: /^Undone: Lower by 10%/ })).toBeFocused();
     await expect(page.getByText("3 listings restored.", { exact: false })).toBeVisible();
-    expect(prices(seller)).toEqual(before);
+    expect(pricesOf(seller)).toEqual(before);
     await expectNoAccessibilityViolations(page);
   });
 
   test("without JavaScript: the same steps as plain forms and pages", async ({ browser }) => {
     const seller = "repricer-nojs";
-    const before = prices(seller);
+    const before = pricesOf(seller);
     const context = await browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
     await signIn(page, seller, DEMO.password);
@@ -174,12 +154,12 @@ test.describe("changing prices in bulk", () => {
     }));
     await apply.click();
     await expect(page.getByRole("heading", { name: "Applied: Raise by 2.50" })).toBeVisible();
-    expect(prices(seller)).toEqual({ ...before, [lamp(3)]: 1_450, [lamp(24)]: 3_550 });
+    expect(pricesOf(seller)).toEqual({ ...before, [lamp(3)]: 1_450, [lamp(24)]: 3_550 });
 
     // The same confirmation sent again, as a browser retries after a time-out: nothing more is applied.
     const retry = await page.request.post(form.action, { form: { srt: form.srt }, maxRedirects: 0 });
     expect(retry.status()).toBe(303);
-    expect(prices(seller)).toEqual({ ...before, [lamp(3)]: 1_450, [lamp(24)]: 3_550 });
+    expect(pricesOf(seller)).toEqual({ ...before, [lamp(3)]: 1_450, [lamp(24)]: 3_550 });
 
     // Back on the listings page, the change is there to see and to undo.
     await page.getByRole("link", { name: "Back to your listings" }).click();
@@ -201,7 +181,7 @@ test.describe("changing prices in bulk", () => {
     await expect(lastChange).toContainText(/applied .+ GMT\+[12]\./);
     await lastChange.getByRole("button", { name: "Undo this change" }).click();
     await expect(page.getByRole("heading", { name: "Undone: Raise by 2.50" })).toBeVisible();
-    expect(prices(seller)).toEqual(before);
+    expect(pricesOf(seller)).toEqual(before);
     await expectNoAccessibilityViolationsWithoutJavaScript(page);
     await page.getByRole("link", { name: "Back to your listings" }).click();
     await expect(lastChange).toContainText("then undone.");
@@ -231,7 +211,7 @@ test.describe("changing prices in bulk", () => {
     await expectNoAccessibilityViolations(page);
     await page.getByRole("button", { name: /^Apply new prices to \d+ listings$/ }).tap();
     await expect(page.getByRole("heading", { name: "Applied: Set to 19.99" })).toBeVisible();
-    const after = prices(seller);
+    const after = pricesOf(seller);
     expect(Object.values(after).filter((price) => price === 1_999)).toHaveLength(REPRICER_LISTINGS - 2);
     await expectNoAccessibilityViolations(page);
     await context.close();
@@ -240,7 +220,7 @@ test.describe("changing prices in bulk", () => {
   test("the changes page finds a change again after its page is left, and undoes the last", async ({ page }) => {
     test.setTimeout(90_000);
     const seller = "repricer-changes";
-    const before = prices(seller);
+    const before = pricesOf(seller);
     await signIn(page, seller, DEMO.password);
     await waitForHydration(page);
     await emulateSlowNetwork(page);
@@ -257,7 +237,7 @@ test.describe("changing prices in bulk", () => {
     // A change applied, then a preview left unapplied.
     await raiseOneListing(page, lamp(3), "1", "mouse");
     await expect(page.getByRole("heading", { name: /^Applied: Raise by 1/ })).toBeFocused();
-    expect(prices(seller)[lamp(3)]).toBe((before[lamp(3)] as number) + 100);
+    expect(pricesOf(seller)[lamp(3)]).toBe((before[lamp(3)] as number) + 100);
     await listingsLink.click();
     for (const number of [4, 5]) await page.getByRole("checkbox", { name: `Select ${lamp(number)}` }).check();
     await page.getByRole("link", { name: "Change prices" }).click();
@@ -281,7 +261,7 @@ test.describe("changing prices in bulk", () => {
     await page.goBack();
     await page.getByRole("button", { name: "Undo this change" }).click();
     await expect(page.getByRole("heading", { name: /^Undone: Raise by 1/ })).toBeFocused();
-    expect(prices(seller)).toEqual(before);
+    expect(pricesOf(seller)).toEqual(before);
     await listingsLink.click();
     await page.getByRole("link", { name: "Your price changes" }).click();
     await expect(table.getByRole("row").nth(2)).toContainText(/Raise by 1.*1Undone /);

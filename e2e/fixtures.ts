@@ -1,6 +1,6 @@
 import { AxeBuilder } from "@axe-core/playwright";
 import axe from "axe-core";
-import { test as base, expect, type Page } from "@playwright/test";
+import { test as base, expect, type Locator, type Page } from "@playwright/test";
 import { DatabaseSync } from "node:sqlite";
 
 export { expect };
@@ -106,6 +106,44 @@ export function openTestDatabase(): DatabaseSync {
   if (!path) throw new Error("E2E_DATABASE_PATH is not set: run the tests through Playwright's config.");
   return new DatabaseSync(path, { readOnly: true });
 }
+
+/** The rows a query finds in the server's database, opened read-only for it alone. */
+export function queryTestDatabase<Row>(sql: string, ...parameters: Array<string | number | null>): Row[] {
+  const database = openTestDatabase();
+  try {
+    return database.prepare(sql).all(...parameters) as Row[];
+  } finally {
+    database.close();
+  }
+}
+
+/** A seller's listings' prices by title (minor units), read from the server's database. */
+export function pricesOf(username: string): Record<string, number> {
+  const rows = queryTestDatabase<{ title: string; price: number }>(
+    "select title, price from listing join seller on seller.id = listing.seller_id where username = ? order by title",
+    username,
+  );
+  return Object.fromEntries(rows.map((row) => [row.title, row.price]));
+}
+
+/** Presses Tab until the element has focus, as a keyboard user moves through the page. */
+export async function tabTo(page: Page, target: Locator, most = 120): Promise<void> {
+  for (let presses = 0; presses < most; presses += 1) {
+    if (await target.evaluate((element) => element === document.activeElement)) return;
+    await page.keyboard.press("Tab");
+  }
+  throw new Error(`Tab never reached ${target.toString()}`);
+}
+
+/** On a phone: opens the header's menu and taps one of its links. */
+export async function tapInMenu(page: Page, link: string): Promise<void> {
+  await page.getByRole("button", { name: "Menu" }).tap();
+  await page.getByRole("navigation", { name: "Menu" }).getByRole("link", { name: link, exact: true }).tap();
+}
+
+/** Whether the page fits its screen's width: nothing scrolls sideways. */
+export const scrollsNoWider = (page: Page): Promise<boolean> =>
+  page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth);
 
 export const test = base.extend<{ signedInPage: Page }>({
   signedInPage: async ({ page }, use) => {

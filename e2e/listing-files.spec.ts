@@ -9,7 +9,12 @@ import {
   expectNoAccessibilityViolations,
   expectNoAccessibilityViolationsWithoutJavaScript,
   openTestDatabase,
+  pricesOf,
+  queryTestDatabase,
+  scrollsNoWider,
   signIn,
+  tabTo,
+  tapInMenu,
   test,
   waitForHydration,
 } from "./fixtures";
@@ -122,12 +127,8 @@ test.describe("on a phone 320 px wide, by touch", () => {
     const lamp = "Repriced lamp 03";
     await signIn(page, "repricer-touch", DEMO.password);
     await waitForHydration(page);
-    const goByMenu = async (link: string) => {
-      await page.getByRole("button", { name: "Menu" }).tap();
-      await page.getByRole("navigation", { name: "Menu" }).getByRole("link", { name: link, exact: true }).tap();
-    };
-    const noSidewaysScroll = () =>
-      page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth);
+    const goByMenu = (link: string) => tapInMenu(page, link);
+    const noSidewaysScroll = () => scrollsNoWider(page);
 
     await goByMenu("All listings");
     await raiseOneListing(page, lamp, "1", "touch");
@@ -153,16 +154,6 @@ test.describe("on a phone 320 px wide, by touch", () => {
     expect(records.find((record) => record[2] === lamp)?.[5]).toBe("12.00");
   });
 });
-
-/** A seller's listing prices by title, read from the server's database. */
-function pricesOf(username: string): Record<string, number> {
-  const database = openTestDatabase();
-  const rows = database
-    .prepare("select title, price from listing join seller on seller.id = listing.seller_id where username = ?")
-    .all(username) as Array<{ title: string; price: number }>;
-  database.close();
-  return Object.fromEntries(rows.map((row) => [row.title, row.price]));
-}
 
 /** A file as a seller's spreadsheet saves it, ready for the file field. */
 const fileOf = (name: string, records: string[][], delimiter = ",") => ({
@@ -239,6 +230,148 @@ test.describe("importing prices", () => {
     await page.getByRole("button", { name: "Undo this change" }).click();
     await expect(page.getByRole("heading", { name: /^Undone: Prices from a file/ })).toBeFocused();
     expect(pricesOf(seller)).toEqual(before);
+  });
+
+  test("by keyboard alone: export, a file refused with its row, the corrected file previewed and applied", async ({
+    page,
+  }) => {
+    test.setTimeout(90_000);
+    const seller = "repricer-import-keys";
+    const before = pricesOf(seller);
+    await signIn(page, seller, DEMO.password);
+    await waitForHydration(page);
+    const press = async (target: ReturnType<Page["getByRole"]>, key = "Enter") => {
+      await tabTo(page, target);
+      await page.keyboard.press(key);
+    };
+    await press(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Listings" }).first());
+    const saved = page.waitForEvent("download");
+    await press(page.getByRole("link", { name: /^Export these \d+ listings \(CSV\)$/ }));
+    const [headings, ...rows] = parse(readFileSync(await (await saved).path()), { bom: true }) as [
+      string[],
+      ...string[][],
+    ];
+    const row = (title: string) => rows.find((record) => record[headings.indexOf("Title")] === title) as string[];
+    row("Repriced lamp 08")[headings.indexOf("Price")] = "19.99";
+    row("Repriced lamp 09")[headings.indexOf("Price")] = "-1";
+
+    await press(page.getByRole("link", { name: "Import prices from a file" }));
+    await expect(page.getByRole("heading", { level: 2, name: "Import prices from a file" })).toBeVisible();
+    // The file field opens the system's file chooser on Space, as a keyboard user opens it.
+    const choose = async (records: string[][]) => {
+      const chooser = page.waitForEvent("filechooser");
+      await press(page.getByLabel("Listings file (CSV)"), "Space");
+      await (await chooser).setFiles(fileOf("listings.csv", records));
+      await press(page.getByRole("button", { name: "Check the file" }));
+    };
+    await choose([headings, ...rows]);
+    const outcome = page.getByRole("region", { name: "The file was not imported" });
+    await expect(outcome).toBeFocused();
+    await expect(outcome.getByRole("listitem")).toHaveText([
+      `Row ${rows.indexOf(row("Repriced lamp 09")) + 2}: “-1” is not a price in USD: write it like 12.50, with no more decimals than the currency has and no thousands separators.`,
+    ]);
+    expect(pricesOf(seller)).toEqual(before);
+
+    row("Repriced lamp 09")[headings.indexOf("Price")] = "18.00";
+    await choose([headings, ...rows]);
+    await expect(page.getByRole("heading", { name: /^Preview: Prices from a file/ })).toBeVisible();
+    await press(page.getByRole("button", { name: "Apply new prices to 1 listing" }));
+    await expect(page.getByRole("heading", { name: /^Applied: Prices from a file/ })).toBeFocused();
+    expect(pricesOf(seller)).toEqual({ ...before, "Repriced lamp 08": 1999 });
+  });
+
+  test("a tab closed while its file is on its way changes no price, and the next file is taken", async ({
+    page,
+    browser,
+  }) => {
+    test.setTimeout(90_000);
+    const seller = "repricer-import-closed";
+    const before = pricesOf(seller);
+    // A preview writes no price: whether the server had the whole file before the tab closed is timing.
+    const appliedChanges = () =>
+      queryTestDatabase<{ count: number }>(
+        "select count(*) as count from price_change join seller on seller.id = seller_id where username = ? and state = 'applied'",
+        seller,
+      )[0]?.count;
+    await signIn(page, seller, DEMO.password);
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Listings" }).first().click();
+    const { records } = await download(page, /^Export these \d+ listings \(CSV\)$/, ",");
+    const [headings, ...rows] = records as [string[], ...string[][]];
+    for (const row of rows) row[headings.indexOf("Price")] = "30";
+    // A file of two megabytes (its titles long), sent at 200 kB/s as Chromium emulates it: the tab still waits for its answer when it closes.
+    const large = [headings, ...rows.map((row) => row.map((cell, at) => (at === 2 ? cell.padEnd(90_000, "…") : cell)))];
+    await page.getByRole("link", { name: "Import prices from a file" }).click();
+    await page.getByLabel("Listings file (CSV)").setInputFiles(fileOf("listings.csv", large));
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send("Network.enable");
+    await cdp.send("Network.emulateNetworkConditions", {
+      offline: false,
+      latency: 50,
+      downloadThroughput: -1,
+      uploadThroughput: 200_000,
+    });
+    const sent = page.waitForRequest((request) => request.method() === "POST");
+    let answered = false;
+    page.on("response", (response) => {
+      if (response.request().method() === "POST") answered = true;
+    });
+    await page.getByRole("button", { name: "Check the file" }).click();
+    await sent;
+    await page.waitForTimeout(1_000);
+    expect(answered, "the tab was still waiting for its answer").toBe(false);
+    await page.close();
+
+    const next = await (await browser.newContext()).newPage();
+    await signIn(next, seller, DEMO.password);
+    await next.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Listings" }).first().click();
+    await next.getByRole("link", { name: "Import prices from a file" }).click();
+    expect(appliedChanges()).toBe(0);
+    expect(pricesOf(seller)).toEqual(before);
+    await next.getByLabel("Listings file (CSV)").setInputFiles(fileOf("listings.csv", [headings, ...rows]));
+    await next.getByRole("button", { name: "Check the file" }).click();
+    await expect(next.getByRole("heading", { name: /^Preview: Prices from a file/ })).toBeVisible();
+    expect(pricesOf(seller)).toEqual(before);
+    await next.context().close();
+  });
+
+  test.describe("on a phone 320 px wide, by touch", () => {
+    test.use({ viewport: { width: 320, height: 640 }, hasTouch: true, isMobile: true });
+
+    test("the file's reasons and its preview fit the screen, and the prices are applied", async ({ page }) => {
+      test.setTimeout(90_000);
+      const seller = "repricer-import-touch";
+      const before = pricesOf(seller);
+      await signIn(page, seller, DEMO.password);
+      await waitForHydration(page);
+      await tapInMenu(page, "All listings");
+      const { records } = await download(page, /^Export these \d+ listings \(CSV\)$/, ",", "tap");
+      const [headings, ...rows] = records as [string[], ...string[][]];
+      const row = (title: string) => rows.find((record) => record[headings.indexOf("Title")] === title) as string[];
+      row("Repriced lamp 10")[headings.indexOf("Price")] = "25";
+      row("Repriced lamp 11")[headings.indexOf("Currency")] = "EUR";
+
+      await page.getByRole("link", { name: "Import prices from a file" }).tap();
+      const choose = async (file: string[][]) => {
+        const chooser = page.waitForEvent("filechooser");
+        await page.getByLabel("Listings file (CSV)").tap();
+        await (await chooser).setFiles(fileOf("listings.csv", file));
+        await page.getByRole("button", { name: "Check the file" }).tap();
+      };
+      await choose([headings, ...rows]);
+      await expect(page.getByRole("region", { name: "The file was not imported" }).getByRole("listitem")).toHaveText([
+        `Row ${rows.indexOf(row("Repriced lamp 11")) + 2}: The listing’s currency is USD, and the row says EUR: the hub does not convert prices.`,
+      ]);
+      expect(await scrollsNoWider(page)).toBe(true);
+      await expectNoAccessibilityViolations(page);
+
+      row("Repriced lamp 11")[headings.indexOf("Currency")] = "USD";
+      await choose([headings, ...rows]);
+      await expect(page.getByRole("heading", { name: /^Preview: Prices from a file/ })).toBeVisible();
+      expect(await scrollsNoWider(page)).toBe(true);
+      await page.getByRole("button", { name: "Apply new prices to 1 listing" }).tap();
+      await expect(page.getByRole("heading", { name: /^Applied: Prices from a file/ })).toBeVisible();
+      expect(pricesOf(seller)).toEqual({ ...before, "Repriced lamp 10": 2500 });
+    });
   });
 
   test.describe("without JavaScript", () => {

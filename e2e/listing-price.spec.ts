@@ -5,7 +5,9 @@ import {
   expectNoAccessibilityViolations,
   expectNoAccessibilityViolationsWithoutJavaScript,
   openTestDatabase,
+  scrollsNoWider,
   signIn,
+  tapInMenu,
   test,
   waitForHydration,
 } from "./fixtures";
@@ -128,5 +130,35 @@ test.describe("one listing's price, on its page", () => {
     expect(priceOf(seller, LAMP)).toEqual({ price: 1234, changes: 1 });
     await expectNoAccessibilityViolationsWithoutJavaScript(page);
     await context.close();
+  });
+
+  test.describe("on a phone 320 px wide, by touch", () => {
+    test.use({ viewport: { width: 320, height: 640 }, hasTouch: true, isMobile: true });
+
+    test("the price field, its refusal and its outcome fit the screen", async ({ page }) => {
+      const seller = "repricer-page-touch";
+      await signIn(page, seller, DEMO.password);
+      await waitForHydration(page);
+      await tapInMenu(page, "All listings");
+      await page
+        .getByRole("table", { name: /Your listings/ })
+        .getByRole("link", { name: LAMP })
+        .tap();
+      const field = page.getByRole("textbox", { name: "New price in USD" });
+      await field.tap();
+      await field.fill("1e20");
+      await page.getByRole("button", { name: "Save price" }).tap();
+      await expect(page.getByRole("alert")).toHaveText(/^Enter the price in USD as a number like 12\.50/);
+      expect(await scrollsNoWider(page)).toBe(true);
+      await expectNoAccessibilityViolations(page);
+
+      await field.fill("13.75");
+      await page.getByRole("button", { name: "Save price" }).tap();
+      await expect(page.getByRole("status").filter({ hasText: "Price changed" })).toHaveText(
+        "Price changed from $14.00 to $13.75. See or undo this change",
+      );
+      expect(await scrollsNoWider(page)).toBe(true);
+      expect(priceOf(seller, LAMP)).toEqual({ price: 1375, changes: 1 });
+    });
   });
 });

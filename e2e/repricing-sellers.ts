@@ -16,8 +16,12 @@ export const REPRICERS = [
   "repricer-touch",
   "repricer-page",
   "repricer-page-nojs",
+  "repricer-page-touch",
   "repricer-import",
   "repricer-import-nojs",
+  "repricer-import-keys",
+  "repricer-import-touch",
+  "repricer-import-closed",
 ] as const;
 
 export const REPRICER_LISTINGS = 25;
