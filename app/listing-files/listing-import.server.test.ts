@@ -343,6 +343,20 @@ describe.each(TEST_DIALECTS)("importing a listings file on $name", (dialect) => 
         "Line 2 of the file opens a quote",
       ],
       [
+        "an open quote after blank lines",
+        encoder.encode(
+          `Listing number,Price\r\n${ids.dollars},12.34\r\n\r\n\r\n${ids.yen},"1500\r\n${ids.euros},1\r\n`,
+        ),
+        400,
+        "Line 5 of the file opens a quote",
+      ],
+      [
+        "an open quote in a cell of several lines' row",
+        encoder.encode(`Listing number,Title,Price\r\n${ids.dollars},"two\nlines",12.34\r\n${ids.yen},x,"1500\r\n`),
+        400,
+        "Line 4 of the file opens a quote",
+      ],
+      [
         "a decimal comma in a file of commas",
         encoder.encode(`Listing number,Price\r\n${ids.dollars},12,50\r\n`),
         400,

@@ -140,7 +140,7 @@ export async function readListingFile(
 
   const records: ParsedRecord[] = [];
   let source: Readable | undefined;
-  // The line the last whole record ended on: a quote never closed opened after it.
+  // The line the last whole record ended on: a quote never closed opened on the next record's line.
   let lastLine = 0;
   try {
     source = Readable.from(pieces(content));
@@ -166,7 +166,7 @@ export async function readListingFile(
   } catch (error) {
     if (!(error instanceof CsvError)) throw error;
     if (error.code === "CSV_QUOTE_NOT_CLOSED")
-      return refused(400, text("listingFiles.import.csv.quote", { line: lastLine + 1 }));
+      return refused(400, text("listingFiles.import.csv.quote", { line: nextRecordLine(content, lastLine) }));
     const line = (error as CsvError & { lines?: number }).lines ?? lastLine + 1;
     const key =
       error.code === "CSV_RECORD_INCONSISTENT_FIELDS_LENGTH"
@@ -303,6 +303,18 @@ function rowOf(
       };
   }
   return { price };
+}
+
+/**
+ * The line on which the record after line `after` starts: the next that is not empty, since empty
+ * lines are skipped, not records. A quote never closed opened there (a record spans lines only
+ * inside quotes). Read only on that refusal, so splitting the whole file costs nothing otherwise.
+ */
+function nextRecordLine(content: string, after: number): number {
+  const lines = content.split(/\r\n|\n|\r/);
+  let index = after;
+  while (index < lines.length - 1 && lines[index] === "") index += 1;
+  return index + 1;
 }
 
 /**
