@@ -223,6 +223,10 @@ test.describe("importing prices", () => {
     await expect(
       page.getByRole("table", { name: "Price changes, newest first" }).getByRole("row").nth(1),
     ).toContainText("$15.00$21.50Prices from a file");
+    // Only the last change can be undone: the price field says that saving here would end the import's undo.
+    await expect(page.getByRole("textbox", { name: "New price in USD" })).toHaveAccessibleDescription(
+      /Saving ends the undo of your last change: Prices from a file, applied /,
+    );
     await page.getByRole("link", { name: "All listings" }).first().click();
     await page.getByRole("link", { name: "Your price changes" }).click();
     const changes = page.getByRole("table", { name: "Your price changes, newest first" });

@@ -55,8 +55,10 @@ test.describe("one listing's price, on its page", () => {
       "Price changed from $14.00 to $15.25. See or undo this change",
     );
     await expect(facts).toContainText("$15.25");
-    // The page came again with the change named; focus stayed where the seller was.
+    // The page came again with the change named; focus stayed where the seller was. Its own save
+    // is the last change: saving again ends no other change's undo, and the field does not warn.
     await expect(field).toBeFocused();
+    await expect(field).toHaveAccessibleDescription("Up to 2 decimals, like 12.50.");
     await expect(page).toHaveURL(/\?saved=[\w-]{22}$/);
     const history = page.getByRole("table", { name: "Price changes, newest first" });
     await expect(history.getByRole("row").nth(1)).toContainText("$14.00$15.25Changed on the listing’s page");

@@ -12,7 +12,8 @@ import { getSignedInSeller } from "~/auth/require-seller.server";
 import { ListingPriceForm } from "~/bulk-prices/components/listing-price-form/ListingPriceForm";
 import { PriceHistory } from "~/bulk-prices/components/price-history/PriceHistory";
 import { saveListingPrice } from "~/bulk-prices/price-change-routes.server";
-import { findPriceHistory } from "~/bulk-prices/price-changes.server";
+import { LISTING_PAGE_CHANGE } from "~/bulk-prices/price-change";
+import { findLastPriceChange, findPriceHistory } from "~/bulk-prices/price-changes.server";
 import { ListingFacts } from "~/listings/components/listing-facts/ListingFacts";
 import { ProductSummaryFrame } from "~/product-summary/components/product-summary-frame/ProductSummaryFrame";
 import { SummaryFilterForm } from "~/product-summary/components/summary-filter-form/SummaryFilterForm";
@@ -41,7 +42,15 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   // JavaScript) asks for the seller's listings of that status instead (the itemId rule of docs/product/behaviour.md).
   const summaryFilters: SummaryFilters = { condition, status, itemId: status ? undefined : listing.id };
   const { id, title, price, currency, quantity, sold, epid, price_version: priceVersion } = listing;
-  const priceHistory = await findPriceHistory(context.get(databaseContext).db, seller, listing.id, textOf(context));
+  const { db } = context.get(databaseContext);
+  const [priceHistory, last] = await Promise.all([
+    findPriceHistory(db, seller, listing.id, textOf(context)),
+    findLastPriceChange(db, seller.id),
+  ]);
+  // Saving here ends the undo of the seller's last change, unless that is this listing's own save.
+  const ownSave = last?.change.kind === LISTING_PAGE_CHANGE && last.id === priceHistory[0]?.changeId;
+  const undoEnds =
+    last && last.undoableUntil !== null && !ownSave ? { change: last.change, appliedAt: last.appliedAt } : undefined;
   // After the price form's redirect: the change it saved, while it is the history's newest entry.
   const savedId = pageUrl(request).searchParams.get(SAVED_PARAM);
   const newest = priceHistory[0];
@@ -63,6 +72,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     srt: getSignedInSeller(context).srt,
     priceHistory,
     saved: saved && { from: saved.from, to: saved.to, changeId: saved.changeId },
+    undoEnds,
     summaryFilters,
     summarySrc: productSummaryUrl(listing.id, summaryFilters),
   };
@@ -127,6 +137,7 @@ function ListingDetailPage({
   srt,
   priceHistory,
   saved,
+  undoEnds,
   refused,
   summaryFilters,
   summarySrc,
@@ -174,6 +185,7 @@ function ListingDetailPage({
         search={listingPageQuery(filters)}
         refused={refused}
         saved={saved}
+        undoEnds={undoEnds}
       />
       <PriceHistory entries={priceHistory} locale={locale} />
       <section className="listing-detail__summary" aria-labelledby="product-summary-title">

@@ -31,6 +31,14 @@ describe("ListingPriceForm", () => {
     expect(dinars).toHaveAccessibleDescription("Up to 3 decimals, like 12.500.");
   });
 
+  it("says when saving ends the undo of the seller's last change, and which", async () => {
+    const raise = { change: { kind: "raise_amount", amount: 100 }, appliedAt: Date.UTC(2026, 10, 24, 18, 5) } as const;
+    await renderInRouter("/sh/lst/7", () => <ListingPriceForm {...props} undoEnds={raise} />);
+    expect(screen.getByRole("textbox", { name: "New price in USD" })).toHaveAccessibleDescription(
+      "Up to 2 decimals, like 12.50. Saving ends the undo of your last change: Raise by 1, applied Nov 24, 2026, 6:05 PM UTC.",
+    );
+  });
+
   it("sends the price with the version the page showed, to the listing's page with its query", async () => {
     const sent: Array<{ url: string; form: Record<string, string> }> = [];
     const Stub = createRoutesStub([

@@ -2,7 +2,9 @@ import { useEffect, useId, useRef, useState } from "react";
 import { Form, href, Link, useNavigation } from "react-router";
 import { useText } from "~/i18n/text";
 import { decimalMark, formatMoney, minorUnitsPerMajor } from "~/money/format-money";
-import { examplePrice, formatPriceForInput } from "../../price-change";
+import { useSellerTimeZone } from "~/time/seller-time-zone";
+import { formatTime } from "~/time/time-zones";
+import { describePriceChange, examplePrice, formatPriceForInput, type PriceChange } from "../../price-change";
 
 export interface ListingPriceFormProps {
   listing: { id: number; price: number; currency: string; status: string; priceVersion: number };
@@ -15,6 +17,12 @@ export interface ListingPriceFormProps {
   refused?: { error: string; value: string };
   /** The change this page just saved, from `?saved=` after the form's redirect. */
   saved?: { from: number; to: number; changeId: string };
+  /**
+   * The seller's last change while it can be undone, when it is not this listing's own last save:
+   * only the last change can be undone (decision 075), so saving here ends its undo, and the
+   * seller is told before, not after.
+   */
+  undoEnds?: { change: PriceChange; appliedAt: number };
 }
 
 /**
@@ -43,9 +51,10 @@ function useFocusOnRefusal(refused: ListingPriceFormProps["refused"]) {
  * is refused with the reason instead of overwritten. The confirmation lives in a status region
  * that is always in the page, so that its new text is announced.
  */
-export function ListingPriceForm({ listing, srt, locale, search, refused, saved }: ListingPriceFormProps) {
+export function ListingPriceForm({ listing, srt, locale, search, refused, saved, undoEnds }: ListingPriceFormProps) {
   const id = useId();
   const text = useText();
+  const timeZone = useSellerTimeZone();
   const { field, alert, refusalKey } = useFocusOnRefusal(refused);
   const saving = useNavigation().state === "submitting";
   const digits = Math.round(Math.log10(minorUnitsPerMajor(listing.currency)));
@@ -94,7 +103,9 @@ export function ListingPriceForm({ listing, srt, locale, search, refused, saved 
               autoComplete="off"
               defaultValue={refused?.value ?? formatPriceForInput(listing.price, listing.currency, locale)}
               aria-invalid={refused ? true : undefined}
-              aria-describedby={refused ? `${id}-error ${id}-hint` : `${id}-hint`}
+              aria-describedby={[refused && `${id}-error`, `${id}-hint`, undoEnds && `${id}-undo`]
+                .filter(Boolean)
+                .join(" ")}
             />
             <p id={`${id}-hint`} className="price-change__hint">
               {text("listingPrice.hint", {
@@ -103,6 +114,14 @@ export function ListingPriceForm({ listing, srt, locale, search, refused, saved 
                 example: examplePrice(listing.currency, decimalMark(locale)),
               })}
             </p>
+            {undoEnds && (
+              <p id={`${id}-undo`} className="price-change__hint">
+                {text("listingPrice.endsUndo", {
+                  description: describePriceChange(undoEnds.change, locale, text),
+                  time: formatTime(undoEnds.appliedAt, locale, timeZone),
+                })}
+              </p>
+            )}
           </div>
           {/* aria-disabled, not disabled: a disabled button loses focus to the page's body (RunChangeForm). */}
           <button type="submit" className="button button--primary" aria-disabled={saving || undefined}>
