@@ -8,7 +8,7 @@ import { conditionLabel, statusLabel } from "~/listings/listing-fields";
 import { matchingListings } from "~/listings/listings.server";
 import { minorUnitsPerMajor, plainAmount } from "~/money/format-money";
 import { COLUMN_HEADINGS, LISTING_FILE_COLUMNS, type ListingFileColumn } from "./listing-columns";
-import { inertText, spreadsheetDialect } from "./spreadsheet-dialect";
+import { inertText, spreadsheetDialect } from "~/spreadsheets/spreadsheet-dialect";
 
 /** Rows read at a time: 100,000 listings are written a thousand at a time, never held at once. */
 export const EXPORT_BATCH = 1_000;
