@@ -26,6 +26,8 @@ export default [
     route("sh/lst/changes", "routes/sh/changes.tsx"),
     route("sh/lst/:listingId", "routes/sh/listing-detail.tsx", [route("insights", "routes/sh/listing-insights.tsx")]),
     route("sh/perf", "routes/sh/site-speed.tsx"),
+    // The dashboard's pages table as a CSV or JSON file (app/site-speed/pages-export.server.ts).
+    route("sh/perf/pages", "routes/sh/site-speed-pages.ts"),
     route("sh/optout", "routes/sh/opt-out.tsx"),
     route("sh/search", "routes/sh/search.tsx"),
     route("sh/messages/close", "routes/sh/message-close.ts"),

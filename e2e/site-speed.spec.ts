@@ -1,4 +1,6 @@
 import { randomUUID } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { parse } from "csv-parse/sync";
 import type { Page } from "@playwright/test";
 import {
   DEMO,
@@ -401,6 +403,43 @@ test.describe("the site-speed dashboard", () => {
       "sellerHubOverview",
     );
     expect(cspViolations).toEqual([]);
+  });
+
+  test("exports the pages table as the dashboard shows it, as CSV and as JSON", async ({ signedInPage: page }) => {
+    await page.getByRole("link", { name: "Site speed" }).first().click();
+    await expect(page.getByRole("heading", { level: 1, name: "Site speed" })).toBeVisible();
+    await page.getByLabel("Period").selectOption("30d");
+    await page.getByRole("button", { name: "Show" }).click();
+    const table = page.getByRole("table", { name: /^Every page/ });
+    await table.getByRole("link", { name: "Page views" }).click();
+    await expect(page).toHaveURL(/sort=views/);
+    const names = await table.getByRole("rowheader").allTextContents();
+    expect(names.length).toBeGreaterThan(1);
+    const views = await table.locator("tbody tr td:first-of-type").allTextContents();
+
+    const downloaded = async (name: string) => {
+      const saved = page.waitForEvent("download");
+      await page.getByRole("link", { name }).click();
+      const file = await saved;
+      return { name: file.suggestedFilename(), bytes: readFileSync(await file.path()) };
+    };
+    const csv = await downloaded("Export the pages table (CSV)");
+    expect(csv.name).toMatch(/^site-speed-pages-\d{4}-\d{2}-\d{2}\.csv$/);
+    const [headings, ...rows] = parse(csv.bytes, { bom: true }) as [string[], ...string[][]];
+    expect(headings.slice(0, 2)).toEqual(["Page", "Page views"]);
+    // The table's pages with their counts (the table groups thousands; the file does not), in the
+    // table's order. The file is read afresh: this test's own page views may have added to a page
+    // or two since the table was drawn, never taken away.
+    const exportedViews = new Map(rows.map((row) => [row[0], Number(row[1])]));
+    for (const [index, name] of names.entries())
+      expect(exportedViews.get(name), name).toBeGreaterThanOrEqual(Number(views[index]?.replace(/\D/g, "")));
+    const counts = rows.map((row) => Number(row[1]));
+    const ascending = new URL(page.url()).searchParams.get("direction") === "ascending";
+    expect(counts).toEqual(counts.toSorted((a, b) => (ascending ? a - b : b - a)));
+
+    const json = await downloaded("Export the pages table (JSON)");
+    const exported = JSON.parse(json.bytes.toString("utf8")) as { pages: Array<{ pageName: string }> };
+    expect(exported.pages.map((exportedPage) => exportedPage.pageName)).toEqual(rows.map((row) => row[0]));
   });
 
   test("speaks the seller's language: a seller on eBay France reads it in French", async ({ page }) => {

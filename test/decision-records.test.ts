@@ -9,7 +9,7 @@ const index = readFileSync(`${FOLDER}/README.md`, "utf8");
 describe("decision records", () => {
   it.each(records)("%s has a status line with its date, and a row in the index", (name) => {
     expect(readFileSync(`${FOLDER}/${name}`, "utf8")).toMatch(
-      /^# \d{3} — .+\n\n\*\*Status\.\*\* (Accepted|Superseded)[^\n]*\d{4}-\d{2}-\d{2}/,
+      /^# \d{3} — .+\n\n\*\*Status\.\*\* (Proposed|Accepted|Superseded)[^\n]*\d{4}-\d{2}-\d{2}/,
     );
     expect(index).toContain(`(${name})`);
   });

@@ -7,7 +7,9 @@
 import type { Kysely } from "kysely";
 import type { z } from "zod";
 import type { DatabaseSchema } from "~/db/schema";
+import { timeZoneOfSeller } from "~/time/time-zones";
 import { speedBeaconSchema } from "./beacon-schema";
+import { sortPages, type DashboardQuery } from "./dashboard-query";
 import { periodWindow, type ReportPeriod } from "./report-periods";
 import { isInSegment, type Segment } from "./report-segments";
 import {
@@ -43,6 +45,20 @@ const reportedMetrics = speedBeaconSchema.pick({
 });
 
 type PageView = Omit<z.infer<typeof reportedMetrics>, "pageView"> & { pageName: string; receivedAt: number };
+
+/**
+ * The dashboard's report for a seller's query, its pages in the query's order, the days and hours
+ * the seller's time zone's: the dashboard and its export of the pages table read the same.
+ */
+export async function dashboardReport(
+  db: Kysely<DatabaseSchema>,
+  seller: { id: number; time_zone: string | null; locale: string },
+  query: DashboardQuery,
+  now: number = Date.now(),
+): Promise<SiteSpeedReport> {
+  const report = await buildSiteSpeedReport(db, seller.id, query.period, query.segment, now, timeZoneOfSeller(seller));
+  return { ...report, pages: sortPages(report.pages, query.order, query.direction) };
+}
 
 export async function buildSiteSpeedReport(
   db: Kysely<DatabaseSchema>,
@@ -161,7 +177,8 @@ function measured(views: readonly PageView[], name: VitalName): TimedValue[] {
   );
 }
 
-function summariseVital(
+/** One vital of one page in a period: its percentile and rating, counts, distribution and trend. */
+export function summariseVital(
   name: VitalName,
   values: readonly TimedValue[],
   previousP75: number | null,

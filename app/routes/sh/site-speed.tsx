@@ -1,4 +1,4 @@
-import { Form } from "react-router";
+import { Form, href } from "react-router";
 import { useText } from "~/i18n/text";
 import { FilterSelect } from "~/components/filter-select/FilterSelect";
 import { getSignedInSeller } from "~/auth/require-seller.server";
@@ -9,7 +9,7 @@ import { PageSpeed } from "~/site-speed/components/page-speed/PageSpeed";
 import { PagesTable } from "~/site-speed/components/pages-table/PagesTable";
 import { ScriptErrorsTable } from "~/site-speed/components/script-errors-table/ScriptErrorsTable";
 import { TrackingTable } from "~/site-speed/components/tracking-table/TrackingTable";
-import { columnSortSearches, readDashboardQuery, sortPages } from "~/site-speed/dashboard-query";
+import { columnSortSearches, readDashboardQuery } from "~/site-speed/dashboard-query";
 import { databaseContext, languageContext } from "~/request-context";
 import { timeZoneLabel } from "~/time/time-zone.server";
 import { timeZoneOfSeller } from "~/time/time-zones";
@@ -17,7 +17,8 @@ import type { PageHandle } from "~/shell/page-handle";
 import { REPORT_PERIODS } from "~/site-speed/report-periods";
 import { CONNECTION_LABELS, DEVICE_CLASSES, DEVICE_LABELS } from "~/site-speed/report-segments";
 import { MAX_REPORTED_BEACONS } from "~/site-speed/site-speed-report";
-import { buildSiteSpeedReport } from "~/site-speed/site-speed-report.server";
+import { dashboardReport } from "~/site-speed/site-speed-report.server";
+import type { PageExportFormat } from "~/site-speed/pages-export.server";
 import type { Route } from "./+types/site-speed";
 
 export const handle: PageHandle = { pageName: "sellerHubSiteSpeed", title: "nav.siteSpeed" };
@@ -27,29 +28,31 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { seller } = getSignedInSeller(context);
   const query = readDashboardQuery(new URL(request.url).searchParams);
   if ("refusal" in query) throw refusal(400, query.refusal);
-  // The days of the trends are the seller's, as the rest of the hub's times are.
-  const timeZone = timeZoneOfSeller(seller);
-  const report = await buildSiteSpeedReport(
-    context.get(databaseContext).db,
-    seller.id,
-    query.period,
-    query.segment,
-    Date.now(),
-    timeZone,
-  );
+  const report = await dashboardReport(context.get(databaseContext).db, seller, query);
   return {
-    report: { ...report, pages: sortPages(report.pages, query.order, query.direction) },
+    report,
     period: query.period.key,
     order: query.order,
     direction: query.direction,
     sortSearches: columnSortSearches(query),
+    exportLinks: exportLinksOf(new URL(request.url).searchParams),
     locale: seller.locale,
-    timeZoneName: timeZoneLabel(timeZone, context.get(languageContext)),
+    timeZoneName: timeZoneLabel(timeZoneOfSeller(seller), context.get(languageContext)),
   };
 }
 
+/** The pages table as a file, for the period, segment and order the dashboard shows. */
+function exportLinksOf(search: URLSearchParams): Record<PageExportFormat, string> {
+  const linkTo = (format: PageExportFormat) => {
+    const query = new URLSearchParams(search);
+    query.set("format", format);
+    return `${href("/sh/perf/pages")}?${query}`;
+  };
+  return { csv: linkTo("csv"), json: linkTo("json") };
+}
+
 export default function SiteSpeed({
-  loaderData: { report, period, order, direction, sortSearches, locale, timeZoneName },
+  loaderData: { report, period, order, direction, sortSearches, exportLinks, locale, timeZoneName },
 }: Route.ComponentProps) {
   const text = useText();
   const chosenSegment = report.segment.device || report.segment.connection ? "chosen" : "all";
@@ -107,6 +110,11 @@ export default function SiteSpeed({
               direction={direction}
               sortSearches={sortSearches}
             />
+            {/* Plain links: the files are the server's answers (Content-Disposition), not pages. */}
+            <p className="site-speed__export">
+              <a href={exportLinks.csv}>{text("speed.export.csv")}</a>
+              <a href={exportLinks.json}>{text("speed.export.json")}</a>
+            </p>
           </section>
           <section aria-labelledby="what-to-fix">
             <h2 id="what-to-fix">{text("speed.whatToFix")}</h2>

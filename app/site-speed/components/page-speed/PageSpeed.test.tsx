@@ -1,32 +1,21 @@
 import { render, screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import type { PageSummary } from "~/site-speed/site-speed-report";
-import { countRatings, histogram, p75, percentages, trend } from "~/site-speed/vital-statistics";
-import { rate, VITAL_NAMES, type VitalName } from "~/site-speed/vitals";
+import { summariseVital } from "~/site-speed/site-speed-report.server";
+import { VITAL_NAMES, type VitalName } from "~/site-speed/vitals";
 import { PageSpeed } from "./PageSpeed";
 
 const DAY = 86_400_000;
 const SINCE = Date.UTC(2026, 10, 16);
 
-function summary(name: VitalName, values: number[]) {
-  const ratingCounts = countRatings(name, values);
-  const percentile = p75(values);
-  return {
+const summary = (name: VitalName, values: number[]) =>
+  summariseVital(
     name,
-    samples: values.length,
-    p75: percentile,
-    rating: percentile === null ? null : rate(name, percentile),
-    ratingCounts,
-    previousP75: null,
-    ratingPercentages: percentages(ratingCounts),
-    histogram: histogram(name, values),
-    trend: trend(
-      values.map((value) => ({ at: SINCE + 6 * DAY, value })),
-      Array.from({ length: 7 }, (_, day) => SINCE + day * DAY),
-      SINCE + 7 * DAY,
-    ),
-  };
-}
+    values.map((value) => ({ at: SINCE + 6 * DAY, value })),
+    null,
+    Array.from({ length: 7 }, (_, day) => SINCE + day * DAY),
+    SINCE + 7 * DAY,
+  );
 
 const PAGE: PageSummary = {
   pageName: "sellerHubOverview",

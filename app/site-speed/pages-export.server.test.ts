@@ -1,0 +1,128 @@
+import { parse } from "csv-parse/sync";
+import { describe, expect, it } from "vitest";
+import { textOfLanguage } from "~/i18n/catalogues.server";
+import type { Language } from "~/i18n/languages";
+import { pagesCsv, pagesExportFileName, pagesJson } from "./pages-export.server";
+import type { PageSummary, SiteSpeedReport } from "./site-speed-report";
+import { summariseVital } from "./site-speed-report.server";
+import { p75 } from "./vital-statistics";
+import { VITAL_NAMES, type VitalName } from "./vitals";
+
+const vital = (name: VitalName, values: number[], previousP75: number | null = null) =>
+  summariseVital(
+    name,
+    values.map((value) => ({ at: Date.UTC(2026, 10, 24), value })),
+    previousP75,
+    [],
+    Date.UTC(2026, 10, 25),
+  );
+
+const OVERVIEW: PageSummary = {
+  pageName: "sellerHubOverview",
+  pageViews: 12_345,
+  fullLoads: 12_000,
+  inAppNavigations: 345,
+  inAppDurationP75: 96,
+  dataRequestP75: 41,
+  vitals: VITAL_NAMES.map((name) =>
+    name === "INP"
+      ? vital(name, [])
+      : name === "CLS"
+        ? vital(name, [0.01, 0.125, 0.3, 0.05], 0.02)
+        : vital(name, [300, 2600, 4500, 900], 700),
+  ),
+};
+// A page name is the hub's own code, but the file never trusts a cell: one written like a formula stays text.
+const ODD: PageSummary = { ...OVERVIEW, pageName: "=cmd", pageViews: 1, inAppNavigations: 0, inAppDurationP75: null };
+
+const REPORT: SiteSpeedReport = {
+  since: Date.UTC(2026, 10, 18),
+  until: Date.UTC(2026, 10, 25),
+  bucketMs: 86_400_000,
+  segment: { device: "phone" },
+  pageViews: 12_346,
+  truncated: true,
+  pages: [OVERVIEW, ODD],
+  fixes: [],
+  tracking: [],
+  scriptErrors: [],
+};
+
+const csvOf = (language: Language, delimiter: string) =>
+  parse(pagesCsv([OVERVIEW, ODD], language, textOfLanguage(language).text), { bom: true, delimiter }) as string[][];
+
+describe("the pages table as a file", () => {
+  it("writes every figure of the table as a number, with the vitals' units in the headings", () => {
+    const [headings, overview, odd] = csvOf("en-US", ",") as [string[], string[], string[]];
+    const cell = (row: string[], heading: string) => row[headings.indexOf(heading)];
+    expect(headings.slice(0, 6)).toEqual([
+      "Page",
+      "Page views",
+      "Full loads",
+      "In-app navigations",
+      "In-app navigation, 75th percentile (ms)",
+      "Data request, 75th percentile (ms)",
+    ]);
+    expect(headings.slice(6, 13)).toEqual([
+      "LCP 75th percentile (ms)",
+      "LCP rating",
+      "LCP page views measured",
+      "LCP good (%)",
+      "LCP needs improvement (%)",
+      "LCP poor (%)",
+      "LCP 75th percentile, the period before (ms)",
+    ]);
+    expect(headings).toContain("CLS 75th percentile");
+    expect(headings).toHaveLength(6 + 5 * 7);
+    expect(overview.slice(0, 6)).toEqual(["sellerHubOverview", "12345", "12000", "345", "96", "41"]);
+    expect(cell(overview, "LCP 75th percentile (ms)")).toBe(String(p75([300, 2600, 4500, 900])));
+    expect(cell(overview, "LCP rating")).toBe("Needs improvement");
+    expect(cell(overview, "LCP page views measured")).toBe("4");
+    expect(cell(overview, "LCP 75th percentile, the period before (ms)")).toBe("700");
+    expect(cell(overview, "CLS 75th percentile")).toBe(String(p75([0.01, 0.125, 0.3, 0.05])));
+    expect(cell(overview, "CLS 75th percentile, the period before")).toBe("0.02");
+    // Not measured: empty cells, not zeros, which a spreadsheet would average in.
+    expect(["INP 75th percentile (ms)", "INP rating", "INP good (%)"].map((name) => cell(overview, name))).toEqual([
+      "",
+      "",
+      "",
+    ]);
+    expect(cell(overview, "INP page views measured")).toBe("0");
+    expect(odd[0]).toBe("'=cmd");
+    expect(cell(odd, "In-app navigation, 75th percentile (ms)")).toBe("");
+  });
+
+  it("is written in a German spreadsheet's dialect: semicolons, decimal commas, German headings", () => {
+    const [headings, overview] = csvOf("de-DE", ";") as [string[], string[]];
+    expect(headings[0]).toBe("Seite");
+    expect(overview[headings.indexOf("CLS 75. Perzentil, Zeitraum davor")]).toBe("0,02");
+    expect(pagesCsv([OVERVIEW], "de-DE", textOfLanguage("de-DE").text)).toMatch(/^\uFEFF[^\r\n]*;[^\r\n]*\r\n/);
+  });
+
+  it("gives a program the period, the segment and each page's vitals by name, ratings as codes", () => {
+    const json = pagesJson(REPORT);
+    expect(json).toMatchObject({
+      since: "2026-11-18T00:00:00.000Z",
+      until: "2026-11-25T00:00:00.000Z",
+      segment: { device: "phone", connection: null },
+      pageViews: 12_346,
+      truncated: true,
+    });
+    expect(json.pages.map((page) => page.pageName)).toEqual(["sellerHubOverview", "=cmd"]);
+    expect(json.pages[0]?.vitals.LCP).toEqual({
+      p75: p75([300, 2600, 4500, 900]),
+      rating: "needs-improvement",
+      samples: 4,
+      ratingCounts: { good: 2, "needs-improvement": 1, poor: 1 },
+      previousP75: 700,
+    });
+    expect(json.pages[0]?.vitals.INP).toMatchObject({ p75: null, rating: null, samples: 0 });
+    expect(JSON.parse(JSON.stringify(json))).toEqual(json);
+  });
+
+  it("names the file by its day", () => {
+    expect(pagesExportFileName("json", new Date(Date.UTC(2026, 10, 25, 23, 59)))).toBe(
+      "site-speed-pages-2026-11-25.json",
+    );
+  });
+});

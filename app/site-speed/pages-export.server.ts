@@ -1,0 +1,119 @@
+import { stringify } from "csv-stringify/sync";
+import type { Text } from "~/i18n/language-text";
+import type { Language } from "~/i18n/languages";
+import { inertText, spreadsheetDialect } from "~/spreadsheets/spreadsheet-dialect";
+import type { PageSummary, SiteSpeedReport, VitalSummary } from "./site-speed-report";
+import { RATING_LABELS, VITAL_NAMES, VITALS, type Rating, type VitalName } from "./vitals";
+
+/**
+ * The dashboard's pages table taken out of the hub: as a CSV file for the seller's spreadsheet, or
+ * as JSON for a program. Both hold what the table holds, for the same period, segment and order,
+ * with every figure as a number (no "ms", no grouping) and nothing the table shows only as a chart.
+ */
+
+export const PAGE_EXPORT_FORMATS = ["csv", "json"] as const;
+export type PageExportFormat = (typeof PAGE_EXPORT_FORMATS)[number];
+
+/** What a vital's columns hold, in the order they come, each under its vital's name. */
+const VITAL_MEASURES = ["p75", "rating", "samples", "good", "needsImprovement", "poor", "previous"] as const;
+
+/** A figure as the spreadsheet reads a number: the dialect's decimal mark, no grouping; empty when there is none. */
+function plainNumber(value: number | null, decimalMark: string): string {
+  if (value === null) return "";
+  // CLS has up to three decimals, the timings none; String() never writes an exponent for these.
+  return String(Math.round(value * 1000) / 1000).replace(".", decimalMark);
+}
+
+/**
+ * The pages table as CSV in the seller's spreadsheet's dialect (decision 083's: UTF-8 with a byte
+ * order mark, `;` and decimal commas where the decimal mark is a comma, CR LF), headings in the
+ * seller's language, one row per page in the table's order.
+ */
+export function pagesCsv(pages: PageSummary[], language: Language, text: Text): string {
+  const { delimiter, decimalMark } = spreadsheetDialect(language);
+  const number = (value: number | null) => plainNumber(value, decimalMark);
+  const headings = [
+    text("speed.column.page"),
+    text("speed.column.pageViews"),
+    text("speed.column.fullLoads"),
+    text("speed.column.inApp"),
+    text("speed.export.inAppP75"),
+    text("speed.export.dataP75"),
+    ...VITAL_NAMES.flatMap((vital) =>
+      VITAL_MEASURES.map((measure) =>
+        text("speed.export.vital", { vital, measure, unit: VITALS[vital].unit === "ms" ? "ms" : "none" }),
+      ),
+    ),
+  ];
+  const vitalCells = (vital: VitalSummary): string[] => {
+    const measured = vital.p75 !== null;
+    return [
+      number(vital.p75),
+      vital.rating === null ? "" : inertText(text(RATING_LABELS[vital.rating])),
+      String(vital.samples),
+      measured ? number(vital.ratingPercentages.good) : "",
+      measured ? number(vital.ratingPercentages["needs-improvement"]) : "",
+      measured ? number(vital.ratingPercentages.poor) : "",
+      number(vital.previousP75),
+    ];
+  };
+  const rows = pages.map((page) => [
+    inertText(page.pageName),
+    String(page.pageViews),
+    String(page.fullLoads),
+    String(page.inAppNavigations),
+    number(page.inAppDurationP75),
+    number(page.dataRequestP75),
+    ...VITAL_NAMES.flatMap((name) => {
+      const vital = page.vitals.find((candidate) => candidate.name === name);
+      return vital ? vitalCells(vital) : VITAL_MEASURES.map(() => "");
+    }),
+  ]);
+  return stringify([headings, ...rows], { delimiter, record_delimiter: "windows", bom: true });
+}
+
+/** A vital in the JSON export: its figures, the rating as a code, times in milliseconds. */
+interface ExportedVital {
+  p75: number | null;
+  rating: Rating | null;
+  samples: number;
+  ratingCounts: Record<Rating, number>;
+  previousP75: number | null;
+}
+
+/** The pages table as JSON: the period and segment it covers, then each page (in the report's order) with its vitals by name. */
+export function pagesJson(report: SiteSpeedReport) {
+  return {
+    since: new Date(report.since).toISOString(),
+    until: new Date(report.until).toISOString(),
+    segment: { device: report.segment.device ?? null, connection: report.segment.connection ?? null },
+    pageViews: report.pageViews,
+    /** More beacons arrived in the period than the report reads: its figures are of the newest. */
+    truncated: report.truncated,
+    pages: report.pages.map((page) => ({
+      pageName: page.pageName,
+      pageViews: page.pageViews,
+      fullLoads: page.fullLoads,
+      inAppNavigations: page.inAppNavigations,
+      inAppDurationP75: page.inAppDurationP75,
+      dataRequestP75: page.dataRequestP75,
+      vitals: Object.fromEntries(
+        page.vitals.map((vital): [VitalName, ExportedVital] => [
+          vital.name,
+          {
+            p75: vital.p75,
+            rating: vital.rating,
+            samples: vital.samples,
+            ratingCounts: vital.ratingCounts,
+            previousP75: vital.previousP75,
+          },
+        ]),
+      ),
+    })),
+  };
+}
+
+/** The file's name: the day it was taken (UTC), so several exports sort by date. */
+export function pagesExportFileName(format: PageExportFormat, now: Date): string {
+  return `site-speed-pages-${now.toISOString().slice(0, 10)}.${format}`;
+}
