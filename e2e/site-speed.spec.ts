@@ -244,27 +244,39 @@ test.describe("every page view measured", () => {
 
     const everyPage = page.getByRole("table", { name: /^Every page/ });
     for (const pageName of journeyPages) {
-      const row = everyPage.getByRole("row", { name: new RegExp(`^${pageName}\\b`) });
+      const row = everyPage.getByRole("row", { name: new RegExp(`\\b${pageName}\\b`) });
       const inApp = row.getByRole("cell").nth(2);
       // Reached by a link: at least one in-app navigation, with its own time from the click to the content painted.
       await expect(inApp).toHaveText(/^\d+ · [\d,]+ ms/);
     }
     await expect(
       everyPage
-        .getByRole("row", { name: /^sellerHubListingDetail\b/ })
+        .getByRole("row", { name: /\bsellerHubListingDetail\b/ })
         .getByRole("cell")
         .nth(2),
     ).toHaveText(/data [\d,]+ ms/);
     // The listing's embedded product summary is a page of its own: a full load in its frame, under its own name.
     await expect(
       everyPage
-        .getByRole("row", { name: /^sellerHubProductSummary\b/ })
+        .getByRole("row", { name: /\bsellerHubProductSummary\b/ })
         .getByRole("cell")
         .nth(1),
     ).toHaveText(/^[1-9]/);
     for (const pageName of journeyPages) {
       await expect(page.getByRole("region", { name: new RegExp(`^${pageName} · \\d+ page views?$`) })).toBeVisible();
     }
+    // At a glance on a 1280 px screen: the table fits its column without scrolling sideways (the
+    // page takes the side area's room), and a row is three lines at most (one figure and its rating
+    // a cell: "Needs improvement" or an in-app time of four digits may wrap), not the 200 px before.
+    expect(page.viewportSize()?.width).toBe(1280);
+    const layout = await everyPage.evaluate((table) => {
+      const region = table.closest("section") as HTMLElement;
+      const rows = [...table.querySelectorAll("tbody tr")].map((row) => row.getBoundingClientRect().height);
+      return { fits: region.scrollWidth <= region.clientWidth, rows: rows.length, tallest: Math.max(...rows) };
+    });
+    expect(layout.rows).toBeGreaterThanOrEqual(4);
+    expect(layout.fits).toBe(true);
+    expect(layout.tallest).toBeLessThanOrEqual(96);
     await expectNoAccessibilityViolations(page);
   });
 });
@@ -299,19 +311,20 @@ test.describe("the dashboard without JavaScript", () => {
     }
     await page.getByRole("navigation", { name: "Sections" }).getByRole("link", { name: "Site speed" }).click();
     const everyPage = page.getByRole("table", { name: /^Every page/ });
+    // Each page by its label, its code under it.
     const pageNames = () => everyPage.getByRole("rowheader").allTextContents();
 
     await everyPage.getByRole("columnheader", { name: /^LCP/ }).getByRole("link").click();
     await expect(everyPage.getByRole("columnheader", { name: /^LCP/ })).toHaveAttribute("aria-sort", "descending");
-    expect(await pageNames()).toEqual(["sellerHubActiveListings", "sellerHubOverview"]);
+    expect(await pageNames()).toEqual(["Listings sellerHubActiveListings", "Overview sellerHubOverview"]);
     await everyPage.getByRole("columnheader", { name: /^LCP/ }).getByRole("link").click();
     await expect(everyPage.getByRole("columnheader", { name: /^LCP/ })).toHaveAttribute("aria-sort", "ascending");
-    expect(await pageNames()).toEqual(["sellerHubOverview", "sellerHubActiveListings"]);
+    expect(await pageNames()).toEqual(["Overview sellerHubOverview", "Listings sellerHubActiveListings"]);
 
     await page.getByLabel("Device").selectOption({ label: "Phones" });
     await page.getByRole("button", { name: "Show" }).click();
     await expect(page.getByLabel("Device")).toHaveValue("phone");
-    expect(await pageNames()).toEqual(["sellerHubActiveListings"]);
+    expect(await pageNames()).toEqual(["Listings sellerHubActiveListings"]);
     await expect(everyPage.getByRole("columnheader", { name: /^LCP/ })).toHaveAttribute("aria-sort", "ascending");
   });
 });
@@ -413,7 +426,7 @@ test.describe("the site-speed dashboard", () => {
     const table = page.getByRole("table", { name: /^Every page/ });
     await table.getByRole("link", { name: "Page views" }).click();
     await expect(page).toHaveURL(/sort=views/);
-    const names = await table.getByRole("rowheader").allTextContents();
+    const names = await table.getByRole("rowheader").locator("code").allTextContents();
     expect(names.length).toBeGreaterThan(1);
     const views = await table.locator("tbody tr td:first-of-type").allTextContents();
 
@@ -426,20 +439,20 @@ test.describe("the site-speed dashboard", () => {
     const csv = await downloaded("Export the pages table (CSV)");
     expect(csv.name).toMatch(/^site-speed-pages-\d{4}-\d{2}-\d{2}\.csv$/);
     const [headings, ...rows] = parse(csv.bytes, { bom: true }) as [string[], ...string[][]];
-    expect(headings.slice(0, 2)).toEqual(["Page", "Page views"]);
+    expect(headings.slice(0, 3)).toEqual(["Page", "Page name", "Page views"]);
     // The table's pages with their counts (the table groups thousands; the file does not), in the
     // table's order. The file is read afresh: this test's own page views may have added to a page
     // or two since the table was drawn, never taken away.
-    const exportedViews = new Map(rows.map((row) => [row[0], Number(row[1])]));
+    const exportedViews = new Map(rows.map((row) => [row[1], Number(row[2])]));
     for (const [index, name] of names.entries())
       expect(exportedViews.get(name), name).toBeGreaterThanOrEqual(Number(views[index]?.replace(/\D/g, "")));
-    const counts = rows.map((row) => Number(row[1]));
+    const counts = rows.map((row) => Number(row[2]));
     const ascending = new URL(page.url()).searchParams.get("direction") === "ascending";
     expect(counts).toEqual(counts.toSorted((a, b) => (ascending ? a - b : b - a)));
 
     const json = await downloaded("Export the pages table (JSON)");
     const exported = JSON.parse(json.bytes.toString("utf8")) as { pages: Array<{ pageName: string }> };
-    expect(exported.pages.map((exportedPage) => exportedPage.pageName)).toEqual(rows.map((row) => row[0]));
+    expect(exported.pages.map((exportedPage) => exportedPage.pageName)).toEqual(rows.map((row) => row[1]));
   });
 
   test("speaks the seller's language: a seller on eBay France reads it in French", async ({ page }) => {

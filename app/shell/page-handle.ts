@@ -9,6 +9,8 @@ export interface PageHandle {
   title?: MessageKey;
   /** A document title that names what the page shows (a listing's title), from the page's data. */
   documentTitle?: (data: never, text: Text) => string | undefined;
+  /** A page of wide tables: on a wide screen it takes the side area's column, the side area under it. */
+  wide?: true;
 }
 
 function isPageHandle(handle: unknown): handle is PageHandle {

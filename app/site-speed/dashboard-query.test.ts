@@ -104,4 +104,17 @@ describe("sorting the pages", () => {
       "sellerHubSiteSpeed",
     ]);
   });
+
+  it("by the label the Page column shows, when it is given, the name breaking ties", () => {
+    const labels: Record<string, string> = {
+      sellerHubOverview: "Übersicht",
+      sellerHubListings: "Angebote",
+      sellerHubSiteSpeed: "Angebote",
+    };
+    expect(names(sortPages(pages, "page", "ascending", (name) => labels[name] ?? name))).toEqual([
+      "sellerHubListings",
+      "sellerHubSiteSpeed",
+      "sellerHubOverview",
+    ]);
+  });
 });

@@ -78,9 +78,18 @@ export function columnSortSearches(query: DashboardQuery): Record<PageOrder, str
 const flip = (direction: Direction): Direction => (direction === "ascending" ? "descending" : "ascending");
 
 /** The pages in the order asked for; pages that did not measure the value go last either way. */
-export function sortPages(pages: readonly PageSummary[], order: PageOrder, direction: Direction): PageSummary[] {
+export function sortPages(
+  pages: readonly PageSummary[],
+  order: PageOrder,
+  direction: Direction,
+  /** What the Page column shows (its label), which its order follows; the page name breaks ties. */
+  labelOf: (pageName: string) => string = (pageName) => pageName,
+): PageSummary[] {
   const sign = direction === "ascending" ? 1 : -1;
-  if (order === "page") return pages.toSorted((a, b) => sign * a.pageName.localeCompare(b.pageName));
+  if (order === "page")
+    return pages.toSorted(
+      (a, b) => sign * (labelOf(a.pageName).localeCompare(labelOf(b.pageName)) || a.pageName.localeCompare(b.pageName)),
+    );
   const value = (page: PageSummary): number | null =>
     order === "views"
       ? page.pageViews

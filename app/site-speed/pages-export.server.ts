@@ -2,12 +2,13 @@ import { stringify } from "csv-stringify/sync";
 import type { Text } from "~/i18n/language-text";
 import type { Language } from "~/i18n/languages";
 import { inertText, spreadsheetDialect } from "~/spreadsheets/spreadsheet-dialect";
+import { pageLabel } from "./page-labels";
 import type { PageSummary, SiteSpeedReport, VitalSummary } from "./site-speed-report";
 import { RATING_LABELS, VITAL_NAMES, VITALS, type Rating, type VitalName } from "./vitals";
 
 /**
  * The dashboard's pages table taken out of the hub: as a CSV file for the seller's spreadsheet, or
- * as JSON for a program. Both hold what the table holds, for the same period, segment and order,
+ * as JSON for a program. Both hold what the table holds (the CSV a page's label, then its name), for the same period, segment and order,
  * with every figure as a number (no "ms", no grouping) and nothing the table shows only as a chart.
  */
 
@@ -34,6 +35,7 @@ export function pagesCsv(pages: PageSummary[], language: Language, text: Text): 
   const number = (value: number | null) => plainNumber(value, decimalMark);
   const headings = [
     text("speed.column.page"),
+    text("speed.export.pageName"),
     text("speed.column.pageViews"),
     text("speed.column.fullLoads"),
     text("speed.column.inApp"),
@@ -58,6 +60,7 @@ export function pagesCsv(pages: PageSummary[], language: Language, text: Text): 
     ];
   };
   const rows = pages.map((page) => [
+    inertText(pageLabel(page.pageName, text)),
     inertText(page.pageName),
     String(page.pageViews),
     String(page.fullLoads),

@@ -7,9 +7,11 @@
 import type { Kysely } from "kysely";
 import type { z } from "zod";
 import type { DatabaseSchema } from "~/db/schema";
+import type { Text } from "~/i18n/language-text";
 import { timeZoneOfSeller } from "~/time/time-zones";
 import { speedBeaconSchema } from "./beacon-schema";
 import { sortPages, type DashboardQuery } from "./dashboard-query";
+import { pageLabel } from "./page-labels";
 import { periodWindow, type ReportPeriod } from "./report-periods";
 import { isInSegment, type Segment } from "./report-segments";
 import {
@@ -54,10 +56,12 @@ export async function dashboardReport(
   db: Kysely<DatabaseSchema>,
   seller: { id: number; time_zone: string | null; locale: string },
   query: DashboardQuery,
+  text: Text,
   now: number = Date.now(),
 ): Promise<SiteSpeedReport> {
   const report = await buildSiteSpeedReport(db, seller.id, query.period, query.segment, now, timeZoneOfSeller(seller));
-  return { ...report, pages: sortPages(report.pages, query.order, query.direction) };
+  const labelOf = (pageName: string) => pageLabel(pageName, text);
+  return { ...report, pages: sortPages(report.pages, query.order, query.direction, labelOf) };
 }
 
 export async function buildSiteSpeedReport(

@@ -27,7 +27,7 @@ import { switchToolsLinks } from "~/opt-out/opt-out-view-model.server";
 import { offeredLanguages, textOf } from "~/i18n/language.server";
 import { useText } from "~/i18n/text";
 import { appearanceContext, databaseContext, languageContext } from "~/request-context";
-import { usePageTitles } from "~/shell/page-handle";
+import { usePageHandle, usePageTitles } from "~/shell/page-handle";
 import type { Route } from "./+types/shell";
 
 export const middleware: Route.MiddlewareFunction[] = [requireSeller, redirectOptedOutSeller];
@@ -85,6 +85,7 @@ export default function Shell({ loaderData }: Route.ComponentProps) {
   const text = useText();
   const navigation = markNavigation(activeNavigation, text);
   const { heading, documentTitle } = usePageTitles(text);
+  const { wide } = usePageHandle();
   const location = useLocation();
   const pageMessages = usePageMessages(loaderData.pageMessages ?? [], location);
   const openMessages = loaderData.pageMessages ? pageMessages.openCount : messageCount;
@@ -122,7 +123,7 @@ export default function Shell({ loaderData }: Route.ComponentProps) {
           closeForm={{ srt, returnTo: location.pathname + location.search }}
         />
       )}
-      <div className="shell__body">
+      <div className={wide ? "shell__body shell__body--wide" : "shell__body"}>
         <LeftNavigation navGroups={navigation.navGroups} />
         <main id="main-content" className="shell__main" tabIndex={-1}>
           <NavigationProgress />

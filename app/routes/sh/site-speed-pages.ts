@@ -27,7 +27,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     throw refusal(400, text("speed.export.format", { format: format.slice(0, 40) }));
   const query = readDashboardQuery(search);
   if ("refusal" in query) throw refusal(400, query.refusal);
-  const report = await dashboardReport(context.get(databaseContext).db, seller, query);
+  const report = await dashboardReport(context.get(databaseContext).db, seller, query, textOf(context));
   const body =
     format === "json"
       ? JSON.stringify(pagesJson(report), null, 2)

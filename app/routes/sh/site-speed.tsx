@@ -1,4 +1,5 @@
 import { Form, href } from "react-router";
+import { textOf } from "~/i18n/language.server";
 import { useText } from "~/i18n/text";
 import { FilterSelect } from "~/components/filter-select/FilterSelect";
 import { getSignedInSeller } from "~/auth/require-seller.server";
@@ -21,14 +22,14 @@ import { dashboardReport } from "~/site-speed/site-speed-report.server";
 import type { PageExportFormat } from "~/site-speed/pages-export.server";
 import type { Route } from "./+types/site-speed";
 
-export const handle: PageHandle = { pageName: "sellerHubSiteSpeed", title: "nav.siteSpeed" };
+export const handle: PageHandle = { pageName: "sellerHubSiteSpeed", title: "nav.siteSpeed", wide: true };
 
 /** A seller sees the beacons of their own visits to the hub, nobody else's. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { seller } = getSignedInSeller(context);
   const query = readDashboardQuery(new URL(request.url).searchParams);
   if ("refusal" in query) throw refusal(400, query.refusal);
-  const report = await dashboardReport(context.get(databaseContext).db, seller, query);
+  const report = await dashboardReport(context.get(databaseContext).db, seller, query, textOf(context));
   return {
     report,
     period: query.period.key,

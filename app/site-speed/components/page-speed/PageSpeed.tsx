@@ -4,7 +4,14 @@ import { richText } from "~/i18n/rich-text";
 import { DistributionChart } from "../distribution-chart/DistributionChart";
 import { TrendChart } from "../trend-chart/TrendChart";
 import { WebVitalsTable } from "../web-vitals-table/WebVitalsTable";
-import { binLabels, bucketLabels, distributionSummary, trendSummary, vitalTitle } from "~/site-speed/report-labels";
+import {
+  binLabels,
+  bucketLabels,
+  changeSincePrevious,
+  distributionSummary,
+  trendSummary,
+  vitalTitle,
+} from "~/site-speed/report-labels";
 import type { PageSummary, VitalSummary } from "~/site-speed/site-speed-report";
 import { formatVital, VITALS, type VitalName } from "~/site-speed/vitals";
 
@@ -38,6 +45,10 @@ export function PageSpeed({ page, bucketMs, locale }: PageSpeedProps) {
           rating: summary.rating,
           percentages: summary.ratingPercentages,
           samples: summary.samples.toLocaleString(locale),
+          change:
+            summary.p75 === null
+              ? null
+              : changeSincePrevious(summary.name, summary.p75, summary.previousP75, locale, text),
         }))}
       />
       {page.vitals

@@ -1,7 +1,7 @@
 import { useId } from "react";
 import { useText } from "~/i18n/text";
 import type { Direction, PageOrder } from "~/site-speed/dashboard-query";
-import { changeSincePrevious } from "~/site-speed/report-labels";
+import { pageLabel } from "~/site-speed/page-labels";
 import type { PageSummary, VitalSummary } from "~/site-speed/site-speed-report";
 import { formatMilliseconds, formatVital, RATING_LABELS, VITAL_NAMES, VITALS } from "~/site-speed/vitals";
 
@@ -48,7 +48,8 @@ export function PagesTable({ pages, locale, order, direction, sortSearches }: Pa
           {pages.map((page) => (
             <tr key={page.pageName}>
               <th scope="row">
-                <code>{page.pageName}</code>
+                <span className="pages-table__label">{pageLabel(page.pageName, text)}</span>{" "}
+                <code className="pages-table__code">{page.pageName}</code>
               </th>
               <td>{count(page.pageViews)}</td>
               <td>{count(page.fullLoads)}</td>
@@ -73,27 +74,14 @@ export function PagesTable({ pages, locale, order, direction, sortSearches }: Pa
   );
 }
 
+/** One figure and its rating: the shares and the change against the period before are on the page's own table. */
 function VitalCell({ vital, locale }: { vital: VitalSummary; locale: string }) {
   const text = useText();
   if (vital.p75 === null || vital.rating === null) return <td>{text("speed.notMeasured")}</td>;
-  const shares = vital.ratingPercentages;
-  const change = changeSincePrevious(vital.name, vital.p75, vital.previousP75, locale, text);
   return (
     <td>
-      <span className="pages-table__line">
-        {formatVital(vital.name, vital.p75, locale)}{" "}
-        <span className={`rating rating--${vital.rating}`}>{text(RATING_LABELS[vital.rating])}</span>
-      </span>
-      <span className="pages-table__line pages-table__shares">
-        {text("speed.shares", {
-          good: shares.good,
-          needsImprovement: shares["needs-improvement"],
-          poor: shares.poor,
-        })}
-      </span>
-      <span className={`pages-table__line pages-table__change pages-table__change--${change.direction}`}>
-        {change.text}
-      </span>
+      <span className="pages-table__figure">{formatVital(vital.name, vital.p75, locale)}</span>{" "}
+      <span className={`rating rating--${vital.rating}`}>{text(RATING_LABELS[vital.rating])}</span>
     </td>
   );
 }

@@ -1,5 +1,6 @@
 import { useText } from "~/i18n/text";
 import { RatingShareBar } from "../rating-share-bar/RatingShareBar";
+import type { Change } from "~/site-speed/report-labels";
 import { RATING_LABELS, type Rating } from "~/site-speed/vitals";
 import { TableScroll } from "../../../components/table-scroll/TableScroll";
 
@@ -14,6 +15,8 @@ export interface WebVitalsRow {
   percentages: Record<Rating, number>;
   /** Page views that measured the vital, formatted. */
   samples: string;
+  /** The 75th percentile against the period before's, in words; null when no page view measured it. */
+  change: Change | null;
 }
 
 export interface WebVitalsTableProps {
@@ -36,6 +39,7 @@ export function WebVitalsTable({ caption, rows }: WebVitalsTableProps) {
             <th scope="col">{text("speed.column.rating")}</th>
             <th scope="col">{text("speed.column.share")}</th>
             <th scope="col">{text("speed.column.measured")}</th>
+            <th scope="col">{text("speed.column.previous")}</th>
           </tr>
         </thead>
         <tbody>
@@ -52,6 +56,9 @@ export function WebVitalsTable({ caption, rows }: WebVitalsTableProps) {
               </td>
               <td>{row.rating ? <RatingShareBar percentages={row.percentages} /> : text("speed.noPageViews")}</td>
               <td>{row.samples}</td>
+              <td className={row.change ? `web-vitals-table__change--${row.change.direction}` : undefined}>
+                {row.change ? row.change.text : text("speed.noPageViews")}
+              </td>
             </tr>
           ))}
         </tbody>
