@@ -291,11 +291,14 @@ describe.each(TEST_DIALECTS)("importing a listings file on $name", (dialect) => 
     // Between the check of the file and its preview (a large file takes seconds to check), the
     // listing is repriced in another tab: the file was decided on a price it no longer has.
     await changeListingPrice(database, seller, spare, { price: 150, seenVersion: await versionOf(spare) });
-    const changeId = await previewFilePrices(database.db, seller, takenOf(reading).prices);
-    const { summary } = await applyPriceChange(database, seller, changeId);
-    expect(summary).toMatchObject({ applied: 0, conflicts: 1 });
-    expect(await priceOf(spare)).toBe(150);
-    await database.db.updateTable("listing").set({ price: 100 }).where("id", "=", spare).execute();
+    try {
+      const changeId = await previewFilePrices(database.db, seller, takenOf(reading).prices);
+      const { summary } = await applyPriceChange(database, seller, changeId);
+      expect(summary).toMatchObject({ applied: 0, conflicts: 1 });
+      expect(await priceOf(spare)).toBe(150);
+    } finally {
+      await database.db.updateTable("listing").set({ price: 100 }).where("id", "=", spare).execute();
+    }
   });
 
   it("matches headings however the file's system composed their accents", async () => {

@@ -4,8 +4,7 @@ import { textOfLanguage } from "~/i18n/catalogues.server";
 import type { Language } from "~/i18n/languages";
 import { pagesCsv, pagesExportFileName, pagesJson } from "./pages-export.server";
 import type { PageSummary, SiteSpeedReport } from "./site-speed-report";
-import { summariseVital } from "./site-speed-report.server";
-import { p75 } from "./vital-statistics";
+import { p75, summariseVital } from "./vital-statistics";
 import { VITAL_NAMES, type VitalName } from "./vitals";
 
 const vital = (name: VitalName, values: number[], previousP75: number | null = null) =>
@@ -98,7 +97,7 @@ describe("the pages table as a file", () => {
     const [headings, overview] = csvOf("de-DE", ";") as [string[], string[]];
     expect(headings.slice(0, 2)).toEqual(["Seite", "Seitenname"]);
     expect(overview[0]).toBe("Übersicht");
-    expect(overview[headings.indexOf("CLS 75. Perzentil, Zeitraum davor")]).toBe("0,02");
+    expect(overview[headings.indexOf("CLS: 75. Perzentil, Zeitraum davor")]).toBe("0,02");
     expect(pagesCsv([OVERVIEW], "de-DE", textOfLanguage("de-DE").text)).toMatch(/^\uFEFF[^\r\n]*;[^\r\n]*\r\n/);
   });
 

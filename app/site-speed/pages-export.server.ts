@@ -28,7 +28,9 @@ function plainNumber(value: number | null, decimalMark: string): string {
 /**
  * The pages table as CSV in the seller's spreadsheet's dialect (decision 083's: UTF-8 with a byte
  * order mark, `;` and decimal commas where the decimal mark is a comma, CR LF), headings in the
- * seller's language, one row per page in the table's order.
+ * seller's language, one row per page in the table's order. A report that read only the newest
+ * beacons of a busy period (`truncated`) says so on the dashboard and in the JSON; a CSV file is a
+ * table for a spreadsheet, with no place for a note, so it does not.
  */
 export function pagesCsv(pages: PageSummary[], language: Language, text: Text): string {
   const { delimiter, decimalMark } = spreadsheetDialect(language);

@@ -21,10 +21,9 @@ import {
   type ScriptErrorSummary,
   type SiteSpeedReport,
   type TrackingSummary,
-  type VitalSummary,
 } from "./site-speed-report";
-import { countRatings, histogram, p75, percentages, trend, type TimedValue } from "./vital-statistics";
-import { rate, VITAL_NAMES, VITALS, type VitalName } from "./vitals";
+import { p75, summariseVital, type TimedValue } from "./vital-statistics";
+import { VITAL_NAMES, VITALS, type VitalName } from "./vitals";
 
 /** The script errors the dashboard lists. */
 export const MAX_REPORTED_ERRORS = 10;
@@ -179,30 +178,6 @@ function measured(views: readonly PageView[], name: VitalName): TimedValue[] {
   return views.flatMap((view) =>
     view.vitals[name] === undefined ? [] : [{ at: view.receivedAt, value: view.vitals[name] }],
   );
-}
-
-/** One vital of one page in a period: its percentile and rating, counts, distribution and trend. */
-export function summariseVital(
-  name: VitalName,
-  values: readonly TimedValue[],
-  previousP75: number | null,
-  bucketStarts: readonly number[],
-  until: number,
-): VitalSummary {
-  const plain = values.map((value) => value.value);
-  const percentile = p75(plain);
-  const ratingCounts = countRatings(name, plain);
-  return {
-    name,
-    samples: plain.length,
-    p75: percentile,
-    rating: percentile === null ? null : rate(name, percentile),
-    previousP75,
-    ratingCounts,
-    ratingPercentages: percentages(ratingCounts),
-    histogram: histogram(name, plain),
-    trend: trend(values, bucketStarts, until),
-  };
 }
 
 /** The LCP elements and INP targets of each page, the slowest at the 75th percentile first. */

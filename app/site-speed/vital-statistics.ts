@@ -1,4 +1,5 @@
 /** The maths of the site-speed dashboard: percentiles, ratings, distributions, trends. */
+import type { VitalSummary } from "./site-speed-report";
 import { rate, RATINGS, VITALS, type Rating, type VitalName } from "./vitals";
 
 /**
@@ -86,4 +87,28 @@ export function trend(values: readonly TimedValue[], bucketStarts: readonly numb
     p75: p75(bucket),
     samples: bucket.length,
   }));
+}
+
+/** One vital of one page in a period: its percentile and rating, counts, distribution and trend. */
+export function summariseVital(
+  name: VitalName,
+  values: readonly TimedValue[],
+  previousP75: number | null,
+  bucketStarts: readonly number[],
+  until: number,
+): VitalSummary {
+  const plain = values.map((value) => value.value);
+  const seventyFifth = p75(plain);
+  const ratingCounts = countRatings(name, plain);
+  return {
+    name,
+    samples: plain.length,
+    p75: seventyFifth,
+    rating: seventyFifth === null ? null : rate(name, seventyFifth),
+    previousP75,
+    ratingCounts,
+    ratingPercentages: percentages(ratingCounts),
+    histogram: histogram(name, plain),
+    trend: trend(values, bucketStarts, until),
+  };
 }

@@ -3,6 +3,7 @@ import { textOf } from "~/i18n/language.server";
 import { useText } from "~/i18n/text";
 import { FilterSelect } from "~/components/filter-select/FilterSelect";
 import { getSignedInSeller } from "~/auth/require-seller.server";
+import { pageUrl } from "~/http/page-url";
 import { refusal } from "~/http/refusal";
 import { CONNECTION_TYPES } from "~/site-speed/beacon-rules";
 import { FixesTable } from "~/site-speed/components/fixes-table/FixesTable";
@@ -36,7 +37,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     order: query.order,
     direction: query.direction,
     sortSearches: columnSortSearches(query),
-    exportLinks: exportLinksOf(new URL(request.url).searchParams),
+    exportLinks: exportLinksOf(pageUrl(request).searchParams),
     locale: seller.locale,
     timeZoneName: timeZoneLabel(timeZoneOfSeller(seller), context.get(languageContext)),
   };

@@ -35,7 +35,7 @@ describe("ListingPriceForm", () => {
     const raise = { change: { kind: "raise_amount", amount: 100 }, appliedAt: Date.UTC(2026, 10, 24, 18, 5) } as const;
     await renderInRouter("/sh/lst/7", () => <ListingPriceForm {...props} undoEnds={raise} />);
     expect(screen.getByRole("textbox", { name: "New price in USD" })).toHaveAccessibleDescription(
-      "Up to 2 decimals, like 12.50. Saving ends the undo of your last change: Raise by 1, applied Nov 24, 2026, 6:05 PM UTC.",
+      "Up to 2 decimals, like 12.50. If you save, you can no longer undo your last change: Raise by 1, applied Nov 24, 2026, 6:05 PM UTC.",
     );
   });
 
