@@ -294,7 +294,7 @@ test.describe("importing prices", () => {
     // A preview writes no price: whether the server had the whole file before the tab closed is timing.
     const appliedChanges = () =>
       queryTestDatabase<{ count: number }>(
-        "select count(*) as count from price_change join seller on seller.id = seller_id where username = ? and state = 'applied'",
+        "select count(*) as count from listing_change join seller on seller.id = seller_id where username = ? and state = 'applied'",
         seller,
       )[0]?.count;
     await signIn(page, seller, DEMO.password);

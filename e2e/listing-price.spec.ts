@@ -17,7 +17,7 @@ function priceOf(username: string, title: string): { price: number; changes: num
   const database = openTestDatabase();
   const row = database
     .prepare(
-      `select price, (select count(*) from price_change_item where listing_id = listing.id) as changes
+      `select price, (select count(*) from listing_change_item where listing_id = listing.id) as changes
        from listing join seller on seller.id = listing.seller_id where username = ? and title = ?`,
     )
     .get(username, title) as { price: number; changes: number };

@@ -62,7 +62,7 @@ describe("applying with the progress streamed", () => {
     await expect
       .poll(async () => {
         const change = await database.db
-          .selectFrom("price_change")
+          .selectFrom("listing_change")
           .select("state")
           .where("id", "=", changeId)
           .executeTakeFirstOrThrow();

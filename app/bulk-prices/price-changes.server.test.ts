@@ -6,7 +6,8 @@ import * as fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPostgresDatabase, TEST_DATABASE_URL, TEST_DIALECTS } from "../../test/databases";
 import { insertSeller, testListing } from "../../test/listings";
-import { openDatabase, type Database } from "~/db/database.server";
+import { sql } from "kysely";
+import { migrate, openDatabase, type Database } from "~/db/database.server";
 import type { NewListing } from "~/db/schema";
 import { changeSelection, countSelected, selectAllMatching, MAX_SELECTION } from "./listing-selection.server";
 import { MAX_PRICE, newPriceOf, PRICE_CHANGE_KINDS, type BulkPriceChange, type PriceChangeKind } from "./price-change";
@@ -281,10 +282,14 @@ describe.each(TEST_DIALECTS)("bulk price changes on $name", (dialect) => {
     const made: string[] = [];
     for (let amount = 1; amount <= PREVIEWS_KEPT_PER_SELLER + 3; amount++)
       made.push(await previewPriceChange(database.db, who, { kind: "raise_amount", amount }, 1_000 + amount));
-    const kept = await database.db.selectFrom("price_change").select("id").where("seller_id", "=", previewer).execute();
+    const kept = await database.db
+      .selectFrom("listing_change")
+      .select("id")
+      .where("seller_id", "=", previewer)
+      .execute();
     expect(kept.map((row) => row.id).toSorted()).toEqual(made.slice(3).toSorted());
     const items = await database.db
-      .selectFrom("price_change_item")
+      .selectFrom("listing_change_item")
       .select("change_id")
       .where("change_id", "in", made.slice(0, 3))
       .execute();
@@ -488,13 +493,13 @@ describe.each(TEST_DIALECTS)("bulk price changes on $name", (dialect) => {
       const [id] = await addListings(database, seller, [{ price: 1000 }]);
       const seen = await versionOf(id!);
       await setPrice(database, id!, 1100);
-      const changesBefore = await database.db.selectFrom("price_change").select("id").execute();
+      const changesBefore = await database.db.selectFrom("listing_change").select("id").execute();
       await expect(changeListingPrice(database, seller, id!, { price: 900, seenVersion: seen })).rejects.toMatchObject({
         status: 409,
         reason: "listingPrice.refused.changedSince",
       });
       expect(await pricesOf(database, [id!])).toEqual({ [id!]: 1100 });
-      expect(await database.db.selectFrom("price_change").select("id").execute()).toEqual(changesBefore);
+      expect(await database.db.selectFrom("listing_change").select("id").execute()).toEqual(changesBefore);
       // With the version the page now shows, the same price is written.
       await changeListingPrice(database, seller, id!, { price: 900, seenVersion: await versionOf(id!) });
       expect(await pricesOf(database, [id!])).toEqual({ [id!]: 900 });
@@ -618,7 +623,7 @@ describe.each(TWO_INSTANCES)("two instances applying overlapping changes on $nam
       new Map(
         (
           await a.db
-            .selectFrom("price_change_item")
+            .selectFrom("listing_change_item")
             .select(["listing_id", "outcome"])
             .where("change_id", "=", changeId)
             .execute()
@@ -666,5 +671,50 @@ describe.each(TWO_INSTANCES)("two instances applying overlapping changes on $nam
     const [price] = Object.values(await pricesOf(a, [listing!]));
     const winner = bulkApplied ? 1100 : pageSaves[0]!.status === "fulfilled" ? 1500 : 1700;
     expect(price).toBe(winner);
+  });
+});
+
+describe.each(TEST_DIALECTS)("migration 0025 on $name", (dialect) => {
+  it("keeps every price change and its listings' prices, now as listing changes of the price", async () => {
+    const database = await dialect.open("0024-listing-banner-codes");
+    try {
+      const sellerId = await insertSeller(database.db, "migrated");
+      const [listingId] = await addListings(database, sellerId, [{ price: 1_000 }]);
+      await sql`insert into price_change (id, seller_id, kind, amount, ending, state, created_at, applied_at, undone_at)
+        values ('applied-change', ${sellerId}, 'fixed', 1200, null, 'applied', 1, 2, null)`.execute(database.db);
+      await sql`insert into price_change_item (change_id, listing_id, old_price, old_version, new_price, problem, outcome, undo_outcome)
+        values ('applied-change', ${listingId}, 1000, 0, 1200, null, 'applied', null)`.execute(database.db);
+      await migrate(database);
+      expect(await database.db.selectFrom("listing_change").selectAll().execute()).toEqual([
+        expect.objectContaining({
+          id: "applied-change",
+          seller_id: sellerId,
+          kind: "fixed",
+          amount: 1200,
+          state: "applied",
+        }),
+      ]);
+      expect(await database.db.selectFrom("listing_change_item").selectAll().execute()).toEqual([
+        {
+          change_id: "applied-change",
+          listing_id: listingId,
+          field: "price",
+          old_value: 1000,
+          old_version: 0,
+          new_value: 1200,
+          problem: null,
+          outcome: "applied",
+          undo_outcome: null,
+        },
+      ]);
+      const listing = await database.db
+        .selectFrom("listing")
+        .select("quantity_version")
+        .where("id", "=", listingId as number)
+        .executeTakeFirstOrThrow();
+      expect(listing.quantity_version).toBe(0);
+    } finally {
+      await database.close();
+    }
   });
 });

@@ -3,7 +3,7 @@ import { randomBytes } from "node:crypto";
 import type { Kysely, Transaction } from "kysely";
 import type { Database } from "~/db/database.server";
 import { NO_SUCH_LISTING } from "~/listings/listing-id";
-import type { DatabaseSchema, Listing, PriceChangeTable } from "~/db/schema";
+import type { DatabaseSchema, Listing, ListingChangeTable } from "~/db/schema";
 import {
   describePriceChange,
   FILE_CHANGE,
@@ -51,7 +51,7 @@ type OnProgress = (progress: Progress) => void;
 
 export interface PriceChangeRecord extends PriceChange {
   id: string;
-  state: PriceChangeTable["state"];
+  state: ListingChangeTable["state"];
   createdAt: number;
   appliedAt: number | null;
   undoneAt: number | null;
@@ -166,16 +166,17 @@ async function storePreview(
   await insertChange(trx, { id, sellerId, change, now }, "previewed");
   for (let start = 0; start < listings.length; start += CHUNK) {
     await trx
-      .insertInto("price_change_item")
+      .insertInto("listing_change_item")
       .values(
         listings.slice(start, start + CHUNK).map((listing) => {
           const { price, problem } = newPrice(listing);
           return {
             change_id: id,
             listing_id: listing.id,
-            old_price: listing.price,
+            field: "price",
+            old_value: listing.price,
             old_version: listing.price_version,
-            new_price: price ?? null,
+            new_value: price ?? null,
             problem: problem ?? null,
           };
         }),
@@ -193,7 +194,7 @@ async function insertChange(
   state: "previewed" | "applied",
 ) {
   await trx
-    .insertInto("price_change")
+    .insertInto("listing_change")
     .values({
       id,
       seller_id: sellerId,
@@ -236,13 +237,14 @@ export async function changeListingPrice(
     if (problem) throw new PriceChangeRefused(problem === "ended" ? 409 : 400, PRICE_PROBLEMS[problem]);
     await insertChange(trx, { id, sellerId, change, now }, "applied");
     await trx
-      .insertInto("price_change_item")
+      .insertInto("listing_change_item")
       .values({
         change_id: id,
         listing_id: listingId,
-        old_price: listing.price,
+        field: "price",
+        old_value: listing.price,
         old_version: seenVersion,
-        new_price: price,
+        new_value: price,
         problem: null,
         outcome: "applied",
       })
@@ -270,7 +272,7 @@ export const PREVIEWS_KEPT_PER_SELLER = 10;
 /** Deletes the seller's previews beyond the newest PREVIEWS_KEPT_PER_SELLER, rows first. */
 async function forgetOldestPreviews(trx: Transaction<DatabaseSchema>, sellerId: number): Promise<void> {
   const older = await trx
-    .selectFrom("price_change")
+    .selectFrom("listing_change")
     .select("id")
     .where("seller_id", "=", sellerId)
     .where("state", "=", "previewed")
@@ -294,14 +296,14 @@ async function forgetOldestPreviews(trx: Transaction<DatabaseSchema>, sellerId: 
  */
 export async function deleteStillPreviewed(trx: Transaction<DatabaseSchema>, changeIds: string[]): Promise<number> {
   const gone = await trx
-    .deleteFrom("price_change")
+    .deleteFrom("listing_change")
     .where("id", "in", changeIds)
     .where("state", "=", "previewed")
     .returning("id")
     .execute();
   if (gone.length > 0)
     await trx
-      .deleteFrom("price_change_item")
+      .deleteFrom("listing_change_item")
       .where(
         "change_id",
         "in",
@@ -319,7 +321,7 @@ export async function findPriceChange(
   now = Date.now(),
 ): Promise<PriceChangeSummary | undefined> {
   const row = await db
-    .selectFrom("price_change")
+    .selectFrom("listing_change")
     .selectAll()
     .where("id", "=", changeId)
     .where("seller_id", "=", sellerId)
@@ -327,7 +329,7 @@ export async function findPriceChange(
   // A preview past its 24 hours is gone, whether or not housekeeping has deleted it yet.
   if (!row || (row.state === "previewed" && isPastKeeping(Number(row.created_at), now))) return undefined;
   const groups = await db
-    .selectFrom("price_change_item")
+    .selectFrom("listing_change_item")
     .select((eb) => ["problem", "outcome", "undo_outcome", eb.fn.countAll<number>().as("listings")])
     .where("change_id", "=", changeId)
     .groupBy(["problem", "outcome", "undo_outcome"])
@@ -383,7 +385,7 @@ export async function findPriceChangeItems(
   { offset, limit }: { offset: number; limit: number },
 ): Promise<PriceChangeItem[]> {
   const rows = await db
-    .selectFrom("price_change_item as item")
+    .selectFrom("listing_change_item as item")
     .innerJoin("listing", "listing.id", "item.listing_id")
     .select([
       "item.listing_id",
@@ -391,8 +393,8 @@ export async function findPriceChangeItems(
       "listing.currency",
       "listing.condition",
       "listing.epid",
-      "item.old_price",
-      "item.new_price",
+      "item.old_value",
+      "item.new_value",
       "item.problem",
       "item.outcome",
       "item.undo_outcome",
@@ -410,8 +412,8 @@ export async function findPriceChangeItems(
     currency: row.currency,
     condition: row.condition,
     epid: row.epid,
-    oldPrice: row.old_price,
-    newPrice: row.new_price,
+    oldPrice: row.old_value,
+    newPrice: row.new_value,
     problem: row.problem as PriceProblem | null,
     outcome: row.outcome,
     undoOutcome: row.undo_outcome,
@@ -439,7 +441,7 @@ export async function applyPriceChange(
   const { db } = database;
   const wrote = await db.transaction().execute(async (trx) => {
     const claimed = await trx
-      .updateTable("price_change")
+      .updateTable("listing_change")
       .set({ state: "applied", applied_at: now })
       .where("id", "=", changeId)
       .where("seller_id", "=", sellerId)
@@ -447,14 +449,14 @@ export async function applyPriceChange(
       .where("created_at", ">=", now - PREVIEW_KEPT_MS)
       .executeTakeFirst();
     if (Number(claimed.numUpdatedRows) === 0) return false;
-    const ids = await itemListingIds(trx, changeId, "new_price");
+    const ids = await itemListingIds(trx, changeId, "new_value");
     await inChunks(ids, onProgress, async (chunk) => {
       await lockInOrder(trx, database, chunk);
       const written = await trx
         .updateTable("listing")
-        .from("price_change_item as item")
+        .from("listing_change_item as item")
         .set((eb) => ({
-          price: eb.ref("item.new_price").$castTo<number>(),
+          price: eb.ref("item.new_value").$castTo<number>(),
           price_version: eb("listing.price_version", "+", 1),
         }))
         .whereRef("item.listing_id", "=", "listing.id")
@@ -489,7 +491,7 @@ export async function undoPriceChange(
   const wrote = await db.transaction().execute(async (trx) => {
     if (!(await isLastChange(trx, sellerId, changeId))) return false;
     const claimed = await trx
-      .updateTable("price_change")
+      .updateTable("listing_change")
       .set({ state: "undone", undone_at: now })
       .where("id", "=", changeId)
       .where("seller_id", "=", sellerId)
@@ -502,8 +504,8 @@ export async function undoPriceChange(
       await lockInOrder(trx, database, chunk);
       const written = await trx
         .updateTable("listing")
-        .from("price_change_item as item")
-        .set((eb) => ({ price: eb.ref("item.old_price"), price_version: eb("listing.price_version", "+", 1) }))
+        .from("listing_change_item as item")
+        .set((eb) => ({ price: eb.ref("item.old_value"), price_version: eb("listing.price_version", "+", 1) }))
         .whereRef("item.listing_id", "=", "listing.id")
         .where((eb) => eb("listing.price_version", "=", eb("item.old_version", "+", 1)))
         .where("item.change_id", "=", changeId)
@@ -537,13 +539,13 @@ export function whyNotUndoable(summary: PriceChangeSummary): PriceChangeRefused 
 export async function discardPreview(db: Kysely<DatabaseSchema>, sellerId: number, changeId: string): Promise<void> {
   await db.transaction().execute(async (trx) => {
     const deleted = await trx
-      .deleteFrom("price_change")
+      .deleteFrom("listing_change")
       .where("id", "=", changeId)
       .where("seller_id", "=", sellerId)
       .where("state", "=", "previewed")
       .executeTakeFirst();
     if (Number(deleted.numDeletedRows) > 0)
-      await trx.deleteFrom("price_change_item").where("change_id", "=", changeId).execute();
+      await trx.deleteFrom("listing_change_item").where("change_id", "=", changeId).execute();
   });
 }
 
@@ -567,8 +569,8 @@ export async function findPriceHistory(
   limit = 20,
 ): Promise<PriceHistoryEntry[]> {
   const rows = await db
-    .selectFrom("price_change_item as item")
-    .innerJoin("price_change as change", "change.id", "item.change_id")
+    .selectFrom("listing_change_item as item")
+    .innerJoin("listing_change as change", "change.id", "item.change_id")
     .innerJoin("listing", "listing.id", "item.listing_id")
     .select([
       "change.id",
@@ -577,8 +579,8 @@ export async function findPriceHistory(
       "change.ending",
       "change.applied_at",
       "change.undone_at",
-      "item.old_price",
-      "item.new_price",
+      "item.old_value",
+      "item.new_value",
       "item.undo_outcome",
       "listing.currency",
     ])
@@ -594,8 +596,8 @@ export async function findPriceHistory(
     if (row.undo_outcome === "restored") {
       entries.push({
         at: Number(row.undone_at),
-        from: row.new_price as number,
-        to: row.old_price,
+        from: row.new_value as number,
+        to: row.old_value,
         currency: row.currency,
         changeId: row.id,
         by: change,
@@ -604,8 +606,8 @@ export async function findPriceHistory(
     }
     entries.push({
       at: Number(row.applied_at),
-      from: row.old_price,
-      to: row.new_price as number,
+      from: row.old_value,
+      to: row.new_value as number,
       currency: row.currency,
       changeId: row.id,
       by: change,
@@ -662,7 +664,7 @@ export async function findLastPriceChange(
 export interface ListedPriceChange {
   id: string;
   change: PriceChange;
-  state: PriceChangeTable["state"];
+  state: ListingChangeTable["state"];
   createdAt: number;
   appliedAt: number | null;
   undoneAt: number | null;
@@ -681,19 +683,19 @@ export async function findPriceChanges(
   now = Date.now(),
 ): Promise<{ changes: ListedPriceChange[]; total: number }> {
   const kept = db
-    .selectFrom("price_change")
+    .selectFrom("listing_change")
     .where("seller_id", "=", sellerId)
     .where((eb) => eb.or([eb("state", "!=", "previewed"), eb("created_at", ">=", now - PREVIEW_KEPT_MS)]));
   const [rows, counted] = await Promise.all([
     kept
-      .selectAll("price_change")
+      .selectAll("listing_change")
       .select((eb) =>
         eb
-          .selectFrom("price_change_item as item")
-          .whereRef("item.change_id", "=", "price_change.id")
+          .selectFrom("listing_change_item as item")
+          .whereRef("item.change_id", "=", "listing_change.id")
           .where((items) =>
             items.or([
-              items.and([items("price_change.state", "=", "previewed"), items("item.new_price", "is not", null)]),
+              items.and([items("listing_change.state", "=", "previewed"), items("item.new_value", "is not", null)]),
               items("item.outcome", "=", "applied"),
             ]),
           )
@@ -729,7 +731,7 @@ export async function findPriceChanges(
 /** The seller's change applied last, undone or not: the only one an undo may restore. */
 function lastApplied(db: Kysely<DatabaseSchema>, sellerId: number) {
   return db
-    .selectFrom("price_change")
+    .selectFrom("listing_change")
     .where("seller_id", "=", sellerId)
     .where("applied_at", "is not", null)
     .orderBy("applied_at", "desc")
@@ -742,12 +744,12 @@ async function isLastChange(db: Kysely<DatabaseSchema>, sellerId: number, change
 }
 
 /** The listings of the change that have a new price (to apply), or whose new price was applied (to undo). */
-async function itemListingIds(trx: Transaction<DatabaseSchema>, changeId: string, which: "new_price" | "applied") {
+async function itemListingIds(trx: Transaction<DatabaseSchema>, changeId: string, which: "new_value" | "applied") {
   const rows = await trx
-    .selectFrom("price_change_item")
+    .selectFrom("listing_change_item")
     .select("listing_id")
     .where("change_id", "=", changeId)
-    .$if(which === "new_price", (query) => query.where("new_price", "is not", null))
+    .$if(which === "new_value", (query) => query.where("new_value", "is not", null))
     .$if(which === "applied", (query) => query.where("outcome", "=", "applied"))
     .orderBy("listing_id")
     .execute();
@@ -792,7 +794,7 @@ async function markOutcomes<Column extends "outcome" | "undo_outcome">(
   for (const [value, ids] of groups) {
     if (ids.length === 0) continue;
     await trx
-      .updateTable("price_change_item")
+      .updateTable("listing_change_item")
       .set({ [column]: value })
       .where("change_id", "=", changeId)
       .where("listing_id", "in", ids)
@@ -805,7 +807,7 @@ async function clearSelectionOf(db: Kysely<DatabaseSchema>, changeId: string) {
   await db
     .deleteFrom("listing_selection")
     .where("listing_id", "in", (eb) =>
-      eb.selectFrom("price_change_item").select("listing_id").where("change_id", "=", changeId),
+      eb.selectFrom("listing_change_item").select("listing_id").where("change_id", "=", changeId),
     )
     .execute();
 }
@@ -815,7 +817,7 @@ function toRecord(row: {
   kind: string;
   amount: number;
   ending: number | null;
-  state: PriceChangeTable["state"];
+  state: ListingChangeTable["state"];
   created_at: number;
   applied_at: number | null;
   undone_at: number | null;

@@ -13,8 +13,8 @@ export interface DatabaseSchema {
   known_browser: KnownBrowserTable;
   tracking_event: TrackingEventTable;
   listing_selection: ListingSelectionTable;
-  price_change: PriceChangeTable;
-  price_change_item: PriceChangeItemTable;
+  listing_change: ListingChangeTable;
+  listing_change_item: ListingChangeItemTable;
 }
 
 export interface SellerTable {
@@ -66,6 +66,8 @@ export interface ListingTable {
   created_at: number;
   /** Counts the changes of `price` (migration 0014): a bulk change writes only the version its preview saw. */
   price_version: Generated<number>;
+  /** Counts the changes of `quantity` by the hub (migration 0025), as `price_version` does the price's. */
+  quantity_version: Generated<number>;
   /**
    * The title with case and accents folded, what the title search compares (migration 0019): kept
    * by the database from `title`, never written by the app. Null only between an SQLite insert and
@@ -158,7 +160,8 @@ export interface ListingSelectionTable {
   listing_id: number;
 }
 
-export interface PriceChangeTable {
+/** A change of listings' prices or quantities (decision 085): a preview, then applied, then perhaps undone. */
+export interface ListingChangeTable {
   /** Chosen at the preview: a second submit of the same change finds it. */
   id: string;
   seller_id: number;
@@ -173,18 +176,23 @@ export interface PriceChangeTable {
   undone_at: number | null;
 }
 
-export interface PriceChangeItemTable {
+/** What a change item writes: a listing's price (minor units of its currency) or its quantity. */
+export type ChangedField = "price" | "quantity";
+
+/** One listing's field in a change. */
+export interface ListingChangeItemTable {
   change_id: string;
   listing_id: number;
-  old_price: number;
-  /** The listing's `price_version` when the preview read it. */
+  field: ChangedField;
+  old_value: number;
+  /** The listing's version of the field (`price_version`, `quantity_version`) when the change read it. */
   old_version: number;
   /** null: the change cannot apply to this listing, for `problem`. */
-  new_price: number | null;
+  new_value: number | null;
   problem: string | null;
-  /** After applying: applied, or conflict (the price had changed since the preview). */
+  /** After applying: applied, or conflict (the field had changed since the preview). */
   outcome: "applied" | "conflict" | null;
-  /** After undoing: restored, or changed_since (the price had changed again, and was kept). */
+  /** After undoing: restored, or changed_since (the field had changed again, and was kept). */
   undo_outcome: "restored" | "changed_since" | null;
 }
 

@@ -53,8 +53,8 @@ describe.each(TEST_DIALECTS)("deleting expired records on $name", (dialect) => {
       "speed_beacon",
       "tracking_event",
       "listing_selection",
-      "price_change",
-      "price_change_item",
+      "listing_change",
+      "listing_change_item",
       "known_browser",
     ] as const)
       await database.db.deleteFrom(table).execute();
@@ -150,7 +150,7 @@ describe.each(TEST_DIALECTS)("deleting expired records on $name", (dialect) => {
       applied_at: state === "applied" ? createdAt : null,
     });
     await database.db
-      .insertInto("price_change")
+      .insertInto("listing_change")
       .values([
         change("old-preview", "previewed", NOW - DAY - 1),
         change("new-preview", "previewed", NOW - DAY + 1),
@@ -158,14 +158,15 @@ describe.each(TEST_DIALECTS)("deleting expired records on $name", (dialect) => {
       ])
       .execute();
     await database.db
-      .insertInto("price_change_item")
+      .insertInto("listing_change_item")
       .values(
         ["old-preview", "new-preview", "old-applied"].map((changeId) => ({
           change_id: changeId,
           listing_id: 1,
-          old_price: 100,
+          field: "price" as const,
+          old_value: 100,
           old_version: 0,
-          new_price: 200,
+          new_value: 200,
         })),
       )
       .execute();
@@ -173,7 +174,7 @@ describe.each(TEST_DIALECTS)("deleting expired records on $name", (dialect) => {
     expect(await database.db.selectFrom("listing_selection").select("session_id").execute()).toEqual([
       { session_id: "live" },
     ]);
-    const kept = await database.db.selectFrom("price_change_item").select("change_id").orderBy("change_id").execute();
+    const kept = await database.db.selectFrom("listing_change_item").select("change_id").orderBy("change_id").execute();
     expect(kept.map((row) => row.change_id)).toEqual(["new-preview", "old-applied"]);
   });
 
@@ -193,7 +194,7 @@ describe.each(TEST_DIALECTS)("deleting expired records on $name", (dialect) => {
 
   it("keeps the rows of a preview applied between finding it old and deleting it", async () => {
     await database.db
-      .insertInto("price_change")
+      .insertInto("listing_change")
       .values({
         id: "racing",
         seller_id: seller,
@@ -206,8 +207,8 @@ describe.each(TEST_DIALECTS)("deleting expired records on $name", (dialect) => {
       })
       .execute();
     await database.db
-      .insertInto("price_change_item")
-      .values({ change_id: "racing", listing_id: 1, old_price: 100, old_version: 0, new_price: 200 })
+      .insertInto("listing_change_item")
+      .values({ change_id: "racing", listing_id: 1, field: "price" as const, old_value: 100, old_version: 0, new_value: 200 })
       .execute();
     // The seller applies it the moment after housekeeping read it as an old preview.
     let applied = false;
@@ -218,7 +219,7 @@ describe.each(TEST_DIALECTS)("deleting expired records on $name", (dialect) => {
         if (!applied && rows.some((row) => row.id === "racing")) {
           applied = true;
           await database.db
-            .updateTable("price_change")
+            .updateTable("listing_change")
             .set({ state: "applied", applied_at: NOW })
             .where("id", "=", "racing")
             .execute();
@@ -228,11 +229,11 @@ describe.each(TEST_DIALECTS)("deleting expired records on $name", (dialect) => {
     });
     await deleteExpiredRecords(racing, 90, NOW);
     expect(applied).toBe(true);
-    expect(await database.db.selectFrom("price_change").select("state").where("id", "=", "racing").execute()).toEqual([
+    expect(await database.db.selectFrom("listing_change").select("state").where("id", "=", "racing").execute()).toEqual([
       { state: "applied" },
     ]);
     expect(
-      await database.db.selectFrom("price_change_item").select("change_id").where("change_id", "=", "racing").execute(),
+      await database.db.selectFrom("listing_change_item").select("change_id").where("change_id", "=", "racing").execute(),
     ).toEqual([{ change_id: "racing" }]);
   });
 });

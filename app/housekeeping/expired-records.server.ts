@@ -135,7 +135,7 @@ async function deleteOldPreviews(db: Kysely<DatabaseSchema>, madeBefore: number)
   let deleted = 0;
   for (;;) {
     const old = await db
-      .selectFrom("price_change")
+      .selectFrom("listing_change")
       .select("id")
       .where("state", "=", "previewed")
       .where("created_at", "<", madeBefore)

@@ -23,6 +23,7 @@ import * as titleOrder from "./0021-title-order.server";
 import * as sellerTimeZone from "./0022-seller-time-zone.server";
 import * as sellerAppearance from "./0023-seller-appearance.server";
 import * as listingBannerCodes from "./0024-listing-banner-codes.server";
+import * as listingChanges from "./0025-listing-changes.server";
 
 interface DialectMigration {
   up(db: Kysely<unknown>, dialect: Dialect): Promise<void>;
@@ -52,6 +53,7 @@ const migrations: Record<string, DialectMigration> = {
   "0022-seller-time-zone": sellerTimeZone,
   "0023-seller-appearance": sellerAppearance,
   "0024-listing-banner-codes": listingBannerCodes,
+  "0025-listing-changes": listingChanges,
 };
 
 export const MIGRATION_NAMES = Object.keys(migrations);
