@@ -126,6 +126,15 @@ export function pricesOf(username: string): Record<string, number> {
   return Object.fromEntries(rows.map((row) => [row.title, row.price]));
 }
 
+/** The seller's listings' quantities by title, read from the server's database. */
+export function quantitiesOf(username: string): Record<string, number> {
+  const rows = queryTestDatabase<{ title: string; quantity: number }>(
+    "select title, quantity from listing join seller on seller.id = listing.seller_id where username = ? order by title",
+    username,
+  );
+  return Object.fromEntries(rows.map((row) => [row.title, row.quantity]));
+}
+
 /** Presses Tab until the element has focus, as a keyboard user moves through the page. */
 export async function tabTo(page: Page, target: Locator, most = 120): Promise<void> {
   for (let presses = 0; presses < most; presses += 1) {

@@ -10,6 +10,7 @@ import {
   expectNoAccessibilityViolationsWithoutJavaScript,
   openTestDatabase,
   pricesOf,
+  quantitiesOf,
   queryTestDatabase,
   scrollsNoWider,
   signIn,
@@ -76,6 +77,7 @@ test.describe("exporting listings", () => {
       "Quantity",
       "Sold",
       "Price version",
+      "Quantity version",
     ]);
     expect(records).toHaveLength(1 + ended);
     expect(new Set(records.slice(1).map((record) => record[4]))).toEqual(new Set(["Ended"]));
@@ -110,6 +112,7 @@ test.describe("exporting listings", () => {
         "Menge",
         "Verkauft",
         "Preisversion",
+        "Mengenversion",
       ]);
       expect(records).toHaveLength(1 + listingsOf("demo-de"));
       for (const record of records.slice(1)) expect(record[5]).toMatch(/^\d+,\d{2}$/);
@@ -162,13 +165,14 @@ const fileOf = (name: string, records: string[][], delimiter = ",") => ({
   buffer: Buffer.from(stringify(records, { delimiter, record_delimiter: "windows", bom: true })),
 });
 
-test.describe("importing prices", () => {
-  test("export, edit two prices in the file, import, preview, apply, see them, undo from the changes page; on a slow network", async ({
+test.describe("importing prices and quantities", () => {
+  test("export, edit two prices and a quantity in the file, import, preview, apply, see them, undo from the changes page; on a slow network", async ({
     page,
   }) => {
     test.setTimeout(120_000);
     const seller = "repricer-import";
     const before = pricesOf(seller);
+    const quantitiesBefore = quantitiesOf(seller);
     await signIn(page, seller, DEMO.password);
     await waitForHydration(page);
     await emulateSlowNetwork(page);
@@ -178,20 +182,20 @@ test.describe("importing prices", () => {
     const column = (name: string) => headings.indexOf(name);
     const row = (title: string) => rows.find((record) => record[column("Title")] === title) as string[];
 
-    // First the file with a quantity changed as well, which the hub does not take from a file yet.
+    // First with a quantity typed below zero: refused with its row.
     row("Repriced lamp 05")[column("Price")] = "20";
     row("Repriced lamp 06")[column("Price")] = "21.50";
-    row("Repriced lamp 07")[column("Quantity")] = "9";
-    await page.getByRole("link", { name: "Import prices from a file" }).click();
-    await expect(page.getByRole("heading", { level: 2, name: "Import prices from a file" })).toBeVisible();
+    row("Repriced lamp 07")[column("Quantity")] = "-9";
+    await page.getByRole("link", { name: "Import prices and quantities from a file" }).click();
+    await expect(
+      page.getByRole("heading", { level: 2, name: "Import prices and quantities from a file" }),
+    ).toBeVisible();
     await page.getByLabel("Listings file (CSV)").setInputFiles(fileOf("listings.csv", [headings, ...rows]));
     await page.getByRole("button", { name: "Check the file" }).click();
     const outcome = page.getByRole("region", { name: "The file was not imported" });
     await expect(outcome).toBeFocused();
     const lamp7 = rows.indexOf(row("Repriced lamp 07")) + 2;
-    await expect(outcome.getByRole("listitem")).toHaveText([
-      `Row ${lamp7}: The quantity differs from the listing’s (3), after a sale or an edit: the hub does not change quantities from a file yet. Export again, or delete the column.`,
-    ]);
+    await expect(outcome.getByRole("listitem")).toHaveText([`Row ${lamp7}: A quantity cannot be negative.`]);
     expect(pricesOf(seller)).toEqual(before);
     await expectNoAccessibilityViolations(page);
 
@@ -204,15 +208,20 @@ test.describe("importing prices", () => {
     await page.getByRole("button", { name: "Check the file" }).click();
     await expect(outcome).toContainText("Line 2 of the file opens a quote that is never closed.");
 
-    // The quantity as it was: the file is taken, and its two prices are previewed.
-    row("Repriced lamp 07")[column("Quantity")] = "3";
+    // The quantity corrected: the file is taken, and its two prices and its quantity are previewed.
+    row("Repriced lamp 07")[column("Quantity")] = "9";
     await page.getByLabel("Listings file (CSV)").setInputFiles(fileOf("listings.csv", [headings, ...rows]));
     await page.getByRole("button", { name: "Check the file" }).click();
-    await expect(page.getByRole("heading", { name: /^Preview: Prices from a file/ })).toBeVisible();
+    await expect(page.getByRole("heading", { name: /^Preview: Changes from a file/ })).toBeVisible();
+    await expect(
+      page.getByRole("table", { name: "Listings of this change" }).getByRole("row", { name: /Repriced lamp 07/ }),
+    ).toContainText("Quantity39+6—Will change");
+    await expectNoAccessibilityViolations(page);
     expect(pricesOf(seller)).toEqual(before);
-    await page.getByRole("button", { name: "Apply new prices to 2 listings" }).click();
-    await expect(page.getByRole("heading", { name: /^Applied: Prices from a file/ })).toBeFocused();
+    await page.getByRole("button", { name: "Apply new prices and quantities to 3 listings" }).click();
+    await expect(page.getByRole("heading", { name: /^Applied: Changes from a file/ })).toBeFocused();
     expect(pricesOf(seller)).toEqual({ ...before, "Repriced lamp 05": 2000, "Repriced lamp 06": 2150 });
+    expect(quantitiesOf(seller)).toEqual({ ...quantitiesBefore, "Repriced lamp 07": 9 });
 
     // On the listing's page, and then undone from the changes page.
     await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Listings" }).first().click();
@@ -221,19 +230,20 @@ test.describe("importing prices", () => {
       .getByRole("link", { name: "Repriced lamp 06" })
       .click();
     await expect(
-      page.getByRole("table", { name: "Price changes, newest first" }).getByRole("row").nth(1),
-    ).toContainText("$15.00$21.50Prices from a file");
+      page.getByRole("table", { name: "Changes of price and quantity, newest first" }).getByRole("row").nth(1),
+    ).toContainText("Price$15.00$21.50Changes from a file");
     // Only the last change can be undone: the price field says that saving here would end the import's undo.
     await expect(page.getByRole("textbox", { name: "New price in USD" })).toHaveAccessibleDescription(
-      /If you save, you can no longer undo your last change: Prices from a file, applied /,
+      /If you save, you can no longer undo your last change: Changes from a file, applied /,
     );
     await page.getByRole("link", { name: "All listings" }).first().click();
     await page.getByRole("link", { name: "Your price changes" }).click();
     const changes = page.getByRole("table", { name: "Your price changes, newest first" });
-    await expect(changes.getByRole("row").nth(1)).toContainText(/Prices from a file.*2Applied$/);
+    await expect(changes.getByRole("row").nth(1)).toContainText(/Changes from a file.*3Applied$/);
     await page.getByRole("button", { name: "Undo this change" }).click();
-    await expect(page.getByRole("heading", { name: /^Undone: Prices from a file/ })).toBeFocused();
+    await expect(page.getByRole("heading", { name: /^Undone: Changes from a file/ })).toBeFocused();
     expect(pricesOf(seller)).toEqual(before);
+    expect(quantitiesOf(seller)).toEqual(quantitiesBefore);
   });
 
   test("by keyboard alone: export, a file refused with its row, the corrected file previewed and applied", async ({
@@ -259,8 +269,10 @@ test.describe("importing prices", () => {
     row("Repriced lamp 08")[headings.indexOf("Price")] = "19.99";
     row("Repriced lamp 09")[headings.indexOf("Price")] = "-1";
 
-    await press(page.getByRole("link", { name: "Import prices from a file" }));
-    await expect(page.getByRole("heading", { level: 2, name: "Import prices from a file" })).toBeVisible();
+    await press(page.getByRole("link", { name: "Import prices and quantities from a file" }));
+    await expect(
+      page.getByRole("heading", { level: 2, name: "Import prices and quantities from a file" }),
+    ).toBeVisible();
     // The file field opens the system's file chooser on Space, as a keyboard user opens it.
     const choose = async (records: string[][]) => {
       const chooser = page.waitForEvent("filechooser");
@@ -278,9 +290,9 @@ test.describe("importing prices", () => {
 
     row("Repriced lamp 09")[headings.indexOf("Price")] = "18.00";
     await choose([headings, ...rows]);
-    await expect(page.getByRole("heading", { name: /^Preview: Prices from a file/ })).toBeVisible();
+    await expect(page.getByRole("heading", { name: /^Preview: Changes from a file/ })).toBeVisible();
     await press(page.getByRole("button", { name: "Apply new prices to 1 listing" }));
-    await expect(page.getByRole("heading", { name: /^Applied: Prices from a file/ })).toBeFocused();
+    await expect(page.getByRole("heading", { name: /^Applied: Changes from a file/ })).toBeFocused();
     expect(pricesOf(seller)).toEqual({ ...before, "Repriced lamp 08": 1999 });
   });
 
@@ -304,7 +316,7 @@ test.describe("importing prices", () => {
     for (const row of rows) row[headings.indexOf("Price")] = "30";
     // A file of two megabytes (its titles long), sent at 200 kB/s as Chromium emulates it: the tab still waits for its answer when it closes.
     const large = [headings, ...rows.map((row) => row.map((cell, at) => (at === 2 ? cell.padEnd(30_000, "…") : cell)))];
-    await page.getByRole("link", { name: "Import prices from a file" }).click();
+    await page.getByRole("link", { name: "Import prices and quantities from a file" }).click();
     await page.getByLabel("Listings file (CSV)").setInputFiles(fileOf("listings.csv", large));
     const cdp = await page.context().newCDPSession(page);
     await cdp.send("Network.enable");
@@ -331,12 +343,12 @@ test.describe("importing prices", () => {
     const next = await (await browser.newContext()).newPage();
     await signIn(next, seller, DEMO.password);
     await next.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Listings" }).first().click();
-    await next.getByRole("link", { name: "Import prices from a file" }).click();
+    await next.getByRole("link", { name: "Import prices and quantities from a file" }).click();
     expect(appliedChanges()).toBe(0);
     expect(pricesOf(seller)).toEqual(before);
     await next.getByLabel("Listings file (CSV)").setInputFiles(fileOf("listings.csv", [headings, ...rows]));
     await next.getByRole("button", { name: "Check the file" }).click();
-    await expect(next.getByRole("heading", { name: /^Preview: Prices from a file/ })).toBeVisible();
+    await expect(next.getByRole("heading", { name: /^Preview: Changes from a file/ })).toBeVisible();
     expect(pricesOf(seller)).toEqual(before);
     await next.context().close();
   });
@@ -357,7 +369,7 @@ test.describe("importing prices", () => {
       row("Repriced lamp 10")[headings.indexOf("Price")] = "25";
       row("Repriced lamp 11")[headings.indexOf("Currency")] = "EUR";
 
-      await page.getByRole("link", { name: "Import prices from a file" }).tap();
+      await page.getByRole("link", { name: "Import prices and quantities from a file" }).tap();
       const choose = async (file: string[][]) => {
         const chooser = page.waitForEvent("filechooser");
         await page.getByLabel("Listings file (CSV)").tap();
@@ -373,10 +385,10 @@ test.describe("importing prices", () => {
 
       row("Repriced lamp 11")[headings.indexOf("Currency")] = "USD";
       await choose([headings, ...rows]);
-      await expect(page.getByRole("heading", { name: /^Preview: Prices from a file/ })).toBeVisible();
+      await expect(page.getByRole("heading", { name: /^Preview: Changes from a file/ })).toBeVisible();
       expect(await scrollsNoWider(page)).toBe(true);
       await page.getByRole("button", { name: "Apply new prices to 1 listing" }).tap();
-      await expect(page.getByRole("heading", { name: /^Applied: Prices from a file/ })).toBeVisible();
+      await expect(page.getByRole("heading", { name: /^Applied: Changes from a file/ })).toBeVisible();
       expect(pricesOf(seller)).toEqual({ ...before, "Repriced lamp 10": 2500 });
     });
   });
@@ -398,7 +410,7 @@ test.describe("importing prices", () => {
       database.close();
       await signIn(page, seller, DEMO.password);
       await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Listings" }).first().click();
-      await page.getByRole("link", { name: "Import prices from a file" }).click();
+      await page.getByRole("link", { name: "Import prices and quantities from a file" }).click();
 
       const field = page.getByLabel("Listings file (CSV)");
       await page.getByRole("button", { name: "Check the file" }).click();
@@ -416,10 +428,10 @@ test.describe("importing prices", () => {
         ),
       );
       await page.getByRole("button", { name: "Check the file" }).click();
-      await expect(page.getByRole("heading", { name: /^Preview: Prices from a file/ })).toBeVisible();
+      await expect(page.getByRole("heading", { name: /^Preview: Changes from a file/ })).toBeVisible();
       await expectNoAccessibilityViolationsWithoutJavaScript(page);
       await page.getByRole("button", { name: "Apply new prices to 1 listing" }).click();
-      await expect(page.getByRole("heading", { name: /^Applied: Prices from a file/ })).toBeVisible();
+      await expect(page.getByRole("heading", { name: /^Applied: Changes from a file/ })).toBeVisible();
       expect(pricesOf(seller)).toEqual({ ...before, "Repriced lamp 04": 1234 });
     });
   });

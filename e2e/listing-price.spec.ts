@@ -12,23 +12,32 @@ import {
   waitForHydration,
 } from "./fixtures";
 
-/** A listing's price and how many changes of it the hub keeps, read from the server's database. */
-function priceOf(username: string, title: string): { price: number; changes: number } {
+/**
+ * A listing's price and quantity, and how many changes of them the hub keeps (a row per field
+ * changed), read from the server's database.
+ */
+function listingOf(username: string, title: string): { price: number; quantity: number; changes: number } {
   const database = openTestDatabase();
   const row = database
     .prepare(
-      `select price, (select count(*) from listing_change_item where listing_id = listing.id) as changes
+      `select price, quantity, (select count(*) from listing_change_item where listing_id = listing.id) as changes
        from listing join seller on seller.id = listing.seller_id where username = ? and title = ?`,
     )
-    .get(username, title) as { price: number; changes: number };
+    .get(username, title) as { price: number; quantity: number; changes: number };
   database.close();
-  return { price: row.price, changes: Number(row.changes) };
+  return { price: row.price, quantity: row.quantity, changes: Number(row.changes) };
 }
 
-const LAMP = "Repriced lamp 05"; // $14.00 in the seed
+/** The price and how many changes: the journeys that change only the price. */
+const priceOf = (username: string, title: string) => {
+  const { price, changes } = listingOf(username, title);
+  return { price, changes };
+};
 
-test.describe("one listing's price, on its page", () => {
-  test("by keyboard on a slow network: saved, refused when another tab changed it first, saved again, undone", async ({
+const LAMP = "Repriced lamp 05"; // $14.00 and 3 in stock in the seed
+
+test.describe("one listing's price and quantity, on its page", () => {
+  test("by keyboard on a slow network: a price saved, then a quantity, refused when another tab changed the price first, saved again, undone", async ({
     page,
   }) => {
     test.setTimeout(90_000);
@@ -44,7 +53,7 @@ test.describe("one listing's price, on its page", () => {
     await expect(page.getByRole("heading", { level: 2, name: LAMP })).toBeVisible();
 
     const facts = page.locator(".listing-facts");
-    const section = page.getByRole("region", { name: "Change the price" });
+    const section = page.getByRole("region", { name: "Change the price or quantity" });
     const field = section.getByRole("textbox", { name: "New price in USD" });
     await expect(field).toHaveValue("14.00");
     await field.focus();
@@ -60,15 +69,30 @@ test.describe("one listing's price, on its page", () => {
     await expect(field).toBeFocused();
     await expect(field).toHaveAccessibleDescription("Up to 2 decimals, like 12.50.");
     await expect(page).toHaveURL(/\?saved=[\w-]{22}$/);
-    const history = page.getByRole("table", { name: "Price changes, newest first" });
-    await expect(history.getByRole("row").nth(1)).toContainText("$14.00$15.25Changed on the listing’s page");
+    const history = page.getByRole("table", { name: "Changes of price and quantity, newest first" });
+    await expect(history.getByRole("row").nth(1)).toContainText("Price$14.00$15.25Changed on the listing’s page");
     expect(priceOf(seller, LAMP)).toEqual({ price: 1525, changes: 1 });
+
+    // The quantity, by the next field: only it is written, the price left as it is.
+    const quantity = section.getByRole("textbox", { name: "Quantity available" });
+    await page.keyboard.press("Tab");
+    await expect(quantity).toBeFocused();
+    await expect(quantity).toHaveValue("3");
+    await page.keyboard.press("ControlOrMeta+A");
+    await page.keyboard.type("12");
+    await page.keyboard.press("Enter");
+    await expect(section.getByRole("status")).toHaveText("Quantity changed from 3 to 12. See or undo this change");
+    await expect(quantity).toBeFocused();
+    await expect(facts).toContainText("Quantity12");
+    await expect(history.getByRole("row").nth(1)).toContainText("Quantity312Changed on the listing’s page");
+    expect(listingOf(seller, LAMP)).toEqual({ price: 1525, quantity: 12, changes: 2 });
+    await field.focus();
 
     // Another tab, opened meanwhile, changes the price first.
     const other = await page.context().newPage();
     await other.goto(page.url().replace(/\?.*$/, ""));
     await other.getByRole("textbox", { name: "New price in USD" }).fill("16");
-    await other.getByRole("button", { name: "Save price" }).click();
+    await other.getByRole("button", { name: "Save changes" }).click();
     await expect(other.getByText("Price changed from $15.25 to $16.00.")).toBeVisible();
     await other.close();
 
@@ -80,13 +104,13 @@ test.describe("one listing's price, on its page", () => {
     await expect(facts).toContainText("$16.00");
     await expect(field).toHaveValue("17");
     await expect(field).toBeFocused();
-    expect(priceOf(seller, LAMP)).toEqual({ price: 1600, changes: 2 });
+    expect(priceOf(seller, LAMP)).toEqual({ price: 1600, changes: 3 });
     await expectNoAccessibilityViolations(page);
 
     // Saved again, it replaces the price the page now shows.
     await page.keyboard.press("Enter");
     await expect(section.getByRole("status")).toHaveText(/^Price changed from \$16\.00 to \$17\.00\./);
-    expect(priceOf(seller, LAMP)).toEqual({ price: 1700, changes: 3 });
+    expect(listingOf(seller, LAMP)).toEqual({ price: 1700, quantity: 12, changes: 4 });
 
     // Undone from the change's page, the price is back, and the history says so.
     await section.getByRole("link", { name: "See or undo this change" }).click();
@@ -116,20 +140,35 @@ test.describe("one listing's price, on its page", () => {
     // "12,34" too: an American seller's decimal mark is the point, and a comma is never guessed.
     for (const typed of ["1e20", "Infinity", "14.005", "12,34"]) {
       await field.fill(typed);
-      await page.getByRole("button", { name: "Save price" }).click();
+      await page.getByRole("button", { name: "Save changes" }).click();
       await expect(page.getByRole("alert")).toHaveText(/^Enter the price in USD as a number like 12\.50/);
       await expect(field).toHaveValue(typed);
       await expect(field).toHaveAttribute("aria-invalid", "true");
     }
+    await field.fill("14.00");
+    const quantity = page.getByRole("textbox", { name: "Quantity available" });
+    for (const typed of ["-1", "2.5", "1e20", String(2 ** 53)]) {
+      await quantity.fill(typed);
+      await page.getByRole("button", { name: "Save changes" }).click();
+      await expect(page.getByRole("alert")).toHaveText(
+        /^(Enter the quantity as a whole number of items|The new quantity would be above the most the hub takes)/,
+      );
+      await expect(quantity).toHaveValue(typed);
+      await expect(quantity).toHaveAttribute("aria-invalid", "true");
+      await expect(field).not.toHaveAttribute("aria-invalid");
+    }
     await expectNoAccessibilityViolationsWithoutJavaScript(page);
-    expect(priceOf(seller, LAMP)).toEqual({ price: 1400, changes: 0 });
+    expect(listingOf(seller, LAMP)).toEqual({ price: 1400, quantity: 3, changes: 0 });
 
     await field.fill("12.34");
-    await page.getByRole("button", { name: "Save price" }).click();
-    await expect(page.getByText("Price changed from $14.00 to $12.34.")).toBeVisible();
+    await quantity.fill("0");
+    await page.getByRole("button", { name: "Save changes" }).click();
+    const saved = "Price changed from $14.00 to $12.34. Quantity changed from 3 to 0.";
+    const status = page.getByRole("status").filter({ hasText: "Price changed" });
+    await expect(status).toContainText(saved);
     await page.reload();
-    await expect(page.getByText("Price changed from $14.00 to $12.34.")).toBeVisible();
-    expect(priceOf(seller, LAMP)).toEqual({ price: 1234, changes: 1 });
+    await expect(status).toContainText(saved);
+    expect(listingOf(seller, LAMP)).toEqual({ price: 1234, quantity: 0, changes: 2 });
     await expectNoAccessibilityViolationsWithoutJavaScript(page);
     await context.close();
   });
@@ -137,7 +176,7 @@ test.describe("one listing's price, on its page", () => {
   test.describe("on a phone 320 px wide, by touch", () => {
     test.use({ viewport: { width: 320, height: 640 }, hasTouch: true, isMobile: true });
 
-    test("the price field, its refusal and its outcome fit the screen", async ({ page }) => {
+    test("the price and quantity fields, a refusal and the outcome fit the screen", async ({ page }) => {
       const seller = "repricer-page-touch";
       await signIn(page, seller, DEMO.password);
       await waitForHydration(page);
@@ -149,18 +188,21 @@ test.describe("one listing's price, on its page", () => {
       const field = page.getByRole("textbox", { name: "New price in USD" });
       await field.tap();
       await field.fill("1e20");
-      await page.getByRole("button", { name: "Save price" }).tap();
+      await page.getByRole("button", { name: "Save changes" }).tap();
       await expect(page.getByRole("alert")).toHaveText(/^Enter the price in USD as a number like 12\.50/);
       expect(await scrollsNoWider(page)).toBe(true);
       await expectNoAccessibilityViolations(page);
 
       await field.fill("13.75");
-      await page.getByRole("button", { name: "Save price" }).tap();
+      const quantity = page.getByRole("textbox", { name: "Quantity available" });
+      await quantity.tap();
+      await quantity.fill("5");
+      await page.getByRole("button", { name: "Save changes" }).tap();
       await expect(page.getByRole("status").filter({ hasText: "Price changed" })).toHaveText(
-        "Price changed from $14.00 to $13.75. See or undo this change",
+        "Price changed from $14.00 to $13.75. Quantity changed from 3 to 5. See or undo this change",
       );
       expect(await scrollsNoWider(page)).toBe(true);
-      expect(priceOf(seller, LAMP)).toEqual({ price: 1375, changes: 1 });
+      expect(listingOf(seller, LAMP)).toEqual({ price: 1375, quantity: 5, changes: 2 });
     });
   });
 });

@@ -4,7 +4,7 @@ import { signedInTestSeller, testListing } from "../../test/listings";
 import type { SignedInSeller } from "~/auth/session.server";
 import { openDatabase, type Database } from "~/db/database.server";
 import { changeSelection } from "./listing-selection.server";
-import { runPriceChange, saveListingPrice } from "./price-change-routes.server";
+import { runPriceChange, saveListingChanges } from "./price-change-routes.server";
 import { CHUNK, previewPriceChange } from "./price-changes.server";
 
 let database: Database;
@@ -89,7 +89,7 @@ describe("applying with the progress streamed", () => {
   });
 });
 
-describe("a price sent from a listing's page", () => {
+describe("a price and quantity sent from a listing's page", () => {
   const send = (fields: Record<string, string>) =>
     new Request("http://localhost/sh/lst/1", {
       method: "POST",
@@ -99,56 +99,120 @@ describe("a price sent from a listing's page", () => {
   const addListing = (currency: string) =>
     database.db
       .insertInto("listing")
-      .values(testListing(signedIn.seller.id, { price: 1000, currency }))
+      .values(testListing(signedIn.seller.id, { price: 1000, currency, quantity: 5 }))
       .returning(["id", "currency"])
       .executeTakeFirstOrThrow();
-  /** The page's form, as sent with the version it showed (0: none changed it yet). */
-  const save = (listing: { id: number; currency: string }, price: string) =>
-    saveListingPrice(send({ srt: "the-token", version: "0", price }), database, signedIn, listing, english);
-  const priceOf = async (id: number) =>
-    (await database.db.selectFrom("listing").select("price").where("id", "=", id).executeTakeFirstOrThrow()).price;
+  /** What the page sends beside the fields: the values and versions it showed (0: none changed them yet). */
+  const shown = { srt: "the-token", priceShown: "1000", priceVersion: "0", quantityShown: "5", quantityVersion: "0" };
+  const save = (listing: { id: number; currency: string }, fields: { price?: string; quantity?: string }) =>
+    saveListingChanges(send({ ...shown, price: "10", quantity: "5", ...fields }), database, signedIn, listing, english);
+  const listingOf = (id: number) =>
+    database.db.selectFrom("listing").select(["price", "quantity"]).where("id", "=", id).executeTakeFirstOrThrow();
 
-  it("is read in the listing's currency: 0, 2 and 3 decimals", async () => {
+  it("reads the price in the listing's currency: 0, 2 and 3 decimals", async () => {
     for (const [currency, typed, written] of [
       ["JPY", "1499", 1499],
       ["EUR", "12.49", 1249],
       ["KWD", "12.345", 12_345],
     ] as const) {
       const listing = await addListing(currency);
-      const saved = await save(listing, typed);
+      // The page shows the price in the listing's own minor units: 1000 is ¥1000, €10.00, 1.000 KWD.
+      const saved = await saveListingChanges(
+        send({ ...shown, price: typed, quantity: "5" }),
+        database,
+        signedIn,
+        listing,
+        english,
+      );
       expect(saved).toMatchObject({ ok: true });
-      expect(await priceOf(listing.id)).toBe(written);
+      expect(await listingOf(listing.id)).toEqual({ price: written, quantity: 5 });
     }
   });
 
-  it("refuses odd and huge numbers with the reason, keeps what was typed, and writes nothing", async () => {
+  it("writes only what the seller changed: a quantity alone leaves the price as it is", async () => {
+    const listing = await addListing("USD");
+    // Another tab changed the price meanwhile; this page left its price as shown.
+    await database.db
+      .updateTable("listing")
+      .set((eb) => ({ price: 1200, price_version: eb("price_version", "+", 1) }))
+      .where("id", "=", listing.id)
+      .execute();
+    expect(await save(listing, { quantity: " 12 " })).toMatchObject({ ok: true });
+    expect(await listingOf(listing.id)).toEqual({ price: 1200, quantity: 12 });
+  });
+
+  it("refuses odd and huge numbers in either field with the reason, keeps what was typed, and writes nothing", async () => {
     const listing = await addListing("USD");
     for (const typed of ["1e20", "Infinity", String(2 ** 53), "12.505", "12,50", "-1", "١٢", "ten"]) {
-      const saved = await save(listing, typed);
+      const saved = await save(listing, { price: typed });
       expect(saved, typed).toEqual({
         ok: false,
         status: 400,
-        value: typed,
-        error:
-          "Enter the price in USD as a number like 12.50: no more decimals than the currency has, and no thousands separators.",
+        values: { price: typed, quantity: "5" },
+        errors: {
+          price:
+            "Enter the price in USD as a number like 12.50: no more decimals than the currency has, and no thousands separators.",
+        },
       });
     }
-    expect(await save(listing, "1000000")).toMatchObject({
+    for (const typed of ["1e20", "Infinity", "2.5", "-1", "1,000", "١٢", "１２", "", "ten"]) {
+      const saved = await save(listing, { price: "11", quantity: typed });
+      expect(saved, typed).toEqual({
+        ok: false,
+        status: 400,
+        values: { price: "11", quantity: typed },
+        errors: {
+          quantity: "Enter the quantity as a whole number of items, like 12: digits only, no sign or separators.",
+        },
+      });
+    }
+    expect(await save(listing, { price: "1000000", quantity: String(2 ** 53).slice(0, 9) })).toMatchObject({
       ok: false,
       status: 400,
-      error: "Enter an amount of $999,999.99 or less.",
+      errors: {
+        price: "Enter an amount of $999,999.99 or less.",
+        quantity: "The new quantity would be above the most the hub takes, 999,999.",
+      },
     });
-    expect(await priceOf(listing.id)).toBe(1000);
+    expect(await save(listing, {})).toMatchObject({
+      ok: false,
+      status: 400,
+      errors: { form: "Neither the price nor the quantity differs from the listing’s: change one before saving." },
+    });
+    expect(await listingOf(listing.id)).toEqual({ price: 1000, quantity: 5 });
   });
 
-  it("refuses a form without the anti-forgery token or the version it saw", async () => {
+  it("names the field changed since the page showed it", async () => {
+    const listing = await addListing("USD");
+    await database.db
+      .updateTable("listing")
+      .set((eb) => ({ quantity: 4, quantity_version: eb("quantity_version", "+", 1) }))
+      .where("id", "=", listing.id)
+      .execute();
+    expect(await save(listing, { price: "11", quantity: "6" })).toMatchObject({
+      ok: false,
+      status: 409,
+      errors: { quantity: expect.stringMatching(/^The quantity was changed elsewhere after this page was shown/) },
+    });
+    expect(await listingOf(listing.id)).toEqual({ price: 1000, quantity: 4 });
+  });
+
+  it("refuses a form without the anti-forgery token or what the page showed", async () => {
     const listing = { id: 1, currency: "USD" };
+    const { srt: _, ...withoutToken } = shown;
     await expect(
-      saveListingPrice(send({ version: "0", price: "5" }), database, signedIn, listing, english),
+      saveListingChanges(send({ ...withoutToken, price: "5", quantity: "5" }), database, signedIn, listing, english),
     ).rejects.toMatchObject({ status: 403 });
-    for (const version of ["", "-1", "1.5", "9".repeat(20)])
-      await expect(
-        saveListingPrice(send({ srt: "the-token", version, price: "5" }), database, signedIn, listing, english),
-      ).rejects.toMatchObject({ status: 400 });
+    for (const name of ["priceShown", "priceVersion", "quantityShown", "quantityVersion"])
+      for (const value of ["", "-1", "1.5", "9".repeat(20)])
+        await expect(
+          saveListingChanges(
+            send({ ...shown, [name]: value, price: "5", quantity: "5" }),
+            database,
+            signedIn,
+            listing,
+            english,
+          ),
+        ).rejects.toMatchObject({ status: 400 });
   });
 });

@@ -3,6 +3,7 @@ import { redirect } from "react-router";
 import { assertAntiForgeryToken } from "~/auth/anti-forgery.server";
 import type { SignedInSeller } from "~/auth/session.server";
 import type { Database } from "~/db/database.server";
+import type { ChangedField } from "~/db/schema";
 import { refusal } from "~/http/refusal";
 import { decimalMark, formatMoney } from "~/money/format-money";
 import { readForm } from "~/http/request-body.server";
@@ -10,9 +11,11 @@ import { findMarketFigures } from "~/listings/market-figures.server";
 import { countSelected } from "./listing-selection.server";
 import { describePriceChange, examplePrice, MAX_PRICE, parsePrice } from "./price-change";
 import { priceChangeForm } from "./price-change-form.server";
+import { MAX_QUANTITY, parseQuantity, QUANTITY_PROBLEMS } from "./quantity-change";
 import {
   applyPriceChange,
-  changeListingPrice,
+  changeListing,
+  ListingEditRefused,
   discardPreview,
   findPriceChange,
   findPriceChangeItems,
@@ -23,6 +26,7 @@ import {
   undoPriceChange,
   whyNotUndoable,
   type ApplyResult,
+  type ListingEdits,
   type PriceChangeItem,
   type Progress,
 } from "./price-changes.server";
@@ -84,48 +88,76 @@ export async function choosePriceChange(
   }
 }
 
-export type ListingPriceSaved =
-  { ok: true; changeId: string } | { ok: false; status: 400 | 404 | 409; error: string; value: string };
+/** A listing page's form as refused: the reason per field (or for the whole form), and what the seller had typed. */
+export interface ListingChangeRefusal {
+  ok: false;
+  status: 400 | 404 | 409;
+  errors: Partial<Record<ChangedField | "form", string>>;
+  values: Record<ChangedField, string>;
+}
+
+export type ListingChangeSaved = { ok: true; changeId: string } | ListingChangeRefusal;
 
 /**
- * The price typed on a listing's page, in the listing's currency and the seller's decimal mark,
- * checked and written against the version the page showed. A refusal keeps what was typed.
+ * The price and quantity typed on a listing's page, the price in the listing's currency and the
+ * seller's decimal mark. A field is written only when its value differs from the one the page
+ * showed (sent with it), so a field the seller left alone is never written back over a change made
+ * elsewhere meanwhile; each written field is checked against the version the page showed. A
+ * refusal keeps what was typed.
  */
-export async function saveListingPrice(
+export async function saveListingChanges(
   request: Request,
   database: Database,
   signedIn: SignedInSeller,
   listing: { id: number; currency: string },
   text: Text,
-): Promise<ListingPriceSaved> {
+): Promise<ListingChangeSaved> {
   const form = await readForm(request);
   assertAntiForgeryToken(signedIn, form.get("srt"));
-  const value = String(form.get("price") ?? "");
-  const versionText = String(form.get("version") ?? "");
-  // The page always sends the version it showed: without one the request is not the page's.
-  if (!/^\d{1,9}$/.test(versionText)) throw refusal(400, text("listingPrice.refused.noVersion"));
+  const values = { price: String(form.get("price") ?? ""), quantity: String(form.get("quantity") ?? "") };
+  const shown = (name: string) => {
+    const value = String(form.get(name) ?? "");
+    return /^\d{1,9}$/.test(value) ? Number(value) : undefined;
+  };
+  const seen = {
+    price: { value: shown("priceShown"), version: shown("priceVersion") },
+    quantity: { value: shown("quantityShown"), version: shown("quantityVersion") },
+  };
+  // The page always sends what it showed: without it the request is not the page's.
+  if (Object.values(seen).some(({ value, version }) => value === undefined || version === undefined))
+    throw refusal(400, text("listingPrice.refused.noVersion"));
   const { locale } = signedIn.seller;
-  const price = parsePrice(value, listing.currency, decimalMark(locale));
-  const refused = (status: 400 | 404 | 409, error: string) => ({ ok: false as const, status, error, value });
+  const mark = decimalMark(locale);
+  const limit = { price: formatMoney(MAX_PRICE, listing.currency, locale), quantity: MAX_QUANTITY };
+  const refused = (status: ListingChangeRefusal["status"], errors: ListingChangeRefusal["errors"]) =>
+    ({ ok: false, status, errors, values }) satisfies ListingChangeRefusal;
+
+  const errors: ListingChangeRefusal["errors"] = {};
+  const price = parsePrice(values.price, listing.currency, mark);
   if (price === undefined)
-    return refused(
-      400,
-      text("listingPrice.form.format", {
-        currency: listing.currency,
-        example: examplePrice(listing.currency, decimalMark(locale)),
-      }),
-    );
-  if (price > MAX_PRICE)
-    return refused(400, text("bulk.form.amountAtMost", { max: formatMoney(MAX_PRICE, listing.currency, locale) }));
-  try {
-    const changeId = await changeListingPrice(database, signedIn.seller.id, listing.id, {
-      price,
-      seenVersion: Number(versionText),
+    errors.price = text("listingPrice.form.format", {
+      currency: listing.currency,
+      example: examplePrice(listing.currency, mark),
     });
-    return { ok: true, changeId };
+  else if (price > MAX_PRICE) errors.price = text("bulk.form.amountAtMost", { max: limit.price });
+  const quantity = parseQuantity(values.quantity);
+  if (quantity === undefined) errors.quantity = text("listingQuantity.form.format");
+  else if (quantity > MAX_QUANTITY) errors.quantity = text(QUANTITY_PROBLEMS.above_maximum, { max: limit.quantity });
+  if (price === undefined || quantity === undefined || errors.price || errors.quantity) return refused(400, errors);
+
+  const edits: ListingEdits = {};
+  for (const [field, value] of [
+    ["price", price],
+    ["quantity", quantity],
+  ] as const)
+    if (value !== seen[field].value) edits[field] = { value, seenVersion: seen[field].version as number };
+  if (!edits.price && !edits.quantity) return refused(400, { form: text("listingPrice.refused.nothingChanged") });
+  try {
+    return { ok: true, changeId: await changeListing(database, signedIn.seller.id, listing.id, edits) };
   } catch (error) {
-    if (error instanceof PriceChangeRefused)
-      return refused(error.status, text(error.reason, { max: formatMoney(MAX_PRICE, listing.currency, locale) }));
+    if (error instanceof ListingEditRefused)
+      return refused(error.status, { [error.field]: text(error.reason, { max: limit[error.field] }) });
+    if (error instanceof PriceChangeRefused) return refused(error.status, { form: text(error.reason) });
     throw error;
   }
 }
@@ -149,7 +181,7 @@ export async function loadPriceChangePage(
   if (!summary) throw refusal(404, text(NO_SUCH_CHANGE));
   const items = await findPriceChangeItems(db, seller.id, changeId, { offset, limit: ITEMS_PER_PAGE });
   const rows: PriceChangeRow[] = await withMarketMedians(db, items);
-  const total = summary.changing + Object.values(summary.problems).reduce((sum, count) => sum + count, 0);
+  const total = summary.items;
   return {
     summary,
     description: describePriceChange(summary.change, seller.locale, text),

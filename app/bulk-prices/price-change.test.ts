@@ -173,6 +173,6 @@ describe("a price typed on the listing's page", () => {
     expect(describePriceChange({ kind: "listing_page", amount: 900 }, "en-US", english)).toBe(
       "Changed on the listing’s page",
     );
-    expect(describePriceChange({ kind: "file", amount: 0 }, "en-US", english)).toBe("Prices from a file");
+    expect(describePriceChange({ kind: "file", amount: 0 }, "en-US", english)).toBe("Changes from a file");
   });
 });

@@ -10,18 +10,29 @@ import { sql } from "kysely";
 import { migrate, openDatabase, type Database } from "~/db/database.server";
 import type { NewListing } from "~/db/schema";
 import { changeSelection, countSelected, selectAllMatching, MAX_SELECTION } from "./listing-selection.server";
-import { MAX_PRICE, newPriceOf, PRICE_CHANGE_KINDS, type BulkPriceChange, type PriceChangeKind } from "./price-change";
+import {
+  MAX_PRICE,
+  newPriceOf,
+  PRICE_CHANGE_KINDS,
+  typedPriceOf,
+  type BulkPriceChange,
+  type PriceChangeKind,
+} from "./price-change";
+import { MAX_QUANTITY, typedQuantityOf } from "./quantity-change";
 import {
   applyPriceChange,
-  changeListingPrice,
+  changeListing,
   discardPreview,
   findPriceChange,
   findLastPriceChange,
   findPriceChangeItems,
   findPriceChanges,
-  findPriceHistory,
+  findListingHistory,
+  previewFileChanges,
   previewPriceChange,
   undoPriceChange,
+  type FileChanges,
+  type ListingEdits,
   PREVIEW_KEPT_MS,
   PREVIEWS_KEPT_PER_SELLER,
   UNDO_WINDOW_MS,
@@ -53,6 +64,31 @@ const pricesOf = async ({ db }: Database, ids: number[]) =>
       row.price,
     ]),
   );
+
+const quantitiesOf = async ({ db }: Database, ids: number[]) =>
+  Object.fromEntries(
+    (await db.selectFrom("listing").select(["id", "quantity"]).where("id", "in", ids).execute()).map((row) => [
+      row.id,
+      row.quantity,
+    ]),
+  );
+
+/** A quantity changed elsewhere (another tab, another change), as the hub writes one: its version moves. */
+const setQuantity = ({ db }: Database, id: number, quantity: number) =>
+  db
+    .updateTable("listing")
+    .set((eb) => ({ quantity, quantity_version: eb("quantity_version", "+", 1) }))
+    .where("id", "=", id)
+    .execute();
+
+const versionsOf = async ({ db }: Database, id: number) => {
+  const { price_version: price, quantity_version: quantity } = await db
+    .selectFrom("listing")
+    .select(["price_version", "quantity_version"])
+    .where("id", "=", id)
+    .executeTakeFirstOrThrow();
+  return { price, quantity };
+};
 
 const setPrice = ({ db }: Database, id: number, price: number) =>
   db
@@ -89,10 +125,17 @@ describe.each(TEST_DIALECTS)("bulk price changes on $name", (dialect) => {
 
     expect(await pricesOf(database, ids)).toEqual({ [ids[0]!]: 1999, [ids[1]!]: 500, [ids[2]!]: 2500 });
     const preview = await findPriceChange(database.db, seller, changeId);
-    expect(preview).toMatchObject({ changing: 1, problems: { not_positive: 1, ended: 1 }, undoableUntil: null });
+    expect(preview).toMatchObject({ changing: 1, fields: ["price"], undoableUntil: null });
+    expect(preview?.problems).toHaveLength(2);
+    expect(preview?.problems).toEqual(
+      expect.arrayContaining([
+        { field: "price", problem: "not_positive", listings: 1 },
+        { field: "price", problem: "ended", listings: 1 },
+      ]),
+    );
     const items = await findPriceChangeItems(database.db, seller, changeId, { offset: 0, limit: 50 });
     // Those the change cannot apply to come first, with their reasons.
-    expect(items.map((item) => [item.problem, item.newPrice])).toEqual([
+    expect(items.map((item) => [item.problem, item.newValue])).toEqual([
       ["not_positive", null],
       ["ended", null],
       [null, 1499],
@@ -112,7 +155,7 @@ describe.each(TEST_DIALECTS)("bulk price changes on $name", (dialect) => {
     expect(undone.summary).toMatchObject({ restored: 1, changedSince: 0, undoableUntil: null });
     expect(await pricesOf(database, ids)).toEqual({ [ids[0]!]: 1999, [ids[1]!]: 500, [ids[2]!]: 2500 });
 
-    const history = await findPriceHistory(
+    const history = await findListingHistory(
       database.db,
       { id: seller, locale: "en-US" },
       ids[0]!,
@@ -440,7 +483,7 @@ describe.each(TEST_DIALECTS)("bulk price changes on $name", (dialect) => {
           await applyPriceChange(database, owner, changeId);
           const after = await pricesOf(database, ids);
           for (const item of items) {
-            expect(after[item.listingId]).toBe(item.newPrice ?? item.oldPrice);
+            expect(after[item.listingId]).toBe(item.newValue ?? item.oldValue);
             expect(after[item.listingId]).toBeGreaterThanOrEqual(1);
           }
           // The preview is the pure rule, listing by listing.
@@ -455,6 +498,180 @@ describe.each(TEST_DIALECTS)("bulk price changes on $name", (dialect) => {
       ),
       { numRuns: 25 },
     );
+  });
+
+  describe("one listing's quantity from its page, with or without its price", () => {
+    it("writes the quantity alone, or both in one change; the history names each field, and undo restores both", async () => {
+      // A seller of its own: the other tests' changes, applied later on the clock, would be the last.
+      const owner = await insertSeller(database.db, "quinn");
+      const [id] = await addListings(database, owner, [{ price: 1000, quantity: 5 }]);
+      const now = Date.now();
+      const alone = await changeListing(database, owner, id!, { quantity: { value: 0, seenVersion: 0 } }, now);
+      expect(await quantitiesOf(database, [id!])).toEqual({ [id!]: 0 });
+      expect(await pricesOf(database, [id!])).toEqual({ [id!]: 1000 });
+      const both = await changeListing(
+        database,
+        owner,
+        id!,
+        { price: { value: 1250, seenVersion: 0 }, quantity: { value: 999_999, seenVersion: 1 } },
+        now + 1,
+      );
+      expect(await versionsOf(database, id!)).toEqual({ price: 1, quantity: 2 });
+      const summary = await findPriceChange(database.db, owner, both, now + 2);
+      expect(summary).toMatchObject({ fields: ["price", "quantity"], changing: 1, applied: 1, items: 2 });
+      const history = await findListingHistory(database.db, { id: owner, locale: "en-US" }, id!, english);
+      expect(history.map(({ field, from, to, changeId }) => ({ field, from, to, changeId }))).toEqual([
+        { field: "price", from: 1000, to: 1250, changeId: both },
+        { field: "quantity", from: 0, to: 999_999, changeId: both },
+        { field: "quantity", from: 5, to: 0, changeId: alone },
+      ]);
+      await undoPriceChange(database, owner, both, undefined, now + 3);
+      expect(await pricesOf(database, [id!])).toEqual({ [id!]: 1000 });
+      expect(await quantitiesOf(database, [id!])).toEqual({ [id!]: 0 });
+    });
+
+    it("refuses a quantity changed since the page showed it, naming the field, and writes nothing of the save", async () => {
+      const [id] = await addListings(database, seller, [{ price: 1000, quantity: 5 }]);
+      await setQuantity(database, id!, 4);
+      const changesBefore = await database.db.selectFrom("listing_change").select("id").execute();
+      await expect(
+        changeListing(database, seller, id!, {
+          price: { value: 1100, seenVersion: 0 },
+          quantity: { value: 9, seenVersion: 0 },
+        }),
+      ).rejects.toMatchObject({ status: 409, field: "quantity", reason: "listingQuantity.refused.changedSince" });
+      expect(await pricesOf(database, [id!])).toEqual({ [id!]: 1000 });
+      expect(await quantitiesOf(database, [id!])).toEqual({ [id!]: 4 });
+      expect(await database.db.selectFrom("listing_change").select("id").execute()).toEqual(changesBefore);
+      // The price alone, as a page sends it when the seller left the quantity as shown, is written.
+      await changeListing(database, seller, id!, { price: { value: 1100, seenVersion: 0 } });
+      expect(await pricesOf(database, [id!])).toEqual({ [id!]: 1100 });
+      expect(await quantitiesOf(database, [id!])).toEqual({ [id!]: 4 });
+    });
+
+    it("refuses a quantity below zero, above the most, unchanged, on an ended listing, and a save of nothing", async () => {
+      const [ended, mine] = await addListings(database, seller, [{ quantity: 5, status: "ended" }, { quantity: 5 }]);
+      const attempts: Array<[number, ListingEdits, object]> = [
+        [mine!, { quantity: { value: -1, seenVersion: 0 } }, { status: 400, reason: "quantity.problem.belowZero" }],
+        [
+          mine!,
+          { quantity: { value: MAX_QUANTITY + 1, seenVersion: 0 } },
+          { status: 400, field: "quantity", reason: "quantity.problem.aboveMaximum" },
+        ],
+        [mine!, { quantity: { value: 5, seenVersion: 0 } }, { status: 400, reason: "quantity.problem.unchanged" }],
+        [ended!, { quantity: { value: 7, seenVersion: 0 } }, { status: 409, reason: "bulk.problem.ended" }],
+        [mine!, {}, { status: 400, reason: "listingPrice.refused.nothingChanged" }],
+      ];
+      for (const [id, edits, refusal] of attempts)
+        await expect(changeListing(database, seller, id, edits)).rejects.toMatchObject(refusal);
+      expect(await quantitiesOf(database, [ended!, mine!])).toEqual({ [ended!]: 5, [mine!]: 5 });
+    });
+  });
+
+  describe("prices and quantities from a file", () => {
+    it("applies exactly the preview for any file, and undo restores every price and quantity", async () => {
+      const owner = await insertSeller(database.db, "fiona");
+      const valueArbitrary = (max: number) => fc.option(fc.integer({ min: -2, max }), { nil: undefined });
+      await fc.assert(
+        fc.asyncProperty(
+          fc.array(
+            fc.record({
+              price: fc.integer({ min: 1, max: MAX_PRICE }),
+              quantity: fc.integer({ min: 0, max: MAX_QUANTITY }),
+              ended: fc.boolean(),
+              currency: fc.constantFrom("JPY", "USD", "KWD"),
+              newPrice: valueArbitrary(MAX_PRICE + 1),
+              newQuantity: valueArbitrary(MAX_QUANTITY + 1),
+            }),
+            { minLength: 1, maxLength: 12 },
+          ),
+          async (rows) => {
+            const ids = await addListings(
+              database,
+              owner,
+              rows.map(({ price, quantity, ended, currency }) => ({
+                price,
+                quantity,
+                currency,
+                status: ended ? "ended" : "active",
+              })),
+            );
+            const before = { prices: await pricesOf(database, ids), quantities: await quantitiesOf(database, ids) };
+            const changes = new Map<number, FileChanges>();
+            for (const [index, id] of ids.entries()) {
+              const { price, quantity, newPrice, newQuantity } = rows[index]!;
+              const changed: FileChanges = {};
+              if (newPrice !== undefined) changed.price = { value: newPrice, checkedValue: price, checkedVersion: 0 };
+              if (newQuantity !== undefined)
+                changed.quantity = { value: newQuantity, checkedValue: quantity, checkedVersion: 0 };
+              if (changed.price || changed.quantity) changes.set(id, changed);
+            }
+            if (changes.size === 0) return;
+            const changeId = await previewFileChanges(database.db, owner, changes);
+            const items = await findPriceChangeItems(database.db, owner, changeId, { offset: 0, limit: 100 });
+            // The preview is the typed values' rules, field by field.
+            for (const item of items) {
+              const row = rows[ids.indexOf(item.listingId)]!;
+              const listing = { ...row, status: row.ended ? "ended" : "active" };
+              const expected =
+                item.field === "price"
+                  ? typedPriceOf(listing, row.newPrice as number).price
+                  : typedQuantityOf(listing, row.newQuantity as number).quantity;
+              expect(item.newValue).toBe(expected ?? null);
+            }
+            await applyPriceChange(database, owner, changeId);
+            const after = { prices: await pricesOf(database, ids), quantities: await quantitiesOf(database, ids) };
+            for (const item of items) {
+              const written = item.field === "price" ? after.prices : after.quantities;
+              expect(written[item.listingId]).toBe(item.newValue ?? item.oldValue);
+            }
+            for (const id of ids.filter((listingId) => !items.some((item) => item.listingId === listingId))) {
+              expect(after.prices[id]).toBe(before.prices[id]);
+              expect(after.quantities[id]).toBe(before.quantities[id]);
+            }
+            await undoPriceChange(database, owner, changeId);
+            expect({ prices: await pricesOf(database, ids), quantities: await quantitiesOf(database, ids) }).toEqual(
+              before,
+            );
+          },
+        ),
+        { numRuns: 25 },
+      );
+    });
+
+    it("leaves a quantity changed since the preview as it is, and applies the rest", async () => {
+      const owner = await insertSeller(database.db, "gus");
+      const [first, second] = await addListings(database, owner, [
+        { price: 1000, quantity: 3 },
+        { price: 2000, quantity: 8 },
+      ]);
+      const changeId = await previewFileChanges(
+        database.db,
+        owner,
+        new Map<number, FileChanges>([
+          [
+            first!,
+            {
+              price: { value: 1100, checkedValue: 1000, checkedVersion: 0 },
+              quantity: { value: 10, checkedValue: 3, checkedVersion: 0 },
+            },
+          ],
+          [second!, { quantity: { value: 0, checkedValue: 8, checkedVersion: 0 } }],
+        ]),
+      );
+      // A sale, or another tab, changes the first listing's quantity before the apply.
+      await setQuantity(database, first!, 2);
+      const { summary } = await applyPriceChange(database, owner, changeId);
+      expect(summary).toMatchObject({ fields: ["price", "quantity"], changing: 2, items: 3, conflicts: 1 });
+      expect(await pricesOf(database, [first!, second!])).toEqual({ [first!]: 1100, [second!]: 2000 });
+      expect(await quantitiesOf(database, [first!, second!])).toEqual({ [first!]: 2, [second!]: 0 });
+      const items = await findPriceChangeItems(database.db, owner, changeId, { offset: 0, limit: 10 });
+      expect(items.map(({ listingId, field, outcome }) => [listingId, field, outcome])).toEqual([
+        [first, "price", "applied"],
+        [first, "quantity", "conflict"],
+        [second, "quantity", "applied"],
+      ]);
+    });
   });
 
   describe("one listing's price from its page", () => {
@@ -474,13 +691,13 @@ describe.each(TEST_DIALECTS)("bulk price changes on $name", (dialect) => {
         [yen!, 1499, now + 1],
         [dinars!, 12_345, now + 2],
       ] as const)
-        await changeListingPrice(database, seller, id, { price, seenVersion: await versionOf(id) }, at);
+        await changeListing(database, seller, id, { price: { value: price, seenVersion: await versionOf(id) } }, at);
       expect(await pricesOf(database, [dollars!, yen!, dinars!])).toEqual({
         [dollars!]: 1250,
         [yen!]: 1499,
         [dinars!]: 12_345,
       });
-      const [entry] = await findPriceHistory(database.db, { id: seller, locale: "en-US" }, dinars!, english);
+      const [entry] = await findListingHistory(database.db, { id: seller, locale: "en-US" }, dinars!, english);
       expect(entry).toMatchObject({ from: 12_000, to: 12_345, currency: "KWD", by: "Changed on the listing’s page" });
       const { changes } = await findPriceChanges(database.db, seller, { offset: 0, limit: 1 }, now + 3);
       expect(changes[0]).toMatchObject({ id: entry!.changeId, state: "applied", listings: 1 });
@@ -494,14 +711,16 @@ describe.each(TEST_DIALECTS)("bulk price changes on $name", (dialect) => {
       const seen = await versionOf(id!);
       await setPrice(database, id!, 1100);
       const changesBefore = await database.db.selectFrom("listing_change").select("id").execute();
-      await expect(changeListingPrice(database, seller, id!, { price: 900, seenVersion: seen })).rejects.toMatchObject({
+      await expect(
+        changeListing(database, seller, id!, { price: { value: 900, seenVersion: seen } }),
+      ).rejects.toMatchObject({
         status: 409,
         reason: "listingPrice.refused.changedSince",
       });
       expect(await pricesOf(database, [id!])).toEqual({ [id!]: 1100 });
       expect(await database.db.selectFrom("listing_change").select("id").execute()).toEqual(changesBefore);
       // With the version the page now shows, the same price is written.
-      await changeListingPrice(database, seller, id!, { price: 900, seenVersion: await versionOf(id!) });
+      await changeListing(database, seller, id!, { price: { value: 900, seenVersion: await versionOf(id!) } });
       expect(await pricesOf(database, [id!])).toEqual({ [id!]: 900 });
     });
 
@@ -516,9 +735,9 @@ describe.each(TEST_DIALECTS)("bulk price changes on $name", (dialect) => {
         [mine!, MAX_PRICE + 1, { status: 400, reason: "bulk.problem.aboveMaximum" }],
       ];
       for (const [id, price, refusal] of attempts)
-        await expect(changeListingPrice(database, seller, id, { price, seenVersion: 0 })).rejects.toMatchObject(
-          refusal,
-        );
+        await expect(
+          changeListing(database, seller, id, { price: { value: price, seenVersion: 0 } }),
+        ).rejects.toMatchObject(refusal);
       expect(await pricesOf(database, [theirs!, ended!, mine!])).toEqual({
         [theirs!]: 1000,
         [ended!]: 1000,
@@ -656,8 +875,8 @@ describe.each(TWO_INSTANCES)("two instances applying overlapping changes on $nam
     );
     // Two tabs showed version 0; each sends its own price on its own instance, as the bulk change applies.
     const sent = await Promise.allSettled([
-      changeListingPrice(a, seller, listing!, { price: 1500, seenVersion: 0 }),
-      changeListingPrice(b, seller, listing!, { price: 1700, seenVersion: 0 }),
+      changeListing(a, seller, listing!, { price: { value: 1500, seenVersion: 0 } }),
+      changeListing(b, seller, listing!, { price: { value: 1700, seenVersion: 0 } }),
       applyPriceChange(b, seller, bulk),
     ]);
     const pageSaves = sent.slice(0, 2);
@@ -671,6 +890,66 @@ describe.each(TWO_INSTANCES)("two instances applying overlapping changes on $nam
     const [price] = Object.values(await pricesOf(a, [listing!]));
     const winner = bulkApplied ? 1100 : pageSaves[0]!.status === "fulfilled" ? 1500 : 1700;
     expect(price).toBe(winner);
+  });
+
+  it("an import and a bulk price change over the same listings, with a page's quantity beside them, lose no update", async () => {
+    const seller = await insertSeller(a.db, "hana");
+    const ids = await addListings(
+      a,
+      seller,
+      Array.from({ length: 600 }, (_, index) => ({ price: 1_000 + index, quantity: index })),
+    );
+    // The file sets every price and quantity; the bulk change raises the prices of the first half.
+    const file = await previewFileChanges(
+      a.db,
+      seller,
+      new Map(
+        ids.map((id, index): [number, FileChanges] => [
+          id,
+          {
+            price: { value: 5_000 + index, checkedValue: 1_000 + index, checkedVersion: 0 },
+            quantity: { value: 1_000 + index, checkedValue: index, checkedVersion: 0 },
+          },
+        ]),
+      ),
+    );
+    await changeSelection(b, { sessionId: "tab-q", sellerId: seller }, { select: ids.slice(0, 300), unselect: [] });
+    const raise = await previewPriceChange(
+      b.db,
+      { sessionId: "tab-q", sellerId: seller },
+      { kind: "raise_amount", amount: 100 },
+    );
+    const [pageId] = ids.slice(-1);
+    const sent = await Promise.allSettled([
+      applyPriceChange(a, seller, file),
+      applyPriceChange(b, seller, raise),
+      changeListing(b, seller, pageId!, { quantity: { value: 77, seenVersion: 0 } }),
+    ]);
+    expect(sent.slice(0, 2).every((result) => result.status === "fulfilled")).toBe(true);
+    const outcomes = new Map(
+      (
+        await a.db
+          .selectFrom("listing_change_item")
+          .select(["change_id", "listing_id", "field", "outcome"])
+          .where("change_id", "in", [file, raise])
+          .execute()
+      ).map((row) => [`${row.change_id}/${row.listing_id}/${row.field}`, row.outcome]),
+    );
+    const prices = await pricesOf(a, ids);
+    const quantities = await quantitiesOf(a, ids);
+    const pageSaved = sent[2].status === "fulfilled";
+    for (const [index, id] of ids.entries()) {
+      const fileTook = (field: string) => outcomes.get(`${file}/${id}/${field}`) === "applied";
+      const raiseTook = outcomes.get(`${raise}/${id}/price`) === "applied";
+      // A price took at most one of the two changes, and holds what the one it took wrote.
+      expect(fileTook("price") && raiseTook).toBe(false);
+      expect(prices[id]).toBe(fileTook("price") ? 5_000 + index : raiseTook ? 1_100 + index : 1_000 + index);
+      const pageTook = id === pageId && pageSaved;
+      expect(fileTook("quantity") && pageTook).toBe(false);
+      expect(quantities[id]).toBe(fileTook("quantity") ? 1_000 + index : pageTook ? 77 : index);
+    }
+    // Listings no other writer touched all took the file.
+    for (const id of ids.slice(300, -1)) expect(outcomes.get(`${file}/${id}/quantity`)).toBe("applied");
   });
 });
 

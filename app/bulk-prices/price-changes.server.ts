@@ -1,9 +1,9 @@
 import type { MessageKey, Text } from "~/i18n/language-text";
 import { randomBytes } from "node:crypto";
-import type { Kysely, Transaction } from "kysely";
+import type { Insertable, Kysely, Transaction } from "kysely";
 import type { Database } from "~/db/database.server";
 import { NO_SUCH_LISTING } from "~/listings/listing-id";
-import type { DatabaseSchema, Listing, ListingChangeTable } from "~/db/schema";
+import type { ChangedField, DatabaseSchema, ListingChangeItemTable, ListingChangeTable } from "~/db/schema";
 import {
   describePriceChange,
   FILE_CHANGE,
@@ -13,19 +13,23 @@ import {
   PRICE_CHANGE_KINDS,
   PRICE_PROBLEMS,
   type BulkPriceChange,
-  type NewPrice,
   type PriceChange,
-  type PriceProblem,
 } from "./price-change";
+import { QUANTITY_PROBLEMS, typedQuantityOf } from "./quantity-change";
+
+/** Every field a change may write, in the order a change writes them. */
+const CHANGED_FIELDS = ["price", "quantity"] as const satisfies readonly ChangedField[];
 
 /**
- * Bulk price changes (decision 075): a preview that writes no price, an apply that writes every
- * price of the preview in one transaction or none, and an undo of the seller's last change.
+ * Changes of listings' prices and quantities (decisions 075 and 085): a preview that writes
+ * nothing to the listings, an apply that writes every value of the preview in one transaction or
+ * none, and an undo of the seller's last change.
  *
- * Each write of a price is a compare-and-set on the listing's `price_version`: a listing changed
- * since the preview (for an apply) or since the change (for an undo) is left alone and reported.
- * The change's own state is a compare-and-set too, so a second submit of the same change (a
- * double click, a retry after a time-out, another instance) applies nothing more.
+ * A change holds an item per listing and field (`price`, `quantity`). Each write of a field is a
+ * compare-and-set on the listing's version of it (`price_version`, `quantity_version`): a field
+ * changed since the preview (for an apply) or since the change (for an undo) is left alone and
+ * reported. The change's own state is a compare-and-set too, so a second submit of the same
+ * change (a double click, a retry after a time-out, another instance) applies nothing more.
  */
 
 /** How long after applying a change the seller can undo it. */
@@ -57,12 +61,23 @@ export interface PriceChangeRecord extends PriceChange {
   undoneAt: number | null;
 }
 
+/** Listings of a change whose `field` cannot take it, for `problem` (a code of PRICE_PROBLEMS or QUANTITY_PROBLEMS). */
+export interface ChangeProblem {
+  field: ChangedField;
+  problem: string;
+  listings: number;
+}
+
 export interface PriceChangeSummary {
   change: PriceChangeRecord;
-  /** Listings the change gives a new price (before applying), or gave one (after). */
+  /** The fields the change writes, or would: the words of its page follow them. */
+  fields: ChangedField[];
+  /** Listings the change gives a new value (before applying), or gave one (after). */
   changing: number;
-  /** Listings the change cannot apply to, by reason. */
-  problems: Partial<Record<PriceProblem, number>>;
+  /** Listings the change cannot apply to, by field and reason. */
+  problems: ChangeProblem[];
+  /** The change's rows: one per listing and field it names. */
+  items: number;
   applied: number;
   conflicts: number;
   restored: number;
@@ -102,35 +117,42 @@ export async function previewPriceChange(
       .orderBy("listing.id")
       .execute();
     if (listings.length === 0) throw new PriceChangeRefused(409, "bulk.refused.noneSelected");
-    return storePreview(trx, { sellerId, change, now }, listings, (listing) => newPriceOf(listing, change));
+    const items = listings.map((listing) => {
+      const { price, problem } = newPriceOf(listing, change);
+      return itemOf(listing.id, "price", { value: listing.price, version: listing.price_version }, price, problem);
+    });
+    return storePreview(trx, { sellerId, change, now }, items);
   });
 }
 
-/** A listing's price from a file: the new one, and the price and version the file was checked against. */
-export interface FilePrice {
-  price: number;
-  checkedPrice: number;
+/** A field's new value from a file, and the value and version the file was checked against. */
+export interface FileValue {
+  value: number;
+  checkedValue: number;
   checkedVersion: number;
 }
 
+/** What one row of a file changes: its listing's price, its quantity, or both. */
+export type FileChanges = Partial<Record<ChangedField, FileValue>>;
+
 /**
- * Stores a preview of prices brought in from a file: each listing's price is its row's (or the
- * reason it cannot take it, as for a bulk change), so that applying it is the bulk change's apply,
- * with its conflicts and its undo. Writes no price. Its old price and version are those the file
- * was checked against, not those read now: checking a large file takes seconds, and a listing
- * repriced meanwhile (another tab, a bulk change) must be a conflict at apply, not set back to a
- * price decided before it. The listings are the seller's own, checked when the file was read; one
- * not theirs here is left out all the same.
+ * Stores a preview of prices and quantities brought in from a file: each listing's new values
+ * are its row's (or the reason a field cannot take its value, as for a bulk change), so that
+ * applying it is the bulk change's apply, with its conflicts and its undo. Writes nothing to the
+ * listings. Its old values and versions are those the file was checked against, not those read
+ * now: checking a large file takes seconds, and a listing changed meanwhile (another tab, a bulk
+ * change) must be a conflict at apply, not set back to a value decided before it. The listings
+ * are the seller's own, checked when the file was read; one not theirs here is left out all the same.
  */
-export async function previewFilePrices(
+export async function previewFileChanges(
   db: Kysely<DatabaseSchema>,
   sellerId: number,
-  prices: ReadonlyMap<number, FilePrice>,
+  changes: ReadonlyMap<number, FileChanges>,
   now = Date.now(),
 ): Promise<string> {
-  const listingIds = [...prices.keys()].sort((a, b) => a - b);
+  const listingIds = [...changes.keys()].sort((a, b) => a - b);
   return db.transaction().execute(async (trx) => {
-    const listings: PreviewedListing[] = [];
+    const items: StoredItem[] = [];
     for (let start = 0; start < listingIds.length; start += CHUNK)
       for (const listing of await trx
         .selectFrom("listing")
@@ -139,50 +161,61 @@ export async function previewFilePrices(
         .where("id", "in", listingIds.slice(start, start + CHUNK))
         .orderBy("id")
         .execute()) {
-        const { checkedPrice, checkedVersion } = prices.get(listing.id) as FilePrice;
-        listings.push({ ...listing, price: checkedPrice, price_version: checkedVersion });
+        const { price, quantity } = changes.get(listing.id) as FileChanges;
+        if (price) {
+          const checked = { value: price.checkedValue, version: price.checkedVersion };
+          const typed = typedPriceOf({ ...listing, price: price.checkedValue }, price.value);
+          items.push(itemOf(listing.id, "price", checked, typed.price, typed.problem));
+        }
+        if (quantity) {
+          const checked = { value: quantity.checkedValue, version: quantity.checkedVersion };
+          const typed = typedQuantityOf({ ...listing, quantity: quantity.checkedValue }, quantity.value);
+          items.push(itemOf(listing.id, "quantity", checked, typed.quantity, typed.problem));
+        }
       }
-    const change: PriceChange = { kind: FILE_CHANGE, amount: 0 };
-    return storePreview(trx, { sellerId, change, now }, listings, (listing) =>
-      typedPriceOf(listing, (prices.get(listing.id) as FilePrice).price),
-    );
+    return storePreview(trx, { sellerId, change: { kind: FILE_CHANGE, amount: 0 }, now }, items);
   });
 }
 
-type PreviewedListing = Pick<Listing, "id" | "price" | "price_version" | "currency" | "status">;
+/** One listing's field in a change, as stored: its value and version as read, and its new value or the reason it has none. */
+type StoredItem = Pick<
+  Insertable<ListingChangeItemTable>,
+  "listing_id" | "field" | "old_value" | "old_version" | "new_value" | "problem"
+>;
+
+function itemOf(
+  listingId: number,
+  field: ChangedField,
+  read: { value: number; version: number },
+  newValue: number | undefined,
+  problem: string | undefined,
+): StoredItem {
+  return {
+    listing_id: listingId,
+    field,
+    old_value: read.value,
+    old_version: read.version,
+    new_value: newValue ?? null,
+    problem: problem ?? null,
+  };
+}
 
 /**
- * A preview's change and, for each listing, its price and version as read now and its new price
- * or the reason it has none, under a new change id; then the seller's oldest unapplied previews
- * past the limit go. Writes no price.
+ * A preview's change and its items under a new change id; then the seller's oldest unapplied
+ * previews past the limit go. Writes nothing to the listings.
  */
 async function storePreview(
   trx: Transaction<DatabaseSchema>,
   { sellerId, change, now }: { sellerId: number; change: PriceChange; now: number },
-  listings: PreviewedListing[],
-  newPrice: (listing: PreviewedListing) => NewPrice,
+  items: StoredItem[],
 ): Promise<string> {
   const id = randomBytes(16).toString("base64url");
   await insertChange(trx, { id, sellerId, change, now }, "previewed");
-  for (let start = 0; start < listings.length; start += CHUNK) {
+  for (let start = 0; start < items.length; start += CHUNK)
     await trx
       .insertInto("listing_change_item")
-      .values(
-        listings.slice(start, start + CHUNK).map((listing) => {
-          const { price, problem } = newPrice(listing);
-          return {
-            change_id: id,
-            listing_id: listing.id,
-            field: "price",
-            old_value: listing.price,
-            old_version: listing.price_version,
-            new_value: price ?? null,
-            problem: problem ?? null,
-          };
-        }),
-      )
+      .values(items.slice(start, start + CHUNK).map((item) => ({ ...item, change_id: id })))
       .execute();
-  }
   await forgetOldestPreviews(trx, sellerId);
   return id;
 }
@@ -208,58 +241,104 @@ async function insertChange(
     .execute();
 }
 
+/** A value typed on a listing's page, and the version of its field the page showed. */
+export interface ListingEdit {
+  value: number;
+  seenVersion: number;
+}
+
+/** What a listing's page sends: the fields the seller changed there. */
+export type ListingEdits = Partial<Record<ChangedField, ListingEdit>>;
+
+/** Why a listing's page cannot save one of its fields: the field, so the page can point at it, and the reason (a catalogue key). */
+export class ListingEditRefused extends PriceChangeRefused {
+  readonly field: ChangedField;
+  constructor(status: 400 | 409, field: ChangedField, reason: MessageKey) {
+    super(status, reason);
+    this.field = field;
+  }
+}
+
+const CHANGED_SINCE = {
+  price: "listingPrice.refused.changedSince",
+  quantity: "listingQuantity.refused.changedSince",
+} as const satisfies Record<ChangedField, MessageKey>;
+
 /**
- * Sets one listing's price from its page, as a change applied at once: compared with the version
- * the page showed (`seenVersion`), so a price changed since (another tab, a bulk change) is
- * refused, never overwritten; kept with the bulk changes, so it is in the listing's price history
- * and on the changes page, and undone as they are. Writes everything or nothing.
+ * Sets one listing's price, quantity or both from its page, as a change applied at once: each
+ * field compared with the version the page showed (`seenVersion`), so a field changed since
+ * (another tab, a bulk change, an import) is refused, never overwritten; kept with the bulk
+ * changes, so it is in the listing's history and on the changes page, and undone as they are.
+ * Writes everything or nothing.
  */
-export async function changeListingPrice(
+export async function changeListing(
   database: Database,
   sellerId: number,
   listingId: number,
-  { price, seenVersion }: { price: number; seenVersion: number },
+  edits: ListingEdits,
   now = Date.now(),
 ): Promise<string> {
   const id = randomBytes(16).toString("base64url");
-  const change: PriceChange = { kind: LISTING_PAGE_CHANGE, amount: price };
+  const change: PriceChange = { kind: LISTING_PAGE_CHANGE, amount: edits.price?.value ?? 0 };
   await database.db.transaction().execute(async (trx) => {
     await lockInOrder(trx, database, [listingId]);
     const listing = await trx
       .selectFrom("listing")
-      .select(["price", "price_version", "currency", "status"])
+      .select(["price", "price_version", "quantity", "quantity_version", "currency", "status"])
       .where("id", "=", listingId)
       .where("seller_id", "=", sellerId)
       .executeTakeFirst();
     if (!listing) throw new PriceChangeRefused(404, NO_SUCH_LISTING);
-    if (listing.price_version !== seenVersion) throw new PriceChangeRefused(409, "listingPrice.refused.changedSince");
-    const { problem } = typedPriceOf(listing, price);
-    if (problem) throw new PriceChangeRefused(problem === "ended" ? 409 : 400, PRICE_PROBLEMS[problem]);
+    const items: StoredItem[] = [];
+    for (const field of CHANGED_FIELDS) {
+      const edit = edits[field];
+      if (!edit) continue;
+      const read = { value: listing[field], version: listing[`${field}_version`] };
+      if (read.version !== edit.seenVersion) throw new ListingEditRefused(409, field, CHANGED_SINCE[field]);
+      const problem = editProblem(listing, field, edit.value);
+      if (problem === "ended") throw new PriceChangeRefused(409, PRICE_PROBLEMS.ended);
+      if (problem) throw new ListingEditRefused(400, field, problem);
+      items.push(itemOf(listingId, field, read, edit.value, undefined));
+    }
+    if (items.length === 0) throw new PriceChangeRefused(400, "listingPrice.refused.nothingChanged");
     await insertChange(trx, { id, sellerId, change, now }, "applied");
     await trx
       .insertInto("listing_change_item")
-      .values({
-        change_id: id,
-        listing_id: listingId,
-        field: "price",
-        old_value: listing.price,
-        old_version: seenVersion,
-        new_value: price,
-        problem: null,
-        outcome: "applied",
-      })
+      .values(items.map((item) => ({ ...item, change_id: id, outcome: "applied" as const })))
       .execute();
-    // The version was read in this transaction (on SQLite one begun IMMEDIATE, on PostgreSQL with
-    // the row locked), so the write's own comparison is a second guard, not the first.
-    const written = await trx
-      .updateTable("listing")
-      .set((eb) => ({ price, price_version: eb("price_version", "+", 1) }))
-      .where("id", "=", listingId)
-      .where("price_version", "=", seenVersion)
-      .executeTakeFirst();
-    if (Number(written.numUpdatedRows) !== 1) throw new PriceChangeRefused(409, "listingPrice.refused.changedSince");
+    // The versions were read in this transaction (on SQLite one begun IMMEDIATE, on PostgreSQL
+    // with the row locked), so the write's own comparison is a second guard, not the first.
+    for (const item of items) {
+      const written = await trx
+        .updateTable("listing")
+        .set((eb) =>
+          item.field === "price"
+            ? { price: item.new_value as number, price_version: eb("price_version", "+", 1) }
+            : { quantity: item.new_value as number, quantity_version: eb("quantity_version", "+", 1) },
+        )
+        .where("id", "=", listingId)
+        .where(`${item.field}_version`, "=", item.old_version)
+        .executeTakeFirst();
+      if (Number(written.numUpdatedRows) !== 1)
+        throw new ListingEditRefused(409, item.field, CHANGED_SINCE[item.field]);
+    }
   });
   return id;
+}
+
+/** Why a listing's field cannot take a typed value: "ended", or the reason's catalogue key; undefined when it can. */
+function editProblem(
+  listing: { price: number; quantity: number; currency: string; status: string },
+  field: ChangedField,
+  value: number,
+): "ended" | MessageKey | undefined {
+  if (listing.status === "ended") return "ended";
+  if (field === "price") {
+    const { problem } = typedPriceOf(listing, value);
+    return problem && PRICE_PROBLEMS[problem];
+  }
+  const { problem } = typedQuantityOf(listing, value);
+  return problem && QUANTITY_PROBLEMS[problem];
 }
 
 /**
@@ -328,35 +407,56 @@ export async function findPriceChange(
     .executeTakeFirst();
   // A preview past its 24 hours is gone, whether or not housekeeping has deleted it yet.
   if (!row || (row.state === "previewed" && isPastKeeping(Number(row.created_at), now))) return undefined;
-  const groups = await db
-    .selectFrom("listing_change_item")
-    .select((eb) => ["problem", "outcome", "undo_outcome", eb.fn.countAll<number>().as("listings")])
-    .where("change_id", "=", changeId)
-    .groupBy(["problem", "outcome", "undo_outcome"])
-    .execute();
+  // Listings, not items: a listing whose price and quantity both change counts once.
+  const items = db.selectFrom("listing_change_item").where("change_id", "=", changeId);
+  const [counted, problems, fields] = await Promise.all([
+    items
+      .select((eb) => {
+        const listingsWhere = (column: "problem" | "outcome" | "undo_outcome", value: string | null) =>
+          eb.fn
+            .count<number>(
+              eb
+                .case()
+                .when(column, value === null ? "is" : "=", value)
+                .then(eb.ref("listing_id"))
+                .end(),
+            )
+            .distinct();
+        return [
+          eb.fn.countAll<number>().as("items"),
+          listingsWhere("problem", null).as("changing"),
+          listingsWhere("outcome", "applied").as("applied"),
+          listingsWhere("outcome", "conflict").as("conflicts"),
+          listingsWhere("undo_outcome", "restored").as("restored"),
+          listingsWhere("undo_outcome", "changed_since").as("changed_since"),
+        ];
+      })
+      .executeTakeFirstOrThrow(),
+    items
+      .select((eb) => ["field", "problem", eb.fn.countAll<number>().as("listings")])
+      .where("problem", "is not", null)
+      .groupBy(["field", "problem"])
+      .orderBy("field")
+      .orderBy("problem")
+      .execute(),
+    items.select("field").distinct().execute(),
+  ]);
   const summary: PriceChangeSummary = {
     change: toRecord(row),
-    changing: 0,
-    problems: {},
-    applied: 0,
-    conflicts: 0,
-    restored: 0,
-    changedSince: 0,
+    fields: CHANGED_FIELDS.filter((field) => fields.some((found) => found.field === field)),
+    changing: Number(counted.changing),
+    items: Number(counted.items),
+    problems: problems.map((group) => ({
+      field: group.field,
+      problem: group.problem as string,
+      listings: Number(group.listings),
+    })),
+    applied: Number(counted.applied),
+    conflicts: Number(counted.conflicts),
+    restored: Number(counted.restored),
+    changedSince: Number(counted.changed_since),
     undoableUntil: null,
   };
-  for (const group of groups) {
-    const listings = Number(group.listings);
-    if (group.problem) {
-      const problem = group.problem as PriceProblem;
-      summary.problems[problem] = (summary.problems[problem] ?? 0) + listings;
-      continue;
-    }
-    summary.changing += listings;
-    if (group.outcome === "applied") summary.applied += listings;
-    if (group.outcome === "conflict") summary.conflicts += listings;
-    if (group.undo_outcome === "restored") summary.restored += listings;
-    if (group.undo_outcome === "changed_since") summary.changedSince += listings;
-  }
   if (row.state === "applied" && (await isLastChange(db, sellerId, changeId))) {
     const until = Number(row.applied_at) + UNDO_WINDOW_MS;
     if (until > now) summary.undoableUntil = until;
@@ -366,18 +466,21 @@ export async function findPriceChange(
 
 export interface PriceChangeItem {
   listingId: number;
+  field: ChangedField;
   title: string;
   currency: string;
   condition: string;
   epid: string;
-  oldPrice: number;
-  newPrice: number | null;
-  problem: PriceProblem | null;
+  /** The field's value before: a price in minor units of `currency`, or a quantity. */
+  oldValue: number;
+  newValue: number | null;
+  /** A code of PRICE_PROBLEMS or QUANTITY_PROBLEMS, as `field` says. */
+  problem: string | null;
   outcome: "applied" | "conflict" | null;
   undoOutcome: "restored" | "changed_since" | null;
 }
 
-/** One page of the change's listings: those it cannot apply to first, then by listing. */
+/** One page of the change's items: those it cannot apply to first, then by listing, its price before its quantity. */
 export async function findPriceChangeItems(
   db: Kysely<DatabaseSchema>,
   sellerId: number,
@@ -389,6 +492,7 @@ export async function findPriceChangeItems(
     .innerJoin("listing", "listing.id", "item.listing_id")
     .select([
       "item.listing_id",
+      "item.field",
       "listing.title",
       "listing.currency",
       "listing.condition",
@@ -403,18 +507,20 @@ export async function findPriceChangeItems(
     .where("listing.seller_id", "=", sellerId)
     .orderBy((eb) => eb.case().when("item.problem", "is", null).then(1).else(0).end())
     .orderBy("item.listing_id")
+    .orderBy("item.field")
     .limit(limit)
     .offset(offset)
     .execute();
   return rows.map((row) => ({
     listingId: row.listing_id,
+    field: row.field,
     title: row.title,
     currency: row.currency,
     condition: row.condition,
     epid: row.epid,
-    oldPrice: row.old_value,
-    newPrice: row.new_value,
-    problem: row.problem as PriceProblem | null,
+    oldValue: row.old_value,
+    newValue: row.new_value,
+    problem: row.problem,
     outcome: row.outcome,
     undoOutcome: row.undo_outcome,
   }));
@@ -427,8 +533,8 @@ export interface ApplyResult {
 }
 
 /**
- * Writes the preview's new prices in one transaction. A listing whose price changed since the
- * preview keeps its price and is reported as a conflict. A change applied before applies nothing
+ * Writes the preview's new prices and quantities in one transaction. A field changed since the
+ * preview keeps its value and is reported as a conflict. A change applied before applies nothing
  * more.
  */
 export async function applyPriceChange(
@@ -449,25 +555,7 @@ export async function applyPriceChange(
       .where("created_at", ">=", now - PREVIEW_KEPT_MS)
       .executeTakeFirst();
     if (Number(claimed.numUpdatedRows) === 0) return false;
-    const ids = await itemListingIds(trx, changeId, "new_value");
-    await inChunks(ids, onProgress, async (chunk) => {
-      await lockInOrder(trx, database, chunk);
-      const written = await trx
-        .updateTable("listing")
-        .from("listing_change_item as item")
-        .set((eb) => ({
-          price: eb.ref("item.new_value").$castTo<number>(),
-          price_version: eb("listing.price_version", "+", 1),
-        }))
-        .whereRef("item.listing_id", "=", "listing.id")
-        .whereRef("listing.price_version", "=", "item.old_version")
-        .where("item.change_id", "=", changeId)
-        .where("listing.seller_id", "=", sellerId)
-        .where("listing.id", "in", chunk)
-        .returning("listing.id")
-        .execute();
-      await markOutcomes(trx, changeId, chunk, written, "outcome", ["applied", "conflict"]);
-    });
+    await writeItems(trx, database, { sellerId, changeId }, "apply", onProgress);
     return true;
   });
   if (wrote) await clearSelectionOf(db, changeId);
@@ -477,8 +565,8 @@ export async function applyPriceChange(
 }
 
 /**
- * Restores the prices the seller's last change replaced, within a day of it. A listing whose
- * price changed again since keeps its price and is reported.
+ * Restores the prices and quantities the seller's last change replaced, within a day of it. A
+ * field changed again since keeps its value and is reported.
  */
 export async function undoPriceChange(
   database: Database,
@@ -499,22 +587,7 @@ export async function undoPriceChange(
       .where("applied_at", ">", now - UNDO_WINDOW_MS)
       .executeTakeFirst();
     if (Number(claimed.numUpdatedRows) === 0) return false;
-    const ids = await itemListingIds(trx, changeId, "applied");
-    await inChunks(ids, onProgress, async (chunk) => {
-      await lockInOrder(trx, database, chunk);
-      const written = await trx
-        .updateTable("listing")
-        .from("listing_change_item as item")
-        .set((eb) => ({ price: eb.ref("item.old_value"), price_version: eb("listing.price_version", "+", 1) }))
-        .whereRef("item.listing_id", "=", "listing.id")
-        .where((eb) => eb("listing.price_version", "=", eb("item.old_version", "+", 1)))
-        .where("item.change_id", "=", changeId)
-        .where("listing.seller_id", "=", sellerId)
-        .where("listing.id", "in", chunk)
-        .returning("listing.id")
-        .execute();
-      await markOutcomes(trx, changeId, chunk, written, "undo_outcome", ["restored", "changed_since"]);
-    });
+    await writeItems(trx, database, { sellerId, changeId }, "undo", onProgress);
     return true;
   });
   const summary = await findPriceChange(db, sellerId, changeId, now);
@@ -549,8 +622,10 @@ export async function discardPreview(db: Kysely<DatabaseSchema>, sellerId: numbe
   });
 }
 
-export interface PriceHistoryEntry {
+export interface ListingHistoryEntry {
   at: number;
+  field: ChangedField;
+  /** A price in minor units of `currency`, or a quantity, as `field` says. */
   from: number;
   to: number;
   currency: string;
@@ -560,14 +635,17 @@ export interface PriceHistoryEntry {
   undo: boolean;
 }
 
-/** The listing's price changes, newest first: each applied change, and each undo that restored it. */
-export async function findPriceHistory(
+/**
+ * The listing's changes of price and quantity, newest first, a row per field: each applied
+ * change, and each undo that restored it.
+ */
+export async function findListingHistory(
   db: Kysely<DatabaseSchema>,
   { id: sellerId, locale }: { id: number; locale: string },
   listingId: number,
   text: Text,
   limit = 20,
-): Promise<PriceHistoryEntry[]> {
+): Promise<ListingHistoryEntry[]> {
   const rows = await db
     .selectFrom("listing_change_item as item")
     .innerJoin("listing_change as change", "change.id", "item.change_id")
@@ -579,6 +657,7 @@ export async function findPriceHistory(
       "change.ending",
       "change.applied_at",
       "change.undone_at",
+      "item.field",
       "item.old_value",
       "item.new_value",
       "item.undo_outcome",
@@ -588,14 +667,16 @@ export async function findPriceHistory(
     .where("change.seller_id", "=", sellerId)
     .where("item.outcome", "=", "applied")
     .orderBy("change.applied_at", "desc")
+    .orderBy("item.field")
     .limit(limit)
     .execute();
-  const entries: PriceHistoryEntry[] = [];
+  const entries: ListingHistoryEntry[] = [];
   for (const row of rows) {
     const change = toChange(row, locale, text);
     if (row.undo_outcome === "restored") {
       entries.push({
         at: Number(row.undone_at),
+        field: row.field,
         from: row.new_value as number,
         to: row.old_value,
         currency: row.currency,
@@ -606,6 +687,7 @@ export async function findPriceHistory(
     }
     entries.push({
       at: Number(row.applied_at),
+      field: row.field,
       from: row.old_value,
       to: row.new_value as number,
       currency: row.currency,
@@ -699,7 +781,7 @@ export async function findPriceChanges(
               items("item.outcome", "=", "applied"),
             ]),
           )
-          .select((items) => items.fn.countAll<number>().as("listings"))
+          .select((items) => items.fn.count<number>("item.listing_id").distinct().as("listings"))
           .as("listings"),
       )
       // By when it took effect, as the list shows it: a preview applied later is newer than
@@ -743,25 +825,86 @@ async function isLastChange(db: Kysely<DatabaseSchema>, sellerId: number, change
   return (await lastApplied(db, sellerId).select("id").executeTakeFirst())?.id === changeId;
 }
 
-/** The listings of the change that have a new price (to apply), or whose new price was applied (to undo). */
-async function itemListingIds(trx: Transaction<DatabaseSchema>, changeId: string, which: "new_value" | "applied") {
-  const rows = await trx
-    .selectFrom("listing_change_item")
-    .select("listing_id")
-    .where("change_id", "=", changeId)
-    .$if(which === "new_value", (query) => query.where("new_value", "is not", null))
-    .$if(which === "applied", (query) => query.where("outcome", "=", "applied"))
-    .orderBy("listing_id")
-    .execute();
-  return rows.map((row) => row.listing_id);
+/**
+ * Writes a change's items to their listings, CHUNK listings at a time: to apply, each field's new
+ * value where the field's version is still the one the item was read at; to undo, its old value
+ * where the version is still the apply's (one more). Each item is marked written or refused.
+ */
+async function writeItems(
+  trx: Transaction<DatabaseSchema>,
+  database: Database,
+  { sellerId, changeId }: { sellerId: number; changeId: string },
+  step: "apply" | "undo",
+  onProgress: OnProgress,
+) {
+  const value = step === "apply" ? "item.new_value" : "item.old_value";
+  await inChunks(
+    await itemsToWrite(trx, changeId, step),
+    onProgress,
+    async (field, chunk) => {
+      const written = await trx
+        .updateTable("listing")
+        .from("listing_change_item as item")
+        .set((eb) =>
+          field === "price"
+            ? { price: eb.ref(value).$castTo<number>(), price_version: eb("listing.price_version", "+", 1) }
+            : { quantity: eb.ref(value).$castTo<number>(), quantity_version: eb("listing.quantity_version", "+", 1) },
+        )
+        .whereRef("item.listing_id", "=", "listing.id")
+        .where((eb) =>
+          eb(
+            `listing.${field}_version`,
+            "=",
+            step === "apply" ? eb.ref("item.old_version") : eb("item.old_version", "+", 1),
+          ),
+        )
+        .where("item.change_id", "=", changeId)
+        .where("item.field", "=", field)
+        .where("listing.seller_id", "=", sellerId)
+        .where("listing.id", "in", chunk)
+        .returning("listing.id")
+        .execute();
+      if (step === "apply")
+        await markOutcomes(trx, { changeId, field, chunk, written }, "outcome", ["applied", "conflict"]);
+      else await markOutcomes(trx, { changeId, field, chunk, written }, "undo_outcome", ["restored", "changed_since"]);
+    },
+    { lock: (chunk) => lockInOrder(trx, database, chunk) },
+  );
 }
 
-async function inChunks(ids: number[], onProgress: OnProgress, write: (chunk: number[]) => Promise<void>) {
-  onProgress({ done: 0, total: ids.length });
-  for (let start = 0; start < ids.length; start += CHUNK) {
-    const chunk = ids.slice(start, start + CHUNK);
-    await write(chunk);
-    onProgress({ done: start + chunk.length, total: ids.length });
+/** The items of the change with a new value (to apply), or whose new value was applied (to undo), by listing. */
+async function itemsToWrite(trx: Transaction<DatabaseSchema>, changeId: string, purpose: "apply" | "undo") {
+  return trx
+    .selectFrom("listing_change_item")
+    .select(["listing_id", "field"])
+    .where("change_id", "=", changeId)
+    .$if(purpose === "apply", (query) => query.where("new_value", "is not", null))
+    .$if(purpose === "undo", (query) => query.where("outcome", "=", "applied"))
+    .orderBy("listing_id")
+    .execute();
+}
+
+/**
+ * Writes the items CHUNK listings at a time, each chunk's rows locked in order first, then each
+ * field's items of the chunk in one statement, reporting progress in listings.
+ */
+async function inChunks(
+  items: Array<{ listing_id: number; field: ChangedField }>,
+  onProgress: OnProgress,
+  write: (field: ChangedField, chunk: number[]) => Promise<void>,
+  { lock }: { lock: (chunk: number[]) => Promise<void> },
+) {
+  const listingIds = [...new Set(items.map((item) => item.listing_id))];
+  const fieldsOf = Map.groupBy(items, (item) => item.listing_id);
+  onProgress({ done: 0, total: listingIds.length });
+  for (let start = 0; start < listingIds.length; start += CHUNK) {
+    const chunk = listingIds.slice(start, start + CHUNK);
+    await lock(chunk);
+    for (const field of CHANGED_FIELDS) {
+      const ids = chunk.filter((id) => fieldsOf.get(id)?.some((item) => item.field === field));
+      if (ids.length > 0) await write(field, ids);
+    }
+    onProgress({ done: start + chunk.length, total: listingIds.length });
     // node:sqlite answers synchronously, so without this the whole change would run in one turn of
     // the event loop and every other seller's request on this worker would wait for it.
     await new Promise((resolve) => setImmediate(resolve));
@@ -778,11 +921,15 @@ async function lockInOrder(trx: Transaction<DatabaseSchema>, { dialect }: Databa
   await trx.selectFrom("listing").select("id").where("id", "in", chunk).orderBy("id").forUpdate().execute();
 }
 
+/** Marks each of the chunk's items of `field` as written or refused, as the statement's returned ids say. */
 async function markOutcomes<Column extends "outcome" | "undo_outcome">(
   trx: Transaction<DatabaseSchema>,
-  changeId: string,
-  chunk: number[],
-  written: Array<{ id: number }>,
+  {
+    changeId,
+    field,
+    chunk,
+    written,
+  }: { changeId: string; field: ChangedField; chunk: number[]; written: Array<{ id: number }> },
   column: Column,
   [done, refused]: Column extends "outcome" ? ["applied", "conflict"] : ["restored", "changed_since"],
 ) {
@@ -797,6 +944,7 @@ async function markOutcomes<Column extends "outcome" | "undo_outcome">(
       .updateTable("listing_change_item")
       .set({ [column]: value })
       .where("change_id", "=", changeId)
+      .where("field", "=", field)
       .where("listing_id", "in", ids)
       .execute();
   }

@@ -208,7 +208,14 @@ describe.each(TEST_DIALECTS)("deleting expired records on $name", (dialect) => {
       .execute();
     await database.db
       .insertInto("listing_change_item")
-      .values({ change_id: "racing", listing_id: 1, field: "price" as const, old_value: 100, old_version: 0, new_value: 200 })
+      .values({
+        change_id: "racing",
+        listing_id: 1,
+        field: "price" as const,
+        old_value: 100,
+        old_version: 0,
+        new_value: 200,
+      })
       .execute();
     // The seller applies it the moment after housekeeping read it as an old preview.
     let applied = false;
@@ -229,11 +236,15 @@ describe.each(TEST_DIALECTS)("deleting expired records on $name", (dialect) => {
     });
     await deleteExpiredRecords(racing, 90, NOW);
     expect(applied).toBe(true);
-    expect(await database.db.selectFrom("listing_change").select("state").where("id", "=", "racing").execute()).toEqual([
-      { state: "applied" },
-    ]);
+    expect(await database.db.selectFrom("listing_change").select("state").where("id", "=", "racing").execute()).toEqual(
+      [{ state: "applied" }],
+    );
     expect(
-      await database.db.selectFrom("listing_change_item").select("change_id").where("change_id", "=", "racing").execute(),
+      await database.db
+        .selectFrom("listing_change_item")
+        .select("change_id")
+        .where("change_id", "=", "racing")
+        .execute(),
     ).toEqual([{ change_id: "racing" }]);
   });
 });

@@ -15,6 +15,7 @@ export const LISTING_FILE_COLUMNS = [
   "quantity",
   "sold",
   "priceVersion",
+  "quantityVersion",
 ] as const;
 
 export type ListingFileColumn = (typeof LISTING_FILE_COLUMNS)[number];
@@ -30,4 +31,5 @@ export const COLUMN_HEADINGS = {
   quantity: "listingFiles.column.quantity",
   sold: "listingFiles.column.sold",
   priceVersion: "listingFiles.column.priceVersion",
+  quantityVersion: "listingFiles.column.quantityVersion",
 } as const satisfies Record<ListingFileColumn, MessageKey>;

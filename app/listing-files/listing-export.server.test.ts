@@ -84,6 +84,7 @@ describe.each(TEST_DIALECTS)("exporting listings on $name", (dialect) => {
         "Quantity",
         "Sold",
         "Price version",
+        "Quantity version",
       ]);
       const numbers = rows.slice(1).map((row) => Number(row[0]));
       expect(numbers).toHaveLength(many);
@@ -116,6 +117,7 @@ describe.each(TEST_DIALECTS)("exporting listings on $name", (dialect) => {
         "7",
         "2",
         "0",
+        "0",
       ],
       // A title a spreadsheet would run as a formula is text.
       [
@@ -129,9 +131,10 @@ describe.each(TEST_DIALECTS)("exporting listings on $name", (dialect) => {
         "1",
         "0",
         "0",
+        "0",
       ],
-      [expect.any(String), "1000000001", "Dinar lamp", "New", "Active", "12.345", "KWD", "1", "0", "0"],
-      [expect.any(String), "1000000001", "'-5 % off", "New", "Active", "0.00", "EUR", "1", "0", "0"],
+      [expect.any(String), "1000000001", "Dinar lamp", "New", "Active", "12.345", "KWD", "1", "0", "0", "0"],
+      [expect.any(String), "1000000001", "'-5 % off", "New", "Active", "0.00", "EUR", "1", "0", "0", "0"],
     ]);
   });
 
@@ -139,7 +142,7 @@ describe.each(TEST_DIALECTS)("exporting listings on $name", (dialect) => {
     const bytes = await bytesOf(listingsCsv(database, small, filters("sort=oldest"), "de-DE"));
     const text = new TextDecoder().decode(bytes);
     expect(text.split("\r\n")[0]).toBe(
-      "Angebotsnummer;ePID;Titel;Artikelzustand;Status;Preis;Währung;Menge;Verkauft;Preisversion",
+      "Angebotsnummer;ePID;Titel;Artikelzustand;Status;Preis;Währung;Menge;Verkauft;Preisversion;Mengenversion",
     );
     const rows = parse(Buffer.from(bytes), { bom: true, delimiter: ";" }) as string[][];
     expect(rows.slice(1).map((row) => [row[3], row[5], row[6]])).toEqual([

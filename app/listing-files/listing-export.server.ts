@@ -51,6 +51,7 @@ export function listingsCsv(
     quantity: String(row.quantity),
     sold: String(row.sold),
     priceVersion: String(row.price_version),
+    quantityVersion: String(row.quantity_version),
   });
 
   return new ReadableStream<Uint8Array>(
@@ -72,6 +73,7 @@ export function listingsCsv(
             "quantity",
             "sold",
             "price_version",
+            "quantity_version",
           ])
           .select(`${column} as sort_key`)
           // After the last row: (sort value, id) beyond its own, as one row comparison.
@@ -106,6 +108,7 @@ interface ExportRow {
   quantity: number;
   sold: number;
   price_version: number;
+  quantity_version: number;
   // The sort's column: created_at, price, or folded_title (never null: the database keeps it).
   sort_key: string | number | null;
 }

@@ -6,10 +6,10 @@ import { TEST_DIALECTS } from "../../test/databases";
 import { insertSeller, testListing } from "../../test/listings";
 import {
   applyPriceChange,
-  changeListingPrice,
+  changeListing,
   findPriceChange,
   findPriceChangeItems,
-  previewFilePrices,
+  previewFileChanges,
   undoPriceChange,
 } from "~/bulk-prices/price-changes.server";
 import type { Database } from "~/db/database.server";
@@ -47,10 +47,16 @@ const takenOf = (reading: FileReading) => {
 
 /** The new prices of a file the hub took, by listing number. */
 const newPricesOf = (reading: FileReading): Map<number, number> =>
-  new Map([...takenOf(reading).prices].map(([id, { price }]) => [id, price]));
+  new Map([...takenOf(reading).changes].flatMap(([id, { price }]) => (price ? [[id, price.value] as const] : [])));
+
+/** The new quantities of a file the hub took, by listing number. */
+const newQuantitiesOf = (reading: FileReading): Map<number, number> =>
+  new Map(
+    [...takenOf(reading).changes].flatMap(([id, { quantity }]) => (quantity ? [[id, quantity.value] as const] : [])),
+  );
 
 const refusalOf = (reading: FileReading) => {
-  if (reading.ok) throw new Error(`The file was taken: ${JSON.stringify([...reading.prices])}`);
+  if (reading.ok) throw new Error(`The file was taken: ${JSON.stringify([...reading.changes])}`);
   return reading;
 };
 
@@ -135,9 +141,9 @@ describe.each(TEST_DIALECTS)("importing a listings file on $name", (dialect) => 
         [dinars, 12_500],
       ]),
     );
-    const changeId = await previewFilePrices(database.db, seller, takenOf(reading).prices);
+    const changeId = await previewFileChanges(database.db, seller, takenOf(reading).changes);
     const items = await findPriceChangeItems(database.db, seller, changeId, { offset: 0, limit: 10 });
-    expect(items.map(({ listingId, oldPrice, newPrice }) => [listingId, oldPrice, newPrice])).toEqual([
+    expect(items.map(({ listingId, oldValue, newValue }) => [listingId, oldValue, newValue])).toEqual([
       [dollars, 1_234, 1_550],
       [yen, 1_500, 1_600],
       [dinars, 12_345, 12_500],
@@ -147,6 +153,95 @@ describe.each(TEST_DIALECTS)("importing a listings file on $name", (dialect) => 
     await undoPriceChange(database, seller, changeId);
     expect((await findPriceChange(database.db, seller, changeId))?.restored).toBe(3);
     expect(newPricesOf(await read(await exportOf(database, seller)))).toEqual(new Map());
+  });
+
+  it("takes the export with quantities edited beside a price, as one change, and undoes both", async () => {
+    const { dollars, euros, ended } = ids;
+    const rows = parse(Buffer.from(await exportOf(database, seller)), { bom: true }) as string[][];
+    const [priceAt, quantityAt] = [rows[0]!.indexOf("Price"), rows[0]!.indexOf("Quantity")];
+    for (const row of rows.slice(1)) {
+      if (row[0] === String(dollars)) [row[priceAt], row[quantityAt]] = ["13.00", "0"];
+      if (row[0] === String(euros)) row[quantityAt] = " 12 ";
+      // An ended listing's quantity is read, and the preview says it cannot change.
+      if (row[0] === String(ended)) row[quantityAt] = "5";
+    }
+    const reading = await read(csv(rows));
+    expect(newPricesOf(reading)).toEqual(new Map([[dollars, 1_300]]));
+    expect(newQuantitiesOf(reading)).toEqual(
+      new Map([
+        [dollars, 0],
+        [euros, 12],
+        [ended, 5],
+      ]),
+    );
+    const changeId = await previewFileChanges(database.db, seller, takenOf(reading).changes);
+    const preview = await findPriceChange(database.db, seller, changeId);
+    expect(preview).toMatchObject({
+      fields: ["price", "quantity"],
+      changing: 2,
+      problems: [{ field: "quantity", problem: "ended", listings: 1 }],
+    });
+    const { summary } = await applyPriceChange(database, seller, changeId);
+    expect(summary).toMatchObject({ applied: 2, conflicts: 0 });
+    const quantities = async () =>
+      (
+        await database.db
+          .selectFrom("listing")
+          .select(["id", "quantity"])
+          .where("id", "in", [dollars, euros, ended])
+          .orderBy("id")
+          .execute()
+      ).map((row) => row.quantity);
+    expect(await quantities()).toEqual([0, 12, 0]);
+    expect(await priceOf(dollars)).toBe(1_300);
+    // The export now holds what was applied: taken back unedited, it changes nothing.
+    expect(takenOf(await read(await exportOf(database, seller))).changes.size).toBe(0);
+    await undoPriceChange(database, seller, changeId);
+    expect(await quantities()).toEqual([7, 3, 0]);
+    expect(await priceOf(dollars)).toBe(1_234);
+  });
+
+  it("takes a file of two columns, listing number and quantity", async () => {
+    const reading = await read(
+      csv([
+        ["Listing number", "Quantity"],
+        [String(ids.odd), "40"],
+        [String(ids.spare), ""],
+      ]),
+    );
+    expect(newQuantitiesOf(reading)).toEqual(new Map([[ids.odd, 40]]));
+    expect(newPricesOf(reading)).toEqual(new Map());
+  });
+
+  it("refuses a quantity changed in the hub since the file was exported, or a version that is not one", async () => {
+    const [headings, ...rows] = parse(Buffer.from(await exportOf(database, seller)), { bom: true }) as [
+      string[],
+      ...string[][],
+    ];
+    const at = (name: string) => headings.indexOf(name);
+    // Since the export, the yen listing's quantity was changed on its page.
+    await changeListing(database, seller, ids.yen, { quantity: { value: 4, seenVersion: 0 } });
+    const edited = rows.map((row) => [...row]);
+    const rowOf = (id: number) => edited.find((row) => row[0] === String(id)) as string[];
+    rowOf(ids.yen)[at("Quantity")] = "9";
+    rowOf(ids.spare)[at("Quantity")] = "10";
+    rowOf(ids.spare)[at("Quantity version")] = "v2";
+    const reading = refusalOf(await read(csv([headings, ...edited])));
+    const rowNumber = (id: number) => edited.indexOf(rowOf(id)) + 2;
+    expect(reading.problems).toEqual(
+      [
+        {
+          row: rowNumber(ids.yen),
+          reason:
+            "The listing’s quantity was changed in the hub after this file was exported; it is now 4. Export again, or delete the row.",
+        },
+        { row: rowNumber(ids.spare), reason: "“v2” is not a quantity version: leave the column as exported." },
+      ].sort((a, b) => a.row - b.row),
+    );
+    // Left as exported, the yen row's old quantity would set the new one back: refused the same.
+    rowOf(ids.yen)[at("Quantity")] = "1";
+    rowOf(ids.spare)[at("Quantity version")] = "0";
+    expect(refusalOf(await read(csv([headings, ...edited]))).problems).toHaveLength(1);
   });
 
   it("takes a European spreadsheet's file: semicolons, decimal commas, quoted fields, a byte order mark, German headings", async () => {
@@ -188,7 +283,7 @@ describe.each(TEST_DIALECTS)("importing a listings file on $name", (dialect) => 
           [String(ids.euros), "", "12.50", "USD", ""], // 7
           [String(ids.dinars), "", "12.5", "KWD", "-1"], // 8
           [String(ids.odd), "", "", "", "4.5"], // 9
-          [String(ids.ended), "", "", "", "1"], // 10
+          [String(ids.ended), "", "", "", "1000000"], // 10
           [String(ids.dollars), "", "1", "", ""], // 11
           [String(ids.spare), "", "1000000", "", ""], // 12
           ["", "", "", "", ""], // 13: a blank row, skipped
@@ -214,11 +309,7 @@ describe.each(TEST_DIALECTS)("importing a listings file on $name", (dialect) => 
       { row: 7, reason: "The listing’s currency is EUR, and the row says USD: the hub does not convert prices." },
       { row: 8, reason: "A quantity cannot be negative." },
       { row: 9, reason: "“4.5” is not a whole number of items." },
-      {
-        row: 10,
-        reason:
-          "The quantity differs from the listing’s (0), after a sale or an edit: the hub does not change quantities from a file yet. Export again, or delete the column.",
-      },
+      { row: 10, reason: "The new quantity would be above the most the hub takes, 999,999." },
       { row: 11, reason: `Listing ${ids.dollars} is on row 5 too: each listing once.` },
       { row: 12, reason: "Enter an amount of $999,999.99 or less." },
     ]);
@@ -290,9 +381,9 @@ describe.each(TEST_DIALECTS)("importing a listings file on $name", (dialect) => 
     expect(reading.ok).toBe(true);
     // Between the check of the file and its preview (a large file takes seconds to check), the
     // listing is repriced in another tab: the file was decided on a price it no longer has.
-    await changeListingPrice(database, seller, spare, { price: 150, seenVersion: await versionOf(spare) });
+    await changeListing(database, seller, spare, { price: { value: 150, seenVersion: await versionOf(spare) } });
     try {
-      const changeId = await previewFilePrices(database.db, seller, takenOf(reading).prices);
+      const changeId = await previewFileChanges(database.db, seller, takenOf(reading).changes);
       const { summary } = await applyPriceChange(database, seller, changeId);
       expect(summary).toMatchObject({ applied: 0, conflicts: 1 });
       expect(await priceOf(spare)).toBe(150);
@@ -393,7 +484,7 @@ describe.each(TEST_DIALECTS)("importing a listings file on $name", (dialect) => 
     const file = csv([["Listing number", "Price"], ...listingIds.map((id) => [String(id), "10.01"])]);
     const reading = refusalOf(await readListingFile(database.db, { id: owner, locale: "en-US" }, file, english));
     expect(reading.reason).toBe(
-      "The file changes 10,001 prices, and one change takes up to 10,000. Split it into files that change fewer, and import them one after another.",
+      "The file changes 10,001 listings, and one change takes up to 10,000. Split it into files that change fewer, and import them one after another.",
     );
     // The same file with one price as it is changes 10,000, and is taken.
     const fewer = csv([
@@ -401,7 +492,7 @@ describe.each(TEST_DIALECTS)("importing a listings file on $name", (dialect) => 
       ...listingIds.map((id, index) => [String(id), index ? "10.01" : "10"]),
     ]);
     const taken = await readListingFile(database.db, { id: owner, locale: "en-US" }, fewer, english);
-    expect(taken.ok && taken.prices.size).toBe(MAX_SELECTION);
+    expect(taken.ok && taken.changes.size).toBe(MAX_SELECTION);
   });
 
   it("takes any file of valid new prices, and the preview holds exactly them", async () => {

@@ -9,7 +9,8 @@ import { assertAntiForgeryToken } from "~/auth/anti-forgery.server";
 import type { SignedInSeller } from "~/auth/session.server";
 import type { Database } from "~/db/database.server";
 import type { DatabaseSchema } from "~/db/schema";
-import { CHUNK, previewFilePrices, type FilePrice } from "~/bulk-prices/price-changes.server";
+import { CHUNK, previewFileChanges, type FileChanges } from "~/bulk-prices/price-changes.server";
+import { MAX_QUANTITY, parseQuantity, QUANTITY_PROBLEMS } from "~/bulk-prices/quantity-change";
 import { readForm } from "~/http/request-body.server";
 import { decimalMark, formatMoney } from "~/money/format-money";
 import { parseListingId } from "~/listings/listing-id";
@@ -65,10 +66,10 @@ export type FileReading =
   | {
       ok: true;
       /**
-       * The listings whose price the file changes: to what (minor units of each one's currency),
-       * and the price and version each had when its row was checked.
+       * The listings whose price or quantity the file changes: to what (a price in minor units of
+       * each one's currency), and the value and version each field had when its row was checked.
        */
-      prices: Map<number, FilePrice>;
+      changes: Map<number, FileChanges>;
     }
   | {
       ok: false;
@@ -132,11 +133,17 @@ export async function readListingFile(
 
   const headings = columnsOf(content);
   const numberHeading = text(COLUMN_HEADINGS.listingNumber);
-  const priceHeading = text(COLUMN_HEADINGS.price);
   if (!headings) return refused(400, text("listingFiles.import.headings", { number: numberHeading }));
   const { delimiter, columns } = headings;
   const at = (column: ListingFileColumn) => columns.indexOf(column);
-  if (at("price") < 0) return refused(400, text("listingFiles.import.noPrice", { price: priceHeading }));
+  if (at("price") < 0 && at("quantity") < 0)
+    return refused(
+      400,
+      text("listingFiles.import.noPrice", {
+        price: text(COLUMN_HEADINGS.price),
+        quantity: text(COLUMN_HEADINGS.quantity),
+      }),
+    );
 
   const records: ParsedRecord[] = [];
   let source: Readable | undefined;
@@ -202,7 +209,7 @@ export async function readListingFile(
     wanted.set(number, { row, cells });
   }
 
-  const prices = new Map<number, FilePrice>();
+  const changes = new Map<number, FileChanges>();
   const numbers = [...wanted.keys()];
   const mark = delimiter === ";" ? "," : delimiter === "," ? "." : decimalMark(seller.locale);
   for (let start = 0; start < numbers.length; start += CHUNK) {
@@ -218,7 +225,7 @@ export async function readListingFile(
         ? []
         : await db
             .selectFrom("listing")
-            .select(["id", "price", "price_version", "currency", "quantity"])
+            .select(["id", "price", "price_version", "currency", "quantity", "quantity_version"])
             .where("seller_id", "=", seller.id)
             .where("id", "in", ids)
             .execute();
@@ -230,12 +237,18 @@ export async function readListingFile(
         ? rowOf(listing, cells, at, { mark, locale: seller.locale }, text)
         : { reason: text("listingFiles.import.row.unknown", { number: String(number) }) };
       if ("reason" in taken) problems.push({ row, reason: taken.reason });
-      else if (listing && taken.price !== undefined && taken.price !== listing.price)
-        prices.set(listing.id, {
-          price: taken.price,
-          checkedPrice: listing.price,
-          checkedVersion: listing.price_version,
-        });
+      else if (listing) {
+        const changed: FileChanges = {};
+        if (taken.price !== undefined && taken.price !== listing.price)
+          changed.price = { value: taken.price, checkedValue: listing.price, checkedVersion: listing.price_version };
+        if (taken.quantity !== undefined && taken.quantity !== listing.quantity)
+          changed.quantity = {
+            value: taken.quantity,
+            checkedValue: listing.quantity,
+            checkedVersion: listing.quantity_version,
+          };
+        if (changed.price || changed.quantity) changes.set(listing.id, changed);
+      }
     }
   }
   if (problems.length > 0) {
@@ -244,36 +257,64 @@ export async function readListingFile(
   }
   // A change is applied in one transaction, which on SQLite holds the only writer's turn: the bulk
   // change's limit keeps that to what `npm run bench:bulk-prices` measures (decision 084).
-  if (prices.size > MAX_SELECTION)
-    return refused(400, text("listingFiles.import.tooManyChanges", { count: prices.size, max: MAX_SELECTION }));
-  return { ok: true, prices };
+  if (changes.size > MAX_SELECTION)
+    return refused(400, text("listingFiles.import.tooManyChanges", { count: changes.size, max: MAX_SELECTION }));
+  return { ok: true, changes };
 }
 
+type RowListing = {
+  price: number;
+  price_version: number;
+  currency: string;
+  quantity: number;
+  quantity_version: number;
+};
+
 /**
- * A row of one of the seller's listings: its new price (undefined: the cell is empty, the price
- * left as it is), or why it cannot be taken.
+ * A row of one of the seller's listings: its new price and quantity (undefined: the cell is empty,
+ * the field left as it is), or why it cannot be taken.
  */
 function rowOf(
-  listing: { price: number; price_version: number; currency: string; quantity: number },
+  listing: RowListing,
   cells: string[],
   at: (column: ListingFileColumn) => number,
   { mark, locale }: { mark: string; locale: string },
   text: Text,
-): { price: number | undefined } | { reason: string } {
+): { price: number | undefined; quantity: number | undefined } | { reason: string } {
   const cell = (column: ListingFileColumn) => (at(column) < 0 ? "" : (cells[at(column)] ?? ""));
   const currency = cell("currency");
   if (currency !== "" && currency.toUpperCase() !== listing.currency)
     return { reason: text("listingFiles.import.row.currency", { currency: listing.currency, value: shown(currency) }) };
-  const quantityText = cell("quantity");
-  if (quantityText !== "") {
-    if (/^-\d+$/.test(quantityText)) return { reason: text("listingFiles.import.row.quantityNegative") };
-    if (!/^\d{1,9}$/.test(quantityText))
-      return { reason: text("listingFiles.import.row.quantityNumber", { value: shown(quantityText) }) };
-    if (Number(quantityText) !== listing.quantity)
-      return { reason: text("listingFiles.import.row.quantityChanged", { quantity: listing.quantity }) };
-  }
+  const quantity = quantityOf(listing, cell, text);
+  if (typeof quantity === "object") return quantity;
+  const price = priceOf(listing, cell, { mark, locale }, text);
+  if (typeof price === "object") return price;
+  return { price, quantity };
+}
+
+/**
+ * A version cell, as the export wrote it: a listing changed in the hub since would be set back
+ * to the file's old value without a word, so an edited value whose version is not the listing's
+ * is refused (the seller decides again from a fresh export). An empty cell, or a file without the
+ * column (a seller's own), takes the value as it is.
+ */
+function staleVersion(versionText: string, version: number): "not a version" | "stale" | undefined {
+  if (versionText === "") return undefined;
+  if (!/^\d{1,9}$/.test(versionText)) return "not a version";
+  return Number(versionText) === version ? undefined : "stale";
+}
+
+type Cell = (column: ListingFileColumn) => string;
+
+/** The row's price: undefined when its cell is empty, or a reason. */
+function priceOf(
+  listing: RowListing,
+  cell: Cell,
+  { mark, locale }: { mark: string; locale: string },
+  text: Text,
+): number | undefined | { reason: string } {
   const priceText = cell("price");
-  if (priceText === "") return { price: undefined };
+  if (priceText === "") return undefined;
   const price = parsePrice(priceText, listing.currency, mark);
   if (price === undefined)
     return {
@@ -284,25 +325,42 @@ function rowOf(
       }),
     };
   // The listing's own price, as exported: no change, whatever else holds (a listing priced 0).
-  if (price === listing.price) return { price };
+  if (price === listing.price) return price;
   if (price < 1) return { reason: text("listingFiles.import.row.notPositive") };
   if (price > MAX_PRICE)
     return { reason: text("bulk.form.amountAtMost", { max: formatMoney(MAX_PRICE, listing.currency, locale) }) };
-  // The export's version of the price: a listing repriced in the hub since would be set back to
-  // the file's old price without a word, so such a row is refused (an edited price as well: the
-  // seller decides again from a fresh export).
   const versionText = cell("priceVersion");
-  if (versionText !== "") {
-    if (!/^\d{1,9}$/.test(versionText))
+  switch (staleVersion(versionText, listing.price_version)) {
+    case "not a version":
       return { reason: text("listingFiles.import.row.version", { value: shown(versionText) }) };
-    if (Number(versionText) !== listing.price_version)
+    case "stale":
       return {
         reason: text("listingFiles.import.row.changedSince", {
           price: formatMoney(listing.price, listing.currency, locale),
         }),
       };
   }
-  return { price };
+  return price;
+}
+
+/** The row's quantity: undefined when its cell is empty, or a reason. */
+function quantityOf(listing: RowListing, cell: Cell, text: Text): number | undefined | { reason: string } {
+  const quantityText = cell("quantity");
+  if (quantityText === "") return undefined;
+  if (/^-\d+$/.test(quantityText.trim())) return { reason: text("listingFiles.import.row.quantityNegative") };
+  const quantity = parseQuantity(quantityText);
+  if (quantity === undefined)
+    return { reason: text("listingFiles.import.row.quantityNumber", { value: shown(quantityText) }) };
+  if (quantity === listing.quantity) return quantity;
+  if (quantity > MAX_QUANTITY) return { reason: text(QUANTITY_PROBLEMS.above_maximum, { max: MAX_QUANTITY }) };
+  const versionText = cell("quantityVersion");
+  switch (staleVersion(versionText, listing.quantity_version)) {
+    case "not a version":
+      return { reason: text("listingFiles.import.row.quantityVersion", { value: shown(versionText) }) };
+    case "stale":
+      return { reason: text("listingFiles.import.row.quantityChanged", { quantity: listing.quantity }) };
+  }
+  return quantity;
 }
 
 /**
@@ -361,10 +419,10 @@ export type FileImport =
 const FORM_OVERHEAD_BYTES = 64 * 1024;
 
 /**
- * The import page's form: the file read and checked whole, then its prices stored as a preview
- * (nothing written to a listing). The preview is the bulk change's page, with its apply and undo.
+ * The import page's form: the file read and checked whole, then its prices and quantities stored
+ * as a preview (nothing written to a listing). The preview is the bulk change's page, with its apply and undo.
  */
-export async function importPriceFile(
+export async function importListingFile(
   request: Request,
   database: Database,
   signedIn: SignedInSeller,
@@ -387,6 +445,6 @@ export async function importPriceFile(
   const { seller } = signedIn;
   const reading = await readListingFile(database.db, seller, new Uint8Array(await file.arrayBuffer()), text);
   if (!reading.ok) return { outcome: "refused", ...reading };
-  if (reading.prices.size === 0) return { outcome: "unchanged" };
-  return { outcome: "previewed", changeId: await previewFilePrices(database.db, seller.id, reading.prices) };
+  if (reading.changes.size === 0) return { outcome: "unchanged" };
+  return { outcome: "previewed", changeId: await previewFileChanges(database.db, seller.id, reading.changes) };
 }

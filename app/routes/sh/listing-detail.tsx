@@ -9,11 +9,14 @@ import {
   type ShouldRevalidateFunctionArgs,
 } from "react-router";
 import { getSignedInSeller } from "~/auth/require-seller.server";
-import { ListingPriceForm } from "~/bulk-prices/components/listing-price-form/ListingPriceForm";
+import {
+  ListingPriceForm,
+  type ListingPriceFormProps,
+} from "~/bulk-prices/components/listing-price-form/ListingPriceForm";
 import { PriceHistory } from "~/bulk-prices/components/price-history/PriceHistory";
-import { saveListingPrice } from "~/bulk-prices/price-change-routes.server";
+import { saveListingChanges } from "~/bulk-prices/price-change-routes.server";
 import { LISTING_PAGE_CHANGE } from "~/bulk-prices/price-change";
-import { findLastPriceChange, findPriceHistory } from "~/bulk-prices/price-changes.server";
+import { findLastPriceChange, findListingHistory, type ListingHistoryEntry } from "~/bulk-prices/price-changes.server";
 import { ListingFacts } from "~/listings/components/listing-facts/ListingFacts";
 import { ProductSummaryFrame } from "~/product-summary/components/product-summary-frame/ProductSummaryFrame";
 import { SummaryFilterForm } from "~/product-summary/components/summary-filter-form/SummaryFilterForm";
@@ -41,20 +44,26 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   // The summary starts with this listing; choosing a status (the Compare button, without
   // JavaScript) asks for the seller's listings of that status instead (the itemId rule of docs/product/behaviour.md).
   const summaryFilters: SummaryFilters = { condition, status, itemId: status ? undefined : listing.id };
-  const { id, title, price, currency, quantity, sold, epid, price_version: priceVersion } = listing;
+  const {
+    id,
+    title,
+    price,
+    currency,
+    quantity,
+    sold,
+    epid,
+    price_version: priceVersion,
+    quantity_version: quantityVersion,
+  } = listing;
   const { db } = context.get(databaseContext);
-  const [priceHistory, last] = await Promise.all([
-    findPriceHistory(db, seller, listing.id, textOf(context)),
+  const [history, last] = await Promise.all([
+    findListingHistory(db, seller, listing.id, textOf(context)),
     findLastPriceChange(db, seller.id),
   ]);
   // Saving here ends the undo of the seller's last change, unless that is this listing's own save.
-  const ownSave = last?.change.kind === LISTING_PAGE_CHANGE && last.id === priceHistory[0]?.changeId;
+  const ownSave = last?.change.kind === LISTING_PAGE_CHANGE && last.id === history[0]?.changeId;
   const undoEnds =
     last && last.undoableUntil !== null && !ownSave ? { change: last.change, appliedAt: last.appliedAt } : undefined;
-  // After the price form's redirect: the change it saved, while it is the history's newest entry.
-  const savedId = pageUrl(request).searchParams.get(SAVED_PARAM);
-  const newest = priceHistory[0];
-  const saved = newest && !newest.undo && newest.changeId === savedId ? newest : undefined;
   return {
     listing: {
       id,
@@ -67,27 +76,38 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
       sold,
       epid,
       priceVersion,
+      quantityVersion,
     },
     locale: seller.locale,
     srt: getSignedInSeller(context).srt,
-    priceHistory,
-    saved: saved && { from: saved.from, to: saved.to, changeId: saved.changeId },
+    history,
+    saved: savedChange(history, pageUrl(request).searchParams.get(SAVED_PARAM)),
     undoEnds,
     summaryFilters,
     summarySrc: productSummaryUrl(listing.id, summaryFilters),
   };
 }
 
-/** Where the price form's redirect names the change it saved. */
+/** Where the form's redirect names the change it saved. */
 const SAVED_PARAM = "saved";
 
+/** After the form's redirect: what the change it saved did, field by field, while it is the history's newest. */
+function savedChange(history: ListingHistoryEntry[], savedId: string | null): ListingPriceFormProps["saved"] {
+  const newest = history[0];
+  if (!savedId || !newest || newest.undo || newest.changeId !== savedId) return undefined;
+  const saved: NonNullable<ListingPriceFormProps["saved"]> = { changeId: savedId };
+  for (const entry of history)
+    if (entry.changeId === savedId && !entry.undo) saved[entry.field] = { from: entry.from, to: entry.to };
+  return saved;
+}
+
 /**
- * The price form (ListingPriceForm): saved, then the same page again with the change named (303,
- * so a reload never sends the price twice); refused, the page with the reason and what was typed.
+ * The price and quantity form (ListingPriceForm): saved, then the same page again with the change
+ * named (303, so a reload never sends it twice); refused, the page with the reasons and what was typed.
  */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const { listing } = await requireSellerListing(context, params.listingId);
-  const saved = await saveListingPrice(
+  const saved = await saveListingChanges(
     request,
     context.get(databaseContext),
     getSignedInSeller(context),
@@ -121,7 +141,7 @@ export function shouldRevalidate({
   defaultShouldRevalidate,
 }: ShouldRevalidateFunctionArgs) {
   if (!formMethod && currentUrl.pathname === nextUrl.pathname) return false;
-  // A price refused as changed meanwhile: the page shows the price it has now, and sends its version.
+  // A field refused as changed meanwhile: the page shows the value it has now, and sends its version.
   if (actionStatus === 409) return true;
   return defaultShouldRevalidate;
 }
@@ -135,7 +155,7 @@ function ListingDetailPage({
   listing,
   locale,
   srt,
-  priceHistory,
+  history,
   saved,
   undoEnds,
   refused,
@@ -187,7 +207,7 @@ function ListingDetailPage({
         saved={saved}
         undoEnds={undoEnds}
       />
-      <PriceHistory entries={priceHistory} locale={locale} />
+      <PriceHistory entries={history} locale={locale} />
       <section className="listing-detail__summary" aria-labelledby="product-summary-title">
         <h3 id="product-summary-title">{text("listingDetail.summary")}</h3>
         <p className="listing-detail__hint">{text("listingDetail.summaryHint")}</p>

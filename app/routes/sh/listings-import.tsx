@@ -2,7 +2,7 @@ import { data, href, Link, redirect } from "react-router";
 import { getSignedInSeller } from "~/auth/require-seller.server";
 import { PriceFileForm } from "~/listing-files/components/price-file-form/PriceFileForm";
 import { COLUMN_HEADINGS } from "~/listing-files/listing-columns";
-import { importPriceFile, MAX_FILE_ROWS } from "~/listing-files/listing-import.server";
+import { importListingFile, MAX_FILE_ROWS } from "~/listing-files/listing-import.server";
 import { textOf } from "~/i18n/language.server";
 import { useText } from "~/i18n/text";
 import { databaseContext } from "~/request-context";
@@ -17,7 +17,7 @@ export function loader({ context }: Route.LoaderArgs) {
 
 /** A file that can be taken becomes a preview, at its own address (303); any other outcome is said here. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const imported = await importPriceFile(
+  const imported = await importListingFile(
     request,
     context.get(databaseContext),
     getSignedInSeller(context),
@@ -42,6 +42,7 @@ export default function ListingsImport({ loaderData, actionData }: Route.Compone
         {text("listingFiles.import.intro", {
           number: text(COLUMN_HEADINGS.listingNumber),
           price: text(COLUMN_HEADINGS.price),
+          quantity: text(COLUMN_HEADINGS.quantity),
         })}
       </p>
       <PriceFileForm srt={loaderData.srt} maxRows={loaderData.maxRows} result={actionData} />

@@ -4,7 +4,7 @@ import { useSellerTimeZone } from "~/time/seller-time-zone";
 import { formatTime } from "~/time/time-zones";
 import { PriceChangeTable } from "~/bulk-prices/components/price-change-table/PriceChangeTable";
 import { RunChangeForm, UndoChangeForm } from "~/bulk-prices/components/run-change-form/RunChangeForm";
-import { priceProblemText, type PriceProblem } from "~/bulk-prices/price-change";
+import { fieldsSelector, itemProblemText } from "~/bulk-prices/quantity-change";
 import { cancelPreview, loadPriceChangePage } from "~/bulk-prices/price-change-routes.server";
 import type { PriceChangeSummary } from "~/bulk-prices/price-changes.server";
 import { getSignedInSeller } from "~/auth/require-seller.server";
@@ -52,6 +52,7 @@ export default function PriceChange({ loaderData }: Route.ComponentProps) {
   const { state } = useLocation();
   const number = (value: number) => value.toLocaleString(locale);
   const text = useText();
+  const fields = fieldsSelector(summary.fields);
   // After applying or undoing with JavaScript the page shows the outcome: focus goes to its heading.
   useEffect(() => {
     if ((state as { ran?: boolean } | null)?.ran) heading.current?.focus();
@@ -74,11 +75,11 @@ export default function PriceChange({ loaderData }: Route.ComponentProps) {
             <RunChangeForm
               action={href("/sh/lst/prices/:changeId/apply", { changeId: change.id })}
               srt={srt}
-              progressLabel={text("bulk.change.applying")}
+              progressLabel={text("bulk.change.applying", { fields })}
               locale={locale}
               primary
             >
-              {text("bulk.change.apply", { count: summary.changing, countText: number(summary.changing) })}
+              {text("bulk.change.apply", { fields, count: summary.changing, countText: number(summary.changing) })}
             </RunChangeForm>
           )}
           <Form method="post" className="run-change-form">
@@ -98,7 +99,7 @@ export default function PriceChange({ loaderData }: Route.ComponentProps) {
           className="price-change__actions"
         />
       )}
-      <PriceChangeTable rows={rows} locale={locale} state={change.state} />
+      <PriceChangeTable rows={rows} locale={locale} state={change.state} fields={summary.fields} />
       <Pagination total={total} offset={offset} limit={limit} label={text("bulk.change.pagination")} />
     </div>
   );
@@ -119,15 +120,18 @@ function Outcome({
   const { change } = summary;
   const text = useText();
   const timeZone = useSellerTimeZone();
-  const problems = Object.entries(summary.problems) as Array<[PriceProblem, number]>;
+  const fields = fieldsSelector(summary.fields);
   return (
     <ul className="price-change__outcome">
       {change.state === "previewed" && (
-        <li>{text("bulk.outcome.willChange", { count: summary.changing, countText: number(summary.changing) })}</li>
+        <li>
+          {text("bulk.outcome.willChange", { fields, count: summary.changing, countText: number(summary.changing) })}
+        </li>
       )}
       {change.appliedAt !== null && (
         <li>
           {text("bulk.outcome.applied", {
+            fields,
             time: formatTime(change.appliedAt, locale, timeZone),
             applied: summary.applied,
             appliedText: number(summary.applied),
@@ -139,6 +143,7 @@ function Outcome({
       {change.undoneAt !== null && (
         <li>
           {text("bulk.outcome.undone", {
+            fields,
             time: formatTime(change.undoneAt, locale, timeZone),
             restored: summary.restored,
             restoredText: number(summary.restored),
@@ -147,12 +152,12 @@ function Outcome({
           })}
         </li>
       )}
-      {problems.map(([problem, count]) => (
-        <li key={problem}>
+      {summary.problems.map(({ field, problem, listings }) => (
+        <li key={`${field}-${problem}`}>
           {text("bulk.outcome.cannot", {
-            count,
-            countText: number(count),
-            problem: priceProblemText(problem, currency, locale, text),
+            count: listings,
+            countText: number(listings),
+            problem: itemProblemText(field, problem, currency, locale, text),
           })}
         </li>
       ))}

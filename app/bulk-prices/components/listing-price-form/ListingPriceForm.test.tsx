@@ -5,7 +5,15 @@ import { describe, expect, it } from "vitest";
 import { renderInRouter } from "../../../../test/render-in-router";
 import { ListingPriceForm, type ListingPriceFormProps } from "./ListingPriceForm";
 
-const listing = { id: 7, price: 1250, currency: "USD", status: "active", priceVersion: 3 };
+const listing = {
+  id: 7,
+  price: 1250,
+  currency: "USD",
+  status: "active",
+  priceVersion: 3,
+  quantity: 4,
+  quantityVersion: 2,
+};
 const props: ListingPriceFormProps = { listing, srt: "token", locale: "en-US", search: "" };
 
 describe("ListingPriceForm", () => {
@@ -29,17 +37,25 @@ describe("ListingPriceForm", () => {
     expect(yen).toHaveAccessibleDescription("A whole number, like 1250.");
     expect(dinars).toHaveValue("12.345");
     expect(dinars).toHaveAccessibleDescription("Up to 3 decimals, like 12.500.");
+    const [quantity] = screen.getAllByRole("textbox", { name: "Quantity available" });
+    expect(quantity).toHaveValue("4");
+    expect(quantity).toHaveAttribute("inputmode", "numeric");
+    expect(quantity).toHaveAccessibleDescription("A whole number of items, from 0 to 999,999.");
   });
 
   it("says when saving ends the undo of the seller's last change, and which", async () => {
     const raise = { change: { kind: "raise_amount", amount: 100 }, appliedAt: Date.UTC(2026, 10, 24, 18, 5) } as const;
     await renderInRouter("/sh/lst/7", () => <ListingPriceForm {...props} undoEnds={raise} />);
+    const ends = "If you save, you can no longer undo your last change: Raise by 1, applied Nov 24, 2026, 6:05 PM UTC.";
     expect(screen.getByRole("textbox", { name: "New price in USD" })).toHaveAccessibleDescription(
-      "Up to 2 decimals, like 12.50. If you save, you can no longer undo your last change: Raise by 1, applied Nov 24, 2026, 6:05 PM UTC.",
+      `Up to 2 decimals, like 12.50. ${ends}`,
+    );
+    expect(screen.getByRole("textbox", { name: "Quantity available" })).toHaveAccessibleDescription(
+      `A whole number of items, from 0 to 999,999. ${ends}`,
     );
   });
 
-  it("sends the price with the version the page showed, to the listing's page with its query", async () => {
+  it("sends both fields with the values and versions the page showed, to the listing's page with its query", async () => {
     const sent: Array<{ url: string; form: Record<string, string> }> = [];
     const Stub = createRoutesStub([
       {
@@ -59,14 +75,28 @@ describe("ListingPriceForm", () => {
     await userEvent.clear(field);
     await userEvent.type(field, "9.99{Enter}");
     await expect.poll(() => sent).toHaveLength(1);
-    expect(sent[0]).toEqual({ url: "/sh/lst/7?condition=NEW", form: { srt: "token", version: "3", price: "9.99" } });
+    expect(sent[0]).toEqual({
+      url: "/sh/lst/7?condition=NEW",
+      form: {
+        srt: "token",
+        priceShown: "1250",
+        priceVersion: "3",
+        quantityShown: "4",
+        quantityVersion: "2",
+        price: "9.99",
+        quantity: "4",
+      },
+    });
   });
 
   it("keeps what was typed after a refusal, says why by the field, and puts focus there", async () => {
     await renderInRouter("/sh/lst/7", () => (
       <ListingPriceForm
         {...props}
-        refused={{ error: "Enter the price in USD as a number like 12.50.", value: "1e20" }}
+        refused={{
+          errors: { price: "Enter the price in USD as a number like 12.50." },
+          values: { price: "1e20", quantity: "4" },
+        }}
       />
     ));
     const field = screen.getByRole("textbox", { name: "New price in USD" });
@@ -77,14 +107,40 @@ describe("ListingPriceForm", () => {
     );
     expect(screen.getByRole("alert")).toHaveTextContent("Enter the price in USD as a number like 12.50.");
     expect(field).toHaveFocus();
+    expect(screen.getByRole("textbox", { name: "Quantity available" })).toBeValid();
+  });
+
+  it("says why a quantity was refused by its field, and puts focus there", async () => {
+    await renderInRouter("/sh/lst/7", () => (
+      <ListingPriceForm
+        {...props}
+        refused={{
+          errors: { quantity: "Enter the quantity as a whole number of items, like 12." },
+          values: { price: "12.50", quantity: "-1" },
+        }}
+      />
+    ));
+    const field = screen.getByRole("textbox", { name: "Quantity available" });
+    expect(field).toHaveValue("-1");
+    expect(field).toBeInvalid();
+    expect(field).toHaveAccessibleDescription(
+      "Enter the quantity as a whole number of items, like 12. A whole number of items, from 0 to 999,999.",
+    );
+    expect(field).toHaveFocus();
+    expect(screen.getByRole("textbox", { name: "New price in USD" })).toBeValid();
   });
 
   it("tells what was saved, with the way to its change and its undo", async () => {
     await renderInRouter("/sh/lst/7", () => (
-      <ListingPriceForm {...props} saved={{ from: 1000, to: 1250, changeId: "abc" }} />
+      <ListingPriceForm
+        {...props}
+        saved={{ changeId: "abc", price: { from: 1000, to: 1250 }, quantity: { from: 12_000, to: 4 } }}
+      />
     ));
-    const section = screen.getByRole("region", { name: "Change the price" });
-    expect(within(section).getByRole("status")).toHaveTextContent("Price changed from $10.00 to $12.50.");
+    const section = screen.getByRole("region", { name: "Change the price or quantity" });
+    expect(within(section).getByRole("status")).toHaveTextContent(
+      "Price changed from $10.00 to $12.50. Quantity changed from 12,000 to 4. See or undo this change",
+    );
     expect(screen.getByRole("link", { name: "See or undo this change" })).toHaveAttribute("href", "/sh/lst/prices/abc");
   });
 
@@ -93,7 +149,7 @@ describe("ListingPriceForm", () => {
       <ListingPriceForm
         {...props}
         listing={{ ...listing, status: "ended" }}
-        refused={{ error: "The listing has ended.", value: "9.99" }}
+        refused={{ errors: { form: "The listing has ended." }, values: { price: "9.99", quantity: "4" } }}
       />
     ));
     expect(screen.getByRole("alert")).toHaveTextContent("The listing has ended.");
@@ -104,6 +160,8 @@ describe("ListingPriceForm", () => {
   it("offers no price to change on an ended listing, and says why", async () => {
     await renderInRouter("/sh/lst/7", () => <ListingPriceForm {...props} listing={{ ...listing, status: "ended" }} />);
     expect(screen.queryByRole("textbox")).not.toBeInTheDocument();
-    expect(screen.getByText("The listing has ended: its price can no longer be changed.")).toBeInTheDocument();
+    expect(
+      screen.getByText("The listing has ended: its price and quantity can no longer be changed."),
+    ).toBeInTheDocument();
   });
 });

@@ -7,12 +7,13 @@ import { againstMedian, PriceChangeTable } from "./PriceChangeTable";
 
 const row = (fields: Partial<PriceChangeRow>): PriceChangeRow => ({
   listingId: 1,
+  field: "price",
   title: "Kindle Paperwhite",
   currency: "USD",
   condition: "used",
   epid: "1",
-  oldPrice: 2000,
-  newPrice: 1800,
+  oldValue: 2000,
+  newValue: 1800,
   problem: null,
   outcome: null,
   undoOutcome: null,
@@ -26,7 +27,8 @@ describe("PriceChangeTable", () => {
       <PriceChangeTable
         state="previewed"
         locale="en-US"
-        rows={[row({ listingId: 2, title: "Ended lamp", newPrice: null, problem: "ended" }), row({})]}
+        fields={["price"]}
+        rows={[row({ listingId: 2, title: "Ended lamp", newValue: null, problem: "ended" }), row({})]}
       />
     ));
     const table = screen.getByRole("table", { name: "Listings of this change" });
@@ -48,6 +50,7 @@ describe("PriceChangeTable", () => {
       <PriceChangeTable
         state="undone"
         locale="en-US"
+        fields={["price"]}
         rows={[
           row({ listingId: 1, outcome: "applied", undoOutcome: "restored" }),
           row({ listingId: 2, outcome: "applied", undoOutcome: "changed_since" }),
@@ -58,6 +61,57 @@ describe("PriceChangeTable", () => {
     expect(screen.getByText("Changed, then restored by the undo")).toBeInTheDocument();
     expect(screen.getByText("Changed; kept by the undo, as its price changed again since")).toBeInTheDocument();
     expect(screen.getByText("Not changed: its price changed after the preview.")).toBeInTheDocument();
+  });
+
+  it("names each row's field when the change writes quantities: before, after, and the difference in items", async () => {
+    await renderInRouter("/sh/lst/prices/x", () => (
+      <PriceChangeTable
+        state="applied"
+        locale="de-DE"
+        fields={["price", "quantity"]}
+        rows={[
+          row({ listingId: 3, field: "quantity", oldValue: 1, newValue: null, problem: "below_zero" }),
+          row({ outcome: "applied" }),
+          row({ field: "quantity", oldValue: 12_000, newValue: 9, outcome: "conflict" }),
+        ]}
+      />
+    ));
+    const table = screen.getByRole("table", { name: "Listings of this change" });
+    const [headings, problem, price, quantity] = within(table).getAllByRole("row");
+    expect(
+      within(headings as HTMLElement)
+        .getAllByRole("columnheader")
+        .map((cell) => cell.textContent),
+    ).toEqual([
+      "Listing",
+      "Changes",
+      "Before",
+      "After",
+      "Difference",
+      "New price against the market median",
+      "What happened",
+    ]);
+    const cells = (tableRow: HTMLElement | undefined) =>
+      within(tableRow as HTMLElement)
+        .getAllByRole("cell")
+        .map((cell) => cell.textContent);
+    expect(cells(problem)).toEqual([
+      "Quantity",
+      "1",
+      "—",
+      "—",
+      "—",
+      "Not changed: The new quantity would be below zero.",
+    ]);
+    expect(cells(price)?.slice(0, 4)).toEqual(["Price", "20,00\u00a0$", "18,00\u00a0$", "−2,00\u00a0$"]);
+    expect(cells(quantity)).toEqual([
+      "Quantity",
+      "12.000",
+      "9",
+      "−11.991",
+      "—",
+      "Not changed: its quantity changed after the preview.",
+    ]);
   });
 
   it("puts the new price against the median in words", () => {

@@ -3,23 +3,28 @@ import { href, Link } from "react-router";
 import { TableScroll } from "~/components/table-scroll/TableScroll";
 import { formatMoney } from "~/money/format-money";
 import type { PriceChangeRow } from "../../price-change-routes.server";
-import { priceProblemText } from "../../price-change";
+import { itemProblemText } from "../../quantity-change";
+import type { ChangedField } from "~/db/schema";
 
 export interface PriceChangeTableProps {
   rows: PriceChangeRow[];
   locale: string;
   /** "previewed": what would happen; later, what did. */
   state: "previewed" | "applied" | "undone";
+  /** The fields the whole change writes: with quantities, each row names its field, and the columns say before and after. */
+  fields: ChangedField[];
 }
 
 /**
- * A change's listings: old price, new price and the difference, where the new price stands
- * against its condition's market median, and what happened or why nothing can. Those the change
- * cannot apply to come first.
+ * A change's rows: for each listing and field, the old value, the new one and the difference, a
+ * new price against its condition's market median, and what happened or why nothing can. Those
+ * the change cannot apply to come first.
  */
-export function PriceChangeTable({ rows, locale, state }: PriceChangeTableProps) {
-  const money = (minor: number, currency: string) => formatMoney(minor, currency, locale);
+export function PriceChangeTable({ rows, locale, state, fields }: PriceChangeTableProps) {
   const text = useText();
+  const pricesOnly = !fields.includes("quantity");
+  const value = (row: PriceChangeRow, amount: number) =>
+    row.field === "price" ? formatMoney(amount, row.currency, locale) : amount.toLocaleString(locale);
   return (
     <TableScroll label={text("bulk.table.region")}>
       <table className="data-table price-change-table">
@@ -27,11 +32,12 @@ export function PriceChangeTable({ rows, locale, state }: PriceChangeTableProps)
         <thead>
           <tr>
             <th scope="col">{text("bulk.table.listing")}</th>
+            {!pricesOnly && <th scope="col">{text("bulk.table.field")}</th>}
             <th scope="col" className="data-table__number">
-              {text("bulk.table.oldPrice")}
+              {text(pricesOnly ? "bulk.table.oldPrice" : "bulk.table.before")}
             </th>
             <th scope="col" className="data-table__number">
-              {text("bulk.table.newPrice")}
+              {text(pricesOnly ? "bulk.table.newPrice" : "bulk.table.after")}
             </th>
             <th scope="col" className="data-table__number">
               {text("bulk.table.difference")}
@@ -42,19 +48,20 @@ export function PriceChangeTable({ rows, locale, state }: PriceChangeTableProps)
         </thead>
         <tbody>
           {rows.map((row) => (
-            <tr key={row.listingId}>
+            <tr key={`${row.listingId}-${row.field}`}>
               <th scope="row" className="price-change-table__title">
                 <Link to={href("/sh/lst/:listingId", { listingId: String(row.listingId) })}>{row.title}</Link>
               </th>
-              <td className="data-table__number">{money(row.oldPrice, row.currency)}</td>
-              <td className="data-table__number">{row.newPrice === null ? "—" : money(row.newPrice, row.currency)}</td>
+              {!pricesOnly && <td>{text("listingChange.field", { field: row.field })}</td>}
+              <td className="data-table__number">{value(row, row.oldValue)}</td>
+              <td className="data-table__number">{row.newValue === null ? "—" : value(row, row.newValue)}</td>
               <td className="data-table__number">
-                {row.newPrice === null ? "—" : signedMoney(row.newPrice - row.oldPrice, row.currency, locale)}
+                {row.newValue === null ? "—" : signed(row, row.newValue - row.oldValue, locale)}
               </td>
               <td>
-                {row.newPrice === null
+                {row.newValue === null || row.field !== "price"
                   ? "—"
-                  : againstMedian(row.newPrice, row.marketMedian, row.currency, locale, text)}
+                  : againstMedian(row.newValue, row.marketMedian, row.currency, locale, text)}
               </td>
               <td>{note(row, state, locale, text)}</td>
             </tr>
@@ -65,8 +72,12 @@ export function PriceChangeTable({ rows, locale, state }: PriceChangeTableProps)
   );
 }
 
-function signedMoney(difference: number, currency: string, locale: string): string {
-  const amount = formatMoney(Math.abs(difference), currency, locale);
+/** A difference with its sign: "+$1.50", "−3" (U+2212, the minus sign, not a hyphen). */
+function signed(row: PriceChangeRow, difference: number, locale: string): string {
+  const amount =
+    row.field === "price"
+      ? formatMoney(Math.abs(difference), row.currency, locale)
+      : Math.abs(difference).toLocaleString(locale);
   return difference > 0 ? `+${amount}` : `−${amount}`;
 }
 
@@ -91,10 +102,12 @@ export function againstMedian(
 
 function note(row: PriceChangeRow, state: PriceChangeTableProps["state"], locale: string, text: Text): string {
   if (row.problem)
-    return text("bulk.note.problem", { problem: priceProblemText(row.problem, row.currency, locale, text) });
+    return text("bulk.note.problem", {
+      problem: itemProblemText(row.field, row.problem, row.currency, locale, text),
+    });
   if (state === "previewed") return text("bulk.note.willChange");
-  if (row.outcome === "conflict") return text("bulk.note.conflict");
+  if (row.outcome === "conflict") return text("bulk.note.conflict", { field: row.field });
   if (row.undoOutcome === "restored") return text("bulk.note.restored");
-  if (row.undoOutcome === "changed_since") return text("bulk.note.changedSince");
+  if (row.undoOutcome === "changed_since") return text("bulk.note.changedSince", { field: row.field });
   return text("bulk.note.changed");
 }

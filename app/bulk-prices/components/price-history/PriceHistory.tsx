@@ -4,17 +4,19 @@ import { TableScroll } from "~/components/table-scroll/TableScroll";
 import { formatMoney } from "~/money/format-money";
 import { useSellerTimeZone } from "~/time/seller-time-zone";
 import { formatTime } from "~/time/time-zones";
-import type { PriceHistoryEntry } from "../../price-changes.server";
+import type { ListingHistoryEntry } from "../../price-changes.server";
 
 export interface PriceHistoryProps {
-  entries: PriceHistoryEntry[];
+  entries: ListingHistoryEntry[];
   locale: string;
 }
 
-/** A listing's price changes, newest first: when, from, to, and by which change. */
+/** A listing's changes of price and quantity, newest first: when, which, from, to, and by which change. */
 export function PriceHistory({ entries, locale }: PriceHistoryProps) {
   const timeZone = useSellerTimeZone();
   const text = useText();
+  const value = (entry: ListingHistoryEntry, amount: number) =>
+    entry.field === "price" ? formatMoney(amount, entry.currency, locale) : amount.toLocaleString(locale);
   return (
     <section className="price-history" aria-labelledby="price-history-title">
       <h3 id="price-history-title">{text("bulk.history.title")}</h3>
@@ -27,6 +29,7 @@ export function PriceHistory({ entries, locale }: PriceHistoryProps) {
             <thead>
               <tr>
                 <th scope="col">{text("bulk.history.when")}</th>
+                <th scope="col">{text("bulk.history.field")}</th>
                 <th scope="col" className="data-table__number">
                   {text("bulk.history.from")}
                 </th>
@@ -38,10 +41,11 @@ export function PriceHistory({ entries, locale }: PriceHistoryProps) {
             </thead>
             <tbody>
               {entries.map((entry) => (
-                <tr key={`${entry.changeId}-${entry.undo ? "undo" : "apply"}`}>
+                <tr key={`${entry.changeId}-${entry.field}-${entry.undo ? "undo" : "apply"}`}>
                   <th scope="row">{formatTime(entry.at, locale, timeZone)}</th>
-                  <td className="data-table__number">{formatMoney(entry.from, entry.currency, locale)}</td>
-                  <td className="data-table__number">{formatMoney(entry.to, entry.currency, locale)}</td>
+                  <td>{text("listingChange.field", { field: entry.field })}</td>
+                  <td className="data-table__number">{value(entry, entry.from)}</td>
+                  <td className="data-table__number">{value(entry, entry.to)}</td>
                   <td>
                     <Link to={href("/sh/lst/prices/:changeId", { changeId: entry.changeId })}>
                       {entry.undo ? text("bulk.history.undoOf", { by: entry.by }) : entry.by}

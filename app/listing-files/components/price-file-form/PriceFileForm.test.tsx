@@ -46,12 +46,14 @@ describe("PriceFileForm", () => {
     expect(outcome).toHaveTextContent("Nothing was changed.");
   });
 
-  it("says when a file changes no price", async () => {
+  it("says when a file changes no price or quantity", async () => {
     await renderInRouter("/sh/lst/import", () => (
       <PriceFileForm srt="token" maxRows={50_000} result={{ outcome: "unchanged" }} />
     ));
     expect(
-      screen.getByRole("region", { name: "The file changes no price: every price in it is already its listing’s." }),
+      screen.getByRole("region", {
+        name: "The file changes no price or quantity: every value in it is already its listing’s.",
+      }),
     ).toHaveFocus();
   });
 });
