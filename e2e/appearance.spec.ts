@@ -106,17 +106,17 @@ test.describe("dark, as the seller's system asks", () => {
     for (const lamp of ["Repriced lamp 03", "Repriced lamp 04"]) {
       await page.getByRole("checkbox", { name: `Select ${lamp}` }).check();
     }
-    const bulk = page.getByRole("region", { name: "Change prices in bulk" });
+    const bulk = page.getByRole("region", { name: "Change prices or quantities in bulk" });
     await expect(bulk.locator("output")).toHaveText("2 listings selected.");
     await expectNoAccessibilityViolations(page);
 
-    await page.getByRole("link", { name: "Change prices" }).click();
-    await expect(page.getByRole("heading", { name: "Change the prices of 2 listings" })).toBeVisible();
+    await page.getByRole("link", { name: "Change prices or quantities" }).click();
+    await expect(page.getByRole("heading", { name: "Change the prices or quantities of 2 listings" })).toBeVisible();
     await page.getByRole("radio", { name: "Lower by a percentage" }).check();
     await page.getByLabel(/Percentage to take off/).fill("10");
     await expectNoAccessibilityViolations(page);
 
-    await page.getByRole("button", { name: "Preview new prices" }).click();
+    await page.getByRole("button", { name: "Preview the change" }).click();
     await expect(page.getByRole("heading", { name: /^Preview: Lower by 10%/ })).toBeVisible();
     await expectNoAccessibilityViolations(page);
 

@@ -6,6 +6,7 @@ import {
   expectNoAccessibilityViolations,
   expectNoAccessibilityViolationsWithoutJavaScript,
   pricesOf,
+  quantitiesOf,
   signIn,
   tabTo,
   test,
@@ -14,7 +15,8 @@ import {
 import { raiseOneListing, REPRICER_LISTINGS } from "./repricing-sellers";
 
 const lamp = (number: number) => `Repriced lamp ${String(number).padStart(2, "0")}`;
-const selectedCount = (page: Page) => page.getByRole("region", { name: "Change prices in bulk" }).locator("output");
+const selectedCount = (page: Page) =>
+  page.getByRole("region", { name: "Change prices or quantities in bulk" }).locator("output");
 
 test.describe("changing prices in bulk", () => {
   test("by keyboard alone, on a slow network: select across two pages, preview, apply, see the new prices, undo", async ({
@@ -67,9 +69,9 @@ test.describe("changing prices in bulk", () => {
     await expect(page.getByRole("checkbox", { name: `Select ${lamp(5)}` })).not.toBeChecked();
     await expectNoAccessibilityViolations(page);
 
-    await tabTo(page, page.getByRole("link", { name: "Change prices" }));
+    await tabTo(page, page.getByRole("link", { name: "Change prices or quantities" }));
     await page.keyboard.press("Enter");
-    await expect(page.getByRole("heading", { name: "Change the prices of 3 listings" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Change the prices or quantities of 3 listings" })).toBeVisible();
     await tabTo(page, page.getByRole("radio", { name: "Raise by a percentage" }));
     await page.keyboard.press("ArrowDown"); // Lower by a percentage
     await expect(page.getByRole("radio", { name: "Lower by a percentage" })).toBeChecked();
@@ -78,7 +80,7 @@ test.describe("changing prices in bulk", () => {
     await page.keyboard.press("Tab");
     await page.keyboard.press("End"); // the last ending offered: .00
     await expectNoAccessibilityViolations(page);
-    await tabTo(page, page.getByRole("button", { name: "Preview new prices" }));
+    await tabTo(page, page.getByRole("button", { name: "Preview the change" }));
     await page.keyboard.press("Enter");
 
     await expect(page.getByRole("heading", { name: /^Preview: Lower by 10%, rounded to end in \.00$/ })).toBeVisible();
@@ -103,8 +105,8 @@ test.describe("changing prices in bulk", () => {
     // The new price on the listing's own page, with its history.
     await tabTo(page, table.getByRole("link", { name: lamp(3) }));
     await page.keyboard.press("Enter");
-    const history = page.getByRole("table", { name: "Price changes, newest first" });
-    await expect(history.getByRole("row").nth(1)).toContainText("$12.00$11.00Lower by 10%, rounded to end in .00");
+    const history = page.getByRole("table", { name: "Changes of price and quantity, newest first" });
+    await expect(history.getByRole("row").nth(1)).toContainText("Price$12.00$11.00Lower by 10%, rounded to end in .00");
     await page.goBack();
 
     await tabTo(page, page.getByRole("button", { name: "Undo this change" }));
@@ -128,21 +130,21 @@ test.describe("changing prices in bulk", () => {
     await page.getByRole("button", { name: "Keep ticks" }).click();
     await expect(selectedCount(page)).toHaveText("2 listings selected.");
     // The page holds the scripts' link as well, which would leave this page's ticks behind: not shown here.
-    await expect(page.getByRole("link", { name: "Change prices" })).toBeHidden();
+    await expect(page.getByRole("link", { name: "Change prices or quantities" })).toBeHidden();
     await page.getByRole("navigation", { name: "Pages of listings" }).getByRole("link", { name: "Next page" }).click();
     await page.getByRole("checkbox", { name: `Select ${lamp(24)}` }).check();
-    await page.getByRole("button", { name: "Change prices of the ticked listings" }).click();
+    await page.getByRole("button", { name: "Change prices or quantities of the ticked listings" }).click();
 
-    await expect(page.getByRole("heading", { name: "Change the prices of 3 listings" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Change the prices or quantities of 3 listings" })).toBeVisible();
     // A refused choice says why, and previews nothing.
     await page.getByRole("radio", { name: "Raise by an amount" }).check();
-    await page.getByLabel("Amount, or percentage").fill("2.505");
-    await page.getByRole("button", { name: "Preview new prices" }).click();
+    await page.getByLabel("Amount, percentage or number of items").fill("2.505");
+    await page.getByRole("button", { name: "Preview the change" }).click();
     await expect(page.getByText(/^Enter the amount as a number above 0/).first()).toBeVisible();
-    await expect(page.getByLabel("Amount, or percentage")).toHaveAttribute("aria-invalid", "true");
+    await expect(page.getByLabel("Amount, percentage or number of items")).toHaveAttribute("aria-invalid", "true");
     // A decimal comma, as a German phone's keypad types it, is a decimal mark too.
-    await page.getByLabel("Amount, or percentage").fill("2,50");
-    await page.getByRole("button", { name: "Preview new prices" }).click();
+    await page.getByLabel("Amount, percentage or number of items").fill("2,50");
+    await page.getByRole("button", { name: "Preview the change" }).click();
 
     await expect(page.getByRole("heading", { name: "Preview: Raise by 2.50" })).toBeVisible();
     await expect(page.getByText("1 listing cannot change: The listing has ended.")).toBeVisible();
@@ -163,9 +165,9 @@ test.describe("changing prices in bulk", () => {
 
     // Back on the listings page, the change is there to see and to undo.
     await page.getByRole("link", { name: "Back to your listings" }).click();
-    const lastChange = page.getByRole("region", { name: "Your last price change" });
+    const lastChange = page.getByRole("region", { name: "Your last change" });
     // In the site's time, eBay.com's Pacific time, named beside it.
-    await expect(lastChange).toContainText(/^Your last price change\s*Raise by 2\.50, applied .+ P[SD]T\./);
+    await expect(lastChange).toContainText(/^Your last change\s*Raise by 2\.50, applied .+ P[SD]T\./);
     await expectNoAccessibilityViolationsWithoutJavaScript(page);
 
     // The seller chooses another zone in the header (a form, as everything here without scripts):
@@ -202,10 +204,10 @@ test.describe("changing prices in bulk", () => {
     await page.getByRole("button", { name: `Select all ${REPRICER_LISTINGS - 2} matching these filters` }).tap();
     await expect(selectedCount(page)).toHaveText(`${REPRICER_LISTINGS - 2} listings selected.`);
     await expectNoAccessibilityViolations(page);
-    await page.getByRole("link", { name: "Change prices" }).tap();
+    await page.getByRole("link", { name: "Change prices or quantities" }).tap();
     await page.getByRole("radio", { name: "Set one price" }).tap();
     await page.getByLabel(/New price/).fill("19.99");
-    await page.getByRole("button", { name: "Preview new prices" }).tap();
+    await page.getByRole("button", { name: "Preview the change" }).tap();
     await expect(page.getByRole("heading", { name: "Preview: Set to 19.99" })).toBeVisible();
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     await expectNoAccessibilityViolations(page);
@@ -229,9 +231,9 @@ test.describe("changing prices in bulk", () => {
     await expect(page.getByRole("table", { name: /Your listings/ })).toBeVisible();
 
     // Nothing changed yet: the page says how to begin.
-    await page.getByRole("link", { name: "Your price changes" }).click();
+    await page.getByRole("link", { name: "Your price and quantity changes" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Changes" })).toBeVisible();
-    await expect(page.getByText("You have not changed prices in the hub yet")).toBeVisible();
+    await expect(page.getByText("You have not changed prices or quantities in the hub yet")).toBeVisible();
     await page.getByRole("link", { name: "All listings" }).first().click();
 
     // A change applied, then a preview left unapplied.
@@ -240,16 +242,16 @@ test.describe("changing prices in bulk", () => {
     expect(pricesOf(seller)[lamp(3)]).toBe((before[lamp(3)] as number) + 100);
     await listingsLink.click();
     for (const number of [4, 5]) await page.getByRole("checkbox", { name: `Select ${lamp(number)}` }).check();
-    await page.getByRole("link", { name: "Change prices" }).click();
+    await page.getByRole("link", { name: "Change prices or quantities" }).click();
     await page.getByRole("radio", { name: "Lower by a percentage" }).check();
     await page.getByLabel(/Percentage to take off/).fill("5");
-    await page.getByRole("button", { name: "Preview new prices" }).click();
+    await page.getByRole("button", { name: "Preview the change" }).click();
     await expect(page.getByRole("heading", { name: /^Preview: Lower by 5%/ })).toBeVisible();
 
     // Left for another page, both are found again on the changes page, newest first.
     await listingsLink.click();
-    await page.getByRole("link", { name: "Your price changes" }).click();
-    const table = page.getByRole("table", { name: "Your price changes, newest first" });
+    await page.getByRole("link", { name: "Your price and quantity changes" }).click();
+    const table = page.getByRole("table", { name: "Your price and quantity changes, newest first" });
     await expect(table.getByRole("row")).toHaveCount(3);
     await expect(table.getByRole("row").nth(1)).toContainText(/Lower by 5%.*2Preview, not applied$/);
     await expect(table.getByRole("row").nth(2)).toContainText(/Raise by 1.*1Applied$/);
@@ -263,7 +265,7 @@ test.describe("changing prices in bulk", () => {
     await expect(page.getByRole("heading", { name: /^Undone: Raise by 1/ })).toBeFocused();
     expect(pricesOf(seller)).toEqual(before);
     await listingsLink.click();
-    await page.getByRole("link", { name: "Your price changes" }).click();
+    await page.getByRole("link", { name: "Your price and quantity changes" }).click();
     await expect(table.getByRole("row").nth(2)).toContainText(/Raise by 1.*1Undone /);
     await expect(page.getByRole("button", { name: "Undo this change" })).toHaveCount(0);
   });
@@ -271,7 +273,7 @@ test.describe("changing prices in bulk", () => {
   test("the demo's message about bulk prices leads to them", async ({ signedInPage: page }) => {
     await page.getByRole("link", { name: "Try bulk price changes" }).click();
     await expect(page).toHaveURL(/\/sh\/lst\/active#change-prices$/);
-    await expect(page.getByRole("region", { name: "Change prices in bulk" })).toBeVisible();
+    await expect(page.getByRole("region", { name: "Change prices or quantities in bulk" })).toBeVisible();
     await expect(page.getByRole("checkbox", { name: /^Select / }).first()).toBeVisible();
   });
 
@@ -279,8 +281,100 @@ test.describe("changing prices in bulk", () => {
     // A bookmark, or Back after clearing the selection: this session has ticked nothing.
     await page.goto("/sh/lst/prices");
     await expect(page.getByRole("main").getByRole("heading", { level: 2 })).toHaveText("No listings selected");
-    await expect(page.getByRole("button", { name: "Preview new prices" })).toHaveCount(0);
+    await expect(page.getByRole("button", { name: "Preview the change" })).toHaveCount(0);
     await page.getByRole("link", { name: "your listings page" }).click();
-    await expect(page.getByRole("region", { name: "Change prices in bulk" })).toBeInViewport();
+    await expect(page.getByRole("region", { name: "Change prices or quantities in bulk" })).toBeInViewport();
+  });
+});
+
+test.describe("changing quantities in bulk", () => {
+  test("on a slow network: tick three, take two off each, see who cannot, apply, see them, undo from the changes page", async ({
+    page,
+  }) => {
+    test.setTimeout(90_000);
+    const seller = "repricer-quantities";
+    const before = quantitiesOf(seller);
+    const prices = pricesOf(seller);
+    await signIn(page, seller, DEMO.password);
+    await waitForHydration(page);
+    await emulateSlowNetwork(page);
+    const listingsLink = page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Listings" }).first();
+    await listingsLink.click();
+    // Lamp 01 has ended: it cannot change.
+    for (const number of [1, 3, 4]) await page.getByRole("checkbox", { name: `Select ${lamp(number)}` }).check();
+    await expect(selectedCount(page)).toHaveText("3 listings selected.");
+    await page.getByRole("link", { name: "Change prices or quantities" }).click();
+    await expect(page.getByRole("heading", { name: "Change the prices or quantities of 3 listings" })).toBeVisible();
+    await page.getByRole("radio", { name: "Take off the quantity" }).check();
+    // A quantity is never rounded: the rounding goes while one is chosen.
+    await expect(page.getByRole("combobox", { name: "Round each new price" })).toHaveCount(0);
+    const amount = page.getByRole("textbox", { name: "Items to take off" });
+    await amount.fill("1.5");
+    await page.getByRole("button", { name: "Preview the change" }).click();
+    await expect(amount).toHaveAccessibleDescription(
+      /Enter the number of items as a whole number above 0, for example 5\.$/,
+    );
+    await expect(amount).toBeFocused();
+    await amount.fill("2");
+    await page.getByRole("button", { name: "Preview the change" }).click();
+
+    await expect(page.getByRole("heading", { name: "Preview: Take 2 off the quantity" })).toBeVisible();
+    await expect(page.getByText("2 listings will get a new quantity.")).toBeVisible();
+    await expect(page.getByText("1 listing cannot change: The listing has ended.")).toBeVisible();
+    const rows = page.getByRole("table", { name: "Listings of this change" });
+    await expect(rows.getByRole("row", { name: new RegExp(lamp(3)) })).toContainText("Quantity31−2—Will change");
+    await expectNoAccessibilityViolations(page);
+    expect(quantitiesOf(seller)).toEqual(before);
+    await page.getByRole("button", { name: "Apply new quantities to 2 listings" }).click();
+    await expect(page.getByRole("heading", { name: "Applied: Take 2 off the quantity" })).toBeFocused();
+    expect(quantitiesOf(seller)).toEqual({ ...before, [lamp(3)]: 1, [lamp(4)]: 1 });
+    expect(pricesOf(seller)).toEqual(prices);
+
+    // The listing's page shows its new quantity and the change in its history.
+    await rows.getByRole("link", { name: lamp(3) }).click();
+    await expect(page.locator(".listing-facts")).toContainText("Quantity1");
+    await expect(
+      page.getByRole("table", { name: "Changes of price and quantity, newest first" }).getByRole("row").nth(1),
+    ).toContainText("Quantity31Take 2 off the quantity");
+
+    // Undone from the changes page.
+    await listingsLink.click();
+    await page.getByRole("link", { name: "Your price and quantity changes" }).click();
+    const changes = page.getByRole("table", { name: "Your price and quantity changes, newest first" });
+    await expect(changes.getByRole("row").nth(1)).toContainText(/Take 2 off the quantity.*2Applied$/);
+    await page.getByRole("button", { name: "Undo this change" }).click();
+    await expect(page.getByRole("heading", { name: "Undone: Take 2 off the quantity" })).toBeFocused();
+    expect(quantitiesOf(seller)).toEqual(before);
+  });
+
+  test("without JavaScript: a rounding chosen for a quantity is refused with the reason, then the stock of one set to none", async ({
+    browser,
+  }) => {
+    const seller = "repricer-quantities-nojs";
+    const before = quantitiesOf(seller);
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await signIn(page, seller, DEMO.password);
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Listings" }).first().click();
+    await page.getByRole("checkbox", { name: `Select ${lamp(5)}` }).check();
+    await page.getByRole("button", { name: "Change prices or quantities of the ticked listings" }).click();
+    await page.getByRole("radio", { name: "Set one quantity" }).check();
+    const amount = page.getByLabel("Amount, percentage or number of items");
+    await amount.fill("0");
+    await page
+      .getByRole("combobox", { name: "Round each new price" })
+      .selectOption({ label: "To the nearest price ending in .99" });
+    await page.getByRole("button", { name: "Preview the change" }).click();
+    await expect(page.getByText("Quantities are not rounded: choose “Don’t round”.").first()).toBeVisible();
+    await expect(page.getByRole("combobox", { name: "Round each new price" })).toHaveAttribute("aria-invalid", "true");
+    await expectNoAccessibilityViolationsWithoutJavaScript(page);
+    await page.getByRole("combobox", { name: "Round each new price" }).selectOption({ label: "Don’t round" });
+    await page.getByRole("button", { name: "Preview the change" }).click();
+    await expect(page.getByRole("heading", { name: "Preview: Quantity set to 0" })).toBeVisible();
+    await page.getByRole("button", { name: "Apply new quantities to 1 listing" }).click();
+    await expect(page.getByRole("heading", { name: "Applied: Quantity set to 0" })).toBeVisible();
+    expect(quantitiesOf(seller)).toEqual({ ...before, [lamp(5)]: 0 });
+    await expectNoAccessibilityViolationsWithoutJavaScript(page);
+    await context.close();
   });
 });

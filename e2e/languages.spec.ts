@@ -209,15 +209,15 @@ test.describe("right to left, on a phone", () => {
     const tick = rows.first().getByRole("checkbox");
     await tick.focus();
     await page.keyboard.press("Space");
-    const bar = page.getByRole("region", { name: rtl("Change prices in bulk") });
+    const bar = page.getByRole("region", { name: rtl("Change prices or quantities in bulk") });
     await expect(bar.locator("output")).toHaveText(rtl("1 listing selected."));
-    await bar.getByRole("link", { name: rtl("Change prices") }).tap();
+    await bar.getByRole("link", { name: rtl("Change prices or quantities") }).tap();
     await expect(
-      page.getByRole("heading", { level: 2, name: rtl("Change the prices of ", "1 listing") }),
+      page.getByRole("heading", { level: 2, name: rtl("Change the prices or quantities of ", "1 listing") }),
     ).toBeVisible();
     await page.getByRole("radio", { name: rtl("Raise by a percentage") }).tap();
-    await page.getByLabel(rtl("Percentage to add", " (", "%", ")")).fill("2.5");
-    await page.getByRole("button", { name: rtl("Preview new prices") }).tap();
+    await page.getByLabel(rtl("Percentage to add", " (%)")).fill("2.5");
+    await page.getByRole("button", { name: rtl("Preview the change") }).tap();
     await expect(page.getByRole("heading", { level: 2, name: startsWith(rtl("Preview")) })).toBeVisible();
     await expectMirrored(page);
     await expectNoAccessibilityViolations(page);
@@ -241,17 +241,19 @@ test.describe("a bulk price change in German, on a phone", () => {
     await page.getByRole("button", { name: "Menü" }).tap();
     await page.getByRole("navigation", { name: "Menü" }).getByRole("link", { name: "Alle Angebote" }).tap();
     await expect(page.getByRole("heading", { level: 1, name: "Angebote" })).toBeVisible();
-    const bar = page.getByRole("region", { name: "Preise gesammelt ändern" });
+    const bar = page.getByRole("region", { name: "Preise oder Mengen gesammelt ändern" });
     await expect(bar.locator("output")).toHaveText("Keine Angebote ausgewählt.");
     const table = page.getByRole("table", { name: /^Ihre Angebote/ });
     await table.getByRole("row").nth(1).getByRole("checkbox").tap();
     await expect(bar.locator("output")).toHaveText("1 Angebot ausgewählt.");
 
-    await bar.getByRole("link", { name: "Preise ändern" }).tap();
-    await expect(page.getByRole("heading", { level: 2, name: "Preise von 1 Angebot ändern" })).toBeVisible();
+    await bar.getByRole("link", { name: "Preise oder Mengen ändern" }).tap();
+    await expect(
+      page.getByRole("heading", { level: 2, name: "Preise oder Mengen von 1 Angebot ändern" }),
+    ).toBeVisible();
     await page.getByRole("radio", { name: "Um einen Prozentsatz erhöhen" }).tap();
     await page.getByLabel("Prozentualer Aufschlag (%)").fill("2,5");
-    await page.getByRole("button", { name: "Vorschau der neuen Preise" }).tap();
+    await page.getByRole("button", { name: "Vorschau der Änderung" }).tap();
     await expect(page.getByRole("heading", { level: 2, name: "Vorschau: Erhöhung um 2,50 %" })).toBeVisible();
     await expect(page.getByRole("table", { name: "Angebote dieser Änderung" })).toContainText(
       /Wird geändert|Nicht geändert: /,

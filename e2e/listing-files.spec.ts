@@ -138,13 +138,16 @@ test.describe("on a phone 320 px wide, by touch", () => {
     await expect(page.getByRole("heading", { name: /^Applied: Raise by 1/ })).toBeVisible();
 
     await goByMenu("All listings");
-    await page.getByRole("link", { name: "Your price changes" }).tap();
+    await page.getByRole("link", { name: "Your price and quantity changes" }).tap();
     await expect(page.getByRole("heading", { level: 1, name: "Changes" })).toBeVisible();
-    const table = page.getByRole("table", { name: "Your price changes, newest first" });
+    const table = page.getByRole("table", { name: "Your price and quantity changes, newest first" });
     await expect(table.getByRole("row").nth(1)).toContainText(/Raise by 1.*1Applied$/);
     // The table scrolls in its own region, reached by keyboard too; the page itself never sideways.
     expect(await noSidewaysScroll()).toBe(true);
-    await expect(page.getByRole("region", { name: "Table: your price changes" })).toHaveAttribute("tabindex", "0");
+    await expect(page.getByRole("region", { name: "Table: your price and quantity changes" })).toHaveAttribute(
+      "tabindex",
+      "0",
+    );
     await expectNoAccessibilityViolations(page);
     await page.getByRole("button", { name: "Undo this change" }).tap();
     await expect(page.getByRole("heading", { name: /^Undone: Raise by 1/ })).toBeVisible();
@@ -237,8 +240,8 @@ test.describe("importing prices and quantities", () => {
       /If you save, you can no longer undo your last change: Changes from a file, applied /,
     );
     await page.getByRole("link", { name: "All listings" }).first().click();
-    await page.getByRole("link", { name: "Your price changes" }).click();
-    const changes = page.getByRole("table", { name: "Your price changes, newest first" });
+    await page.getByRole("link", { name: "Your price and quantity changes" }).click();
+    const changes = page.getByRole("table", { name: "Your price and quantity changes, newest first" });
     await expect(changes.getByRole("row").nth(1)).toContainText(/Changes from a file.*3Applied$/);
     await page.getByRole("button", { name: "Undo this change" }).click();
     await expect(page.getByRole("heading", { name: /^Undone: Changes from a file/ })).toBeFocused();

@@ -188,9 +188,9 @@ test.describe("the listings page", () => {
     await fifth.click();
     await expect(first).not.toBeChecked();
     await expect(fifth).toBeChecked();
-    await expect(page.getByRole("region", { name: "Change prices in bulk" }).locator("output")).toHaveText(
-      "1 listing selected.",
-    );
+    await expect(
+      page.getByRole("region", { name: "Change prices or quantities in bulk" }).locator("output"),
+    ).toHaveText("1 listing selected.");
     // What the server kept, once the ticks still on their way have arrived. (waitForLoadState("networkidle")
     // resolved at once, the page having been idle after its load, and the reload overtook the last tick.)
     const [firstId, fifthId] = [await first.getAttribute("value"), await fifth.getAttribute("value")];

@@ -22,6 +22,8 @@ export const REPRICERS = [
   "repricer-import-keys",
   "repricer-import-touch",
   "repricer-import-closed",
+  "repricer-quantities",
+  "repricer-quantities-nojs",
 ] as const;
 
 export const REPRICER_LISTINGS = 25;
@@ -78,9 +80,9 @@ export async function raiseOneListing(page: Page, title: string, amount: string,
   const press = (locator: ReturnType<Page["getByRole"]>) => (how === "touch" ? locator.tap() : locator.click());
   const tick = page.getByRole("checkbox", { name: `Select ${title}` });
   await (how === "touch" ? tick.tap() : tick.check());
-  await press(page.getByRole("link", { name: "Change prices" }));
+  await press(page.getByRole("link", { name: "Change prices or quantities" }));
   await press(page.getByRole("radio", { name: "Raise by an amount" }));
   await page.getByLabel(/Amount to add/).fill(amount);
-  await press(page.getByRole("button", { name: "Preview new prices" }));
+  await press(page.getByRole("button", { name: "Preview the change" }));
   await press(page.getByRole("button", { name: "Apply new prices to 1 listing" }));
 }

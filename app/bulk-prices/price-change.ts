@@ -1,5 +1,6 @@
 import type { MessageKey, Text } from "~/i18n/language-text";
 import { decimalMark, formatMoney, minorUnitsPerMajor, plainAmount } from "~/money/format-money";
+import type { BulkQuantityChange, QuantityChangeKind } from "./quantity-change";
 
 /**
  * A bulk price change as the seller chose it, and what it makes of one listing's price. Pure, so
@@ -42,8 +43,8 @@ export const LISTING_PAGE_CHANGE = "listing_page";
  */
 export const FILE_CHANGE = "file";
 
-/** The kinds a change may be stored with: the bulk choices, and the two that set each price as typed. */
-export type StoredChangeKind = PriceChangeKind | typeof LISTING_PAGE_CHANGE | typeof FILE_CHANGE;
+/** The kinds a change may be stored with: the bulk choices, and the two that set each value as typed. */
+export type StoredChangeKind = PriceChangeKind | QuantityChangeKind | typeof LISTING_PAGE_CHANGE | typeof FILE_CHANGE;
 
 /**
  * Endings offered for rounding, in hundredths of the major unit: the prices sellers reprice to
@@ -78,15 +79,18 @@ export interface PriceChange {
    * Hundredths: of the currency's major unit for amounts and set prices (250 is 2.50), of a per cent
    * for percentages (1250 is 12.5%). A price typed on the listing's page is the new price itself, in
    * minor units of that listing's currency: a change of one listing knows its currency, and 12.345
-   * dinars are no whole number of hundredths.
+   * dinars are no whole number of hundredths. A change of quantities counts items.
    */
   amount: number;
   /** Round each new price to the nearest price ending in these cents (99 is x.99); undefined: no rounding. */
   ending?: number;
 }
 
-/** A change chosen in the bulk tool: one rule for every selected listing. */
+/** A change of prices chosen in the bulk tool: one rule for every selected listing. */
 export type BulkPriceChange = PriceChange & { kind: PriceChangeKind };
+
+/** A change chosen in the bulk tool, of prices or of quantities. */
+export type BulkChange = BulkPriceChange | BulkQuantityChange;
 
 /** Why a listing's price cannot take the change. */
 export const PRICE_PROBLEMS = {
@@ -241,10 +245,12 @@ export function formatHundredths(
   }).format(hundredths / 100);
 }
 
-/** In the seller's words and decimal mark: "Raise by 12.50%, rounded to end in .99". */
+/** In the seller's words and decimal mark: "Raise by 12.50%, rounded to end in .99", "Take 2 off the quantity". */
 export function describePriceChange({ kind, amount, ending }: PriceChange, locale: string, text: Text): string {
   if (kind === LISTING_PAGE_CHANGE) return text("bulk.describe.listingPage");
   if (kind === FILE_CHANGE) return text("bulk.describe.file");
+  if (kind === "set_quantity" || kind === "add_quantity" || kind === "take_quantity")
+    return text("bulk.describe.quantity", { kind, value: amount.toLocaleString(locale) });
   return text("bulk.describe", {
     kind,
     value: formatHundredths(amount, locale),

@@ -568,6 +568,52 @@ describe.each(TEST_DIALECTS)("bulk price changes on $name", (dialect) => {
     });
   });
 
+  describe("quantities in bulk", () => {
+    it("previews, applies and undoes a change of quantities as a change of prices is; a quantity changed since is left alone", async () => {
+      const owner = await insertSeller(database.db, "ines");
+      const ids = await addListings(database, owner, [
+        { quantity: 3 },
+        { quantity: 1 },
+        { quantity: 7, status: "ended" },
+        { quantity: 10 },
+      ]);
+      const who = { sessionId: `quantities-${++session}`, sellerId: owner };
+      await changeSelection(database, who, { select: ids, unselect: [] });
+      const changeId = await previewPriceChange(database.db, who, { kind: "take_quantity", amount: 2 });
+      expect(await quantitiesOf(database, ids)).toEqual({ [ids[0]!]: 3, [ids[1]!]: 1, [ids[2]!]: 7, [ids[3]!]: 10 });
+      const preview = await findPriceChange(database.db, owner, changeId);
+      expect(preview).toMatchObject({ fields: ["quantity"], changing: 2, items: 4 });
+      expect(preview?.problems).toEqual([
+        { field: "quantity", problem: "below_zero", listings: 1 },
+        { field: "quantity", problem: "ended", listings: 1 },
+      ]);
+      const items = await findPriceChangeItems(database.db, owner, changeId, { offset: 0, limit: 10 });
+      expect(items.map(({ field, oldValue, newValue, problem }) => [field, oldValue, newValue, problem])).toEqual([
+        ["quantity", 1, null, "below_zero"],
+        ["quantity", 7, null, "ended"],
+        ["quantity", 3, 1, null],
+        ["quantity", 10, 8, null],
+      ]);
+      // A sale, or another tab, takes the last listing's quantity before the apply; its price moves too.
+      await setQuantity(database, ids[3]!, 9);
+      await setPrice(database, ids[0]!, 1_111);
+      const { summary } = await applyPriceChange(database, owner, changeId);
+      expect(summary).toMatchObject({ applied: 1, conflicts: 1 });
+      expect(await quantitiesOf(database, ids)).toEqual({ [ids[0]!]: 1, [ids[1]!]: 1, [ids[2]!]: 7, [ids[3]!]: 9 });
+      // A price changed meanwhile is no conflict for a change of quantities, and is left as it is.
+      expect((await pricesOf(database, [ids[0]!]))[ids[0]!]).toBe(1_111);
+      const [last] = (await findPriceChanges(database.db, owner, { offset: 0, limit: 1 })).changes;
+      expect(last).toMatchObject({ id: changeId, listings: 1, change: { kind: "take_quantity", amount: 2 } });
+      await undoPriceChange(database, owner, changeId);
+      expect(await quantitiesOf(database, ids)).toEqual({ [ids[0]!]: 3, [ids[1]!]: 1, [ids[2]!]: 7, [ids[3]!]: 9 });
+      const history = await findListingHistory(database.db, { id: owner, locale: "en-US" }, ids[0]!, english);
+      expect(history.map(({ field, from, to, undo, by }) => ({ field, from, to, undo, by }))).toEqual([
+        { field: "quantity", from: 1, to: 3, undo: true, by: "Take 2 off the quantity" },
+        { field: "quantity", from: 3, to: 1, undo: false, by: "Take 2 off the quantity" },
+      ]);
+    });
+  });
+
   describe("prices and quantities from a file", () => {
     it("applies exactly the preview for any file, and undo restores every price and quantity", async () => {
       const owner = await insertSeller(database.db, "fiona");

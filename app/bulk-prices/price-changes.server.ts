@@ -12,10 +12,10 @@ import {
   typedPriceOf,
   PRICE_CHANGE_KINDS,
   PRICE_PROBLEMS,
-  type BulkPriceChange,
+  type BulkChange,
   type PriceChange,
 } from "./price-change";
-import { QUANTITY_PROBLEMS, typedQuantityOf } from "./quantity-change";
+import { isQuantityChange, isQuantityKind, newQuantityOf, QUANTITY_PROBLEMS, typedQuantityOf } from "./quantity-change";
 
 /** Every field a change may write, in the order a change writes them. */
 const CHANGED_FIELDS = ["price", "quantity"] as const satisfies readonly ChangedField[];
@@ -98,26 +98,39 @@ export class PriceChangeRefused extends Error {
 }
 
 /**
- * Reads the selected listings and stores each one's new price (or the reason it has none) under a
- * new change id. Writes no price.
+ * Reads the selected listings and stores each one's new price or quantity (or the reason it has
+ * none) under a new change id. Writes nothing to the listings.
  */
 export async function previewPriceChange(
   db: Kysely<DatabaseSchema>,
   { sellerId, sessionId }: { sellerId: number; sessionId: string },
-  change: BulkPriceChange,
+  change: BulkChange,
   now = Date.now(),
 ): Promise<string> {
   return db.transaction().execute(async (trx) => {
     const listings = await trx
       .selectFrom("listing_selection")
       .innerJoin("listing", "listing.id", "listing_selection.listing_id")
-      .select(["listing.id", "listing.price", "listing.price_version", "listing.currency", "listing.status"])
+      .select([
+        "listing.id",
+        "listing.price",
+        "listing.price_version",
+        "listing.quantity",
+        "listing.quantity_version",
+        "listing.currency",
+        "listing.status",
+      ])
       .where("listing_selection.session_id", "=", sessionId)
       .where("listing.seller_id", "=", sellerId)
       .orderBy("listing.id")
       .execute();
     if (listings.length === 0) throw new PriceChangeRefused(409, "bulk.refused.noneSelected");
     const items = listings.map((listing) => {
+      if (isQuantityChange(change)) {
+        const { quantity, problem } = newQuantityOf(listing, change);
+        const read = { value: listing.quantity, version: listing.quantity_version };
+        return itemOf(listing.id, "quantity", read, quantity, problem);
+      }
       const { price, problem } = newPriceOf(listing, change);
       return itemOf(listing.id, "price", { value: listing.price, version: listing.price_version }, price, problem);
     });
@@ -984,7 +997,7 @@ function toRecord(row: {
 
 function toChange(row: { kind: string; amount: number; ending: number | null }, locale: string, text: Text): string {
   const kind = row.kind as PriceChange["kind"];
-  return kind in PRICE_CHANGE_KINDS || kind === LISTING_PAGE_CHANGE || kind === FILE_CHANGE
+  return kind in PRICE_CHANGE_KINDS || isQuantityKind(kind) || kind === LISTING_PAGE_CHANGE || kind === FILE_CHANGE
     ? describePriceChange({ kind, amount: row.amount, ending: row.ending ?? undefined }, locale, text)
     : row.kind;
 }

@@ -1,6 +1,6 @@
 import type { MessageKey, Text } from "~/i18n/language-text";
 import type { ChangedField } from "~/db/schema";
-import { priceProblemText, type PriceProblem } from "./price-change";
+import { priceProblemText, type BulkChange, type PriceProblem } from "./price-change";
 
 /**
  * A listing's quantity as the hub changes it (decision 085): a whole number of items available,
@@ -22,6 +22,40 @@ export type QuantityProblem = keyof typeof QUANTITY_PROBLEMS;
 
 export type NewQuantity =
   { quantity: number; problem?: undefined } | { quantity?: undefined; problem: QuantityProblem };
+
+/**
+ * The bulk choices for quantities (decision 085, step 5): every selected listing's quantity set to
+ * one number, or that many items added or taken off. `amount` is a number of items.
+ */
+export const QUANTITY_CHANGE_KINDS = {
+  set_quantity: "bulk.kind.setQuantity",
+  add_quantity: "bulk.kind.addQuantity",
+  take_quantity: "bulk.kind.takeQuantity",
+} as const satisfies Record<string, MessageKey>;
+
+export type QuantityChangeKind = keyof typeof QUANTITY_CHANGE_KINDS;
+
+export interface BulkQuantityChange {
+  kind: QuantityChangeKind;
+  /** Items: the new quantity, or how many to add or take off. */
+  amount: number;
+}
+
+export const isQuantityKind = (kind: string): kind is QuantityChangeKind => Object.hasOwn(QUANTITY_CHANGE_KINDS, kind);
+
+/** Whether a bulk change is of quantities, else of prices. */
+export const isQuantityChange = (change: BulkChange): change is BulkQuantityChange => isQuantityKind(change.kind);
+
+/** The listing's new quantity under a bulk change, or the reason it cannot take it (taking off more than it has is below zero). */
+export function newQuantityOf(listing: { quantity: number; status: string }, change: BulkQuantityChange): NewQuantity {
+  const quantity =
+    change.kind === "set_quantity"
+      ? change.amount
+      : change.kind === "add_quantity"
+        ? listing.quantity + change.amount
+        : listing.quantity - change.amount;
+  return typedQuantityOf(listing, quantity);
+}
 
 /** A quantity typed for the listing (on its page, in a file's row) as its new quantity, or the reason it cannot be. */
 export function typedQuantityOf(listing: { quantity: number; status: string }, quantity: number): NewQuantity {

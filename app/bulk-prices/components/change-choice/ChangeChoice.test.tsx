@@ -4,17 +4,37 @@ import { describe, expect, it } from "vitest";
 import { ChangeChoice } from "./ChangeChoice";
 
 describe("ChangeChoice", () => {
-  it("offers the five kinds of change as a radio group, and names the amount after the kind chosen", async () => {
+  it("offers the five kinds of price change and the three of quantity as a radio group, and names the amount after the kind chosen", async () => {
     render(<ChangeChoice errors={{}} />);
-    const group = screen.getByRole("group", { name: "How to change the prices" });
+    const group = screen.getByRole("group", { name: "How to change them" });
     expect(group).toBeInTheDocument();
-    expect(screen.getAllByRole("radio")).toHaveLength(5);
+    expect(screen.getAllByRole("radio").map((radio) => radio.getAttribute("value"))).toEqual([
+      "raise_amount",
+      "lower_amount",
+      "raise_percent",
+      "lower_percent",
+      "set_price",
+      "set_quantity",
+      "add_quantity",
+      "take_quantity",
+    ]);
     expect(screen.getByRole("radio", { name: "Raise by a percentage" })).toBeChecked();
     expect(screen.getByRole("textbox", { name: "Percentage to add (%)" })).toBeInTheDocument();
     await userEvent.click(screen.getByRole("radio", { name: "Set one price" }));
     expect(screen.getByRole("textbox", { name: "New price (in each listing's currency)" })).toBeInTheDocument();
     expect(screen.getByRole("combobox", { name: "Round each new price" })).toHaveValue("");
     expect(screen.getByRole("option", { name: "To the nearest price ending in .99" })).toHaveValue("99");
+  });
+
+  it("asks a quantity in whole items, on a number keypad, and offers no rounding for it", async () => {
+    render(<ChangeChoice errors={{}} />);
+    await userEvent.click(screen.getByRole("radio", { name: "Take off the quantity" }));
+    const amount = screen.getByRole("textbox", { name: "Items to take off" });
+    expect(amount).toHaveAttribute("inputmode", "numeric");
+    expect(amount).toHaveAccessibleDescription("A whole number of items, for example 5.");
+    expect(screen.queryByRole("combobox", { name: "Round each new price" })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole("radio", { name: "Lower by an amount" }));
+    expect(screen.getByRole("combobox", { name: "Round each new price" })).toBeInTheDocument();
   });
 
   it("ties each problem to its field, keeps what was sent, and announces that nothing was previewed", () => {

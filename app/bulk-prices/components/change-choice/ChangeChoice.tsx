@@ -2,6 +2,12 @@ import { useText, type MessageKey } from "~/i18n/text";
 import { useEffect, useId, useRef, useState, type RefObject } from "react";
 import { useHydrated } from "~/components/use-hydrated";
 import { endingsFor, formatHundredths, PRICE_CHANGE_KINDS, type PriceChangeKind } from "../../price-change";
+import { isQuantityKind, QUANTITY_CHANGE_KINDS, type QuantityChangeKind } from "../../quantity-change";
+
+type ChangeKind = PriceChangeKind | QuantityChangeKind;
+
+/** The choices in the order the form offers them: the prices' five, then the quantities' three. */
+const KINDS = { ...PRICE_CHANGE_KINDS, ...QUANTITY_CHANGE_KINDS };
 
 export interface ChangeChoiceProps {
   /** Each field's problem from the last submit, and the form's own (nothing selected). */
@@ -44,9 +50,12 @@ function useFocusOnFirstProblem(
 }
 
 /**
- * The fields of a bulk price change: how (a radio group), how much, and an optional ending to
- * round to. Each problem is shown by its field and tied to it (aria-describedby, aria-invalid);
- * the first field with a problem takes focus after a refused submit.
+ * The fields of a bulk change: how (a radio group: five ways to change the prices, three to change
+ * the quantities), how much, and for prices an optional ending to round to. Each problem is shown
+ * by its field and tied to it (aria-describedby, aria-invalid); the first field with a problem
+ * takes focus after a refused submit. With JavaScript the amount's label, hint and keypad follow
+ * the choice, and the ending goes while a quantity is chosen; without it every field is there, and
+ * the server refuses an ending for a quantity with the reason.
  */
 export function ChangeChoice({ errors, values = {}, currency = "USD", locale = "en-US" }: ChangeChoiceProps) {
   const id = useId();
@@ -55,8 +64,9 @@ export function ChangeChoice({ errors, values = {}, currency = "USD", locale = "
   const ending = useRef<HTMLSelectElement>(null);
   const hydrated = useHydrated();
   const text = useText();
-  const [kind, setKind] = useState<PriceChangeKind>((values.kind as PriceChangeKind) || "raise_percent");
+  const [kind, setKind] = useState<ChangeKind>((values.kind as ChangeKind) || "raise_percent");
   const percent = kind === "raise_percent" || kind === "lower_percent";
+  const items = isQuantityKind(kind);
   const error = (field: keyof ChangeChoiceProps["errors"]) =>
     errors[field] && (
       <p id={`${id}-${field}-error`} className="form-error">
@@ -85,7 +95,7 @@ export function ChangeChoice({ errors, values = {}, currency = "USD", locale = "
       >
         <legend>{text("bulk.choice.how")}</legend>
         {error("kind")}
-        {(Object.entries(PRICE_CHANGE_KINDS) as Array<[PriceChangeKind, MessageKey]>).map(([value, label]) => (
+        {(Object.entries(KINDS) as Array<[ChangeKind, MessageKey]>).map(([value, label]) => (
           <label key={value} className="price-change__kind">
             <input type="radio" name="kind" value={value} checked={kind === value} onChange={() => setKind(value)} />{" "}
             {text(label)}
@@ -102,37 +112,42 @@ export function ChangeChoice({ errors, values = {}, currency = "USD", locale = "
           ref={amount}
           id={`${id}-amount`}
           name="amount"
-          inputMode="decimal"
+          inputMode={hydrated && items ? "numeric" : "decimal"}
           autoComplete="off"
           defaultValue={values.amount}
           aria-invalid={errors.amount ? true : undefined}
           aria-describedby={errors.amount ? `${id}-amount-error` : `${id}-amount-hint`}
         />
         <p id={`${id}-amount-hint`} className="price-change__hint">
-          {wholeAmounts && !percent
-            ? text("bulk.amount.hintWhole")
-            : text("bulk.amount.hintDecimals", { example: formatHundredths(250, locale) })}
+          {hydrated && items
+            ? text("bulk.amount.hintItems")
+            : wholeAmounts && !percent
+              ? text("bulk.amount.hintWhole")
+              : text("bulk.amount.hintDecimals", { example: formatHundredths(250, locale) })}
         </p>
       </div>
-      <div className="price-change__field">
-        <label htmlFor={`${id}-ending`}>{text("bulk.ending.label")}</label>
-        {error("ending")}
-        <select
-          ref={ending}
-          id={`${id}-ending`}
-          name="ending"
-          defaultValue={values.ending ?? ""}
-          aria-invalid={errors.ending ? true : undefined}
-          aria-describedby={errors.ending ? `${id}-ending-error` : undefined}
-        >
-          <option value="">{text("bulk.ending.none")}</option>
-          {endings.map(({ value, label }) => (
-            <option key={value} value={value}>
-              {label}
-            </option>
-          ))}
-        </select>
-      </div>
+      {/* A quantity is never rounded: with JavaScript the ending goes while one is chosen. */}
+      {!(hydrated && items) && (
+        <div className="price-change__field">
+          <label htmlFor={`${id}-ending`}>{text("bulk.ending.label")}</label>
+          {error("ending")}
+          <select
+            ref={ending}
+            id={`${id}-ending`}
+            name="ending"
+            defaultValue={values.ending ?? ""}
+            aria-invalid={errors.ending ? true : undefined}
+            aria-describedby={errors.ending ? `${id}-ending-error` : undefined}
+          >
+            <option value="">{text("bulk.ending.none")}</option>
+            {endings.map(({ value, label }) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </select>
+        </div>
+      )}
     </>
   );
 }

@@ -20,7 +20,7 @@ describe("LastPriceChange", () => {
         <LastPriceChange change={change} srt="token" locale="en-US" />
       </SellerTimeZoneProvider>
     ));
-    const region = screen.getByRole("region", { name: "Your last price change" });
+    const region = screen.getByRole("region", { name: "Your last change" });
     expect(region).toHaveTextContent("Raise by 10%, rounded to end in .99, applied Nov 23, 2026, 1:30 AM PST.");
     expect(within(region).getByRole("link", { name: "See its listings" })).toHaveAttribute(
       "href",
@@ -35,7 +35,7 @@ describe("LastPriceChange", () => {
     await renderInRouter("/sh/lst/active", () => (
       <LastPriceChange change={{ ...change, state: "undone", undoableUntil: null }} srt="token" locale="en-US" />
     ));
-    expect(screen.getByRole("region", { name: "Your last price change" })).toHaveTextContent(", then undone.");
+    expect(screen.getByRole("region", { name: "Your last change" })).toHaveTextContent(", then undone.");
     expect(screen.queryByRole("button", { name: "Undo this change" })).not.toBeInTheDocument();
   });
 });

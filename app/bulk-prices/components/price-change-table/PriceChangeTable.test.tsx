@@ -84,7 +84,7 @@ describe("PriceChangeTable", () => {
         .map((cell) => cell.textContent),
     ).toEqual([
       "Listing",
-      "Changes",
+      "What changes",
       "Before",
       "After",
       "Difference",

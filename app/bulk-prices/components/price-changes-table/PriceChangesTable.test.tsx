@@ -31,7 +31,7 @@ describe("PriceChangesTable", () => {
         ]}
       />
     ));
-    const table = screen.getByRole("table", { name: "Your price changes, newest first" });
+    const table = screen.getByRole("table", { name: "Your price and quantity changes, newest first" });
     const [, preview, undone] = within(table).getAllByRole("row");
     expect(preview).toHaveTextContent(
       "Nov 22, 2026, 9:32 AM UTCRaise by 12.50%, rounded to end in .991,234Preview, not applied",

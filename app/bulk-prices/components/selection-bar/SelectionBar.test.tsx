@@ -15,10 +15,10 @@ const bar = (props: Partial<SelectionBarProps> = {}) =>
 describe("SelectionBar", () => {
   it("says how many listings are selected, in a live region, and offers every matching listing", async () => {
     await bar({ count: 1234, selectedMatching: 3 });
-    const region = screen.getByRole("region", { name: "Change prices in bulk" });
+    const region = screen.getByRole("region", { name: "Change prices or quantities in bulk" });
     expect(screen.getByText("1,234 listings selected.")).toHaveAttribute("aria-live", "polite");
     expect(region).toContainElement(screen.getByRole("button", { name: "Select all 160 matching these filters" }));
-    expect(screen.getByRole("link", { name: "Change prices" })).toHaveAttribute("href", "/sh/lst/prices");
+    expect(screen.getByRole("link", { name: "Change prices or quantities" })).toHaveAttribute("href", "/sh/lst/prices");
     expect(screen.getByRole("button", { name: "Clear selection" })).toHaveAttribute("value", "clear");
   });
 
@@ -26,7 +26,7 @@ describe("SelectionBar", () => {
     let saveTicks = () => {};
     const ticksSaved = () => new Promise<void>((resolve) => (saveTicks = resolve));
     await bar({ count: 2, ticksSaved });
-    await userEvent.click(screen.getByRole("link", { name: "Change prices" }));
+    await userEvent.click(screen.getByRole("link", { name: "Change prices or quantities" }));
     expect(shownAddress()).toHaveTextContent("/sh/lst/active");
     saveTicks();
     expect(await screen.findByText("/sh/lst/prices")).toBe(shownAddress());
@@ -41,7 +41,7 @@ describe("SelectionBar", () => {
         <Link to="/sh/ovw">Overview</Link>
       </form>
     ));
-    await userEvent.click(screen.getByRole("link", { name: "Change prices" }));
+    await userEvent.click(screen.getByRole("link", { name: "Change prices or quantities" }));
     await userEvent.click(screen.getByRole("link", { name: "Overview" }));
     expect(shownAddress()).toHaveTextContent("/sh/ovw");
     saveTicks();
@@ -52,21 +52,21 @@ describe("SelectionBar", () => {
   it("offers neither going on nor clearing with nothing selected, nor selecting what already is", async () => {
     await bar({ count: 0, matching: 5, selectedMatching: 5 });
     expect(screen.getByText("No listings selected.")).toBeInTheDocument();
-    expect(screen.queryByRole("link", { name: "Change prices" })).not.toBeInTheDocument();
+    expect(screen.queryByRole("link", { name: "Change prices or quantities" })).not.toBeInTheDocument();
     expect(screen.queryByRole("button", { name: /Select all/ })).not.toBeInTheDocument();
     expect(screen.queryByRole("button", { name: "Clear selection" })).not.toBeInTheDocument();
   });
 
   it("without JavaScript, sends the page's ticks with buttons of the form", async () => {
     await bar({ hydrated: false, count: 1 });
-    expect(screen.getByRole("button", { name: "Change prices of the ticked listings" })).toHaveAttribute(
+    expect(screen.getByRole("button", { name: "Change prices or quantities of the ticked listings" })).toHaveAttribute(
       "value",
       "choose",
     );
     expect(screen.getByRole("button", { name: "Keep ticks" })).toHaveAttribute("value", "save");
     expect(screen.getByText(/keep the ticks before you go to another page/)).toBeInTheDocument();
     // Until React runs the link is there too; the style sheet shows one way (e2e/shell.spec.ts).
-    expect(screen.getByRole("link", { name: "Change prices" })).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Change prices or quantities" })).toBeInTheDocument();
   });
 
   it("once React runs, leaves the buttons that only a browser without it needs", async () => {
