@@ -88,12 +88,13 @@ test.describe("one listing's price and quantity, on its page", () => {
     expect(listingOf(seller, LAMP)).toEqual({ price: 1525, quantity: 12, changes: 2 });
     await field.focus();
 
-    // Another tab, opened meanwhile, changes the price first.
+    // Another tab, opened meanwhile, changes the price and the quantity first.
     const other = await page.context().newPage();
     await other.goto(page.url().replace(/\?.*$/, ""));
     await other.getByRole("textbox", { name: "New price in USD" }).fill("16");
+    await other.getByRole("textbox", { name: "Quantity available" }).fill("7");
     await other.getByRole("button", { name: "Save changes" }).click();
-    await expect(other.getByText("Price changed from $15.25 to $16.00.")).toBeVisible();
+    await expect(other.getByText("Price changed from $15.25 to $16.00. Quantity changed from 12 to 7.")).toBeVisible();
     await other.close();
 
     // This tab still shows $15.25: its price is refused with the reason, and nothing is written.
@@ -104,13 +105,15 @@ test.describe("one listing's price and quantity, on its page", () => {
     await expect(facts).toContainText("$16.00");
     await expect(field).toHaveValue("17");
     await expect(field).toBeFocused();
-    expect(priceOf(seller, LAMP)).toEqual({ price: 1600, changes: 3 });
+    // The quantity, left alone here, shows the other tab's: saving again must not write 12 back.
+    await expect(quantity).toHaveValue("7");
+    expect(listingOf(seller, LAMP)).toEqual({ price: 1600, quantity: 7, changes: 4 });
     await expectNoAccessibilityViolations(page);
 
     // Saved again, it replaces the price the page now shows.
     await page.keyboard.press("Enter");
     await expect(section.getByRole("status")).toHaveText(/^Price changed from \$16\.00 to \$17\.00\./);
-    expect(listingOf(seller, LAMP)).toEqual({ price: 1700, quantity: 12, changes: 4 });
+    expect(listingOf(seller, LAMP)).toEqual({ price: 1700, quantity: 7, changes: 5 });
 
     // Undone from the change's page, the price is back, and the history says so.
     await section.getByRole("link", { name: "See or undo this change" }).click();

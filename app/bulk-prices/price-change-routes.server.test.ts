@@ -148,7 +148,7 @@ describe("a price and quantity sent from a listing's page", () => {
       expect(saved, typed).toEqual({
         ok: false,
         status: 400,
-        values: { price: typed, quantity: "5" },
+        values: { price: typed },
         errors: {
           price:
             "Enter the price in USD as a number like 12.50: no more decimals than the currency has, and no thousands separators.",
@@ -182,6 +182,34 @@ describe("a price and quantity sent from a listing's page", () => {
     expect(await listingOf(listing.id)).toEqual({ price: 1000, quantity: 5 });
   });
 
+  it("changes the quantity of a listing whose price is beyond the hub's limits, leaving the price alone", async () => {
+    // Stored before the limits, or by another system: the page shows it, and a save of the quantity is no save of it.
+    const listing = await database.db
+      .insertInto("listing")
+      .values(testListing(signedIn.seller.id, { price: 12_345_678_901, currency: "USD", quantity: 5 }))
+      .returning(["id", "currency"])
+      .executeTakeFirstOrThrow();
+    const saved = await saveListingChanges(
+      send({ ...shown, priceShown: "12345678901", price: "123456789.01", quantity: "6" }),
+      database,
+      signedIn,
+      listing,
+      english,
+    );
+    expect(saved).toMatchObject({ ok: true });
+    expect(await listingOf(listing.id)).toEqual({ price: 12_345_678_901, quantity: 6 });
+  });
+
+  it("keeps after a refusal only what the seller typed in the fields they changed", async () => {
+    const listing = await addListing("USD");
+    // The quantity left as shown; the price refused: the quantity is not sent back, so the page
+    // shows the listing's quantity as it is then, not the one it showed before.
+    const priceRefused = await save(listing, { price: "1e20" });
+    expect(priceRefused.ok === false && priceRefused.values).toEqual({ price: "1e20" });
+    const quantityRefused = await save(listing, { price: "10.00", quantity: "-1" });
+    expect(quantityRefused.ok === false && quantityRefused.values).toEqual({ quantity: "-1" });
+  });
+
   it("names the field changed since the page showed it", async () => {
     const listing = await addListing("USD");
     await database.db
@@ -204,7 +232,7 @@ describe("a price and quantity sent from a listing's page", () => {
       saveListingChanges(send({ ...withoutToken, price: "5", quantity: "5" }), database, signedIn, listing, english),
     ).rejects.toMatchObject({ status: 403 });
     for (const name of ["priceShown", "priceVersion", "quantityShown", "quantityVersion"])
-      for (const value of ["", "-1", "1.5", "9".repeat(20)])
+      for (const value of ["", "-1", "1.5", "9".repeat(16)])
         await expect(
           saveListingChanges(
             send({ ...shown, [name]: value, price: "5", quantity: "5" }),

@@ -88,12 +88,15 @@ export async function choosePriceChange(
   }
 }
 
-/** A listing page's form as refused: the reason per field (or for the whole form), and what the seller had typed. */
+/**
+ * A listing page's form as refused: the reason per field (or for the whole form), and what the
+ * seller had typed in each field they changed.
+ */
 export interface ListingChangeRefusal {
   ok: false;
   status: 400 | 404 | 409;
   errors: Partial<Record<ChangedField | "form", string>>;
-  values: Record<ChangedField, string>;
+  values: Partial<Record<ChangedField, string>>;
 }
 
 export type ListingChangeSaved = { ok: true; changeId: string } | ListingChangeRefusal;
@@ -114,10 +117,11 @@ export async function saveListingChanges(
 ): Promise<ListingChangeSaved> {
   const form = await readForm(request);
   assertAntiForgeryToken(signedIn, form.get("srt"));
-  const values = { price: String(form.get("price") ?? ""), quantity: String(form.get("quantity") ?? "") };
+  const typed = { price: String(form.get("price") ?? ""), quantity: String(form.get("quantity") ?? "") };
+  // Up to 2^53: what the page showed is the listing's as stored, whatever the hub's limits for new values.
   const shown = (name: string) => {
     const value = String(form.get(name) ?? "");
-    return /^\d{1,9}$/.test(value) ? Number(value) : undefined;
+    return /^\d{1,15}$/.test(value) ? Number(value) : undefined;
   };
   const seen = {
     price: { value: shown("priceShown"), version: shown("priceVersion") },
@@ -129,28 +133,38 @@ export async function saveListingChanges(
   const { locale } = signedIn.seller;
   const mark = decimalMark(locale);
   const limit = { price: formatMoney(MAX_PRICE, listing.currency, locale), quantity: MAX_QUANTITY };
+  const parsed = {
+    price: parsePrice(typed.price, listing.currency, mark),
+    quantity: parseQuantity(typed.quantity),
+  };
+  // A field whose value is the one the page showed was left alone: it is neither checked nor
+  // written, and after a refusal it shows the listing's value as it is then, never the old one
+  // (which a second save would write back over another tab's change).
+  const edited = (field: ChangedField) => parsed[field] !== seen[field].value;
+  const values: ListingChangeRefusal["values"] = {};
+  for (const field of ["price", "quantity"] as const) if (edited(field)) values[field] = typed[field];
   const refused = (status: ListingChangeRefusal["status"], errors: ListingChangeRefusal["errors"]) =>
     ({ ok: false, status, errors, values }) satisfies ListingChangeRefusal;
 
   const errors: ListingChangeRefusal["errors"] = {};
-  const price = parsePrice(values.price, listing.currency, mark);
-  if (price === undefined)
-    errors.price = text("listingPrice.form.format", {
-      currency: listing.currency,
-      example: examplePrice(listing.currency, mark),
-    });
-  else if (price > MAX_PRICE) errors.price = text("bulk.form.amountAtMost", { max: limit.price });
-  const quantity = parseQuantity(values.quantity);
-  if (quantity === undefined) errors.quantity = text("listingQuantity.form.format");
-  else if (quantity > MAX_QUANTITY) errors.quantity = text(QUANTITY_PROBLEMS.above_maximum, { max: limit.quantity });
-  if (price === undefined || quantity === undefined || errors.price || errors.quantity) return refused(400, errors);
+  if (edited("price")) {
+    if (parsed.price === undefined)
+      errors.price = text("listingPrice.form.format", {
+        currency: listing.currency,
+        example: examplePrice(listing.currency, mark),
+      });
+    else if (parsed.price > MAX_PRICE) errors.price = text("bulk.form.amountAtMost", { max: limit.price });
+  }
+  if (edited("quantity")) {
+    if (parsed.quantity === undefined) errors.quantity = text("listingQuantity.form.format");
+    else if (parsed.quantity > MAX_QUANTITY)
+      errors.quantity = text(QUANTITY_PROBLEMS.above_maximum, { max: limit.quantity });
+  }
+  if (errors.price || errors.quantity) return refused(400, errors);
 
   const edits: ListingEdits = {};
-  for (const [field, value] of [
-    ["price", price],
-    ["quantity", quantity],
-  ] as const)
-    if (value !== seen[field].value) edits[field] = { value, seenVersion: seen[field].version as number };
+  for (const field of ["price", "quantity"] as const)
+    if (edited(field)) edits[field] = { value: parsed[field] as number, seenVersion: seen[field].version as number };
   if (!edits.price && !edits.quantity) return refused(400, { form: text("listingPrice.refused.nothingChanged") });
   try {
     return { ok: true, changeId: await changeListing(database, signedIn.seller.id, listing.id, edits) };

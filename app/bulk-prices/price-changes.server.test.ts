@@ -615,6 +615,24 @@ describe.each(TEST_DIALECTS)("bulk price changes on $name", (dialect) => {
   });
 
   describe("prices and quantities from a file", () => {
+    it("words a change by the fields it can write: quantities none of whose listings can take them are no part of it", async () => {
+      const owner = await insertSeller(database.db, "jonas");
+      const [active, ended] = await addListings(database, owner, [{ price: 1000 }, { quantity: 2, status: "ended" }]);
+      const changeId = await previewFileChanges(
+        database.db,
+        owner,
+        new Map<number, FileChanges>([
+          [active!, { price: { value: 1100, checkedValue: 1000, checkedVersion: 0 } }],
+          [ended!, { quantity: { value: 5, checkedValue: 2, checkedVersion: 0 } }],
+        ]),
+      );
+      expect(await findPriceChange(database.db, owner, changeId)).toMatchObject({
+        fields: ["price"],
+        changing: 1,
+        problems: [{ field: "quantity", problem: "ended", listings: 1 }],
+      });
+    });
+
     it("applies exactly the preview for any file, and undo restores every price and quantity", async () => {
       const owner = await insertSeller(database.db, "fiona");
       const valueArbitrary = (max: number) => fc.option(fc.integer({ min: -2, max }), { nil: undefined });
@@ -708,7 +726,8 @@ describe.each(TEST_DIALECTS)("bulk price changes on $name", (dialect) => {
       // A sale, or another tab, changes the first listing's quantity before the apply.
       await setQuantity(database, first!, 2);
       const { summary } = await applyPriceChange(database, owner, changeId);
-      expect(summary).toMatchObject({ fields: ["price", "quantity"], changing: 2, items: 3, conflicts: 1 });
+      // The first listing's price was written: it counts as changed, not as left alone; its rows say which.
+      expect(summary).toMatchObject({ fields: ["price", "quantity"], changing: 2, items: 3, applied: 2, conflicts: 0 });
       expect(await pricesOf(database, [first!, second!])).toEqual({ [first!]: 1100, [second!]: 2000 });
       expect(await quantitiesOf(database, [first!, second!])).toEqual({ [first!]: 2, [second!]: 0 });
       const items = await findPriceChangeItems(database.db, owner, changeId, { offset: 0, limit: 10 });

@@ -1,6 +1,6 @@
 import type { MessageKey, Text } from "~/i18n/language-text";
 import { randomBytes } from "node:crypto";
-import type { Insertable, Kysely, Transaction } from "kysely";
+import type { Expression, Insertable, Kysely, SqlBool, Transaction } from "kysely";
 import type { Database } from "~/db/database.server";
 import { NO_SUCH_LISTING } from "~/listings/listing-id";
 import type { ChangedField, DatabaseSchema, ListingChangeItemTable, ListingChangeTable } from "~/db/schema";
@@ -420,8 +420,10 @@ export async function findPriceChange(
     .executeTakeFirst();
   // A preview past its 24 hours is gone, whether or not housekeeping has deleted it yet.
   if (!row || (row.state === "previewed" && isPastKeeping(Number(row.created_at), now))) return undefined;
-  // Listings, not items: a listing whose price and quantity both change counts once.
-  const items = db.selectFrom("listing_change_item").where("change_id", "=", changeId);
+  // Listings, not items: a listing whose price and quantity both change counts once. A listing
+  // with one field written and the other refused counts as changed (applied, restored), not as
+  // left alone: the change's rows say which field was.
+  const items = db.selectFrom("listing_change_item as item").where("item.change_id", "=", changeId);
   const [counted, problems, fields] = await Promise.all([
     items
       .select((eb) => {
@@ -430,33 +432,56 @@ export async function findPriceChange(
             .count<number>(
               eb
                 .case()
-                .when(column, value === null ? "is" : "=", value)
-                .then(eb.ref("listing_id"))
+                .when(`item.${column}`, value === null ? "is" : "=", value)
+                .then(eb.ref("item.listing_id"))
                 .end(),
             )
             .distinct();
+        const listingsWhen = (condition: Expression<SqlBool>) =>
+          eb.fn.count<number>(eb.case().when(condition).then(eb.ref("item.listing_id")).end()).distinct();
+        /** The other items of the same listing in this change. */
+        const sameListing = () =>
+          eb
+            .selectFrom("listing_change_item as other")
+            .select("other.listing_id")
+            .whereRef("other.change_id", "=", "item.change_id")
+            .whereRef("other.listing_id", "=", "item.listing_id");
         return [
           eb.fn.countAll<number>().as("items"),
           listingsWhere("problem", null).as("changing"),
           listingsWhere("outcome", "applied").as("applied"),
-          listingsWhere("outcome", "conflict").as("conflicts"),
+          // Left alone: a field refused, and none written.
+          listingsWhen(
+            eb.and([
+              eb("item.outcome", "=", "conflict"),
+              eb.not(eb.exists(sameListing().where("other.outcome", "=", "applied"))),
+            ]),
+          ).as("conflicts"),
           listingsWhere("undo_outcome", "restored").as("restored"),
-          listingsWhere("undo_outcome", "changed_since").as("changed_since"),
+          listingsWhen(
+            eb.and([
+              eb("item.undo_outcome", "=", "changed_since"),
+              eb.not(eb.exists(sameListing().where("other.undo_outcome", "=", "restored"))),
+            ]),
+          ).as("changed_since"),
         ];
       })
       .executeTakeFirstOrThrow(),
     items
-      .select((eb) => ["field", "problem", eb.fn.countAll<number>().as("listings")])
-      .where("problem", "is not", null)
-      .groupBy(["field", "problem"])
-      .orderBy("field")
-      .orderBy("problem")
+      .select((eb) => ["item.field", "item.problem", eb.fn.countAll<number>().as("listings")])
+      .where("item.problem", "is not", null)
+      .groupBy(["item.field", "item.problem"])
+      .orderBy("item.field")
+      .orderBy("item.problem")
       .execute(),
-    items.select("field").distinct().execute(),
+    // The fields the change can write; a field all of whose listings cannot take it is none.
+    items.select(["item.field", "item.problem"]).distinct().execute(),
   ]);
+  const writable = CHANGED_FIELDS.filter((field) => fields.some((found) => found.field === field && !found.problem));
   const summary: PriceChangeSummary = {
     change: toRecord(row),
-    fields: CHANGED_FIELDS.filter((field) => fields.some((found) => found.field === field)),
+    fields:
+      writable.length > 0 ? writable : CHANGED_FIELDS.filter((field) => fields.some((found) => found.field === field)),
     changing: Number(counted.changing),
     items: Number(counted.items),
     problems: problems.map((group) => ({
@@ -680,6 +705,8 @@ export async function findListingHistory(
     .where("change.seller_id", "=", sellerId)
     .where("item.outcome", "=", "applied")
     .orderBy("change.applied_at", "desc")
+    // Two changes applied in the same millisecond (two instances) stay apart, each field by field.
+    .orderBy("change.id", "desc")
     .orderBy("item.field")
     .limit(limit)
     .execute();
@@ -763,7 +790,7 @@ export interface ListedPriceChange {
   createdAt: number;
   appliedAt: number | null;
   undoneAt: number | null;
-  /** Listings it gives a new price (a preview), or gave one (applied, then perhaps undone). */
+  /** Listings it gives a new value (a preview), or gave one (applied, then perhaps undone). */
   listings: number;
 }
 

@@ -281,7 +281,7 @@ describe.each(TEST_DIALECTS)("importing a listings file on $name", (dialect) => 
           [String(ids.dollars), "a\nb", "1e20", "USD", ""], // 5: one row, two lines
           [String(ids.yen), "", "12.5", "JPY", ""], // 6
           [String(ids.euros), "", "12.50", "USD", ""], // 7
-          [String(ids.dinars), "", "12.5", "KWD", "-1"], // 8
+          [String(ids.dinars), "", "12.5", "KWD", "− 1"], // 8: a minus sign as the hub writes one
           [String(ids.odd), "", "", "", "4.5"], // 9
           [String(ids.ended), "", "", "", "1000000"], // 10
           [String(ids.dollars), "", "1", "", ""], // 11

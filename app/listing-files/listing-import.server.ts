@@ -22,7 +22,7 @@ import { COLUMN_HEADINGS, type ListingFileColumn } from "./listing-columns";
  * Reading a listings file brought back into the hub (docs/product/listing-files.md): the export's
  * own file edited in a spreadsheet is the first case. The whole file is checked before anything
  * is stored: a file that cannot be read, or any row that cannot be taken, is refused with every
- * reason found, and nothing is written. What it yields is each listing's new price, for a preview.
+ * reason found, and nothing is written. What it yields is each listing's new price and quantity, for a preview.
  */
 
 /** The largest file taken: a seller's 50,000 rows of the export are about 5 MB. */
@@ -347,7 +347,8 @@ function priceOf(
 function quantityOf(listing: RowListing, cell: Cell, text: Text): number | undefined | { reason: string } {
   const quantityText = cell("quantity");
   if (quantityText === "") return undefined;
-  if (/^-\d+$/.test(quantityText.trim())) return { reason: text("listingFiles.import.row.quantityNegative") };
+  // A minus sign as a spreadsheet may write it: a hyphen, or U+2212 (as the hub's own tables do).
+  if (/^[-−]\s*\d+$/.test(quantityText)) return { reason: text("listingFiles.import.row.quantityNegative") };
   const quantity = parseQuantity(quantityText);
   if (quantity === undefined)
     return { reason: text("listingFiles.import.row.quantityNumber", { value: shown(quantityText) }) };

@@ -18,6 +18,14 @@ import { sql, type Kysely } from "kysely";
  * `tally.listings` alias ("no such column"), though the trigger itself runs.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
+  // All or nothing: on SQLite the migrator runs no transaction (Kysely's SQLite adapter claims no
+  // transactional DDL), and a migration stopped halfway (a full disk while copying) would leave
+  // `listing_change` made and `price_change` still there, which the next start could not redo.
+  if (db.isTransaction) await makeListingChanges(db);
+  else await db.transaction().execute((trx) => makeListingChanges(trx));
+}
+
+async function makeListingChanges(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable("listing_change")
     .addColumn("id", "text", (c) => c.primaryKey())

@@ -23,10 +23,13 @@ export interface ListingPriceFormProps {
   locale: string;
   /** The page's query (the product summary's filters), kept when the form is sent. */
   search: string;
-  /** The last refusal: why (per field, or for the whole form), and what the seller had typed. */
+  /**
+   * The last refusal: why (per field, or for the whole form), and what the seller had typed in
+   * each field they changed; a field left alone shows the listing's value as it is now.
+   */
   refused?: {
     errors: Partial<Record<ChangedField | "form", string>>;
-    values: Record<ChangedField, string>;
+    values: Partial<Record<ChangedField, string>>;
   };
   /** The change this page just saved, from `?saved=` after the form's redirect: each field it changed. */
   saved?: { changeId: string } & Partial<Record<ChangedField, { from: number; to: number }>>;
@@ -41,12 +44,19 @@ export interface ListingPriceFormProps {
 type Refusal = NonNullable<ListingPriceFormProps["refused"]>;
 
 /**
+ * The form's two fields and its alert.
+ *
  * After a refusal the first field refused takes focus, so that keyboard and screen-reader users
  * land where the fix is (WCAG 3.3.1); each refusal is a new object, so a second one moves focus
  * again. A refusal of the whole form (nothing changed, the listing ended meanwhile) focuses its
  * alert. Without JavaScript the page is new, and the reasons are an alert.
+ *
+ * A field the seller left alone shows the listing's value as it is now (`shown`): after a save, or
+ * a refusal that brought another tab's value, the page's data is new, but React leaves what an
+ * uncontrolled input holds when its `defaultValue` changes (and a `key` to remount it would take
+ * the focus away from where the seller pressed Enter). A field whose typing a refusal kept stays.
  */
-function useFocusOnRefusal(refused: Refusal | undefined) {
+function useListingFields(refused: Refusal | undefined, shown: Record<ChangedField, string>) {
   const price = useRef<HTMLInputElement>(null);
   const quantity = useRef<HTMLInputElement>(null);
   // Each refusal's alert is a new element: the same words refused twice are said twice (a screen
@@ -61,6 +71,14 @@ function useFocusOnRefusal(refused: Refusal | undefined) {
     // No field when the listing ended meanwhile: then the alert itself, so focus is never on the body.
     (field?.current ?? alert.current)?.focus();
   }, [refused]);
+  const keptPrice = refused?.values.price;
+  const keptQuantity = refused?.values.quantity;
+  useEffect(() => {
+    if (keptPrice === undefined && price.current) price.current.value = shown.price;
+  }, [shown.price, keptPrice]);
+  useEffect(() => {
+    if (keptQuantity === undefined && quantity.current) quantity.current.value = shown.quantity;
+  }, [shown.quantity, keptQuantity]);
   return { priceField: price, quantityField: quantity, alert, refusalKey: refusals.count };
 }
 
@@ -75,7 +93,11 @@ export function ListingPriceForm({ listing, srt, locale, search, refused, saved,
   const id = useId();
   const text = useText();
   const timeZone = useSellerTimeZone();
-  const { priceField, quantityField, alert, refusalKey } = useFocusOnRefusal(refused);
+  const shownPrice = formatPriceForInput(listing.price, listing.currency, locale);
+  const { priceField, quantityField, alert, refusalKey } = useListingFields(refused, {
+    price: shownPrice,
+    quantity: String(listing.quantity),
+  });
   const saving = useNavigation().state === "submitting";
   const digits = Math.round(Math.log10(minorUnitsPerMajor(listing.currency)));
   const action = `${href("/sh/lst/:listingId", { listingId: String(listing.id) })}${search}`;
@@ -136,7 +158,7 @@ export function ListingPriceForm({ listing, srt, locale, search, refused, saved,
               name="price"
               inputMode={digits === 0 ? "numeric" : "decimal"}
               autoComplete="off"
-              defaultValue={refused?.values.price ?? formatPriceForInput(listing.price, listing.currency, locale)}
+              defaultValue={refused?.values.price ?? shownPrice}
               aria-invalid={errors.price ? true : undefined}
               aria-describedby={describedBy("price", `${id}-price-hint`, undoEnds && `${id}-undo`)}
             />

@@ -11,7 +11,7 @@ export interface RunChangeFormProps {
   srt: string;
   /** The button's text, e.g. "Apply new prices to 48 listings". */
   children: ReactNode;
-  /** "Applying new prices" or "Restoring prices": the progress bar's name. */
+  /** "Applying new prices" or "Restoring the values before": the progress bar's name. */
   progressLabel: string;
   locale: string;
   primary?: boolean;
