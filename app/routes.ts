@@ -17,7 +17,7 @@ export default [
     route("sh/lst/export", "routes/sh/listings-export.ts"),
     // Prices brought back from a listings file: checked, then previewed as a change (app/listing-files/).
     route("sh/lst/import", "routes/sh/listings-import.tsx"),
-    // Bulk price changes: choose, then preview, apply and undo one change (app/bulk-prices/).
+    // Bulk price changes: choose, then preview, apply and undo one change (app/listing-changes/).
     route("sh/lst/prices", "routes/sh/price-change-new.tsx"),
     route("sh/lst/prices/:changeId", "routes/sh/price-change.tsx"),
     route("sh/lst/prices/:changeId/apply", "routes/sh/price-change-apply.ts"),

@@ -166,7 +166,7 @@ export interface ListingChangeTable {
   id: string;
   seller_id: number;
   kind: string;
-  /** Hundredths of a major unit, or of a per cent (app/bulk-prices/price-change.ts). */
+  /** Hundredths of a major unit, or of a per cent (app/listing-changes/price-change.ts). */
   amount: number;
   /** Cents each new price ends in; null: no rounding. */
   ending: number | null;

@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import { SESSION_IDLE_MS } from "~/auth/session.server";
 import { SIGN_IN_LIMITS } from "~/auth/sign-in-limits.server";
-import { deleteStillPreviewed, PREVIEW_KEPT_MS } from "~/bulk-prices/price-changes.server";
+import { deleteStillPreviewed, PREVIEW_KEPT_MS } from "~/listing-changes/price-changes.server";
 import type { DatabaseSchema } from "~/db/schema";
 
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -11,11 +11,11 @@ import {
   findPriceChangeItems,
   previewFileChanges,
   undoPriceChange,
-} from "~/bulk-prices/price-changes.server";
+} from "~/listing-changes/price-changes.server";
 import type { Database } from "~/db/database.server";
 import type { NewListing } from "~/db/schema";
 import { insertListings } from "~/db/seed.server";
-import { MAX_SELECTION } from "~/bulk-prices/listing-selection.server";
+import { MAX_SELECTION } from "~/listing-changes/listing-selection.server";
 import { textOfLanguage } from "~/i18n/catalogues.server";
 import { SELLER_LANGUAGES, type Language } from "~/i18n/languages";
 import { parseListingFilters } from "~/listings/listing-filters";

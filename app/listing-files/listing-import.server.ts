@@ -9,13 +9,13 @@ import { assertAntiForgeryToken } from "~/auth/anti-forgery.server";
 import type { SignedInSeller } from "~/auth/session.server";
 import type { Database } from "~/db/database.server";
 import type { DatabaseSchema } from "~/db/schema";
-import { CHUNK, previewFileChanges, type FileChanges } from "~/bulk-prices/price-changes.server";
-import { MAX_QUANTITY, parseQuantity, QUANTITY_PROBLEMS } from "~/bulk-prices/quantity-change";
+import { CHUNK, previewFileChanges, type FileChanges } from "~/listing-changes/price-changes.server";
+import { MAX_QUANTITY, parseQuantity, QUANTITY_PROBLEMS } from "~/listing-changes/quantity-change";
 import { readForm } from "~/http/request-body.server";
 import { decimalMark, formatMoney } from "~/money/format-money";
 import { parseListingId } from "~/listings/listing-id";
-import { MAX_SELECTION } from "~/bulk-prices/listing-selection.server";
-import { examplePrice, MAX_PRICE, parsePrice } from "~/bulk-prices/price-change";
+import { MAX_SELECTION } from "~/listing-changes/listing-selection.server";
+import { examplePrice, MAX_PRICE, parsePrice } from "~/listing-changes/price-change";
 import { COLUMN_HEADINGS, type ListingFileColumn } from "./listing-columns";
 
 /**

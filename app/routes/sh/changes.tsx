@@ -1,8 +1,8 @@
 import { href, Link } from "react-router";
 import { getSignedInSeller } from "~/auth/require-seller.server";
-import { LastPriceChange } from "~/bulk-prices/components/last-price-change/LastPriceChange";
-import { PriceChangesTable } from "~/bulk-prices/components/price-changes-table/PriceChangesTable";
-import { findLastPriceChange, findPriceChanges } from "~/bulk-prices/price-changes.server";
+import { LastPriceChange } from "~/listing-changes/components/last-price-change/LastPriceChange";
+import { PriceChangesTable } from "~/listing-changes/components/price-changes-table/PriceChangesTable";
+import { findLastPriceChange, findPriceChanges } from "~/listing-changes/price-changes.server";
 import { readPageOffset } from "~/http/page-offset";
 import { pageUrl } from "~/http/page-url";
 import { useText } from "~/i18n/text";

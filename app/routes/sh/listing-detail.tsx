@@ -12,11 +12,15 @@ import { getSignedInSeller } from "~/auth/require-seller.server";
 import {
   ListingPriceForm,
   type ListingPriceFormProps,
-} from "~/bulk-prices/components/listing-price-form/ListingPriceForm";
-import { PriceHistory } from "~/bulk-prices/components/price-history/PriceHistory";
-import { saveListingChanges } from "~/bulk-prices/price-change-routes.server";
-import { LISTING_PAGE_CHANGE } from "~/bulk-prices/price-change";
-import { findLastPriceChange, findListingHistory, type ListingHistoryEntry } from "~/bulk-prices/price-changes.server";
+} from "~/listing-changes/components/listing-price-form/ListingPriceForm";
+import { PriceHistory } from "~/listing-changes/components/price-history/PriceHistory";
+import { saveListingChanges } from "~/listing-changes/price-change-routes.server";
+import { LISTING_PAGE_CHANGE } from "~/listing-changes/price-change";
+import {
+  findLastPriceChange,
+  findListingHistory,
+  type ListingHistoryEntry,
+} from "~/listing-changes/price-changes.server";
 import { ListingFacts } from "~/listings/components/listing-facts/ListingFacts";
 import { ProductSummaryFrame } from "~/product-summary/components/product-summary-frame/ProductSummaryFrame";
 import { SummaryFilterForm } from "~/product-summary/components/summary-filter-form/SummaryFilterForm";

@@ -1,10 +1,10 @@
 import { useRef } from "react";
 import { Form, href, Link, useLocation, useNavigation } from "react-router";
-import { LastPriceChange } from "~/bulk-prices/components/last-price-change/LastPriceChange";
-import { SelectionBar } from "~/bulk-prices/components/selection-bar/SelectionBar";
-import { findLastPriceChange } from "~/bulk-prices/price-changes.server";
-import { handleSelectionForm, loadListingsSelection } from "~/bulk-prices/selection-form.server";
-import { useListingSelection } from "~/bulk-prices/use-listing-selection";
+import { LastPriceChange } from "~/listing-changes/components/last-price-change/LastPriceChange";
+import { SelectionBar } from "~/listing-changes/components/selection-bar/SelectionBar";
+import { findLastPriceChange } from "~/listing-changes/price-changes.server";
+import { handleSelectionForm, loadListingsSelection } from "~/listing-changes/selection-form.server";
+import { useListingSelection } from "~/listing-changes/use-listing-selection";
 import { useHydrated } from "~/components/use-hydrated";
 import { textOf } from "~/i18n/language.server";
 import { getSignedInSeller } from "~/auth/require-seller.server";
@@ -37,7 +37,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { filters, page, selection, lastChange, locale: signedIn.seller.locale };
 }
 
-/** Selecting listings for a bulk price change (app/bulk-prices/). */
+/** Selecting listings for a bulk price change (app/listing-changes/). */
 export async function action({ request, context }: Route.ActionArgs) {
   return handleSelectionForm(request, context.get(databaseContext), getSignedInSeller(context), textOf(context));
 }

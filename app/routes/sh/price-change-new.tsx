@@ -1,6 +1,6 @@
 import { data, Form, href, Link, redirect, useNavigation } from "react-router";
-import { ChangeChoice } from "~/bulk-prices/components/change-choice/ChangeChoice";
-import { choosePriceChange, loadChoice } from "~/bulk-prices/price-change-routes.server";
+import { ChangeChoice } from "~/listing-changes/components/change-choice/ChangeChoice";
+import { choosePriceChange, loadChoice } from "~/listing-changes/price-change-routes.server";
 import { getSignedInSeller } from "~/auth/require-seller.server";
 import { databaseContext } from "~/request-context";
 import type { PageHandle } from "~/shell/page-handle";

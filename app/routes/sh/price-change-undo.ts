@@ -1,7 +1,7 @@
 import { href, redirect } from "react-router";
 import { textOf } from "~/i18n/language.server";
 import { getSignedInSeller } from "~/auth/require-seller.server";
-import { runPriceChange } from "~/bulk-prices/price-change-routes.server";
+import { runPriceChange } from "~/listing-changes/price-change-routes.server";
 import { databaseContext } from "~/request-context";
 import type { Route } from "./+types/price-change-undo";
 
