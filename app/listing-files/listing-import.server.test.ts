@@ -451,6 +451,21 @@ describe.each(TEST_DIALECTS)("importing a listings file on $name", (dialect) => 
         "Line 4 of the file opens a quote",
       ],
       [
+        // CR LF inside a quoted cell is one line break, as a spreadsheet shows it (csv-parse counts two).
+        "an open quote after a cell of Windows lines, with text beyond ASCII",
+        encoder.encode(
+          `Listing number,Title,Price\r\n${ids.dollars},"Thé\r\nvert ☕\r\n🍵",12.34\r\n${ids.yen},x,"1500\r\n`,
+        ),
+        400,
+        "Line 5 of the file opens a quote",
+      ],
+      [
+        "too many cells after a cell of Windows lines",
+        encoder.encode(`Listing number,Title,Price\r\n${ids.dollars},"Thé\r\nvert",12.34\r\n${ids.yen},x,12,50\r\n`),
+        400,
+        "Line 4 of the file has more cells than the first row has headings.",
+      ],
+      [
         "a decimal comma in a file of commas",
         encoder.encode(`Listing number,Price\r\n${ids.dollars},12,50\r\n`),
         400,

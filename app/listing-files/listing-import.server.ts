@@ -147,8 +147,10 @@ export async function readListingFile(
 
   const records: ParsedRecord[] = [];
   let source: Readable | undefined;
-  // The line the last whole record ended on: a quote never closed opened on the next record's line.
-  let lastLine = 0;
+  // The bytes up to the end of the last whole record: a quote never closed, or a row with too many
+  // cells, begins with the next record. Bytes, not csv-parse's line count: it counts a CR LF inside
+  // a quoted cell as two lines, where a spreadsheet shows one.
+  let parsedBytes = 0;
   try {
     source = Readable.from(pieces(content));
     const parser = source.pipe(
@@ -156,8 +158,8 @@ export async function readListingFile(
         delimiter,
         info: true,
         skip_empty_lines: true,
-        on_record: (record, { lines }) => {
-          lastLine = lines;
+        on_record: (record, info) => {
+          parsedBytes = info.bytes;
           return record;
         },
         // A spreadsheet may leave a row's empty cells at its end out; a row with more cells than the
@@ -172,13 +174,13 @@ export async function readListingFile(
     }
   } catch (error) {
     if (!(error instanceof CsvError)) throw error;
-    if (error.code === "CSV_QUOTE_NOT_CLOSED")
-      return refused(400, text("listingFiles.import.csv.quote", { line: nextRecordLine(content, lastLine) }));
-    const line = (error as CsvError & { lines?: number }).lines ?? lastLine + 1;
+    const line = nextRecordLine(content, parsedBytes);
     const key =
-      error.code === "CSV_RECORD_INCONSISTENT_FIELDS_LENGTH"
-        ? "listingFiles.import.csv.cells"
-        : "listingFiles.import.csv.other";
+      error.code === "CSV_QUOTE_NOT_CLOSED"
+        ? "listingFiles.import.csv.quote"
+        : error.code === "CSV_RECORD_INCONSISTENT_FIELDS_LENGTH"
+          ? "listingFiles.import.csv.cells"
+          : "listingFiles.import.csv.other";
     return refused(400, text(key, { line }));
   } finally {
     // Left early (the row limit) or on an error: the pieces not yet read are let go.
@@ -365,13 +367,15 @@ function quantityOf(listing: RowListing, cell: Cell, text: Text): number | undef
 }
 
 /**
- * The line on which the record after line `after` starts: the next that is not empty, since empty
- * lines are skipped, not records. A quote never closed opened there (a record spans lines only
- * inside quotes). Read only on that refusal, so splitting the whole file costs nothing otherwise.
+ * The line on which the record after the first `bytes` bytes (UTF-8) of the file starts, as a
+ * spreadsheet numbers lines (CR LF, LF or CR each end one): the next that is not empty, since
+ * empty lines are skipped, not records. Read only on a refusal, so splitting the whole file costs
+ * nothing otherwise.
  */
-function nextRecordLine(content: string, after: number): number {
+function nextRecordLine(content: string, bytes: number): number {
+  const before = Buffer.from(content).subarray(0, bytes).toString();
   const lines = content.split(/\r\n|\n|\r/);
-  let index = after;
+  let index = before === "" ? 0 : before.split(/\r\n|\n|\r/).length - 1;
   while (index < lines.length - 1 && lines[index] === "") index += 1;
   return index + 1;
 }
