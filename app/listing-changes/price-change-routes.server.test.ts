@@ -5,7 +5,7 @@ import type { SignedInSeller } from "~/auth/session.server";
 import { openDatabase, type Database } from "~/db/database.server";
 import { changeSelection } from "./listing-selection.server";
 import { runPriceChange, saveListingChanges } from "./price-change-routes.server";
-import { CHUNK, previewPriceChange } from "./price-changes.server";
+import { CHUNK, findUndoEndedBySave, previewPriceChange } from "./price-changes.server";
 
 let database: Database;
 let signedIn: SignedInSeller;
@@ -104,8 +104,21 @@ describe("a price and quantity sent from a listing's page", () => {
       .executeTakeFirstOrThrow();
   /** What the page sends beside the fields: the values and versions it showed (0: none changed them yet). */
   const shown = { srt: "the-token", priceShown: "1000", priceVersion: "0", quantityShown: "5", quantityVersion: "0" };
-  const save = (listing: { id: number; currency: string }, fields: { price?: string; quantity?: string }) =>
-    saveListingChanges(send({ ...shown, price: "10", quantity: "5", ...fields }), database, signedIn, listing, english);
+  /** What the listing's page sends beside its fields: what it showed, and the undo it said a save ends. */
+  const pageSends = async (listingId: number, fields: Record<string, string>) =>
+    send({
+      ...shown,
+      undoEnds: (await findUndoEndedBySave(database.db, signedIn.seller.id, listingId))?.id ?? "",
+      ...fields,
+    });
+  const save = async (listing: { id: number; currency: string }, fields: { price?: string; quantity?: string }) =>
+    saveListingChanges(
+      await pageSends(listing.id, { price: "10", quantity: "5", ...fields }),
+      database,
+      signedIn,
+      listing,
+      english,
+    );
   const listingOf = (id: number) =>
     database.db.selectFrom("listing").select(["price", "quantity"]).where("id", "=", id).executeTakeFirstOrThrow();
 
@@ -118,7 +131,7 @@ describe("a price and quantity sent from a listing's page", () => {
       const listing = await addListing(currency);
       // The page shows the price in the listing's own minor units: 1000 is ¥1000, €10.00, 1.000 KWD.
       const saved = await saveListingChanges(
-        send({ ...shown, price: typed, quantity: "5" }),
+        await pageSends(listing.id, { price: typed, quantity: "5" }),
         database,
         signedIn,
         listing,
@@ -190,7 +203,7 @@ describe("a price and quantity sent from a listing's page", () => {
       .returning(["id", "currency"])
       .executeTakeFirstOrThrow();
     const saved = await saveListingChanges(
-      send({ ...shown, priceShown: "12345678901", price: "123456789.01", quantity: "6" }),
+      await pageSends(listing.id, { priceShown: "12345678901", price: "123456789.01", quantity: "6" }),
       database,
       signedIn,
       listing,
@@ -208,6 +221,25 @@ describe("a price and quantity sent from a listing's page", () => {
     expect(priceRefused.ok === false && priceRefused.values).toEqual({ price: "1e20" });
     const quantityRefused = await save(listing, { price: "10.00", quantity: "-1" });
     expect(quantityRefused.ok === false && quantityRefused.values).toEqual({ quantity: "-1" });
+  });
+
+  it("says so before a save ends the undo of a change applied since the page was shown, and saves when sent again", async () => {
+    const [shownFirst, other] = [await addListing("USD"), await addListing("USD")];
+    const sent = await pageSends(shownFirst.id, { price: "11", quantity: "5" });
+    // Meanwhile, in another tab, the seller saves another listing: that change is now the last.
+    expect(await save(other, { price: "12" })).toMatchObject({ ok: true });
+    const refused = await saveListingChanges(sent, database, signedIn, shownFirst, english);
+    expect(refused).toMatchObject({
+      ok: false,
+      status: 409,
+      errors: {
+        form: "Since this page was shown, another change became your last: Changed on the listing’s page. Saving here would end its undo: to save anyway, save again.",
+      },
+    });
+    expect(await listingOf(shownFirst.id)).toEqual({ price: 1000, quantity: 5 });
+    // The page, shown again, says which undo a save ends: sent again, the save goes through.
+    expect(await save(shownFirst, { price: "11" })).toMatchObject({ ok: true });
+    expect(await listingOf(shownFirst.id)).toEqual({ price: 1100, quantity: 5 });
   });
 
   it("names the field changed since the page showed it", async () => {

@@ -530,6 +530,34 @@ describe.each(TEST_DIALECTS)("bulk price changes on $name", (dialect) => {
       expect(await quantitiesOf(database, [id!])).toEqual({ [id!]: 0 });
     });
 
+    it("shows a change of both fields whole at the history's limit, never half of it", async () => {
+      const owner = await insertSeller(database.db, "kim");
+      const [id] = await addListings(database, owner, [{ price: 1000, quantity: 5 }]);
+      const now = Date.now();
+      const first = await changeListing(
+        database,
+        owner,
+        id!,
+        { price: { value: 1100, seenVersion: 0 }, quantity: { value: 6, seenVersion: 0 } },
+        now,
+      );
+      const second = await changeListing(
+        database,
+        owner,
+        id!,
+        { price: { value: 1200, seenVersion: 1 }, quantity: { value: 7, seenVersion: 1 } },
+        now + 1,
+      );
+      const history = (limit: number) =>
+        findListingHistory(database.db, { id: owner, locale: "en-US" }, id!, english, limit);
+      expect((await history(3)).map(({ changeId, field }) => [changeId, field])).toEqual([
+        [second, "price"],
+        [second, "quantity"],
+      ]);
+      expect(await history(4)).toHaveLength(4);
+      expect((await history(4)).at(-1)).toMatchObject({ changeId: first, field: "quantity" });
+    });
+
     it("refuses a quantity changed since the page showed it, naming the field, and writes nothing of the save", async () => {
       const [id] = await addListings(database, seller, [{ price: 1000, quantity: 5 }]);
       await setQuantity(database, id!, 4);

@@ -708,7 +708,7 @@ export async function findListingHistory(
     // Two changes applied in the same millisecond (two instances) stay apart, each field by field.
     .orderBy("change.id", "desc")
     .orderBy("item.field")
-    .limit(limit)
+    .limit(limit + 1)
     .execute();
   const entries: ListingHistoryEntry[] = [];
   for (const row of rows) {
@@ -736,7 +736,14 @@ export async function findListingHistory(
       undo: false,
     });
   }
-  return entries.sort((a, b) => b.at - a.at).slice(0, limit);
+  entries.sort((a, b) => b.at - a.at);
+  // A change of both fields is two entries: one cut at the limit goes whole, never shown as half.
+  const next = entries[limit];
+  const sameStep = (entry: ListingHistoryEntry) =>
+    next !== undefined && entry.changeId === next.changeId && entry.undo === next.undo;
+  const shown = entries.slice(0, limit);
+  // Unless the one change fills the whole history: then its first entries are all there is to show.
+  return shown.every(sameStep) ? shown : shown.filter((entry) => !sameStep(entry));
 }
 
 /**
@@ -780,6 +787,31 @@ export async function findLastPriceChange(
     appliedAt,
     undoableUntil: state === "applied" ? appliedAt + UNDO_WINDOW_MS : null,
   };
+}
+
+/**
+ * The seller's last change whose undo a save on this listing's page would end (only the last
+ * change can be undone), while it can be undone; none when that change is this listing's own save
+ * on its page (saving again ends no other change's undo).
+ */
+export async function findUndoEndedBySave(
+  db: Kysely<DatabaseSchema>,
+  sellerId: number,
+  listingId: number,
+  now = Date.now(),
+): Promise<LastPriceChange | undefined> {
+  const last = await findLastPriceChange(db, sellerId, now);
+  if (!last || last.undoableUntil === null) return undefined;
+  if (last.change.kind === LISTING_PAGE_CHANGE) {
+    const own = await db
+      .selectFrom("listing_change_item")
+      .select("listing_id")
+      .where("change_id", "=", last.id)
+      .where("listing_id", "=", listingId)
+      .executeTakeFirst();
+    if (own) return undefined;
+  }
+  return last;
 }
 
 /** A change as the seller's list of changes shows it. */

@@ -15,9 +15,8 @@ import {
 } from "~/listing-changes/components/listing-price-form/ListingPriceForm";
 import { PriceHistory } from "~/listing-changes/components/price-history/PriceHistory";
 import { saveListingChanges } from "~/listing-changes/price-change-routes.server";
-import { LISTING_PAGE_CHANGE } from "~/listing-changes/price-change";
 import {
-  findLastPriceChange,
+  findUndoEndedBySave,
   findListingHistory,
   type ListingHistoryEntry,
 } from "~/listing-changes/price-changes.server";
@@ -62,12 +61,10 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const { db } = context.get(databaseContext);
   const [history, last] = await Promise.all([
     findListingHistory(db, seller, listing.id, textOf(context)),
-    findLastPriceChange(db, seller.id),
+    findUndoEndedBySave(db, seller.id, listing.id),
   ]);
   // Saving here ends the undo of the seller's last change, unless that is this listing's own save.
-  const ownSave = last?.change.kind === LISTING_PAGE_CHANGE && last.id === history[0]?.changeId;
-  const undoEnds =
-    last && last.undoableUntil !== null && !ownSave ? { change: last.change, appliedAt: last.appliedAt } : undefined;
+  const undoEnds = last && { id: last.id, change: last.change, appliedAt: last.appliedAt };
   return {
     listing: {
       id,

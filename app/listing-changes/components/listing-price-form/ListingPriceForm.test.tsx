@@ -44,7 +44,11 @@ describe("ListingPriceForm", () => {
   });
 
   it("says when saving ends the undo of the seller's last change, and which", async () => {
-    const raise = { change: { kind: "raise_amount", amount: 100 }, appliedAt: Date.UTC(2026, 10, 24, 18, 5) } as const;
+    const raise = {
+      id: "c1",
+      change: { kind: "raise_amount", amount: 100 },
+      appliedAt: Date.UTC(2026, 10, 24, 18, 5),
+    } as const;
     await renderInRouter("/sh/lst/7", () => <ListingPriceForm {...props} undoEnds={raise} />);
     const ends = "If you save, you can no longer undo your last change: Raise by 1, applied Nov 24, 2026, 6:05 PM UTC.";
     expect(screen.getByRole("textbox", { name: "New price in USD" })).toHaveAccessibleDescription(
@@ -83,6 +87,7 @@ describe("ListingPriceForm", () => {
         priceVersion: "3",
         quantityShown: "4",
         quantityVersion: "2",
+        undoEnds: "",
         price: "9.99",
         quantity: "4",
       },

@@ -38,7 +38,7 @@ export interface ListingPriceFormProps {
    * only the last change can be undone (decision 075), so saving here ends its undo, and the
    * seller is told before, not after.
    */
-  undoEnds?: { change: PriceChange; appliedAt: number };
+  undoEnds?: { id: string; change: PriceChange; appliedAt: number };
 }
 
 type Refusal = NonNullable<ListingPriceFormProps["refused"]>;
@@ -150,6 +150,8 @@ export function ListingPriceForm({ listing, srt, locale, search, refused, saved,
           <input type="hidden" name="priceVersion" value={listing.priceVersion} />
           <input type="hidden" name="quantityShown" value={listing.quantity} />
           <input type="hidden" name="quantityVersion" value={listing.quantityVersion} />
+          {/* The change whose undo the page said a save ends: another since is said before it ends. */}
+          <input type="hidden" name="undoEnds" value={undoEnds?.id ?? ""} />
           <div className="price-change__field">
             <label htmlFor={`${id}-price`}>{text("listingPrice.label", { currency: listing.currency })}</label>
             <input
