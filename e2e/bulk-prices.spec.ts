@@ -7,8 +7,10 @@ import {
   expectNoAccessibilityViolationsWithoutJavaScript,
   pricesOf,
   quantitiesOf,
+  scrollsNoWider,
   signIn,
   tabTo,
+  tapInMenu,
   test,
   waitForHydration,
 } from "./fixtures";
@@ -376,5 +378,33 @@ test.describe("changing quantities in bulk", () => {
     expect(quantitiesOf(seller)).toEqual({ ...before, [lamp(5)]: 0 });
     await expectNoAccessibilityViolationsWithoutJavaScript(page);
     await context.close();
+  });
+
+  test.describe("on a phone 390 px wide, by touch", () => {
+    test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+
+    test("ticks, adds to the quantity on the number keypad, applies, nothing scrolling sideways", async ({ page }) => {
+      const seller = "repricer-quantities-touch";
+      const before = quantitiesOf(seller);
+      await signIn(page, seller, DEMO.password);
+      await waitForHydration(page);
+      await tapInMenu(page, "All listings");
+      for (const number of [6, 7]) await page.getByRole("checkbox", { name: `Select ${lamp(number)}` }).tap();
+      await expect(selectedCount(page)).toHaveText("2 listings selected.");
+      await page.getByRole("link", { name: "Change prices or quantities" }).tap();
+      await page.getByRole("radio", { name: "Add to the quantity" }).tap();
+      const amount = page.getByRole("textbox", { name: "Items to add" });
+      await expect(amount).toHaveAttribute("inputmode", "numeric");
+      await amount.tap();
+      await amount.fill("10");
+      expect(await scrollsNoWider(page)).toBe(true);
+      await page.getByRole("button", { name: "Preview the change" }).tap();
+      await expect(page.getByRole("heading", { name: "Preview: Add 10 to the quantity" })).toBeVisible();
+      expect(await scrollsNoWider(page)).toBe(true);
+      await expectNoAccessibilityViolations(page);
+      await page.getByRole("button", { name: "Apply new quantities to 2 listings" }).tap();
+      await expect(page.getByRole("heading", { name: "Applied: Add 10 to the quantity" })).toBeVisible();
+      expect(quantitiesOf(seller)).toEqual({ ...before, [lamp(6)]: 13, [lamp(7)]: 13 });
+    });
   });
 });

@@ -24,6 +24,7 @@ export const REPRICERS = [
   "repricer-import-closed",
   "repricer-quantities",
   "repricer-quantities-nojs",
+  "repricer-quantities-touch",
 ] as const;
 
 export const REPRICER_LISTINGS = 25;
