@@ -16,10 +16,10 @@ import {
   applyPriceChange,
   changeListing,
   ListingEditRefused,
+  UndoWouldEnd,
   discardPreview,
   findPriceChange,
   findPriceChangeItems,
-  findUndoEndedBySave,
   isChangeId,
   NO_SUCH_CHANGE,
   previewPriceChange,
@@ -167,16 +167,19 @@ export async function saveListingChanges(
   for (const field of ["price", "quantity"] as const)
     if (edited(field)) edits[field] = { value: parsed[field] as number, seenVersion: seen[field].version as number };
   if (!edits.price && !edits.quantity) return refused(400, { form: text("listingPrice.refused.nothingChanged") });
-  // Only the last change can be undone: the page says which undo a save ends, and a change applied
-  // since (another tab) is said before its undo ends, not after.
-  const ends = await findUndoEndedBySave(database.db, signedIn.seller.id, listing.id);
-  if (ends && ends.id !== String(form.get("undoEnds") ?? ""))
-    return refused(409, {
-      form: text("listingPrice.refused.endsOtherUndo", { description: describePriceChange(ends.change, locale, text) }),
-    });
   try {
-    return { ok: true, changeId: await changeListing(database, signedIn.seller.id, listing.id, edits) };
+    // Only the last change can be undone: the page says which undo a save ends, and a change
+    // applied since (another tab) is said before its undo ends, not after.
+    const warned = String(form.get("undoEnds") ?? "");
+    return {
+      ok: true,
+      changeId: await changeListing(database, signedIn.seller.id, listing.id, edits, Date.now(), warned),
+    };
   } catch (error) {
+    if (error instanceof UndoWouldEnd)
+      return refused(409, {
+        form: text(error.reason, { description: describePriceChange(error.last.change, locale, text) }),
+      });
     if (error instanceof ListingEditRefused)
       return refused(error.status, { [error.field]: text(error.reason, { max: limit[error.field] }) });
     if (error instanceof PriceChangeRefused) return refused(error.status, { form: text(error.reason) });

@@ -272,6 +272,15 @@ export class ListingEditRefused extends PriceChangeRefused {
   }
 }
 
+/** A save that would end the undo of a change the page did not warn of: one applied since it was shown. */
+export class UndoWouldEnd extends PriceChangeRefused {
+  readonly last: LastPriceChange;
+  constructor(last: LastPriceChange) {
+    super(409, "listingPrice.refused.endsOtherUndo");
+    this.last = last;
+  }
+}
+
 const CHANGED_SINCE = {
   price: "listingPrice.refused.changedSince",
   quantity: "listingQuantity.refused.changedSince",
@@ -290,11 +299,20 @@ export async function changeListing(
   listingId: number,
   edits: ListingEdits,
   now = Date.now(),
+  /**
+   * The change whose undo the page said this save ends ("" for none): another one now last is
+   * refused (UndoWouldEnd), checked in the save's own transaction. Undefined: not checked.
+   */
+  warnedUndoEnds?: string,
 ): Promise<string> {
   const id = randomBytes(16).toString("base64url");
   const change: PriceChange = { kind: LISTING_PAGE_CHANGE, amount: edits.price?.value ?? 0 };
   await database.db.transaction().execute(async (trx) => {
     await ownedInOrder(trx, database, sellerId, [listingId]);
+    if (warnedUndoEnds !== undefined) {
+      const ends = await findUndoEndedBySave(trx, sellerId, listingId, now);
+      if (ends && ends.id !== warnedUndoEnds) throw new UndoWouldEnd(ends);
+    }
     const listing = await trx
       .selectFrom("listing")
       .select(["price", "price_version", "quantity", "quantity_version", "currency", "status"])

@@ -1,4 +1,5 @@
 import { render, screen, within } from "@testing-library/react";
+import { useState } from "react";
 import userEvent from "@testing-library/user-event";
 import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
@@ -133,6 +134,32 @@ describe("ListingPriceForm", () => {
     );
     expect(field).toHaveFocus();
     expect(screen.getByRole("textbox", { name: "New price in USD" })).toBeValid();
+  });
+
+  it("follows the listing's new values in a field left alone, never in one the seller is typing in", async () => {
+    function WithNewData() {
+      const [shown, setShown] = useState(listing);
+      return (
+        <>
+          <ListingPriceForm {...props} listing={shown} />
+          <button
+            type="button"
+            onClick={() => setShown({ ...listing, price: 1600, priceVersion: 4, quantity: 7, quantityVersion: 3 })}
+          >
+            New data
+          </button>
+        </>
+      );
+    }
+    await renderInRouter("/sh/lst/7", () => <WithNewData />);
+    const price = screen.getByRole("textbox", { name: "New price in USD" });
+    const quantity = screen.getByRole("textbox", { name: "Quantity available" });
+    // Typing while a save is on its way, or another tab's values come in with a refusal.
+    await userEvent.clear(price);
+    await userEvent.type(price, "17");
+    await userEvent.click(screen.getByRole("button", { name: "New data" }));
+    expect(price).toHaveValue("17");
+    expect(quantity).toHaveValue("7");
   });
 
   it("tells what was saved, with the way to its change and its undo", async () => {

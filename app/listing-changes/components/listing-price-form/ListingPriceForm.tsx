@@ -54,7 +54,7 @@ type Refusal = NonNullable<ListingPriceFormProps["refused"]>;
  * A field the seller left alone shows the listing's value as it is now (`shown`): after a save, or
  * a refusal that brought another tab's value, the page's data is new, but React leaves what an
  * uncontrolled input holds when its `defaultValue` changes (and a `key` to remount it would take
- * the focus away from where the seller pressed Enter). A field whose typing a refusal kept stays.
+ * the focus away from where the seller pressed Enter). A field the seller typed in stays as typed.
  */
 function useListingFields(refused: Refusal | undefined, shown: Record<ChangedField, string>) {
   const price = useRef<HTMLInputElement>(null);
@@ -71,14 +71,20 @@ function useListingFields(refused: Refusal | undefined, shown: Record<ChangedFie
     // No field when the listing ended meanwhile: then the alert itself, so focus is never on the body.
     (field?.current ?? alert.current)?.focus();
   }, [refused]);
-  const keptPrice = refused?.values.price;
-  const keptQuantity = refused?.values.quantity;
+  // What each field showed last: only a field still holding it follows a new value, never one
+  // the seller is typing in (before the scripts ran, or while a save was on its way).
+  const lastShown = useRef(shown);
+  const { price: shownPrice, quantity: shownQuantity } = shown;
   useEffect(() => {
-    if (keptPrice === undefined && price.current) price.current.value = shown.price;
-  }, [shown.price, keptPrice]);
-  useEffect(() => {
-    if (keptQuantity === undefined && quantity.current) quantity.current.value = shown.quantity;
-  }, [shown.quantity, keptQuantity]);
+    const previous = lastShown.current;
+    const now = { price: shownPrice, quantity: shownQuantity };
+    lastShown.current = now;
+    for (const [field, input] of [
+      ["price", price.current],
+      ["quantity", quantity.current],
+    ] as const)
+      if (input && previous[field] !== now[field] && input.value === previous[field]) input.value = now[field];
+  }, [shownPrice, shownQuantity]);
   return { priceField: price, quantityField: quantity, alert, refusalKey: refusals.count };
 }
 
