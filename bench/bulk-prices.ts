@@ -29,23 +29,23 @@ registerAppModules();
 const { openDatabase } = await import("../app/db/database.server.ts");
 const { generateListings, insertListings, DEMO_PASSWORD } = await import("../app/db/seed.server.ts");
 const { hashPassword } = await import("../app/auth/password.server.ts");
+const { openAccount } = await import("../app/team/accounts.server.ts");
 {
   const database = await openDatabase(databaseUrl);
-  const { id } = await database.db
-    .insertInto("seller")
-    .values({
+  const { sellerId: id } = await openAccount(
+    database.db,
+    {
       username: "bulk",
       display_name: "Bulk Seller",
-      password_hash: await hashPassword(DEMO_PASSWORD),
       feedback_score: 100,
       store_url: "https://stores.example.com/bulk",
       site: "EBAY_US",
       locale: "en-US",
       currency: "USD",
       created_at: Date.now(),
-    })
-    .returning("id")
-    .executeTakeFirstOrThrow();
+    },
+    await hashPassword(DEMO_PASSWORD),
+  );
   await insertListings(
     database.db,
     generateListings(id, LISTINGS, 7).map((listing) => ({ ...listing, status: "active" })),

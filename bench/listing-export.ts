@@ -28,25 +28,25 @@ registerAppModules();
 const { openDatabase } = await import("../app/db/database.server.ts");
 const { generateListings, insertListings, DEMO_PASSWORD } = await import("../app/db/seed.server.ts");
 const { hashPassword } = await import("../app/auth/password.server.ts");
+const { openAccount } = await import("../app/team/accounts.server.ts");
 {
   const database = await openDatabase(databaseUrl);
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   for (const size of SIZES) {
-    const { id } = await database.db
-      .insertInto("seller")
-      .values({
+    const { sellerId: id } = await openAccount(
+      database.db,
+      {
         username: `exporter-${size}`,
         display_name: `Exporter ${size}`,
-        password_hash: passwordHash,
         feedback_score: 100,
         store_url: `https://stores.example.com/exporter-${size}`,
         site: "EBAY_US",
         locale: "en-US",
         currency: "USD",
         created_at: Date.now(),
-      })
-      .returning("id")
-      .executeTakeFirstOrThrow();
+      },
+      passwordHash,
+    );
     await insertListings(database.db, generateListings(id, size, 11));
   }
   await database.close();

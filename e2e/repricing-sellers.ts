@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import type { Kysely } from "kysely";
 import type { DatabaseSchema } from "../app/db/schema.ts";
+import { openAccount } from "../app/team/accounts.server";
 
 /**
  * Sellers of the bulk price journeys, one per journey: each changes its own prices, in products
@@ -33,21 +34,20 @@ export const REPRICER_LISTINGS = 25;
 export async function addRepricingSellers(db: Kysely<DatabaseSchema>, passwordHash: string): Promise<void> {
   const now = Date.now();
   for (const [index, username] of REPRICERS.entries()) {
-    const { id } = await db
-      .insertInto("seller")
-      .values({
+    const { sellerId: id } = await openAccount(
+      db,
+      {
         username,
         display_name: `Repricer ${index + 1}`,
-        password_hash: passwordHash,
         feedback_score: 50,
         store_url: `https://stores.example.com/${username}`,
         site: "EBAY_US",
         locale: "en-US",
         currency: "USD",
         created_at: now,
-      })
-      .returning("id")
-      .executeTakeFirstOrThrow();
+      },
+      passwordHash,
+    );
     await db
       .insertInto("listing")
       .values(

@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPostgresDatabase, TEST_DATABASE_URL } from "../test/databases";
 import { openDatabase } from "~/db/database.server";
+import { openAccount } from "~/team/accounts.server";
 
 const folder = mkdtempSync(join(tmpdir(), "messages-commands-"));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
@@ -52,20 +53,20 @@ describe.each(TARGETS)("npm run messages:add, :list and :end on $name", (target)
   beforeAll(async () => {
     ({ url, drop } = await target.create());
     const database = await openDatabase(url);
-    await database.db
-      .insertInto("seller")
-      .values({
+    await openAccount(
+      database.db,
+      {
         username: "priya",
         display_name: "Priya",
-        password_hash: "x",
         feedback_score: 750,
         store_url: "https://stores.example.com/priya",
         site: "EBAY_US",
         locale: "en-US",
         currency: "USD",
         created_at: 0,
-      })
-      .execute();
+      },
+      "x",
+    );
     await database.close();
   }, 60_000);
   afterAll(() => drop());

@@ -1,25 +1,45 @@
-import type { Kysely } from "kysely";
+import { sql, type Kysely } from "kysely";
 import type { SignedInSeller } from "~/auth/session.server";
 import type { DatabaseSchema, NewListing } from "~/db/schema";
+import { openAccount } from "~/team/accounts.server";
 
 /** A seller to own test listings; they never sign in, so the password hash is a placeholder. */
 export async function insertSeller(db: Kysely<DatabaseSchema>, username: string): Promise<number> {
-  const { id } = await db
-    .insertInto("seller")
-    .values({
+  return (await insertAccount(db, username)).sellerId;
+}
+
+/**
+ * A seller as the table was before migration 0026 made each seller's owner, for the tests of the
+ * migrations before it: the password hash was the seller's then.
+ */
+export async function insertSellerBeforeMembers(db: Kysely<DatabaseSchema>, username: string): Promise<number> {
+  const { rows } = await sql<{ id: number }>`insert into seller
+      (username, display_name, password_hash, feedback_score, store_url, site, locale, currency, created_at)
+    values (${username}, ${username}, 'not-a-hash', 0, ${`https://stores.example.com/${username}`}, 'EBAY_US', 'en-US',
+      'USD', ${Date.now()})
+    returning id`.execute(db);
+  return (rows[0] as { id: number }).id;
+}
+
+/** A seller (an account) and its owner, who never signs in: the password hash is a placeholder. */
+export function insertAccount(
+  db: Kysely<DatabaseSchema>,
+  username: string,
+): Promise<{ sellerId: number; memberId: number }> {
+  return openAccount(
+    db,
+    {
       username,
       display_name: username,
-      password_hash: "not-a-hash",
       feedback_score: 0,
       store_url: `https://stores.example.com/${username}`,
       site: "EBAY_US",
       locale: "en-US",
       currency: "USD",
       created_at: Date.now(),
-    })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  return id;
+    },
+    "not-a-hash",
+  );
 }
 
 /** A listing with plain defaults; a test names only what it is about. */
@@ -43,9 +63,22 @@ export function testListing(sellerId: number, fields: Partial<NewListing> = {}):
   };
 }
 
-/** A seller of their own, as a route's server module receives them signed in: session "session-1", token "the-token". */
+/**
+ * A seller of their own, as a route's server module receives them signed in (their owner):
+ * session "session-1", token "the-token".
+ */
 export async function signedInTestSeller(db: Kysely<DatabaseSchema>, username: string): Promise<SignedInSeller> {
-  const id = await insertSeller(db, username);
+  return signedInOwnerOf(db, await insertSeller(db, username));
+}
+
+/** An account's owner, as a route's server module receives them signed in: session "session-1", token "the-token". */
+export async function signedInOwnerOf(db: Kysely<DatabaseSchema>, id: number): Promise<SignedInSeller> {
   const seller = await db.selectFrom("seller").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
-  return { seller, srt: "the-token", sessionId: "session-1" };
+  const { password_hash: _, ...member } = await db
+    .selectFrom("member")
+    .selectAll()
+    .where("seller_id", "=", id)
+    .where("role", "=", "owner")
+    .executeTakeFirstOrThrow();
+  return { seller, member, srt: "the-token", sessionId: "session-1" };
 }

@@ -1,35 +1,35 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TEST_DIALECTS } from "../../test/databases";
-import { insertSeller } from "../../test/listings";
+import { insertAccount } from "../../test/listings";
 import type { Database } from "~/db/database.server";
-import { appearanceOfSeller, COLOR_SCHEMES } from "./appearance";
+import { appearanceOfMember, COLOR_SCHEMES } from "./appearance";
 import { chooseAppearance } from "./appearance.server";
 
 describe.each(TEST_DIALECTS)("choosing an appearance, on $name", (dialect) => {
   let database: Database;
-  let seller: number;
+  let member: number;
   const stored = async () =>
-    database.db.selectFrom("seller").select("appearance").where("id", "=", seller).executeTakeFirstOrThrow();
+    database.db.selectFrom("member").select("appearance").where("id", "=", member).executeTakeFirstOrThrow();
 
   beforeAll(async () => {
     database = await dialect.open();
-    seller = await insertSeller(database.db, "night-owl");
+    ({ memberId: member } = await insertAccount(database.db, "night-owl"));
   });
   afterAll(() => database.close());
 
   it("follows the system until the seller chooses, then keeps their choice", async () => {
-    expect(appearanceOfSeller(await stored())).toBe("system");
-    expect(await chooseAppearance(database.db, seller, "dark")).toEqual({ chosen: true });
-    expect(appearanceOfSeller(await stored())).toBe("dark");
+    expect(appearanceOfMember(await stored())).toBe("system");
+    expect(await chooseAppearance(database.db, member, "dark")).toEqual({ chosen: true });
+    expect(appearanceOfMember(await stored())).toBe("dark");
     // Back to the system's: stored as no choice at all.
-    expect(await chooseAppearance(database.db, seller, "system")).toEqual({ chosen: true });
+    expect(await chooseAppearance(database.db, member, "system")).toEqual({ chosen: true });
     expect((await stored()).appearance).toBeNull();
   });
 
   it("refuses any other value and stores nothing", async () => {
-    await chooseAppearance(database.db, seller, "light");
+    await chooseAppearance(database.db, member, "light");
     for (const value of ["Dark", "sepia", "", "x".repeat(10_000), "dark ", null, 1e20, ["dark"], { dark: true }])
-      expect(await chooseAppearance(database.db, seller, value)).toEqual({ chosen: false });
+      expect(await chooseAppearance(database.db, member, value)).toEqual({ chosen: false });
     expect((await stored()).appearance).toBe("light");
   });
 });
@@ -38,6 +38,6 @@ describe("an appearance's colour scheme", () => {
   it("lets the browser choose for the system's, and names the one chosen otherwise", () => {
     expect(COLOR_SCHEMES).toEqual({ system: "light dark", light: "light", dark: "dark" });
     // A stored value no longer offered falls back to the system's.
-    expect(appearanceOfSeller({ appearance: "sepia" })).toBe("system");
+    expect(appearanceOfMember({ appearance: "sepia" })).toBe("system");
   });
 });

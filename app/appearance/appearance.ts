@@ -11,9 +11,9 @@ export function isAppearance(value: unknown): value is Appearance {
   return typeof value === "string" && (APPEARANCES as readonly string[]).includes(value);
 }
 
-/** The seller's choice; none (or one no longer offered) follows their system. */
-export function appearanceOfSeller(seller: { appearance: string | null }): Appearance {
-  return isAppearance(seller.appearance) ? seller.appearance : "system";
+/** The member's choice; none (or one no longer offered) follows their system. */
+export function appearanceOfMember(member: { appearance: string | null }): Appearance {
+  return isAppearance(member.appearance) ? member.appearance : "system";
 }
 
 /**

@@ -1,7 +1,7 @@
 import { randomBytes, timingSafeEqual } from "node:crypto";
 import { refusal } from "~/http/refusal";
 import { textOfLanguage } from "~/i18n/catalogues.server";
-import { languageOfSeller } from "~/i18n/language.server";
+import { languageOfMember } from "~/i18n/language.server";
 import type { SignedInSeller } from "./session.server";
 
 /**
@@ -52,6 +52,6 @@ export function tokensMatch(expected: string, actual: unknown): boolean {
 /** Every state change carries the session's anti-forgery token; anything else is refused with 403. */
 export function assertAntiForgeryToken(signedIn: SignedInSeller, srt: unknown): void {
   if (!tokensMatch(signedIn.srt, srt)) {
-    throw refusal(403, textOfLanguage(languageOfSeller(signedIn.seller)).text("antiForgery.refused"));
+    throw refusal(403, textOfLanguage(languageOfMember(signedIn.member, signedIn.seller)).text("antiForgery.refused"));
   }
 }

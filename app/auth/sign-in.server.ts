@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { Kysely } from "kysely";
 import { readCookie, serializeCookie } from "~/cookies/cookies";
-import type { DatabaseSchema, Seller } from "~/db/schema";
+import type { DatabaseSchema, Member } from "~/db/schema";
 import { hashForUnknownAccount, verifyPassword } from "./password.server";
 import { maskToken, tokensMatch } from "./anti-forgery.server";
 
@@ -25,17 +25,21 @@ export function signInTokenMatches(request: Request, submitted: string): boolean
   return expected !== undefined && tokensMatch(expected, submitted);
 }
 
-/** The seller whose username and password these are, or null; as slow for an unknown username. */
-export async function findSellerByCredentials(
+/**
+ * The member whose username and password these are, or null; as slow for an unknown username. A
+ * member removed from their account is unknown.
+ */
+export async function findMemberByCredentials(
   db: Kysely<DatabaseSchema>,
   username: string,
   password: string,
-): Promise<Seller | null> {
-  const seller = await db
-    .selectFrom("seller")
+): Promise<Member | null> {
+  const member = await db
+    .selectFrom("member")
     .selectAll()
     .where("username", "=", username.toLowerCase())
+    .where("removed_at", "is", null)
     .executeTakeFirst();
-  const matches = await verifyPassword(password, seller?.password_hash ?? (await hashForUnknownAccount()));
-  return seller && matches ? seller : null;
+  const matches = await verifyPassword(password, member?.password_hash ?? (await hashForUnknownAccount()));
+  return member && matches ? member : null;
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TEST_DIALECTS } from "../../test/databases";
-import { findSellerByCredentials } from "~/auth/sign-in.server";
+import { findMemberByCredentials } from "~/auth/sign-in.server";
 import { endSession, findSignedInSeller, startSession } from "~/auth/session.server";
 import { FEEDBACK_STAR_COLOURS, feedbackStarFor } from "~/sellers/feedback-star";
 import { openDatabase, type Database } from "./database.server";
@@ -69,7 +69,7 @@ describe.each(TEST_DIALECTS)("data layer on $name", (dialect) => {
         .where("username", "=", site.username)
         .executeTakeFirstOrThrow();
       expect(seller).toMatchObject({ site: site.site, locale: site.locale, currency: site.currency });
-      expect(await findSellerByCredentials(database.db, site.username, DEMO_PASSWORD)).not.toBeNull();
+      expect(await findMemberByCredentials(database.db, site.username, DEMO_PASSWORD)).not.toBeNull();
       const listings = await database.db
         .selectFrom("listing")
         .select(["title", "currency"])
@@ -94,19 +94,19 @@ describe.each(TEST_DIALECTS)("data layer on $name", (dialect) => {
     for (const listing of page.listings) expect(listing.title).toMatch(/^Straßenkarte Deutschland/);
   });
 
-  it("finds a seller by username and password, and by nothing less", async () => {
-    expect((await findSellerByCredentials(database.db, DEMO_USERNAME, DEMO_PASSWORD))?.username).toBe(DEMO_USERNAME);
-    expect(await findSellerByCredentials(database.db, DEMO_USERNAME, "wrong")).toBeNull();
-    expect(await findSellerByCredentials(database.db, "nobody", DEMO_PASSWORD)).toBeNull();
+  it("finds a member by username and password, and by nothing less", async () => {
+    expect((await findMemberByCredentials(database.db, DEMO_USERNAME, DEMO_PASSWORD))?.username).toBe(DEMO_USERNAME);
+    expect(await findMemberByCredentials(database.db, DEMO_USERNAME, "wrong")).toBeNull();
+    expect(await findMemberByCredentials(database.db, "nobody", DEMO_PASSWORD)).toBeNull();
   });
 
   it("keeps sessions in the database, finds them by cookie, and ends them", async () => {
     const demo = await database.db
-      .selectFrom("seller")
-      .select("id")
+      .selectFrom("member")
+      .select(["id", "seller_id"])
       .where("username", "=", DEMO_USERNAME)
       .executeTakeFirstOrThrow();
-    const setCookie = await startSession(database.db, demo.id, new Request("http://localhost/signin"));
+    const setCookie = await startSession(database.db, demo, new Request("http://localhost/signin"));
     const request = new Request("http://localhost/sh/ovw", { headers: { Cookie: setCookie.split(";")[0] as string } });
 
     const signedIn = await findSignedInSeller(database.db, request);

@@ -1,8 +1,10 @@
 import type { ColumnType, Generated, Insertable, Selectable } from "kysely";
+import type { Role } from "~/team/roles";
 
 /** Times are milliseconds since the epoch; money is integer minor units. */
 export interface DatabaseSchema {
   seller: SellerTable;
+  member: MemberTable;
   session: SessionTable;
   listing: ListingTable;
   listing_tally: ListingTallyTable;
@@ -17,30 +19,53 @@ export interface DatabaseSchema {
   listing_change_item: ListingChangeItemTable;
 }
 
+/** An account (decision 086): the business whose listings, site and currency these are. Its people are its members. */
 export interface SellerTable {
   id: Generated<number>;
+  /** The account's handle (its store's address, a message's audience); its owner signs in with it too. */
   username: string;
+  /** The business's name, shown beside the member's own. */
   display_name: string;
-  password_hash: string;
   feedback_score: number;
   store_url: string;
   site: string;
   locale: string;
   currency: string;
-  /** The language the seller chose for the hub; null: their site's (`locale`'s). */
+  created_at: number;
+}
+
+/** A person who signs in to an account (migration 0026), with their role and how they read the hub. */
+export interface MemberTable {
+  id: Generated<number>;
+  seller_id: number;
+  /** Lower-cased, unique across the hub: what the member signs in with. */
+  username: string;
+  display_name: string;
+  password_hash: string;
+  role: Role;
+  /** The language the member chose for the hub; null: their account's site's (`seller.locale`). */
   language: string | null;
-  /** The time zone the seller chose to read times in; null: their site's (app/time/time-zones.ts). */
+  /** The time zone the member chose to read times in; null: their account's site's (app/time/time-zones.ts). */
   time_zone: string | null;
-  /** "light" or "dark" as the seller chose; null follows their system (migration 0023). */
+  /** "light" or "dark" as the member chose; null follows their system (decision 082). */
   appearance: string | null;
   created_at: number;
+  /** When the owner removed them: they can no longer sign in, and their sessions are gone. */
+  removed_at: number | null;
 }
 
 export interface SessionTable {
   /** SHA-256 of the cookie's token: a leaked table does not leak sessions. */
   id: string;
+  /** The account the member works for (their member row says the same). */
   seller_id: number;
+  /** The member signed in; null never written (migration 0026 filled the sessions before it). */
+  member_id: number | null;
   srt: string;
+  /** The browser's User-Agent at sign-in (at most 512 characters), for the member's list of sessions. */
+  user_agent: string | null;
+  /** The client's address at sign-in, as the sign-in limits see it (server/proxy.ts). */
+  address: string | null;
   created_at: number;
   expires_at: number;
   /** When it was last used, to the nearest SESSION_SEEN_EVERY_MS: an idle session ends (SESSION_IDLE_MS). */
@@ -198,5 +223,6 @@ export interface ListingChangeItemTable {
 
 export type Seller = Selectable<SellerTable>;
 export type NewSeller = Insertable<SellerTable>;
+export type Member = Selectable<MemberTable>;
 export type Listing = Selectable<ListingTable>;
 export type NewListing = Insertable<ListingTable>;

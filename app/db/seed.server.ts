@@ -6,6 +6,7 @@ import type { Database } from "./database.server";
 import { addMessage, type MessageFile } from "~/messages/messages.server";
 import type { DatabaseSchema, NewListing } from "./schema";
 import { SITE_DEMO_LISTINGS, SITE_DEMO_SELLERS, type SiteDemoSeller } from "./site-demo-sellers";
+import { openAccount } from "~/team/accounts.server";
 
 export const DEMO_USERNAME = "demo";
 export const DEMO_PASSWORD = "sellerhub";
@@ -206,22 +207,21 @@ async function insertDemoSeller(
   seller: Pick<SiteDemoSeller, "username" | "displayName" | "feedbackScore" | "site" | "locale" | "currency">,
   now: number,
 ): Promise<number> {
-  const { id } = await trx
-    .insertInto("seller")
-    .values({
+  const { sellerId } = await openAccount(
+    trx,
+    {
       username: seller.username,
       display_name: seller.displayName,
-      password_hash: await hashPassword(DEMO_PASSWORD),
       feedback_score: seller.feedbackScore,
       store_url: `https://stores.example.com/${seller.username}`,
       site: seller.site,
       locale: seller.locale,
       currency: seller.currency,
       created_at: now,
-    })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  return id;
+    },
+    await hashPassword(DEMO_PASSWORD),
+  );
+  return sellerId;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { languageOfSeller, languageOfVisitor, offeredLanguages } from "./language.server";
+import { languageOfMember, languageOfVisitor, offeredLanguages } from "./language.server";
 import { languageOfLocale } from "./languages";
 
 const visitor = (acceptLanguage?: string) =>
@@ -41,9 +41,9 @@ describe("a visitor's language", () => {
 
 describe("a seller's language", () => {
   it("is their choice, else their site's", () => {
-    expect(languageOfSeller({ language: null, locale: "de-DE" })).toBe("de-DE");
-    expect(languageOfSeller({ language: "fr-FR", locale: "de-DE" })).toBe("fr-FR");
-    expect(languageOfSeller({ language: "xx-YY", locale: "it-IT" })).toBe("it-IT");
+    expect(languageOfMember({ language: null }, { locale: "de-DE" })).toBe("de-DE");
+    expect(languageOfMember({ language: "fr-FR" }, { locale: "de-DE" })).toBe("fr-FR");
+    expect(languageOfMember({ language: "xx-YY" }, { locale: "it-IT" })).toBe("it-IT");
     expect(languageOfLocale("de-CH")).toBe("de-DE");
     expect(languageOfLocale("ja-JP")).toBe("en-US");
   });
@@ -52,10 +52,10 @@ describe("a seller's language", () => {
     // `npm start` leaves NODE_ENV unset.
     vi.stubEnv("NODE_ENV", undefined);
     vi.stubEnv("SELLER_HUB_PSEUDO_LANGUAGES", "");
-    expect(languageOfSeller({ language: "ar-XB", locale: "en-GB" })).toBe("en-GB");
+    expect(languageOfMember({ language: "ar-XB" }, { locale: "en-GB" })).toBe("en-GB");
     expect(offeredLanguages()).toEqual(["en-US", "en-GB", "de-DE", "fr-FR", "it-IT", "es-ES"]);
     vi.stubEnv("SELLER_HUB_PSEUDO_LANGUAGES", "1");
-    expect(languageOfSeller({ language: "ar-XB", locale: "en-GB" })).toBe("ar-XB");
+    expect(languageOfMember({ language: "ar-XB" }, { locale: "en-GB" })).toBe("ar-XB");
     expect(offeredLanguages()).toContain("en-XA");
     vi.stubEnv("SELLER_HUB_PSEUDO_LANGUAGES", "");
     vi.stubEnv("NODE_ENV", "development");

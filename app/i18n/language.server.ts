@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import Negotiator from "negotiator";
 import type { RouterContextProvider } from "react-router";
-import type { DatabaseSchema, Seller } from "~/db/schema";
+import type { DatabaseSchema, Member, Seller } from "~/db/schema";
 import { languageContext } from "~/request-context";
 import { textOfLanguage } from "./catalogues.server";
 import {
@@ -35,11 +35,11 @@ export function languageOfVisitor(request: Request): Language {
   return SOURCE_LANGUAGE;
 }
 
-/** A seller: the language they chose, else their site's. */
-export function languageOfSeller(seller: Pick<Seller, "language" | "locale">): Language {
-  const chosen = seller.language;
+/** A member: the language they chose, else their account's site's. */
+export function languageOfMember(member: Pick<Member, "language">, account: Pick<Seller, "locale">): Language {
+  const chosen = member.language;
   if (isLanguage(chosen) && (!isPseudoLanguage(chosen) || pseudoLanguagesOffered())) return chosen;
-  return languageOfLocale(seller.locale);
+  return languageOfLocale(account.locale);
 }
 
 /** The texts of the request's language (a loader's or an action's words to the seller). */
@@ -52,17 +52,17 @@ export function offeredLanguages(): Language[] {
   return [...SELLER_LANGUAGES, ...(pseudoLanguagesOffered() ? PSEUDO_LANGUAGES : [])];
 }
 
-/** Stores the seller's choice; a language not offered is refused and nothing changes. */
+/** Stores the member's choice; a language not offered is refused and nothing changes. */
 export async function chooseLanguage(
   db: Kysely<DatabaseSchema>,
-  sellerId: number,
+  memberId: number,
   language: unknown,
 ): Promise<{ chosen: true } | { chosen: false }> {
   if (!offeredLanguages().some((offered) => offered === language)) return { chosen: false };
   await db
-    .updateTable("seller")
+    .updateTable("member")
     .set({ language: language as Language })
-    .where("id", "=", sellerId)
+    .where("id", "=", memberId)
     .execute();
   return { chosen: true };
 }

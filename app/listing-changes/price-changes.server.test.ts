@@ -5,7 +5,7 @@ import { join } from "node:path";
 import * as fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPostgresDatabase, TEST_DATABASE_URL, TEST_DIALECTS } from "../../test/databases";
-import { insertSeller, testListing } from "../../test/listings";
+import { insertSeller, insertSellerBeforeMembers, testListing } from "../../test/listings";
 import { sql } from "kysely";
 import { migrate, openDatabase, type Database } from "~/db/database.server";
 import type { NewListing } from "~/db/schema";
@@ -1050,7 +1050,7 @@ describe.each(TEST_DIALECTS)("migration 0025 on $name", (dialect) => {
   it("keeps every price change and its listings' prices, now as listing changes of the price", async () => {
     const database = await dialect.open("0024-listing-banner-codes");
     try {
-      const sellerId = await insertSeller(database.db, "migrated");
+      const sellerId = await insertSellerBeforeMembers(database.db, "migrated");
       const [listingId] = await addListings(database, sellerId, [{ price: 1_000 }]);
       await sql`insert into price_change (id, seller_id, kind, amount, ending, state, created_at, applied_at, undone_at)
         values ('applied-change', ${sellerId}, 'fixed', 1200, null, 'applied', 1, 2, null)`.execute(database.db);

@@ -2,7 +2,7 @@ import * as fc from "fast-check";
 import { sql, type ExpressionBuilder, type Kysely } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TEST_DIALECTS } from "../../test/databases";
-import { insertSeller, testListing } from "../../test/listings";
+import { insertSeller, insertSellerBeforeMembers, testListing } from "../../test/listings";
 import { migrate, type Database } from "~/db/database.server";
 import type { DatabaseSchema, NewListing } from "~/db/schema";
 import { generateListings, insertListings } from "~/db/seed.server";
@@ -308,8 +308,8 @@ describe.each(TEST_DIALECTS)("migration 0008 on $name", (dialect) => {
     const database = await dialect.open("0007-overview-totals-index");
     try {
       const sellerIds = [
-        await insertSeller(database.db, "long-standing"),
-        await insertSeller(database.db, "neighbour"),
+        await insertSellerBeforeMembers(database.db, "long-standing"),
+        await insertSellerBeforeMembers(database.db, "neighbour"),
       ];
       await insertListings(database.db, [
         ...generateListings(sellerIds[0] as number, 2_000, 31),

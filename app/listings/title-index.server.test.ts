@@ -2,7 +2,7 @@ import * as fc from "fast-check";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TEST_DIALECTS } from "../../test/databases";
-import { insertSeller, testListing } from "../../test/listings";
+import { insertSeller, insertSellerBeforeMembers, testListing } from "../../test/listings";
 import { migrate, openDatabase, type Database } from "~/db/database.server";
 import { MIGRATION_NAMES } from "~/db/migrations/index.server";
 import { searchFold } from "~/search/search-fold";
@@ -98,7 +98,7 @@ describe.each(TEST_DIALECTS)("listings written before the title index on $name",
   beforeAll(async () => {
     const titleIndex = MIGRATION_NAMES.indexOf("0009-listing-title-search");
     database = await dialect.open(MIGRATION_NAMES[titleIndex - 1]);
-    seller = await insertSeller(database.db, "early");
+    seller = await insertSellerBeforeMembers(database.db, "early");
     await insertListings(database.db, [
       testListing(seller, { title: "Hasselblad 500C/M" }),
       testListing(seller, { title: "Rolleiflex 2.8F" }),
@@ -118,7 +118,7 @@ describe.each(TEST_DIALECTS)("listings written before titles were folded on $nam
     const folding = MIGRATION_NAMES.indexOf("0019-folded-titles");
     const database = await dialect.open(MIGRATION_NAMES[folding - 1]);
     try {
-      const seller = await insertSeller(database.db, "early");
+      const seller = await insertSellerBeforeMembers(database.db, "early");
       await insertListings(database.db, [
         testListing(seller, { title: "Écran Dell 27 pouces" }),
         testListing(seller, { title: "Straßenkarte Berlin" }),

@@ -43,7 +43,6 @@ describe.each(TEST_DIALECTS)("messages on $name", (dialect) => {
     const seller = (username: string) => ({
       username,
       display_name: username,
-      password_hash: "x",
       feedback_score: 750,
       store_url: "https://stores.example.com",
       site: "EBAY_US",

@@ -1,4 +1,5 @@
 import { textOfLanguage } from "~/i18n/catalogues.server";
+import { signedInOwnerOf } from "../../test/listings";
 import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TEST_DIALECTS } from "../../test/databases";
@@ -36,7 +37,7 @@ describe.each(TEST_DIALECTS)("opting out on $name", (dialect) => {
   async function openPage(path: string, who = seller): Promise<string | undefined> {
     const context = new RouterContextProvider();
     context.set(databaseContext, database);
-    context.set(signedInSellerContext, { seller: who, srt: "token", sessionId: "session" });
+    context.set(signedInSellerContext, await signedInOwnerOf(database.db, who.id));
     const url = new URL(path, "http://hub.test");
     try {
       await redirectOptedOutSeller(

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { textOfLanguage } from "~/i18n/catalogues.server";
 import type { Language } from "~/i18n/languages";
 import { TEST_DIALECTS } from "../../test/databases";
-import { insertSeller, testListing } from "../../test/listings";
+import { insertSeller, insertSellerBeforeMembers, testListing } from "../../test/listings";
 import { migrate, type Database } from "~/db/database.server";
 import type { Seller } from "~/db/schema";
 import { insertListings } from "~/db/seed.server";
@@ -154,7 +154,7 @@ describe.each(TEST_DIALECTS)("migration 0024 on $name", (dialect) => {
   it("turns the banners stored as English words into codes, and leaves any other as it was", async () => {
     const database = await dialect.open("0023-seller-appearance");
     try {
-      const seller = await insertSeller(database.db, "bannered");
+      const seller = await insertSellerBeforeMembers(database.db, "bannered");
       const banners = ["Price drop", "Ending soon", "Best Offer", "Sale", null];
       await insertListings(
         database.db,

@@ -1,6 +1,6 @@
 import { data, Form, redirect, redirectDocument, useNavigation } from "react-router";
 import { isKnownBrowser, rememberBrowser } from "~/auth/known-browsers.server";
-import { findSellerByCredentials, issueSignInToken, signInTokenMatches } from "~/auth/sign-in.server";
+import { findMemberByCredentials, issueSignInToken, signInTokenMatches } from "~/auth/sign-in.server";
 import { claimSignInAttempt, forgetFailedSignIns, settleFailedSignIn } from "~/auth/sign-in-limits.server";
 import { signInFormSchema, signInRefusal } from "~/auth/sign-in-form";
 import { endSessionOfRequest, findSignedInSeller, startSession } from "~/auth/session.server";
@@ -48,8 +48,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       { status: 429, headers: { "Retry-After": String(attempt.retryAfterSeconds) } },
     );
   }
-  const seller = await findSellerByCredentials(db, account, password);
-  if (!seller) {
+  const member = await findMemberByCredentials(db, account, password);
+  if (!member) {
     await settleFailedSignIn(db, account);
     // The username stays in the form (which, without scripts, the browser draws afresh).
     return data({ error: text("signIn.wrongCredentials"), username }, { status: 401 });
@@ -57,9 +57,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   await forgetFailedSignIns(db, account);
   await endSessionOfRequest(db, request);
   const cookies = new Headers();
-  cookies.append("Set-Cookie", await startSession(db, seller.id, request));
+  cookies.append("Set-Cookie", await startSession(db, member, request, { address: client }));
   cookies.append("Set-Cookie", await rememberBrowser(db, request, account));
-  // A whole new document: the hub speaks the seller's language, which may not be this page's.
+  // A whole new document: the hub speaks the member's language, which may not be this page's.
   return redirectDocument(safeRedirectPath(redirectTo, request.url), { headers: cookies });
 }
 

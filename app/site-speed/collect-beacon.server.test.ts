@@ -34,13 +34,13 @@ describe.each(TEST_DIALECTS)("the beacon collector on $name", (dialect) => {
 
   /** The demo seller and the Cookie header of a new session of theirs. */
   const demoSession = async () => {
-    const demo = await database.db
-      .selectFrom("seller")
-      .select("id")
+    const owner = await database.db
+      .selectFrom("member")
+      .select(["id", "seller_id"])
       .where("username", "=", DEMO_USERNAME)
       .executeTakeFirstOrThrow();
-    const setCookie = await startSession(database.db, demo.id, new Request("http://localhost/signin"));
-    return { demo, cookie: setCookie.split(";")[0] as string };
+    const setCookie = await startSession(database.db, owner, new Request("http://localhost/signin"));
+    return { demo: { id: owner.seller_id }, cookie: setCookie.split(";")[0] as string };
   };
 
   beforeAll(async () => {

@@ -50,7 +50,6 @@ describe.each(TEST_DIALECTS)("the site-speed report on $name", (dialect) => {
         ["report-seller", "report-other"].map((username) => ({
           username,
           display_name: username,
-          password_hash: "x",
           feedback_score: 0,
           store_url: "https://stores.example.com",
           site: "EBAY_US",

@@ -8,7 +8,7 @@ import type { Kysely } from "kysely";
 import type { z } from "zod";
 import type { DatabaseSchema } from "~/db/schema";
 import type { Text } from "~/i18n/language-text";
-import { timeZoneOfSeller } from "~/time/time-zones";
+import type { HubTimeZone } from "~/time/time-zones";
 import { speedBeaconSchema } from "./beacon-schema";
 import { sortPages, type DashboardQuery } from "./dashboard-query";
 import { pageLabel } from "./page-labels";
@@ -49,16 +49,17 @@ type PageView = Omit<z.infer<typeof reportedMetrics>, "pageView"> & { pageName: 
 
 /**
  * The dashboard's report for a seller's query, its pages in the query's order, the days and hours
- * the seller's time zone's: the dashboard and its export of the pages table read the same.
+ * those of the reader's time zone: the dashboard and its export of the pages table read the same.
  */
 export async function dashboardReport(
   db: Kysely<DatabaseSchema>,
-  seller: { id: number; time_zone: string | null; locale: string },
+  sellerId: number,
+  timeZone: HubTimeZone,
   query: DashboardQuery,
   text: Text,
   now: number = Date.now(),
 ): Promise<SiteSpeedReport> {
-  const report = await buildSiteSpeedReport(db, seller.id, query.period, query.segment, now, timeZoneOfSeller(seller));
+  const report = await buildSiteSpeedReport(db, sellerId, query.period, query.segment, now, timeZone);
   const labelOf = (pageName: string) => pageLabel(pageName, text);
   return { ...report, pages: sortPages(report.pages, query.order, query.direction, labelOf) };
 }

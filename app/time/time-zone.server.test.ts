@@ -1,31 +1,41 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TEST_DIALECTS } from "../../test/databases";
-import { insertSeller } from "../../test/listings";
+import { insertAccount } from "../../test/listings";
 import type { Database } from "~/db/database.server";
 import { chooseTimeZone, timeZoneLabel, timeZoneOptions } from "./time-zone.server";
-import { HUB_TIME_ZONES, timeZoneOfSeller } from "./time-zones";
+import { HUB_TIME_ZONES, timeZoneOfMember } from "./time-zones";
 
 describe.each(TEST_DIALECTS)("choosing a time zone, on $name", (dialect) => {
   let database: Database;
-  let seller: number;
+  let member: number;
   const stored = async () =>
-    database.db.selectFrom("seller").select(["time_zone", "locale"]).where("id", "=", seller).executeTakeFirstOrThrow();
+    database.db
+      .selectFrom("member")
+      .innerJoin("seller", "seller.id", "member.seller_id")
+      .select(["member.time_zone", "seller.locale"])
+      .where("member.id", "=", member)
+      .executeTakeFirstOrThrow();
+
+  const zoneStored = async () => {
+    const row = await stored();
+    return timeZoneOfMember(row, row);
+  };
 
   beforeAll(async () => {
     database = await dialect.open();
-    seller = await insertSeller(database.db, "zoned");
+    ({ memberId: member } = await insertAccount(database.db, "zoned"));
   });
   afterAll(() => database.close());
 
   it("stores a zone offered, and the seller reads times in it from then on", async () => {
-    expect(timeZoneOfSeller(await stored())).toBe("America/Los_Angeles");
-    expect(await chooseTimeZone(database.db, seller, "Europe/Berlin")).toEqual({ chosen: true });
-    expect(timeZoneOfSeller(await stored())).toBe("Europe/Berlin");
+    expect(await zoneStored()).toBe("America/Los_Angeles");
+    expect(await chooseTimeZone(database.db, member, "Europe/Berlin")).toEqual({ chosen: true });
+    expect(await zoneStored()).toBe("Europe/Berlin");
   });
 
   it("refuses any other value and stores nothing", async () => {
     for (const value of ["Mars/Olympus_Mons", "europe/berlin", "", "x".repeat(10_000), null, 1e20, ["UTC"]])
-      expect(await chooseTimeZone(database.db, seller, value)).toEqual({ chosen: false });
+      expect(await chooseTimeZone(database.db, member, value)).toEqual({ chosen: false });
     expect((await stored()).time_zone).toBe("Europe/Berlin");
   });
 });

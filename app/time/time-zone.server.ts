@@ -2,14 +2,14 @@ import type { Kysely } from "kysely";
 import type { DatabaseSchema } from "~/db/schema";
 import { HUB_TIME_ZONES, isHubTimeZone, type HubTimeZone } from "./time-zones";
 
-/** Stores the seller's choice; a zone not offered is refused and nothing changes. */
+/** Stores the member's choice; a zone not offered is refused and nothing changes. */
 export async function chooseTimeZone(
   db: Kysely<DatabaseSchema>,
-  sellerId: number,
+  memberId: number,
   timeZone: unknown,
 ): Promise<{ chosen: true } | { chosen: false }> {
   if (!isHubTimeZone(timeZone)) return { chosen: false };
-  await db.updateTable("seller").set({ time_zone: timeZone }).where("id", "=", sellerId).execute();
+  await db.updateTable("member").set({ time_zone: timeZone }).where("id", "=", memberId).execute();
   return { chosen: true };
 }
 

@@ -1,16 +1,16 @@
 import { describe, expect, it } from "vitest";
-import { formatTime, HUB_TIME_ZONES, isHubTimeZone, timeZoneOfSeller } from "./time-zones";
+import { formatTime, HUB_TIME_ZONES, isHubTimeZone, timeZoneOfMember } from "./time-zones";
 
 const EVENING = Date.UTC(2026, 10, 23, 20, 10);
 
 describe("a seller's time zone", () => {
   it("is their choice, else their site's, else UTC", () => {
-    expect(timeZoneOfSeller({ time_zone: "America/Chicago", locale: "en-US" })).toBe("America/Chicago");
-    expect(timeZoneOfSeller({ time_zone: null, locale: "en-US" })).toBe("America/Los_Angeles");
-    expect(timeZoneOfSeller({ time_zone: null, locale: "de-DE" })).toBe("Europe/Berlin");
-    expect(timeZoneOfSeller({ time_zone: null, locale: "en-GB" })).toBe("Europe/London");
-    expect(timeZoneOfSeller({ time_zone: "Mars/Olympus_Mons", locale: "fr-FR" })).toBe("Europe/Paris");
-    expect(timeZoneOfSeller({ time_zone: null, locale: "ja-JP" })).toBe("UTC");
+    expect(timeZoneOfMember({ time_zone: "America/Chicago" }, { locale: "en-US" })).toBe("America/Chicago");
+    expect(timeZoneOfMember({ time_zone: null }, { locale: "en-US" })).toBe("America/Los_Angeles");
+    expect(timeZoneOfMember({ time_zone: null }, { locale: "de-DE" })).toBe("Europe/Berlin");
+    expect(timeZoneOfMember({ time_zone: null }, { locale: "en-GB" })).toBe("Europe/London");
+    expect(timeZoneOfMember({ time_zone: "Mars/Olympus_Mons" }, { locale: "fr-FR" })).toBe("Europe/Paris");
+    expect(timeZoneOfMember({ time_zone: null }, { locale: "ja-JP" })).toBe("UTC");
   });
 
   it("offers only zones the runtime knows", () => {

@@ -42,10 +42,10 @@ export function isHubTimeZone(value: unknown): value is HubTimeZone {
   return typeof value === "string" && (HUB_TIME_ZONES as readonly string[]).includes(value);
 }
 
-/** The zone a seller reads times in: their choice, else their site's, else UTC. */
-export function timeZoneOfSeller(seller: { time_zone: string | null; locale: string }): HubTimeZone {
-  if (isHubTimeZone(seller.time_zone)) return seller.time_zone;
-  return SITE_TIME_ZONES[seller.locale] ?? "UTC";
+/** The zone a member reads times in: their choice, else their account's site's, else UTC. */
+export function timeZoneOfMember(member: { time_zone: string | null }, account: { locale: string }): HubTimeZone {
+  if (isHubTimeZone(member.time_zone)) return member.time_zone;
+  return SITE_TIME_ZONES[account.locale] ?? "UTC";
 }
 
 /** A moment as the seller reads it, the zone named beside it: "Nov 23, 2026, 12:10 PM PST". */

@@ -32,7 +32,7 @@ export async function handleMemberChoice(
   const form = await readForm(request);
   const signedIn = getSignedInSeller(context);
   assertAntiForgeryToken(signedIn, form.get("srt"));
-  const { chosen } = await choose(context.get(databaseContext).db, signedIn.seller.id, form.get(field));
+  const { chosen } = await choose(context.get(databaseContext).db, signedIn.member.id, form.get(field));
   if (!chosen) throw data(textOf(context)(refused), { status: 400 });
   return redirect(safeRedirectPath(form.get("returnTo"), request.url), { status: 303 });
 }

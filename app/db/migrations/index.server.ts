@@ -24,6 +24,7 @@ import * as sellerTimeZone from "./0022-seller-time-zone.server";
 import * as sellerAppearance from "./0023-seller-appearance.server";
 import * as listingBannerCodes from "./0024-listing-banner-codes.server";
 import * as listingChanges from "./0025-listing-changes.server";
+import * as members from "./0026-members.server";
 
 interface DialectMigration {
   up(db: Kysely<unknown>, dialect: Dialect): Promise<void>;
@@ -54,6 +55,7 @@ const migrations: Record<string, DialectMigration> = {
   "0023-seller-appearance": sellerAppearance,
   "0024-listing-banner-codes": listingBannerCodes,
   "0025-listing-changes": listingChanges,
+  "0026-members": members,
 };
 
 export const MIGRATION_NAMES = Object.keys(migrations);

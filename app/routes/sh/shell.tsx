@@ -1,5 +1,5 @@
 import { SellerTimeZoneProvider } from "~/time/seller-time-zone";
-import { timeZoneOfSeller } from "~/time/time-zones";
+import { timeZoneOfMember } from "~/time/time-zones";
 import { timeZoneOptions } from "~/time/time-zone.server";
 import { href, Outlet, useLocation, type ShouldRevalidateFunctionArgs } from "react-router";
 import { readCookie } from "~/cookies/cookies";
@@ -33,7 +33,7 @@ import type { Route } from "./+types/shell";
 export const middleware: Route.MiddlewareFunction[] = [requireSeller, redirectOptedOutSeller];
 
 export async function loader({ request, context, pattern }: Route.LoaderArgs) {
-  const { seller, srt } = getSignedInSeller(context);
+  const { seller, member, srt } = getSignedInSeller(context);
   const { db } = context.get(databaseContext);
   const text = textOf(context);
   const cookie = request.headers.get("Cookie");
@@ -43,12 +43,12 @@ export async function loader({ request, context, pattern }: Route.LoaderArgs) {
   const messages = messagesShownAtLoad(await findCurrentMessages(db, seller.id, context.get(languageContext)), cookie);
   return {
     member: {
-      name: seller.display_name,
+      name: member.display_name,
       feedbackScore: seller.feedback_score,
       storeUrl: seller.store_url,
       locale: seller.locale,
       languages: offeredLanguages(),
-      timeZone: timeZoneOfSeller(seller),
+      timeZone: timeZoneOfMember(member, seller),
       timeZones: timeZoneOptions(context.get(languageContext)),
       appearance: context.get(appearanceContext),
     },

@@ -1,4 +1,5 @@
 import { getSignedInSeller } from "~/auth/require-seller.server";
+import { timeZoneOfMember } from "~/time/time-zones";
 import { refusal } from "~/http/refusal";
 import { pageUrl } from "~/http/page-url";
 import { textOf } from "~/i18n/language.server";
@@ -19,7 +20,7 @@ import type { Route } from "./+types/site-speed-pages";
  * and order as the dashboard's query: the seller's own page views, nobody else's.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { seller } = getSignedInSeller(context);
+  const { seller, member } = getSignedInSeller(context);
   const search = pageUrl(request).searchParams;
   const text = textOf(context);
   const format = search.get("format") ?? "csv";
@@ -27,7 +28,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     throw refusal(400, text("speed.export.format", { format: format.slice(0, 40) }));
   const query = readDashboardQuery(search);
   if ("refusal" in query) throw refusal(400, query.refusal);
-  const report = await dashboardReport(context.get(databaseContext).db, seller, query, textOf(context));
+  const timeZone = timeZoneOfMember(member, seller);
+  const report = await dashboardReport(context.get(databaseContext).db, seller.id, timeZone, query, textOf(context));
   const body =
     format === "json"
       ? JSON.stringify(pagesJson(report), null, 2)

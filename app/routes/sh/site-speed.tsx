@@ -14,7 +14,7 @@ import { TrackingTable } from "~/site-speed/components/tracking-table/TrackingTa
 import { columnSortSearches, readDashboardQuery } from "~/site-speed/dashboard-query";
 import { databaseContext, languageContext } from "~/request-context";
 import { timeZoneLabel } from "~/time/time-zone.server";
-import { timeZoneOfSeller } from "~/time/time-zones";
+import { timeZoneOfMember } from "~/time/time-zones";
 import type { PageHandle } from "~/shell/page-handle";
 import { REPORT_PERIODS } from "~/site-speed/report-periods";
 import { CONNECTION_LABELS, DEVICE_CLASSES, DEVICE_LABELS } from "~/site-speed/report-segments";
@@ -27,10 +27,11 @@ export const handle: PageHandle = { pageName: "sellerHubSiteSpeed", title: "nav.
 
 /** A seller sees the beacons of their own visits to the hub, nobody else's. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { seller } = getSignedInSeller(context);
+  const { seller, member } = getSignedInSeller(context);
   const query = readDashboardQuery(new URL(request.url).searchParams);
   if ("refusal" in query) throw refusal(400, query.refusal);
-  const report = await dashboardReport(context.get(databaseContext).db, seller, query, textOf(context));
+  const timeZone = timeZoneOfMember(member, seller);
+  const report = await dashboardReport(context.get(databaseContext).db, seller.id, timeZone, query, textOf(context));
   return {
     report,
     period: query.period.key,
@@ -39,7 +40,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     sortSearches: columnSortSearches(query),
     exportLinks: exportLinksOf(pageUrl(request).searchParams),
     locale: seller.locale,
-    timeZoneName: timeZoneLabel(timeZoneOfSeller(seller), context.get(languageContext)),
+    timeZoneName: timeZoneLabel(timeZone, context.get(languageContext)),
   };
 }
 

@@ -1,0 +1,29 @@
+import type { Kysely } from "kysely";
+import type { DatabaseSchema, NewSeller } from "~/db/schema";
+
+/**
+ * Opens an account: the seller (the business) and its owner, the one member an account always
+ * has (decision 086), who signs in with the account's username and is named as it is. The one way
+ * accounts are made: by the demo data, the tests and the benches.
+ */
+export async function openAccount(
+  db: Kysely<DatabaseSchema>,
+  account: NewSeller,
+  ownerPasswordHash: string,
+): Promise<{ sellerId: number; memberId: number }> {
+  if (!db.isTransaction) return db.transaction().execute((trx) => openAccount(trx, account, ownerPasswordHash));
+  const { id: sellerId } = await db.insertInto("seller").values(account).returning("id").executeTakeFirstOrThrow();
+  const { id: memberId } = await db
+    .insertInto("member")
+    .values({
+      seller_id: sellerId,
+      username: account.username.toLowerCase(),
+      display_name: account.display_name,
+      password_hash: ownerPasswordHash,
+      role: "owner",
+      created_at: account.created_at,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return { sellerId, memberId };
+}
