@@ -35,8 +35,8 @@ export async function measureSearchTime(listings = 100_000): Promise<SearchTime[
   const { searchHub } = await import("../app/search/search.server.ts");
   const { readSearchRange } = await import("../app/search/results-page.ts");
   const ranges = {
-    popup: readSearchRange(new URLSearchParams("popup")),
-    "results page": readSearchRange(new URLSearchParams()),
+    popup: { ...readSearchRange(new URLSearchParams("popup")), role: "owner" as const },
+    "results page": { ...readSearchRange(new URLSearchParams()), role: "owner" as const },
   };
   const database = await openDatabase("sqlite::memory:");
   try {

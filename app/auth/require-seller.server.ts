@@ -1,12 +1,19 @@
 import { redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import { pageUrl } from "~/http/page-url";
-import { languageOfMember } from "~/i18n/language.server";
+import { refusal } from "~/http/refusal";
+import { languageOfMember, textOf } from "~/i18n/language.server";
 import { appearanceOfMember } from "~/appearance/appearance";
 import { appearanceContext, databaseContext, languageContext, signedInSellerContext } from "~/request-context";
+import { may, permissionFor } from "~/team/policy";
 import { findSignedInSeller, type SignedInSeller } from "./session.server";
 
-/** Route middleware: no session, no page; the member signs in and comes back. */
-export const requireSeller: MiddlewareFunction<Response> = async ({ request, context }) => {
+/**
+ * Route middleware of every address that needs a session: no session, no page (the member signs
+ * in and comes back); a session whose member's role does not allow the address, for the request's
+ * method, is refused with 403 and the reason, before any loader or action runs (decision 086). The
+ * role is read from the member's row on every request, so a change of role counts at once.
+ */
+export const requireSeller: MiddlewareFunction<Response> = async ({ request, context, pattern }) => {
   const signedIn = await findSignedInSeller(context.get(databaseContext).db, request);
   if (!signedIn) {
     const { pathname, search } = pageUrl(request);
@@ -15,6 +22,12 @@ export const requireSeller: MiddlewareFunction<Response> = async ({ request, con
   context.set(signedInSellerContext, signedIn);
   context.set(languageContext, languageOfMember(signedIn.member, signedIn.seller));
   context.set(appearanceContext, appearanceOfMember(signedIn.member));
+  const permission = permissionFor(pattern, request.method);
+  const { role } = signedIn.member;
+  if (!permission || !may(role, permission)) {
+    const needed = (permission ?? "other").replace(":", "_");
+    throw refusal(403, textOf(context)("team.refused", { role, permission: needed }));
+  }
 };
 
 export function getSignedInSeller(context: Readonly<RouterContextProvider>): SignedInSeller {

@@ -6,7 +6,7 @@ import type { Database } from "./database.server";
 import { addMessage, type MessageFile } from "~/messages/messages.server";
 import type { DatabaseSchema, NewListing } from "./schema";
 import { SITE_DEMO_LISTINGS, SITE_DEMO_SELLERS, type SiteDemoSeller } from "./site-demo-sellers";
-import { openAccount } from "~/team/accounts.server";
+import { addMember, openAccount } from "~/team/accounts.server";
 
 export const DEMO_USERNAME = "demo";
 export const DEMO_PASSWORD = "sellerhub";
@@ -187,6 +187,10 @@ async function insertDemoData(trx: Kysely<DatabaseSchema>): Promise<void> {
   for (const [index, [username, displayName, feedbackScore]] of sellers.entries()) {
     const id = await insertDemoSeller(trx, { username, displayName, feedbackScore, ...US_SITE }, now);
     await insertListings(trx, generateListings(id, username === DEMO_USERNAME ? 160 : 20, index + 1, now));
+    if (username === DEMO_USERNAME) {
+      const passwordHash = await hashPassword(DEMO_PASSWORD);
+      for (const member of DEMO_TEAM) await addMember(trx, id, { ...member, passwordHash }, now);
+    }
     if (username === WORLD_TITLES_SELLER) await insertListings(trx, worldListings(id, now));
   }
   for (const [index, seller] of SITE_DEMO_SELLERS.entries()) {
@@ -198,6 +202,12 @@ async function insertDemoData(trx: Kysely<DatabaseSchema>): Promise<void> {
     if (!added.ok) throw new Error(`A demo message is invalid: ${added.reasons.join("; ")}`);
   }
 }
+
+/** The demo account's team besides its owner (decision 086), with the demo's password: one of each other role. */
+export const DEMO_TEAM = [
+  { username: "demo-manager", displayName: "Sam Rivera", role: "manager" },
+  { username: "demo-viewer", displayName: "Alex Kim", role: "viewer" },
+] as const;
 
 const US_SITE = { site: "EBAY_US", locale: "en-US", currency: "USD" } as const;
 

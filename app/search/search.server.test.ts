@@ -5,14 +5,14 @@ import type { Database } from "~/db/database.server";
 import { insertListings } from "~/db/seed.server";
 import { queryPlan } from "../../test/query-plan";
 import { LISTINGS_TOOL, optBackIn, recordOptOut } from "~/opt-out/opt-out.server";
-import { COUNTED_AT_MOST, listingsOfProduct, searchHub } from "./search.server";
+import { COUNTED_AT_MOST, listingsOfProduct, searchHub, type SearchRange } from "./search.server";
 
 describe.each(TEST_DIALECTS)("searching the hub on $name", (dialect) => {
   let database: Database;
   let seller: number;
   let other: number;
   let kindleId: number;
-  const search = (text: string, sellerId = seller, options = { limit: 5 }) =>
+  const search = (text: string, sellerId = seller, options: SearchRange = { limit: 5, role: "owner" }) =>
     searchHub(database, sellerId, text, options);
   const titles = (listings: Array<{ title: string }>) => listings.map((listing) => listing.title);
 
@@ -60,6 +60,17 @@ describe.each(TEST_DIALECTS)("searching the hub on $name", (dialect) => {
     expect(titles(listings.byTitle)).toEqual(["Nikon F3 body", "Nikon F3 lens cap"]);
     expect(listings.byTitle[0]).toMatchObject({ price: 10_000, currency: "USD", status: "active", condition: "new" });
     expect(listings.titleCount).toEqual({ total: 2, isMore: false });
+  });
+
+  it("offers a member only the pages their role may open (decision 086)", async () => {
+    const urls = async (role: SearchRange["role"]) =>
+      (await search("switch tools", seller, { limit: 5, role })).pages.map((page) => page.url);
+    expect(await urls("owner")).toContain("/sh/optout");
+    expect(await urls("manager")).not.toContain("/sh/optout");
+    expect(await urls("viewer")).not.toContain("/sh/optout");
+    expect((await search("site speed", seller, { limit: 5, role: "viewer" })).pages.map((page) => page.url)).toContain(
+      "/sh/perf",
+    );
   });
 
   it("finds a listing by its number and listings by their product's ePID, first", async () => {
@@ -110,7 +121,9 @@ describe.each(TEST_DIALECTS)("searching the hub on $name", (dialect) => {
       })
       .execute();
     const found = async (cookieHeader?: string) =>
-      (await searchHub(database, reader, "shipping rates", { limit: 5, cookieHeader })).messages.map((m) => m.title);
+      (await searchHub(database, reader, "shipping rates", { role: "owner", limit: 5, cookieHeader })).messages.map(
+        (m) => m.title,
+      );
     expect(await found()).toEqual(["Shipping rates change in May"]);
     expect(await found("shui-messages-rates-dismissalLeft=0")).toEqual([]);
   });
@@ -119,15 +132,15 @@ describe.each(TEST_DIALECTS)("searching the hub on $name", (dialect) => {
     const switched = await insertSeller(database.db, `switched-${dialect.name}`);
     await insertListings(database.db, [testListing(switched, { title: "Kindle Oasis", epid: "2254397002" })]);
     await recordOptOut(database.db, switched, LISTINGS_TOOL);
-    const results = await searchHub(database, switched, "kindle", { limit: 5 });
+    const results = await searchHub(database, switched, "kindle", { role: "owner", limit: 5 });
     expect(results.listings.byTitle).toEqual([]);
     expect(results.listings.byNumber).toEqual([]);
-    const listingsPages = await searchHub(database, switched, "out of stock", { limit: 5 });
+    const listingsPages = await searchHub(database, switched, "out of stock", { role: "owner", limit: 5 });
     expect(listingsPages.pages.filter((page) => page.url.startsWith("/sh/lst/"))).toEqual([]);
     await optBackIn(database.db, switched, LISTINGS_TOOL);
-    expect(titles((await searchHub(database, switched, "kindle", { limit: 5 })).listings.byTitle)).toEqual([
-      "Kindle Oasis",
-    ]);
+    expect(
+      titles((await searchHub(database, switched, "kindle", { role: "owner", limit: 5 })).listings.byTitle),
+    ).toEqual(["Kindle Oasis"]);
   });
 
   it("counts a product's listings when the text is its ePID, however many the group shows", async () => {
@@ -136,10 +149,10 @@ describe.each(TEST_DIALECTS)("searching the hub on $name", (dialect) => {
       database.db,
       Array.from({ length: 8 }, (_, index) => testListing(lister, { title: `Lens ${index}`, epid: "5566778899" })),
     );
-    const { listings } = await searchHub(database, lister, "5566778899", { limit: 5 });
+    const { listings } = await searchHub(database, lister, "5566778899", { role: "owner", limit: 5 });
     expect(listings.byNumber.length).toBeLessThan(8);
     expect(listings.product).toEqual({ epid: "5566778899", total: 8 });
-    expect((await searchHub(database, lister, "lens", { limit: 5 })).listings.product).toBeNull();
+    expect((await searchHub(database, lister, "lens", { role: "owner", limit: 5 })).listings.product).toBeNull();
   });
 
   it("finds nothing for an empty text", async () => {
@@ -153,26 +166,33 @@ describe.each(TEST_DIALECTS)("searching the hub on $name", (dialect) => {
   });
 
   it("for the header's popup, reads the few best listings and counts none", async () => {
-    const { listings } = await searchHub(database, seller, "nikon", { limit: 1, popup: true });
+    const { listings } = await searchHub(database, seller, "nikon", { role: "owner", limit: 1, popup: true });
     expect(titles(listings.byTitle)).toEqual(["Nikon F3 body"]);
     expect(listings.titleCount).toBeNull();
   });
 
   it("for the header's popup, reads titles from 3 characters, what the title index needs; a results page from 1", async () => {
-    expect((await searchHub(database, seller, "f3", { limit: 5, popup: true })).listings.byTitle).toEqual([]);
-    expect(titles((await searchHub(database, seller, "f3", { limit: 5 })).listings.byTitle)).toEqual([
+    expect(
+      (await searchHub(database, seller, "f3", { role: "owner", limit: 5, popup: true })).listings.byTitle,
+    ).toEqual([]);
+    expect(titles((await searchHub(database, seller, "f3", { role: "owner", limit: 5 })).listings.byTitle)).toEqual([
       "Nikon F3 body",
       "Nikon F3 lens cap",
     ]);
-    expect(titles((await searchHub(database, seller, "f3 b", { limit: 5, popup: true })).listings.byTitle)).toEqual([
-      "Nikon F3 body",
-    ]);
+    expect(
+      titles((await searchHub(database, seller, "f3 b", { role: "owner", limit: 5, popup: true })).listings.byTitle),
+    ).toEqual(["Nikon F3 body"]);
     // Pages and numbers are found from the first character.
     expect(
-      (await searchHub(database, seller, "si", { limit: 5, popup: true })).pages.map((page) => page.label),
+      (await searchHub(database, seller, "si", { role: "owner", limit: 5, popup: true })).pages.map(
+        (page) => page.label,
+      ),
     ).toContain("Site speed");
     expect(
-      titles((await searchHub(database, seller, String(kindleId), { limit: 5, popup: true })).listings.byNumber),
+      titles(
+        (await searchHub(database, seller, String(kindleId), { role: "owner", limit: 5, popup: true })).listings
+          .byNumber,
+      ),
     ).toEqual(["Kindle Paperwhite 16GB"]);
   });
 
@@ -183,12 +203,12 @@ describe.each(TEST_DIALECTS)("searching the hub on $name", (dialect) => {
         testListing(seller, { title: `Camera strap ${index}`, created_at: 10 + index }),
       ),
     );
-    const first = await search("strap", seller, { limit: 20 });
+    const first = await search("strap", seller, { limit: 20, role: "owner" });
     expect(first.listings).toMatchObject({ titleCount: { total: COUNTED_AT_MOST, isMore: true }, offset: 0 });
     expect(first.listings.byTitle[0]?.title).toBe(`Camera strap ${COUNTED_AT_MOST + 4}`);
-    const second = await searchHub(database, seller, "strap", { offset: 20, limit: 20 });
+    const second = await searchHub(database, seller, "strap", { role: "owner", offset: 20, limit: 20 });
     expect(second.listings.byTitle[0]?.title).toBe(`Camera strap ${COUNTED_AT_MOST - 16}`);
-    const pastTheEnd = await searchHub(database, seller, "strap", { offset: 5_000, limit: 20 });
+    const pastTheEnd = await searchHub(database, seller, "strap", { role: "owner", offset: 5_000, limit: 20 });
     expect(pastTheEnd.listings.offset).toBe(Math.floor((COUNTED_AT_MOST - 1) / 20) * 20);
   });
 });

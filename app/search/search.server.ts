@@ -11,6 +11,8 @@ import { textOfLanguage } from "~/i18n/catalogues.server";
 import { SOURCE_LANGUAGE, type Language } from "~/i18n/languages";
 import { findHubPages, type HubPage } from "./hub-pages";
 import { searchFold } from "./search-fold";
+import { may, permissionFor } from "~/team/policy";
+import type { Role } from "~/team/roles";
 
 export type ListingHit = Pick<Listing, "id" | "epid" | "title" | "price" | "currency" | "status" | "condition">;
 
@@ -63,6 +65,8 @@ export interface SearchRange {
   popup?: boolean;
   /** The seller's language: the hub's pages found (their labels, and the words that find them), and the messages' texts. */
   language?: Language;
+  /** The member's role: only the pages it may open are offered (decision 086). */
+  role: Role;
 }
 
 /**
@@ -86,7 +90,7 @@ export async function searchHub(
   database: Database,
   sellerId: number,
   text: string,
-  { offset = 0, limit, popup = false, cookieHeader = null, language = SOURCE_LANGUAGE }: SearchRange,
+  { offset = 0, limit, popup = false, cookieHeader = null, language = SOURCE_LANGUAGE, role }: SearchRange,
 ): Promise<HubSearchResults> {
   const noListings = {
     byNumber: [],
@@ -105,7 +109,7 @@ export async function searchHub(
     findMessages(database, sellerId, text, cookieHeader, language),
   ]);
   const pages = findHubPages(text, textOfLanguage(language).text).filter(
-    (page) => !onPreviousTool || !isPageOf(LISTINGS_TOOL, page.url),
+    (page) => (!onPreviousTool || !isPageOf(LISTINGS_TOOL, page.url)) && mayOpen(role, page.url),
   );
   return { text, listings, pages, messages };
 }
@@ -114,7 +118,7 @@ async function searchListings(
   database: Database,
   sellerId: number,
   text: string,
-  { offset = 0, limit, popup }: SearchRange,
+  { offset = 0, limit, popup }: Omit<SearchRange, "role">,
 ): Promise<ListingResults> {
   const { db } = database;
   // The listings page's own reading of a search text: the same title search, the same limits.
@@ -223,4 +227,10 @@ async function findMessages(
   return messagesShownAtLoad(await findCurrentMessages(db, sellerId, language), cookieHeader)
     .filter((message) => message.title !== undefined && searchFold(message.title).includes(wanted))
     .map((message) => ({ messageId: message.config.messageId, title: message.title as string, url: "/sh/ovw" }));
+}
+
+/** Whether the role may open a page of the hub's (a path of its own, perhaps with a query or a fragment). */
+function mayOpen(role: Role, url: string): boolean {
+  const permission = permissionFor(new URL(url, "http://hub").pathname, "GET");
+  return permission !== undefined && may(role, permission);
 }

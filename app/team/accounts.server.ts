@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
 import type { DatabaseSchema, NewSeller } from "~/db/schema";
+import type { Role } from "./roles";
 
 /**
  * Opens an account: the seller (the business) and its owner, the one member an account always
@@ -26,4 +27,33 @@ export async function openAccount(
     .returning("id")
     .executeTakeFirstOrThrow();
   return { sellerId, memberId };
+}
+
+export interface NewMember {
+  username: string;
+  displayName: string;
+  passwordHash: string;
+  role: Exclude<Role, "owner">;
+}
+
+/** Adds a member to an account (the demo's team; an invitation accepted, step 3 of decision 086). */
+export async function addMember(
+  db: Kysely<DatabaseSchema>,
+  sellerId: number,
+  member: NewMember,
+  now: number = Date.now(),
+): Promise<number> {
+  const { id } = await db
+    .insertInto("member")
+    .values({
+      seller_id: sellerId,
+      username: member.username.toLowerCase(),
+      display_name: member.displayName,
+      password_hash: member.passwordHash,
+      role: member.role,
+      created_at: now,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return id;
 }

@@ -10,6 +10,7 @@ import { Pagination } from "~/listings/components/pagination/Pagination";
 import { databaseContext } from "~/request-context";
 import type { PageHandle } from "~/shell/page-handle";
 import type { Route } from "./+types/changes";
+import { useMay } from "~/team/member-permissions";
 
 export const handle: PageHandle = { pageName: "sellerHubChanges", title: "page.changes" };
 
@@ -30,6 +31,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export default function Changes({ loaderData }: Route.ComponentProps) {
   const { changes, total, offset, limit, last, srt, locale } = loaderData;
   const text = useText();
+  const may = useMay();
   return (
     <div className="changes-page">
       <p>
@@ -37,7 +39,7 @@ export default function Changes({ loaderData }: Route.ComponentProps) {
           {text("listingDetail.allListings")}
         </Link>
       </p>
-      {last && <LastPriceChange change={last} srt={srt} locale={locale} />}
+      {last && may("listings:change") && <LastPriceChange change={last} srt={srt} locale={locale} />}
       {total === 0 ? (
         <p>{text("changes.none")}</p>
       ) : (

@@ -33,6 +33,7 @@ import type { PageHandle } from "~/shell/page-handle";
 import { textOf } from "~/i18n/language.server";
 import { useText } from "~/i18n/text";
 import type { Route } from "./+types/listing-detail";
+import { useMay } from "~/team/member-permissions";
 
 /** The header says "Listing"; the page's own heading is the listing's title. */
 export const handle: PageHandle = {
@@ -188,6 +189,7 @@ function ListingDetailPage({
     );
   };
   const text = useText();
+  const may = useMay();
   const outletContext: ListingDetailOutletContext = { search, onInsightsClosed: () => frameRef.current?.focus() };
 
   return (
@@ -199,15 +201,17 @@ function ListingDetailPage({
       </p>
       <h2 id="listing-title">{listing.title}</h2>
       <ListingFacts listing={listing} locale={locale} />
-      <ListingPriceForm
-        listing={listing}
-        srt={srt}
-        locale={locale}
-        search={listingPageQuery(filters)}
-        refused={refused}
-        saved={saved}
-        undoEnds={undoEnds}
-      />
+      {may("listings:change") && (
+        <ListingPriceForm
+          listing={listing}
+          srt={srt}
+          locale={locale}
+          search={listingPageQuery(filters)}
+          refused={refused}
+          saved={saved}
+          undoEnds={undoEnds}
+        />
+      )}
       <PriceHistory entries={history} locale={locale} />
       <section className="listing-detail__summary" aria-labelledby="product-summary-title">
         <h3 id="product-summary-title">{text("listingDetail.summary")}</h3>

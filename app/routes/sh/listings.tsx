@@ -21,6 +21,7 @@ import type { PageHandle } from "~/shell/page-handle";
 import { richText } from "~/i18n/rich-text";
 import { useText, type Text } from "~/i18n/text";
 import type { Route } from "./+types/listings";
+import { useMay } from "~/team/member-permissions";
 
 export const handle: PageHandle = { pageName: "sellerHubActiveListings", title: "nav.listings" };
 
@@ -53,6 +54,7 @@ export default function Listings({ loaderData, actionData }: Route.ComponentProp
   const { filters, page, selection, lastChange, locale } = loaderData;
   const { refilter } = useRefilter();
   const text = useText();
+  const may = useMay();
   const table = useRef<HTMLTableElement>(null);
   const loading = useNavigation().state === "loading";
   const hydrated = useHydrated();
@@ -61,7 +63,9 @@ export default function Listings({ loaderData, actionData }: Route.ComponentProp
   const selected = useListingSelection({ ...selection, pageIds });
   return (
     <div className="listings-page">
-      {lastChange && <LastPriceChange change={lastChange} srt={selection.srt} locale={locale} />}
+      {lastChange && may("listings:change") && (
+        <LastPriceChange change={lastChange} srt={selection.srt} locale={locale} />
+      )}
       <ListingFilterForm filters={filters} onRefilter={(changes) => void refilter(changes)} />
       {filters.epid && (
         <p className="listings-page__product">
@@ -79,9 +83,11 @@ export default function Listings({ loaderData, actionData }: Route.ComponentProp
             {text("listings.page.export", { count: page.total })}
           </a>
         )}
-        <Link prefetch="intent" to={href("/sh/lst/import")}>
-          {text("listings.page.import")}
-        </Link>
+        {may("listings:import") && (
+          <Link prefetch="intent" to={href("/sh/lst/import")}>
+            {text("listings.page.import")}
+          </Link>
+        )}
         <Link prefetch="intent" to={href("/sh/lst/changes")}>
           {text("listings.page.changes")}
         </Link>
@@ -89,15 +95,17 @@ export default function Listings({ loaderData, actionData }: Route.ComponentProp
       {/* Without JavaScript the ticks and the selection bar's buttons go together in this form. */}
       <Form method="post" action={`${pathname}${search}`} preventScrollReset className="listings-selection">
         <input type="hidden" name="srt" value={selection.srt} />
-        <SelectionBar
-          count={selected.count}
-          matching={page.total}
-          selectedMatching={selection.selectedMatching}
-          locale={locale}
-          hydrated={hydrated}
-          refusal={actionData && !actionData.ok ? actionData.reason : undefined}
-          ticksSaved={selected.saved}
-        />
+        {may("listings:change") && (
+          <SelectionBar
+            count={selected.count}
+            matching={page.total}
+            selectedMatching={selection.selectedMatching}
+            locale={locale}
+            hydrated={hydrated}
+            refusal={actionData && !actionData.ok ? actionData.reason : undefined}
+            ticksSaved={selected.saved}
+          />
+        )}
         {page.total === 0 ? (
           <div className="empty-state">
             <p>{text("listings.page.tryOther")}</p>
@@ -113,11 +121,15 @@ export default function Listings({ loaderData, actionData }: Route.ComponentProp
               sort={filters.sort}
               locale={locale}
               busy={loading}
-              selection={{
-                isSelected: selected.isSelected,
-                onChange: selected.toggle,
-                page: hydrated ? { state: selected.page, onChange: selected.togglePage } : undefined,
-              }}
+              selection={
+                may("listings:change")
+                  ? {
+                      isSelected: selected.isSelected,
+                      onChange: selected.toggle,
+                      page: hydrated ? { state: selected.page, onChange: selected.togglePage } : undefined,
+                    }
+                  : undefined
+              }
             />
             <Pagination
               total={page.total}

@@ -16,6 +16,7 @@ import type { PageHandle } from "~/shell/page-handle";
 import { textOf } from "~/i18n/language.server";
 import { useText } from "~/i18n/text";
 import type { Route } from "./+types/price-change";
+import { useMay } from "~/team/member-permissions";
 
 export const handle: PageHandle = {
   pageName: "sellerHubBulkPriceChange",
@@ -52,6 +53,7 @@ export default function PriceChange({ loaderData }: Route.ComponentProps) {
   const { state } = useLocation();
   const number = (value: number) => value.toLocaleString(locale);
   const text = useText();
+  const may = useMay();
   const fields = fieldsSelector(summary.fields);
   // After applying or undoing with JavaScript the page shows the outcome: focus goes to its heading.
   useEffect(() => {
@@ -69,7 +71,7 @@ export default function PriceChange({ loaderData }: Route.ComponentProps) {
         {text("bulk.change.heading", { state: change.state, description })}
       </h2>
       <Outcome summary={summary} number={number} locale={locale} currency={currency} />
-      {change.state === "previewed" && (
+      {change.state === "previewed" && may("listings:change") && (
         <div className="price-change__actions">
           {summary.changing > 0 && (
             <RunChangeForm
@@ -90,7 +92,7 @@ export default function PriceChange({ loaderData }: Route.ComponentProps) {
           </Form>
         </div>
       )}
-      {summary.undoableUntil !== null && (
+      {summary.undoableUntil !== null && may("listings:change") && (
         <UndoChangeForm
           changeId={change.id}
           undoableUntil={summary.undoableUntil}

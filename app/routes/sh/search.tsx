@@ -23,13 +23,14 @@ export const handle: PageHandle = {
 
 /** The results page, and what the header's popup fetches as the seller types. */
 export async function loader({ request, context }: Route.LoaderArgs): Promise<SearchAnswer> {
-  const { seller } = getSignedInSeller(context);
+  const { seller, member } = getSignedInSeller(context);
   const query = pageUrl(request).searchParams;
   const { text, notices } = readSearchText(query.get("q"));
   const results = await searchHub(context.get(databaseContext), seller.id, text, {
     ...readSearchRange(query),
     cookieHeader: request.headers.get("Cookie"),
     language: context.get(languageContext),
+    role: member.role,
   });
   return { results, notice: searchNotice(notices, textOf(context)), locale: seller.locale };
 }

@@ -28,6 +28,8 @@ import { offeredLanguages, textOf } from "~/i18n/language.server";
 import { useText } from "~/i18n/text";
 import { appearanceContext, databaseContext, languageContext } from "~/request-context";
 import { usePageHandle, usePageTitles } from "~/shell/page-handle";
+import { MemberPermissionsProvider } from "~/team/member-permissions";
+import { may, PERMISSIONS } from "~/team/policy";
 import type { Route } from "./+types/shell";
 
 export const middleware: Route.MiddlewareFunction[] = [requireSeller, redirectOptedOutSeller];
@@ -56,8 +58,10 @@ export async function loader({ request, context, pattern }: Route.LoaderArgs) {
     activeNavigation: findActiveNavigation(pageUrl(request)),
     sideLinks: validSideLinks({
       feedbackLinkData: feedbackLinkModel(seller, request, generalFeedback(text)),
-      ...(await switchToolsLinks(db, seller, request, text)),
+      // Switching tools is the account's choice, the owner's to make (decision 086).
+      ...(may(member.role, "tools:choose") ? await switchToolsLinks(db, seller, request, text) : {}),
     }),
+    permissions: PERMISSIONS.filter((permission) => may(member.role, permission)),
     pageMessages: showsMessages(pattern) ? messages : null,
     messageCount: messages.length,
     srt,
@@ -139,7 +143,9 @@ export default function Shell({ loaderData }: Route.ComponentProps) {
             />
           )}
           <SellerTimeZoneProvider value={member.timeZone}>
-            <Outlet />
+            <MemberPermissionsProvider value={loaderData.permissions}>
+              <Outlet />
+            </MemberPermissionsProvider>
           </SellerTimeZoneProvider>
         </main>
         <SideArea {...sideLinks} srt={srt} messagesLinkData={messagesLinkData(openMessages, text)} />
