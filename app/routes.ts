@@ -36,7 +36,11 @@ export default [
     route("sh/language", "routes/sh/language.ts"),
     route("sh/time-zone", "routes/sh/time-zone.ts"),
     route("sh/appearance", "routes/sh/appearance.ts"),
+    // The account's team, for its owner: invitations, roles, removal (app/team/).
+    route("sh/team", "routes/sh/team.tsx"),
     route("sh/*", "routes/sh/not-found.tsx"),
   ]),
   route("sh/optin", "routes/sh/opt-in.ts"),
+  // An invitation's single-use link, for someone who has no account yet: outside the shell.
+  route("invitation/:token", "routes/invitation.tsx"),
 ] satisfies RouteConfig;

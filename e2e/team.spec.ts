@@ -4,7 +4,9 @@ import {
   expect,
   expectNoAccessibilityViolations,
   pricesOf,
+  scrollsNoWider,
   signIn,
+  tabTo,
   test,
   waitForHydration,
 } from "./fixtures";
@@ -99,5 +101,152 @@ test.describe("a manager of the demo account", () => {
     const response = await page.goto("/sh/optout");
     expect(response?.status()).toBe(403);
     await expect(page.getByText("As a manager of this account, you cannot switch its listings tool.")).toBeVisible();
+  });
+});
+
+/** A username of this run's own: a retried test must not meet the one its first try invited. */
+const newUsername = (stem: string) => `${stem}-${Math.random().toString(36).slice(2, 8)}`;
+
+/** The owner's team page, reached from the header as an owner reaches it. */
+async function openTeam(page: Page): Promise<void> {
+  await page.getByRole("banner").getByRole("link", { name: "Team", exact: true }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Team" })).toBeVisible();
+}
+
+/** Invites by the keyboard alone and returns the link the page shows once. */
+async function inviteByKeyboard(page: Page, username: string, role: "Manager" | "Viewer"): Promise<string> {
+  const field = page.getByRole("textbox", { name: "Their username" });
+  await tabTo(page, field);
+  await page.keyboard.type(username);
+  await page.keyboard.press("Tab");
+  // The radio group: Viewer is chosen first; the arrow keys move the choice.
+  await page.keyboard.press(role === "Manager" ? "ArrowUp" : "ArrowDown");
+  await expect(page.getByRole("radio", { name: new RegExp(`^${role}`) })).toBeChecked();
+  await page.keyboard.press("Enter");
+  const link = page.getByRole("textbox", { name: `Invitation link for ${username}` });
+  await expect(link).toBeFocused();
+  return link.inputValue();
+}
+
+test.describe("the demo account's owner and their team", () => {
+  test("invites a manager, who joins by the link and works; a new role counts at their next page; removed, they are signed out", async ({
+    page,
+    browser,
+  }) => {
+    test.setTimeout(120_000);
+    await emulateSlowNetwork(page);
+    await signIn(page);
+    await waitForHydration(page);
+    await openTeam(page);
+    const username = newUsername("zoë");
+    const link = await inviteByKeyboard(page, username, "Manager");
+    expect(link).toMatch(/\/invitation\/[\w-]{43}$/);
+    await expect(page.getByRole("region", { name: "Invitations not yet used" })).toContainText(username);
+    await expectNoAccessibilityViolations(page);
+
+    const invitee = await (await browser.newContext()).newPage();
+    await emulateSlowNetwork(invitee);
+    await invitee.goto(link);
+    await expect(invitee.getByRole("heading", { level: 1, name: "Join Jordan Lee on Seller Hub" })).toBeVisible();
+    await expect(invitee.getByText(`You will sign in as ${username}.`)).toBeVisible();
+    await expectNoAccessibilityViolations(invitee);
+    await invitee.getByLabel("Your name").fill("Zoë Ñúñez");
+    await invitee.getByLabel("Choose a password").fill("süper-sécret-1");
+    await invitee.getByLabel("Type the password again").fill("süper-sécret-2");
+    await invitee.getByRole("button", { name: "Join the team" }).click();
+    await expect(invitee.getByRole("alert")).toHaveText("The two passwords differ. Type the same password twice.");
+    await invitee.getByLabel("Choose a password").fill("süper-sécret-1");
+    await invitee.getByLabel("Type the password again").fill("süper-sécret-1");
+    await invitee.getByRole("button", { name: "Join the team" }).click();
+    await expect(invitee).toHaveURL(/\/sh\/ovw$/);
+    await expect(invitee.getByRole("banner")).toContainText("Zoë Ñúñez for Jordan Lee");
+    await waitForHydration(invitee);
+    await invitee.getByRole("navigation", { name: "Sections" }).getByRole("link", { name: "All listings" }).click();
+    await expect(invitee.getByRole("link", { name: "Import prices and quantities from a file" })).toBeVisible();
+    expect((await invitee.request.get("/sh/team")).status()).toBe(403);
+
+    // The owner makes them a viewer: their next page has no ticks.
+    await openTeam(page);
+    const row = page.getByRole("row", { name: /Zoë Ñúñez/ });
+    await row.getByRole("combobox", { name: "Role of Zoë Ñúñez" }).selectOption("viewer");
+    await row.getByRole("button", { name: "Change role Zoë Ñúñez" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Zoë Ñúñez is now a viewer" })).toBeVisible();
+    // Their next request is a viewer's: ticking listings for a change is refused at once ...
+    const tick = await invitee.request.post("/sh/lst/active", {
+      form: { srt: await sessionToken(invitee), intent: "all" },
+    });
+    expect(tick.status()).toBe(403);
+    // ... and their next page has no ticks. (A page the browser fetched ahead on intent in the last
+    // 5 s may still show them, decision 061; so the page is loaded afresh rather than by a link.)
+    await invitee.reload();
+    await expect(invitee.getByRole("heading", { level: 1, name: "Listings" })).toBeVisible();
+    await expect(invitee.getByRole("checkbox")).toHaveCount(0);
+
+    // Removed: asked first, then gone, and signed out at their next click.
+    await page
+      .getByRole("row", { name: /Zoë Ñúñez/ })
+      .getByRole("link", { name: "Remove Zoë Ñúñez" })
+      .click();
+    const question = page.getByRole("heading", { name: "Remove Zoë Ñúñez from the team?" });
+    await expect(question).toBeFocused();
+    await expectNoAccessibilityViolations(page);
+    await page.getByRole("button", { name: "Remove Zoë Ñúñez" }).click();
+    // The question and its button are gone: the focus is on what was done, not lost to the page.
+    await expect(page.getByRole("status").filter({ hasText: "Zoë Ñúñez is no longer on the team" })).toBeFocused();
+    await expect(page.getByRole("row", { name: /Zoë Ñúñez/ })).toHaveCount(0);
+    await invitee.getByRole("navigation", { name: "Sections" }).getByRole("link", { name: "Site speed" }).click();
+    await expect(invitee.getByRole("heading", { level: 1, name: "Sign in to Seller Hub" })).toBeVisible();
+    // The link was used once: it works no more.
+    const again = await invitee.goto(link);
+    expect(again?.status()).toBe(404);
+    await expect(invitee.getByRole("heading", { level: 1, name: "This invitation link does not work" })).toBeVisible();
+    await invitee.context().close();
+  });
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the owner invites a viewer and the viewer joins: every step a plain form", async ({ page, browser }) => {
+    await signIn(page);
+    await page.goto("/sh/team");
+    const username = newUsername("nojs");
+    await page.getByRole("textbox", { name: "Their username" }).fill(username);
+    await page.getByRole("button", { name: "Create the invitation link" }).click();
+    const link = await page.getByRole("textbox", { name: `Invitation link for ${username}` }).inputValue();
+
+    const invitee = await (await browser.newContext({ javaScriptEnabled: false })).newPage();
+    await invitee.goto(link);
+    await invitee.getByLabel("Your name").fill("Ana Løkke");
+    await invitee.getByLabel("Choose a password").fill("plain-forms-only");
+    await invitee.getByLabel("Type the password again").fill("plain-forms-only");
+    await invitee.getByRole("button", { name: "Join the team" }).click();
+    await expect(invitee).toHaveURL(/\/sh\/ovw$/);
+    await expect(invitee.getByRole("banner")).toContainText("Ana Løkke for Jordan Lee");
+    await invitee.context().close();
+
+    // Withdrawing an invitation, asked for and done by a form too.
+    const unused = newUsername("unused");
+    await page.getByRole("textbox", { name: "Their username" }).fill(unused);
+    await page.getByRole("button", { name: "Create the invitation link" }).click();
+    const unusedLink = await page.getByRole("textbox", { name: `Invitation link for ${unused}` }).inputValue();
+    await page.getByRole("button", { name: `Withdraw ${unused}` }).click();
+    await expect(page.getByText(`The invitation for ${unused} was withdrawn: its link no longer works.`)).toBeVisible();
+    expect((await page.request.get(unusedLink)).status()).toBe(404);
+  });
+});
+
+test.describe("on a phone 390 px wide", () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+
+  test("the owner reaches the team from the menu by touch, and the page fits the screen", async ({ page }) => {
+    await signIn(page);
+    await waitForHydration(page);
+    await page.getByRole("button", { name: "Menu" }).tap();
+    await page.getByRole("link", { name: "Team", exact: true }).tap();
+    await expect(page.getByRole("heading", { level: 1, name: "Team" })).toBeVisible();
+    await page.getByRole("textbox", { name: "Their username" }).tap();
+    expect(await scrollsNoWider(page)).toBe(true);
+    await expectNoAccessibilityViolations(page);
   });
 });

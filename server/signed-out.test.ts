@@ -17,6 +17,7 @@ const OPEN_TO_ALL: Record<string, string> = {
   "/sh/beacon": "site-speed beacons arrive from every page, the sign-in page too",
   "/sh/prod-summary": "the framed product summary checks its own signed link",
   "/sh/optin": "the way back from the opt-out, which answers without a session",
+  "/invitation/:token": "an invitation's link, for someone who has no account yet",
 };
 
 const GUARDED = ROUTE_TABLE.filter(({ path }) => !(path in OPEN_TO_ALL));

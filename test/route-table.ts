@@ -67,7 +67,8 @@ export function signedInClient(baseUrl: () => string, cookie: string): SignedInC
 
 /**
  * A real value for each path parameter of the route table, from the demo seller's data: a listing,
- * a preview of a price change (every listing selected), a message. A new parameter needs one here.
+ * a preview of a price change (every listing selected), a message, an invitation's link. A new
+ * parameter needs one here.
  */
 export async function findRouteParams({ get, post, srt }: SignedInClient): Promise<Record<string, string>> {
   const listings = await (await get("/sh/lst/active")).text();
@@ -79,5 +80,16 @@ export async function findRouteParams({ get, post, srt }: SignedInClient): Promi
   );
   const changeId = /\/sh\/lst\/prices\/([^/?#]+)/.exec(preview.headers.get("location") ?? "")?.[1];
   if (!listingId || !changeId) throw new Error(`No listing (${listingId}) or preview (${changeId}) to use`);
-  return { listingId, changeId, messageId: "1", "*": "no-such-page" };
+  const invited = await post(
+    "/sh/team",
+    new URLSearchParams({
+      intent: "invite",
+      username: `invitee-${Math.random().toString(36).slice(2, 10)}`,
+      role: "viewer",
+      srt: await srt(),
+    }).toString(),
+  );
+  const token = /\/invitation\/([\w-]{43})/.exec(await invited.text())?.[1];
+  if (!token) throw new Error(`No invitation to use (the team page answered ${invited.status})`);
+  return { listingId, changeId, messageId: "1", token, "*": "no-such-page" };
 }

@@ -26,7 +26,8 @@ export interface SignedInSeller {
   sessionId: string;
 }
 
-function hashToken(token: string): string {
+/** A token as the database keeps it: its SHA-256, base64url (sessions, invitations). */
+export function hashToken(token: string): string {
   return createHash("sha256").update(token).digest("base64url");
 }
 

@@ -5,6 +5,7 @@ import type { Role } from "~/team/roles";
 export interface DatabaseSchema {
   seller: SellerTable;
   member: MemberTable;
+  invitation: InvitationTable;
   session: SessionTable;
   listing: ListingTable;
   listing_tally: ListingTallyTable;
@@ -52,6 +53,23 @@ export interface MemberTable {
   created_at: number;
   /** When the owner removed them: they can no longer sign in, and their sessions are gone. */
   removed_at: number | null;
+}
+
+/** An invitation to an account's team (migration 0027): a single-use link, kept as its token's hash. */
+export interface InvitationTable {
+  id: Generated<number>;
+  seller_id: number;
+  /** The username the member will sign in with, lower-cased. */
+  username: string;
+  role: Exclude<Role, "owner">;
+  /** SHA-256 of the link's token, base64url: a leaked table does not leak invitations. */
+  token_hash: string;
+  /** The member who sent it; null once they are gone. */
+  invited_by: number | null;
+  created_at: number;
+  expires_at: number;
+  /** When it made its member: an invitation is used once. */
+  used_at: number | null;
 }
 
 export interface SessionTable {

@@ -29,6 +29,7 @@ const OTHER_WORDS: Record<string, string[]> = {
   "/sh/lst/active?status=ended": ["closed", "finished", "expired", "unsold"],
   "/sh/perf": ["performance", "page speed", "load time", "slow", "web vitals"],
   "/sh/ovw#sales": ["sales", "sold", "revenue", "orders", "awaiting shipment", "to ship"],
+  "/sh/team": ["staff", "users", "members", "invite", "invitation", "roles", "permissions", "employees"],
   [DEFAULT_OPT_OUT_URL]: ["switch tools", "previous tool", "old tool", "opt out", "go back", "classic"],
 };
 
@@ -48,6 +49,7 @@ function searchablePages(text: Text): SearchablePage[] {
     add(item, null);
   }
   add({ label: "nav.switchTools", url: DEFAULT_OPT_OUT_URL }, null);
+  add({ label: "page.team", url: "/sh/team" }, null);
   return [...pages.values()];
 }
 

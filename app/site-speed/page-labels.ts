@@ -22,6 +22,8 @@ export const PAGE_LABELS: Readonly<Record<string, MessageKey>> = {
   sellerHubSearch: "page.search",
   sellerHubSiteSpeed: "nav.siteSpeed",
   sellerHubSwitchTools: "nav.switchTools",
+  sellerHubTeam: "page.team",
+  sellerHubInvitation: "invitation.pageTitle",
   sellerHubNotFound: "errorPage.title.notFound",
 };
 

@@ -59,7 +59,13 @@ export type RoutePattern = Parameters<typeof href>[0];
  * Open to anyone, signed in or not, each for its reason (`server/signed-out.test.ts` checks that
  * every other address needs a session).
  */
-export const OPEN_ROUTES = ["/", "/signin", "/healthz", "/sh/beacon"] as const satisfies readonly RoutePattern[];
+export const OPEN_ROUTES = [
+  "/",
+  "/signin",
+  "/healthz",
+  "/sh/beacon",
+  "/invitation/:token",
+] as const satisfies readonly RoutePattern[];
 
 /**
  * Every other address of the hub and what it needs. Keyed by the route table's own patterns, so the
@@ -91,6 +97,7 @@ export const ROUTE_PERMISSIONS: Record<Exclude<RoutePattern, (typeof OPEN_ROUTES
   "/sh/language": { read: "self", change: "self" },
   "/sh/time-zone": { read: "self", change: "self" },
   "/sh/appearance": { read: "self", change: "self" },
+  "/sh/team": { read: "team:manage", change: "team:manage" },
   "/sh/*": { read: "self" },
 };
 

@@ -25,6 +25,7 @@ import * as sellerAppearance from "./0023-seller-appearance.server";
 import * as listingBannerCodes from "./0024-listing-banner-codes.server";
 import * as listingChanges from "./0025-listing-changes.server";
 import * as members from "./0026-members.server";
+import * as invitations from "./0027-invitations.server";
 
 interface DialectMigration {
   up(db: Kysely<unknown>, dialect: Dialect): Promise<void>;
@@ -56,6 +57,7 @@ const migrations: Record<string, DialectMigration> = {
   "0024-listing-banner-codes": listingBannerCodes,
   "0025-listing-changes": listingChanges,
   "0026-members": members,
+  "0027-invitations": invitations,
 };
 
 export const MIGRATION_NAMES = Object.keys(migrations);

@@ -46,6 +46,8 @@ export async function loader({ request, context, pattern }: Route.LoaderArgs) {
   return {
     member: {
       name: member.display_name,
+      // A member who is not the account's owner works for someone else's account: the header says whose.
+      accountName: member.role === "owner" ? undefined : seller.display_name,
       feedbackScore: seller.feedback_score,
       storeUrl: seller.store_url,
       locale: seller.locale,
@@ -95,6 +97,8 @@ export default function Shell({ loaderData }: Route.ComponentProps) {
   const openMessages = loaderData.pageMessages ? pageMessages.openCount : messageCount;
   const memberProps = {
     memberName: member.name,
+    accountName: member.accountName,
+    managesTeam: loaderData.permissions.includes("team:manage"),
     feedbackScore: member.feedbackScore,
     storeUrl: member.storeUrl,
     locale: member.locale,
@@ -106,50 +110,50 @@ export default function Shell({ loaderData }: Route.ComponentProps) {
     srt,
   };
   return (
-    <div className="shell">
-      <title>{documentTitle}</title>
-      <SellerHeader
-        pageTitle={heading}
-        {...memberProps}
-        search={<HeaderSearch searchedText={searchedText(location)} />}
-        menu={
-          <ShellMenu
-            navItems={navigation.navItems}
-            navGroups={navigation.navGroups}
-            member={<SellerMember {...memberProps} className="shell-menu__member" />}
-          />
-        }
-      />
-      <TopNavigation navItems={navigation.navItems} />
-      {showBrowserNotice && (
-        <BrowserNotice
-          focusAfterClose="main-content"
-          closeForm={{ srt, returnTo: location.pathname + location.search }}
-        />
-      )}
-      <div className={wide ? "shell__body shell__body--wide" : "shell__body"}>
-        <LeftNavigation navGroups={navigation.navGroups} />
-        <main id="main-content" className="shell__main" tabIndex={-1}>
-          <NavigationProgress />
-          {loaderData.pageMessages && (
-            <PageMessages
-              // Each page view shows its messages afresh, and counts one view of each.
-              key={location.pathname}
-              messages={pageMessages.messages}
-              closedIds={pageMessages.closedIds}
-              onClose={pageMessages.close}
-              focusAfterLast="main-content"
-              closeForm={{ action: href("/sh/messages/close"), srt, returnTo: location.pathname + location.search }}
+    <MemberPermissionsProvider value={loaderData.permissions}>
+      <div className="shell">
+        <title>{documentTitle}</title>
+        <SellerHeader
+          pageTitle={heading}
+          {...memberProps}
+          search={<HeaderSearch searchedText={searchedText(location)} />}
+          menu={
+            <ShellMenu
+              navItems={navigation.navItems}
+              navGroups={navigation.navGroups}
+              member={<SellerMember {...memberProps} className="shell-menu__member" />}
             />
-          )}
-          <SellerTimeZoneProvider value={member.timeZone}>
-            <MemberPermissionsProvider value={loaderData.permissions}>
+          }
+        />
+        <TopNavigation navItems={navigation.navItems} />
+        {showBrowserNotice && (
+          <BrowserNotice
+            focusAfterClose="main-content"
+            closeForm={{ srt, returnTo: location.pathname + location.search }}
+          />
+        )}
+        <div className={wide ? "shell__body shell__body--wide" : "shell__body"}>
+          <LeftNavigation navGroups={navigation.navGroups} />
+          <main id="main-content" className="shell__main" tabIndex={-1}>
+            <NavigationProgress />
+            {loaderData.pageMessages && (
+              <PageMessages
+                // Each page view shows its messages afresh, and counts one view of each.
+                key={location.pathname}
+                messages={pageMessages.messages}
+                closedIds={pageMessages.closedIds}
+                onClose={pageMessages.close}
+                focusAfterLast="main-content"
+                closeForm={{ action: href("/sh/messages/close"), srt, returnTo: location.pathname + location.search }}
+              />
+            )}
+            <SellerTimeZoneProvider value={member.timeZone}>
               <Outlet />
-            </MemberPermissionsProvider>
-          </SellerTimeZoneProvider>
-        </main>
-        <SideArea {...sideLinks} srt={srt} messagesLinkData={messagesLinkData(openMessages, text)} />
+            </SellerTimeZoneProvider>
+          </main>
+          <SideArea {...sideLinks} srt={srt} messagesLinkData={messagesLinkData(openMessages, text)} />
+        </div>
       </div>
-    </div>
+    </MemberPermissionsProvider>
   );
 }

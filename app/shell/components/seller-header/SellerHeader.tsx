@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { Form } from "react-router";
+import { Form, href, Link } from "react-router";
 import { AppearanceChoice } from "~/appearance/components/appearance-choice/AppearanceChoice";
 import type { Appearance } from "~/appearance/appearance";
 import { LanguageChoice } from "~/i18n/components/language-choice/LanguageChoice";
@@ -14,8 +14,12 @@ import { NewWindowLink } from "../../../components/new-window-link/NewWindowLink
 export interface SellerHeaderProps {
   /** The page's title, the page's one h1. */
   pageTitle: string;
-  /** The member's name as buyers see it. */
+  /** The member's own name. */
   memberName: string;
+  /** The account the member works for, when it is not their own (a manager's, a viewer's): "for Jordan Lee". */
+  accountName?: string;
+  /** Whether the member runs the account's team: the header leads to it. */
+  managesTeam?: boolean;
   /** The member's feedback score. */
   feedbackScore: number;
   /** The member's store on the marketplace. */
@@ -60,6 +64,8 @@ export function SellerHeader({ pageTitle, search, menu, ...member }: SellerHeade
 export type SellerMemberProps = Pick<
   SellerHeaderProps,
   | "memberName"
+  | "accountName"
+  | "managesTeam"
   | "feedbackScore"
   | "storeUrl"
   | "locale"
@@ -74,6 +80,8 @@ export type SellerMemberProps = Pick<
 /** The signed-in member: name, feedback standing, store, language, time zone, appearance and signing out (in the header; on a phone, in the menu). */
 export function SellerMember({
   memberName,
+  accountName,
+  managesTeam = false,
   feedbackScore,
   storeUrl,
   locale,
@@ -88,9 +96,19 @@ export function SellerMember({
   const text = useText();
   return (
     <div className={className}>
-      <span className="seller-header__name">{memberName}</span>
+      <span className="seller-header__name">
+        {memberName}
+        {accountName && (
+          <span className="seller-header__account"> {text("member.forAccount", { account: accountName })}</span>
+        )}
+      </span>
       <FeedbackBadge score={feedbackScore} locale={locale} />
       <NewWindowLink href={storeUrl}>{text("member.yourStore")}</NewWindowLink>
+      {managesTeam && (
+        <Link prefetch="intent" to={href("/sh/team")}>
+          {text("member.team")}
+        </Link>
+      )}
       {/*
         A native disclosure: it opens before and without scripts, and keeps the two choices, seldom
         made, from filling the header's line (with them both open there, the member took two lines).

@@ -1,0 +1,111 @@
+import { Form, href, useNavigation } from "react-router";
+import { textOf } from "~/i18n/language.server";
+import { useText } from "~/i18n/text";
+import { clientAddressContext, databaseContext } from "~/request-context";
+import { acceptInvitationForm, invitationPage } from "~/team/invitation-routes.server";
+import { PASSWORD_MAX, PASSWORD_MIN, NAME_MAX } from "~/team/team-forms";
+import type { Route } from "./+types/invitation";
+
+export const handle = { pageName: "sellerHubInvitation" };
+
+/** The retry time of a blocked attempt reaches the client, as on the sign-in page. */
+export function headers({ actionHeaders }: Route.HeadersArgs) {
+  const retryAfter = actionHeaders.get("Retry-After");
+  return retryAfter ? { "Retry-After": retryAfter } : new Headers();
+}
+
+export function loader({ request, params, context }: Route.LoaderArgs) {
+  return invitationPage(request, context.get(databaseContext), params.token);
+}
+
+export function action({ request, params, context }: Route.ActionArgs) {
+  return acceptInvitationForm(
+    request,
+    context.get(databaseContext),
+    params.token,
+    context.get(clientAddressContext),
+    textOf(context),
+  );
+}
+
+/** Where an invitee chooses their name and password, and joins the team. */
+export default function Invitation({ loaderData, actionData }: Route.ComponentProps) {
+  const text = useText();
+  const joining = useNavigation().state === "submitting";
+  const page = actionData ?? loaderData;
+  if (!page.invitation) {
+    return (
+      <main className="sign-in">
+        <title>{text("pageTitle", { page: text("invitation.pageTitle") })}</title>
+        <h1>{text("invitation.notValid.heading")}</h1>
+        <p role={page.refusal ? "alert" : undefined}>{page.refusal ?? text("invitation.notValid.text")}</p>
+        <p>
+          <a href={href("/signin")}>{text("invitation.goToSignIn")}</a>
+        </p>
+      </main>
+    );
+  }
+  const { invitation, srt, refusal } = page;
+  return (
+    <main className="sign-in">
+      <title>{text("pageTitle", { page: text("invitation.pageTitle") })}</title>
+      <h1>{text("invitation.heading", { account: invitation.accountName })}</h1>
+      <p>
+        {text("invitation.intro", {
+          account: invitation.accountName,
+          role: invitation.role,
+          username: invitation.username,
+        })}
+      </p>
+      <Form method="post" className="sign-in__form" aria-describedby={refusal ? "invitation-error" : undefined}>
+        {refusal && (
+          <p id="invitation-error" className="form-error" role="alert">
+            {refusal}
+          </p>
+        )}
+        <input type="hidden" name="srt" value={srt} />
+        {/* For password managers: the username the new password goes with. */}
+        <input type="hidden" name="username" value={invitation.username} autoComplete="username" />
+        <label htmlFor="display-name">{text("invitation.displayName")}</label>
+        <input
+          id="display-name"
+          name="displayName"
+          autoComplete="name"
+          required
+          maxLength={NAME_MAX}
+          aria-describedby="display-name-hint"
+        />
+        <p id="display-name-hint" className="sign-in__hint">
+          {text("invitation.displayNameHint")}
+        </p>
+        <label htmlFor="password">{text("invitation.password")}</label>
+        <input
+          id="password"
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          required
+          minLength={PASSWORD_MIN}
+          maxLength={PASSWORD_MAX}
+          aria-describedby="password-hint"
+        />
+        <p id="password-hint" className="sign-in__hint">
+          {text("invitation.passwordHint")}
+        </p>
+        <label htmlFor="password-again">{text("invitation.confirmPassword")}</label>
+        <input
+          id="password-again"
+          name="passwordAgain"
+          type="password"
+          autoComplete="new-password"
+          required
+          minLength={PASSWORD_MIN}
+          maxLength={PASSWORD_MAX}
+        />
+        <button type="submit" className="button button--primary" aria-disabled={joining || undefined}>
+          {joining ? text("invitation.submitting") : text("invitation.submit")}
+        </button>
+      </Form>
+    </main>
+  );
+}

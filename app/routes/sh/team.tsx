@@ -1,0 +1,99 @@
+import { useEffect, useRef } from "react";
+import { Form, href, Link, useNavigation } from "react-router";
+import { getSignedInSeller } from "~/auth/require-seller.server";
+import { textOf } from "~/i18n/language.server";
+import { useText } from "~/i18n/text";
+import { databaseContext } from "~/request-context";
+import type { PageHandle } from "~/shell/page-handle";
+import { InviteForm } from "~/team/components/invite-form/InviteForm";
+import { TeamMembers } from "~/team/components/team-members/TeamMembers";
+import { handleTeamForm, teamPage } from "~/team/team-routes.server";
+import type { Route } from "./+types/team";
+
+export const handle: PageHandle = { pageName: "sellerHubTeam", title: "page.team" };
+
+/** The account's team, for its owner (the policy lets no one else here). */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const signedIn = getSignedInSeller(context);
+  const team = await teamPage(request, context.get(databaseContext), signedIn);
+  return { ...team, srt: signedIn.srt, locale: signedIn.seller.locale };
+}
+
+export function action({ request, context }: Route.ActionArgs) {
+  return handleTeamForm(request, context.get(databaseContext), getSignedInSeller(context), textOf(context));
+}
+
+export default function Team({ loaderData, actionData }: Route.ComponentProps) {
+  const { members, invitations, toRemove, srt, locale } = loaderData;
+  const sending = useNavigation().state === "submitting";
+  const done = actionData?.ok && "done" in actionData ? actionData.done : undefined;
+  const refused = actionData && !actionData.ok ? actionData.refusal : undefined;
+  // A removal takes its question, and the focused button with it, away, and a withdrawal its row:
+  // the focus goes to what was done rather than to the page's body. A role's form stays, and keeps it.
+  const doneMessage = useRef<HTMLOutputElement>(null);
+  const movesFocus = actionData?.ok && "done" in actionData && actionData.intent !== "role";
+  useEffect(() => {
+    if (done && movesFocus) doneMessage.current?.focus();
+  }, [done, movesFocus]);
+  // The invitation's outcome is said in its form; any other form's refusal at the top.
+  const invite =
+    actionData && ((actionData.ok && "invited" in actionData) || (!actionData.ok && actionData.intent === "invite"))
+      ? actionData
+      : undefined;
+  return (
+    <div className="team-page">
+      {done && (
+        <output ref={doneMessage} tabIndex={-1} className="team-page__done">
+          {done}
+        </output>
+      )}
+      {refused && !invite && (
+        <p className="form-error" role="alert">
+          {refused}
+        </p>
+      )}
+      {toRemove && <RemoveQuestion key={toRemove.id} member={toRemove} srt={srt} sending={sending} />}
+      <InviteForm srt={srt} result={invite} />
+      <TeamMembers members={members} invitations={invitations} locale={locale} srt={srt} />
+    </div>
+  );
+}
+
+/**
+ * Removal is asked first, on the page (`?remove=` names the member, so it works without scripts):
+ * the question takes the focus, and Keep leads back to the team as it was.
+ */
+function RemoveQuestion({
+  member,
+  srt,
+  sending,
+}: {
+  member: { id: number; displayName: string };
+  srt: string;
+  sending: boolean;
+}) {
+  const text = useText();
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
+  return (
+    <section className="team-page__remove" aria-labelledby="remove-member">
+      <h2 id="remove-member" ref={heading} tabIndex={-1}>
+        {text("team.remove.heading", { name: member.displayName })}
+      </h2>
+      <p>{text("team.remove.text")}</p>
+      <div className="team-page__remove-actions">
+        <Form method="post" action={href("/sh/team")}>
+          <input type="hidden" name="srt" value={srt} />
+          <input type="hidden" name="intent" value="remove" />
+          <input type="hidden" name="member" value={member.id} />
+          <button type="submit" className="button button--primary" aria-disabled={sending || undefined}>
+            {text("team.remove.confirm", { name: member.displayName })}
+          </button>
+        </Form>
+        <Link to={href("/sh/team")} className="button">
+          {text("team.remove.keep", { name: member.displayName })}
+        </Link>
+      </div>
+    </section>
+  );
+}

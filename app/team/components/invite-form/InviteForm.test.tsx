@@ -1,0 +1,55 @@
+import { screen, within } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { renderInRouter } from "../../../../test/render-in-router";
+import { InviteForm } from "./InviteForm";
+
+describe("InviteForm", () => {
+  it("asks for a username and one of the two roles an owner may give, viewer first chosen, as a plain post", async () => {
+    await renderInRouter("/sh/team", () => <InviteForm srt="token" />);
+    const region = screen.getByRole("region", { name: "Invite a member" });
+    const username = within(region).getByRole("textbox", { name: "Their username" });
+    expect(username).toHaveAccessibleDescription(/3 to 40 letters or digits/);
+    const roles = within(region).getByRole("group", { name: "Role" });
+    expect(
+      within(roles)
+        .getAllByRole("radio")
+        .map((radio) => radio.getAttribute("value")),
+    ).toEqual(["manager", "viewer"]);
+    expect(within(roles).getByRole("radio", { name: /Viewer/ })).toBeChecked();
+    const form = username.closest("form");
+    expect(form).toHaveAttribute("method", "post");
+    expect(form?.querySelector('input[name="intent"]')).toHaveValue("invite");
+  });
+
+  it("shows the link made, once, focused to copy, and says until when it works", async () => {
+    const link = "https://hub.example/invitation/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA";
+    await renderInRouter("/sh/team", () => (
+      <InviteForm
+        srt="token"
+        result={{ ok: true, invited: { username: "sam", link, until: "Dec 2, 2026, 9:00 AM PST" } }}
+      />
+    ));
+    const said = screen.getByText(
+      "The invitation for sam is ready. Send them this link: it works once, until Dec 2, 2026, 9:00 AM PST.",
+    );
+    // An <output>: a status that assistive technology reads out as it appears.
+    expect(said).toHaveRole("status");
+    const field = screen.getByRole("textbox", { name: "Invitation link for sam" });
+    expect(field).toHaveValue(link);
+    expect(field).toHaveAttribute("readonly");
+    expect(field).toHaveFocus();
+  });
+
+  it("says a refusal beside the username it is about", async () => {
+    await renderInRouter("/sh/team", () => (
+      <InviteForm
+        srt="token"
+        result={{ ok: false, refusal: "The username sam is taken. Choose another.", intent: "invite" }}
+      />
+    ));
+    expect(screen.getByRole("alert")).toHaveTextContent("The username sam is taken. Choose another.");
+    const username = screen.getByRole("textbox", { name: "Their username" });
+    expect(username).toBeInvalid();
+    expect(username).toHaveAccessibleDescription(/taken/);
+  });
+});

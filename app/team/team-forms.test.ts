@@ -1,0 +1,47 @@
+import { describe, expect, it } from "vitest";
+import { readDisplayName, readId, readNewPassword, readUsername } from "./team-forms";
+
+describe("the team's forms", () => {
+  it("reads a username as sign-in compares it, in any script, and refuses anything else with the reason", () => {
+    expect(readUsername("  Zoë.Ñúñez ")).toEqual({ ok: true, value: "zoë.ñúñez" });
+    expect(readUsername("Zoe\u0308")).toEqual({ ok: true, value: "zoë" });
+    expect(readUsername("山田-太郎")).toEqual({ ok: true, value: "山田-太郎" });
+    expect(readUsername("1e20")).toEqual({ ok: true, value: "1e20" });
+    for (const bad of [
+      "ab",
+      "a".repeat(41),
+      "-dash",
+      "dot.",
+      "two words",
+      "nul\u0000l",
+      "<b>x</b>",
+      "x".repeat(10_000),
+      null,
+    ])
+      expect(readUsername(bad)).toEqual({ ok: false, refusal: "team.refusal.username" });
+  });
+
+  it("reads a row's number, and nothing that is not one", () => {
+    expect(readId("42")).toBe(42);
+    for (const bad of ["0", "-1", "1e20", "Infinity", String(2 ** 53 + 1), "2147483648", "４２", " 42", null])
+      expect(readId(bad)).toBeNull();
+  });
+
+  it("counts a name's and a password's characters as a person does, and asks for the password twice", () => {
+    expect(readDisplayName("  Zoë \n Ñúñez ")).toEqual({ ok: true, value: "Zoë Ñúñez" });
+    expect(readDisplayName("😀".repeat(80)).ok).toBe(true);
+    expect(readDisplayName("😀".repeat(81)).ok).toBe(false);
+    expect(readDisplayName("a\u0007b").ok).toBe(false);
+    expect(readDisplayName("   ").ok).toBe(false);
+    expect(readNewPassword("é".repeat(10), "é".repeat(10))).toEqual({ ok: true, value: "é".repeat(10) });
+    expect(readNewPassword("😀".repeat(9), "😀".repeat(9))).toEqual({
+      ok: false,
+      refusal: "invitation.refusal.password",
+    });
+    expect(readNewPassword("long enough!", "long enough?")).toEqual({
+      ok: false,
+      refusal: "invitation.refusal.mismatch",
+    });
+    expect(readNewPassword("x".repeat(257), "x".repeat(257)).ok).toBe(false);
+  });
+});

@@ -1,0 +1,119 @@
+import { data } from "react-router";
+import { assertAntiForgeryToken } from "~/auth/anti-forgery.server";
+import type { SignedInSeller } from "~/auth/session.server";
+import type { Database } from "~/db/database.server";
+import { pageUrl } from "~/http/page-url";
+import { readForm } from "~/http/request-body.server";
+import type { Text } from "~/i18n/language-text";
+import { formatTime, timeZoneOfMember } from "~/time/time-zones";
+import { readId, readInvitedRole, readUsername } from "./team-forms";
+import {
+  changeRole,
+  findTeam,
+  INVITATIONS_PER_DAY,
+  inviteMember,
+  removeMember,
+  withdrawInvitation,
+  type InvitationRefusal,
+} from "./team.server";
+
+/** What the team page shows after a form: the new invitation's link (shown this once), or what was done. */
+export type TeamActionData =
+  | { ok: true; invited: { username: string; link: string; until: string } }
+  | { ok: true; done: string; intent: TeamIntent }
+  | { ok: false; refusal: string; intent: TeamIntent | null };
+
+/** The team page's forms. */
+export type TeamIntent = "invite" | "role" | "remove" | "withdraw";
+const INTENTS: readonly TeamIntent[] = ["invite", "role", "remove", "withdraw"];
+
+const REFUSALS: Record<
+  InvitationRefusal,
+  "team.refusal.usernameTaken" | "team.refusal.alreadyInvited" | "team.refusal.tooMany"
+> = {
+  usernameTaken: "team.refusal.usernameTaken",
+  alreadyInvited: "team.refusal.alreadyInvited",
+  tooMany: "team.refusal.tooMany",
+};
+
+/** The team page's data: the account's members and invitations, and the member asked to be removed, if any. */
+export async function teamPage(request: Request, { db }: Database, { seller }: SignedInSeller) {
+  const team = await findTeam(db, seller.id);
+  const removing = readId(pageUrl(request).searchParams.get("remove"));
+  const toRemove = team.members.find((member) => member.id === removing && member.role !== "owner") ?? null;
+  return { ...team, toRemove };
+}
+
+/**
+ * The team page's forms, each a plain post that works without scripts: invite, change a role,
+ * remove a member, withdraw an invitation. Refused with the reason (4xx) and nothing stored.
+ */
+export async function handleTeamForm(
+  request: Request,
+  { db }: Database,
+  signedIn: SignedInSeller,
+  text: Text,
+): Promise<ReturnType<typeof data<TeamActionData>>> {
+  const form = await readForm(request);
+  assertAntiForgeryToken(signedIn, form.get("srt"));
+  const { seller, member } = signedIn;
+  const asked = form.get("intent");
+  const intent = INTENTS.find((known) => known === asked) ?? null;
+  const refuse = (refusal: string, status = 400) => data<TeamActionData>({ ok: false, refusal, intent }, { status });
+  switch (intent) {
+    case "invite": {
+      const username = readUsername(form.get("username"));
+      if (!username.ok) return refuse(text(username.refusal));
+      const role = readInvitedRole(form.get("role"));
+      if (!role.ok) return refuse(text(role.refusal));
+      const invited = await inviteMember(db, {
+        sellerId: seller.id,
+        invitedBy: member.id,
+        username: username.value,
+        role: role.value,
+      });
+      if (!invited.ok)
+        return refuse(
+          text(REFUSALS[invited.refusal], { username: username.value, max: INVITATIONS_PER_DAY }),
+          invited.refusal === "tooMany" ? 429 : 409,
+        );
+      const link = new URL(`/invitation/${invited.token}`, pageUrl(request)).toString();
+      const until = formatTime(invited.expiresAt, seller.locale, timeZoneOfMember(member, seller));
+      return data<TeamActionData>({ ok: true, invited: { username: username.value, link, until } });
+    }
+    case "role": {
+      const id = readId(form.get("member"));
+      const role = readInvitedRole(form.get("role"));
+      if (!role.ok) return refuse(text(role.refusal));
+      const team = await findTeam(db, seller.id);
+      const target = team.members.find((candidate) => candidate.id === id);
+      if (id === null || !target || !(await changeRole(db, seller.id, id, role.value)))
+        return refuse(text("team.refusal.noMember"), 404);
+      return data<TeamActionData>({
+        ok: true,
+        done: text("team.changeRole.done", { name: target.displayName, role: role.value }),
+        intent,
+      });
+    }
+    case "remove": {
+      const id = readId(form.get("member"));
+      const removed = id === null ? null : await removeMember(db, seller.id, id);
+      if (!removed) return refuse(text("team.refusal.noMember"), 404);
+      return data<TeamActionData>({ ok: true, done: text("team.remove.done", { name: removed.displayName }), intent });
+    }
+    case "withdraw": {
+      const id = readId(form.get("invitation"));
+      const team = await findTeam(db, seller.id);
+      const invitation = team.invitations.find((candidate) => candidate.id === id);
+      if (id === null || !invitation || !(await withdrawInvitation(db, seller.id, id)))
+        return refuse(text("team.refusal.noInvitation"), 404);
+      return data<TeamActionData>({
+        ok: true,
+        done: text("team.withdraw.done", { username: invitation.username }),
+        intent,
+      });
+    }
+    case null:
+      return refuse(text("team.refusal.intent"));
+  }
+}

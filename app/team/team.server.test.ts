@@ -1,0 +1,116 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { TEST_DIALECTS } from "../../test/databases";
+import { insertAccount } from "../../test/listings";
+import { startSession } from "~/auth/session.server";
+import type { Database } from "~/db/database.server";
+import { addMember } from "./accounts.server";
+import {
+  acceptInvitation,
+  changeRole,
+  findOpenInvitation,
+  findTeam,
+  INVITATION_LIFETIME_MS,
+  INVITATIONS_PER_DAY,
+  inviteMember,
+  removeMember,
+  withdrawInvitation,
+} from "./team.server";
+
+describe.each(TEST_DIALECTS)("an account's team on $name", (dialect) => {
+  let database: Database;
+  let account: { sellerId: number; memberId: number };
+  let other: { sellerId: number; memberId: number };
+  const invite = (
+    username: string,
+    role: "manager" | "viewer" = "viewer",
+    now = Date.now(),
+    sellerId = account.sellerId,
+  ) => inviteMember(database.db, { sellerId, invitedBy: account.memberId, username, role }, now);
+  const joiner = { displayName: "Zoë Ñúñez", passwordHash: "not-a-hash" };
+
+  beforeAll(async () => {
+    database = await dialect.open();
+    account = await insertAccount(database.db, "team-owner");
+    other = await insertAccount(database.db, "other-owner");
+  });
+  afterAll(() => database.close());
+
+  it("makes a single-use link: the table keeps only its hash, and the invitee joins once, however often the form is sent", async () => {
+    const invited = await invite("zoë.ñúñez", "manager");
+    if (!invited.ok) throw new Error(invited.refusal);
+    const stored = await database.db.selectFrom("invitation").select("token_hash").execute();
+    expect(stored.map((row) => row.token_hash)).not.toContain(invited.token);
+    const open = await findOpenInvitation(database.db, invited.token);
+    expect(open).toMatchObject({ username: "zoë.ñúñez", role: "manager", accountName: "team-owner" });
+    // Two tabs send the form at once: one member.
+    const joined = await Promise.all([
+      acceptInvitation(database.db, open!, joiner),
+      acceptInvitation(database.db, open!, joiner),
+    ]);
+    expect(joined.filter(Boolean)).toHaveLength(1);
+    expect(await findOpenInvitation(database.db, invited.token)).toBeNull();
+    const team = await findTeam(database.db, account.sellerId);
+    expect(team.members.map((member) => [member.username, member.role])).toEqual([
+      ["team-owner", "owner"],
+      ["zoë.ñúñez", "manager"],
+    ]);
+    expect(team.invitations).toEqual([]);
+  });
+
+  it("refuses a username any member of the hub has, or one already invited", async () => {
+    expect(await invite("other-owner")).toEqual({ ok: false, refusal: "usernameTaken" });
+    expect((await invite("twice")).ok).toBe(true);
+    expect(await invite("twice")).toEqual({ ok: false, refusal: "alreadyInvited" });
+  });
+
+  it("finds no invitation past its seven days, nor for a token of the wrong shape", async () => {
+    const sent = Date.now() - INVITATION_LIFETIME_MS - 1;
+    const invited = await invite("too-late", "viewer", sent);
+    if (!invited.ok) throw new Error(invited.refusal);
+    expect(await findOpenInvitation(database.db, invited.token)).toBeNull();
+    for (const token of ["", "x".repeat(10_000), "\u0000".repeat(43), `${invited.token}=`, "é".repeat(43)])
+      expect(await findOpenInvitation(database.db, token)).toBeNull();
+    // Past its days, its username is free again.
+    expect((await invite("too-late")).ok).toBe(true);
+  });
+
+  it(`lets an account send ${INVITATIONS_PER_DAY} invitations a day, not one more`, async () => {
+    const day = Date.now() + 3 * INVITATION_LIFETIME_MS;
+    const sent = [];
+    for (let n = 0; n <= INVITATIONS_PER_DAY; n += 1)
+      sent.push(await invite(`busy-${n}`, "viewer", day + n, other.sellerId));
+    expect(sent.filter((outcome) => outcome.ok)).toHaveLength(INVITATIONS_PER_DAY);
+    expect(sent.at(-1)).toEqual({ ok: false, refusal: "tooMany" });
+  });
+
+  it("changes a member's role and removes a member, ending their sessions; never the owner's, never another account's", async () => {
+    const helper = await addMember(database.db, account.sellerId, {
+      username: "helper",
+      displayName: "Helper",
+      passwordHash: "not-a-hash",
+      role: "viewer",
+    });
+    await startSession(database.db, { id: helper, seller_id: account.sellerId }, new Request("http://localhost/"));
+    expect(await changeRole(database.db, account.sellerId, account.memberId, "viewer")).toBe(false);
+    expect(await changeRole(database.db, other.sellerId, helper, "manager")).toBe(false);
+    expect(await changeRole(database.db, account.sellerId, helper, "manager")).toBe(true);
+    expect(await removeMember(database.db, account.sellerId, account.memberId)).toBeNull();
+    expect(await removeMember(database.db, other.sellerId, helper)).toBeNull();
+    expect(await removeMember(database.db, account.sellerId, helper)).toEqual({ id: helper, displayName: "Helper" });
+    expect(await database.db.selectFrom("session").where("member_id", "=", helper).selectAll().execute()).toEqual([]);
+    expect((await findTeam(database.db, account.sellerId)).members.map((member) => member.username)).not.toContain(
+      "helper",
+    );
+    // Removed, their username stays theirs: the history names them.
+    expect(await invite("helper")).toEqual({ ok: false, refusal: "usernameTaken" });
+    expect(await changeRole(database.db, account.sellerId, helper, "viewer")).toBe(false);
+  });
+
+  it("withdraws an invitation of the account only", async () => {
+    await invite("withdrawn");
+    const pending = (await findTeam(database.db, account.sellerId)).invitations.find((i) => i.username === "withdrawn");
+    expect(await withdrawInvitation(database.db, other.sellerId, pending!.id)).toBe(false);
+    expect(await withdrawInvitation(database.db, account.sellerId, pending!.id)).toBe(true);
+    expect(await withdrawInvitation(database.db, account.sellerId, pending!.id)).toBe(false);
+  });
+});

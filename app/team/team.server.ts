@@ -1,0 +1,272 @@
+import { randomBytes } from "node:crypto";
+import type { Kysely } from "kysely";
+import { hashToken } from "~/auth/session.server";
+import type { DatabaseSchema } from "~/db/schema";
+import { addMember } from "./accounts.server";
+import type { Role } from "./roles";
+
+/** How long an invitation's link works (issue 32). */
+export const INVITATION_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
+/** Invitations an account may send in a day: enough for a team, too few to spray links about. */
+export const INVITATIONS_PER_DAY = 20;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The roles an owner may give: an account has one owner, the one who opened it. */
+export type InvitedRole = Exclude<Role, "owner">;
+
+export interface TeamMember {
+  id: number;
+  username: string;
+  displayName: string;
+  role: Role;
+  joinedAt: number;
+}
+
+export interface PendingInvitation {
+  id: number;
+  username: string;
+  role: InvitedRole;
+  expiresAt: number;
+}
+
+/** The account's members, the owner first, and its invitations not yet used or expired. */
+export async function findTeam(
+  db: Kysely<DatabaseSchema>,
+  sellerId: number,
+  now = Date.now(),
+): Promise<{ members: TeamMember[]; invitations: PendingInvitation[] }> {
+  const [members, invitations] = await Promise.all([
+    db
+      .selectFrom("member")
+      .select(["id", "username", "display_name", "role", "created_at"])
+      .where("seller_id", "=", sellerId)
+      .where("removed_at", "is", null)
+      .orderBy("created_at")
+      .orderBy("id")
+      .execute(),
+    db
+      .selectFrom("invitation")
+      .select(["id", "username", "role", "expires_at"])
+      .where("seller_id", "=", sellerId)
+      .where("used_at", "is", null)
+      .where("expires_at", ">", now)
+      .orderBy("created_at")
+      .orderBy("id")
+      .execute(),
+  ]);
+  const rank = (role: Role) => (role === "owner" ? 0 : 1);
+  return {
+    members: members
+      .map((member) => ({
+        id: member.id,
+        username: member.username,
+        displayName: member.display_name,
+        role: member.role,
+        joinedAt: Number(member.created_at),
+      }))
+      .sort((a, b) => rank(a.role) - rank(b.role)),
+    invitations: invitations.map((invitation) => ({
+      id: invitation.id,
+      username: invitation.username,
+      role: invitation.role,
+      expiresAt: Number(invitation.expires_at),
+    })),
+  };
+}
+
+export type InvitationRefusal = "usernameTaken" | "alreadyInvited" | "tooMany";
+
+/**
+ * Makes an invitation for `username` (already checked by the form) and returns its token, which
+ * only the link holds: the table keeps its hash. A username of any member of the hub, removed ones
+ * too (the activity log names them), or of a pending invitation is taken.
+ */
+export async function inviteMember(
+  db: Kysely<DatabaseSchema>,
+  { sellerId, invitedBy, username, role }: { sellerId: number; invitedBy: number; username: string; role: InvitedRole },
+  now = Date.now(),
+): Promise<{ ok: true; token: string; expiresAt: number } | { ok: false; refusal: InvitationRefusal }> {
+  const [member, pending, sentToday] = await Promise.all([
+    db.selectFrom("member").select("id").where("username", "=", username).executeTakeFirst(),
+    db
+      .selectFrom("invitation")
+      .select("id")
+      .where("username", "=", username)
+      .where("used_at", "is", null)
+      .where("expires_at", ">", now)
+      .executeTakeFirst(),
+    db
+      .selectFrom("invitation")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("seller_id", "=", sellerId)
+      .where("created_at", ">", now - DAY_MS)
+      .executeTakeFirstOrThrow(),
+  ]);
+  if (member) return { ok: false, refusal: "usernameTaken" };
+  if (pending) return { ok: false, refusal: "alreadyInvited" };
+  if (Number(sentToday.n) >= INVITATIONS_PER_DAY) return { ok: false, refusal: "tooMany" };
+  const token = randomBytes(32).toString("base64url");
+  const expiresAt = now + INVITATION_LIFETIME_MS;
+  await db
+    .insertInto("invitation")
+    .values({
+      seller_id: sellerId,
+      username,
+      role,
+      token_hash: hashToken(token),
+      invited_by: invitedBy,
+      created_at: now,
+      expires_at: expiresAt,
+    })
+    .execute();
+  return { ok: true, token, expiresAt };
+}
+
+export interface OpenInvitation {
+  id: number;
+  sellerId: number;
+  accountName: string;
+  username: string;
+  role: InvitedRole;
+  expiresAt: number;
+}
+
+/** The invitation a link's token opens, while it is unused and within its days; else null. */
+export async function findOpenInvitation(
+  db: Kysely<DatabaseSchema>,
+  token: string,
+  now = Date.now(),
+): Promise<OpenInvitation | null> {
+  if (!/^[\w-]{43}$/.test(token)) return null;
+  const row = await db
+    .selectFrom("invitation")
+    .innerJoin("seller", "seller.id", "invitation.seller_id")
+    .select([
+      "invitation.id",
+      "invitation.seller_id",
+      "seller.display_name",
+      "invitation.username",
+      "invitation.role",
+      "invitation.expires_at",
+    ])
+    .where("invitation.token_hash", "=", hashToken(token))
+    .where("invitation.used_at", "is", null)
+    .where("invitation.expires_at", ">", now)
+    .executeTakeFirst();
+  if (!row) return null;
+  return {
+    id: row.id,
+    sellerId: row.seller_id,
+    accountName: row.display_name,
+    username: row.username,
+    role: row.role,
+    expiresAt: Number(row.expires_at),
+  };
+}
+
+/**
+ * Uses the invitation to make its member, once: the invitation is claimed by compare-and-set in
+ * the member's own transaction, so two submits of the link's form (two tabs, a double click) make
+ * one member, and a username taken meanwhile (another invitation of the same name used first)
+ * uses nothing.
+ */
+export async function acceptInvitation(
+  db: Kysely<DatabaseSchema>,
+  invitation: OpenInvitation,
+  { displayName, passwordHash }: { displayName: string; passwordHash: string },
+  now = Date.now(),
+): Promise<{ id: number; seller_id: number } | null> {
+  try {
+    return await db.transaction().execute(async (trx) => {
+      const claimed = await trx
+        .updateTable("invitation")
+        .set({ used_at: now })
+        .where("id", "=", invitation.id)
+        .where("used_at", "is", null)
+        .where("expires_at", ">", now)
+        .executeTakeFirst();
+      if (Number(claimed.numUpdatedRows) !== 1) return null;
+      const taken = await trx
+        .selectFrom("member")
+        .select("id")
+        .where("username", "=", invitation.username)
+        .executeTakeFirst();
+      if (taken) throw new UsernameTaken();
+      const id = await addMember(
+        trx,
+        invitation.sellerId,
+        { username: invitation.username, displayName, passwordHash, role: invitation.role },
+        now,
+      );
+      return { id, seller_id: invitation.sellerId };
+    });
+  } catch (error) {
+    if (error instanceof UsernameTaken) return null;
+    throw error;
+  }
+}
+
+class UsernameTaken extends Error {}
+
+/** Withdraws an invitation of the account not yet used; false if there is none such. */
+export async function withdrawInvitation(
+  db: Kysely<DatabaseSchema>,
+  sellerId: number,
+  invitationId: number,
+): Promise<boolean> {
+  const { numDeletedRows } = await db
+    .deleteFrom("invitation")
+    .where("id", "=", invitationId)
+    .where("seller_id", "=", sellerId)
+    .where("used_at", "is", null)
+    .executeTakeFirst();
+  return Number(numDeletedRows) === 1;
+}
+
+/**
+ * Gives a member of the account another role, from their next request (the role is read on each).
+ * The owner's role is not the team's to change: false, and nothing changes.
+ */
+export async function changeRole(
+  db: Kysely<DatabaseSchema>,
+  sellerId: number,
+  memberId: number,
+  role: InvitedRole,
+): Promise<boolean> {
+  const { numUpdatedRows } = await db
+    .updateTable("member")
+    .set({ role })
+    .where("id", "=", memberId)
+    .where("seller_id", "=", sellerId)
+    .where("role", "!=", "owner")
+    .where("removed_at", "is", null)
+    .executeTakeFirst();
+  return Number(numUpdatedRows) === 1;
+}
+
+/**
+ * Removes a member of the account: they can no longer sign in, and their sessions end at once.
+ * Their row stays (the activity log names who did what), so their username is never given again.
+ * The owner cannot be removed: false, and nothing changes.
+ */
+export async function removeMember(
+  db: Kysely<DatabaseSchema>,
+  sellerId: number,
+  memberId: number,
+  now = Date.now(),
+): Promise<{ id: number; displayName: string } | null> {
+  return db.transaction().execute(async (trx) => {
+    const removed = await trx
+      .updateTable("member")
+      .set({ removed_at: now })
+      .where("id", "=", memberId)
+      .where("seller_id", "=", sellerId)
+      .where("role", "!=", "owner")
+      .where("removed_at", "is", null)
+      .returning(["id", "display_name"])
+      .executeTakeFirst();
+    if (!removed) return null;
+    await trx.deleteFrom("session").where("member_id", "=", memberId).execute();
+    return { id: removed.id, displayName: removed.display_name };
+  });
+}
