@@ -182,12 +182,15 @@ test.describe("the demo account's owner and their team", () => {
     await expect(invitee.getByRole("heading", { level: 1, name: "Listings" })).toBeVisible();
     await expect(invitee.getByRole("checkbox")).toHaveCount(0);
 
-    // Removed: asked first, then gone, and signed out at their next click.
-    await page
-      .getByRole("row", { name: /Zoë Ñúñez/ })
-      .getByRole("link", { name: "Remove Zoë Ñúñez" })
-      .click();
+    // Removed: asked first (Keep leads back to where it was asked), then gone, and signed out at their next click.
+    const removeLink = page.getByRole("row", { name: /Zoë Ñúñez/ }).getByRole("link", { name: "Remove Zoë Ñúñez" });
+    await removeLink.click();
     const question = page.getByRole("heading", { name: "Remove Zoë Ñúñez from the team?" });
+    await expect(question).toBeFocused();
+    await page.getByRole("link", { name: "Keep Zoë Ñúñez" }).click();
+    await expect(question).toHaveCount(0);
+    await expect(removeLink).toBeFocused();
+    await removeLink.click();
     await expect(question).toBeFocused();
     await expectNoAccessibilityViolations(page);
     await page.getByRole("button", { name: "Remove Zoë Ñúñez" }).click();

@@ -48,6 +48,7 @@ describe("what each role may do, address by address", () => {
       const path = fillRoute(pattern, params);
       const read = await client.get(path);
       const readBody = await read.text();
+      expect(read.status, `GET ${pattern}`).toBeLessThan(500);
       answers.push(`GET ${pattern}: ${read.status === 403 && readBody.includes(REFUSED) ? "refused" : "allowed"}`);
       expected.push(
         `GET ${pattern}: ${may(role, permissionFor(pattern, "GET") ?? "team:manage") ? "allowed" : "refused"}`,
@@ -55,6 +56,7 @@ describe("what each role may do, address by address", () => {
 
       const change = await client.post(path, new URLSearchParams({ srt }).toString());
       const changeBody = await change.text();
+      expect(change.status, `POST ${pattern}`).toBeLessThan(500);
       answers.push(`POST ${pattern}: ${change.status === 403 && changeBody.includes(REFUSED) ? "refused" : "allowed"}`);
       expected.push(
         `POST ${pattern}: ${may(role, permissionFor(pattern, "POST") ?? "team:manage") ? "allowed" : "refused"}`,

@@ -37,7 +37,7 @@ export async function findMemberByCredentials(
   const member = await db
     .selectFrom("member")
     .selectAll()
-    .where("username", "=", username.toLowerCase())
+    .where("username", "=", username.normalize("NFC").toLowerCase())
     .where("removed_at", "is", null)
     .executeTakeFirst();
   const matches = await verifyPassword(password, member?.password_hash ?? (await hashForUnknownAccount()));

@@ -70,6 +70,8 @@ export interface InvitationTable {
   expires_at: number;
   /** When it made its member: an invitation is used once. */
   used_at: number | null;
+  /** When the owner withdrew it: its link works no more, and it still counts among the day's. */
+  withdrawn_at: number | null;
 }
 
 export interface SessionTable {

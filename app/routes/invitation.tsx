@@ -3,7 +3,7 @@ import { textOf } from "~/i18n/language.server";
 import { useText } from "~/i18n/text";
 import { clientAddressContext, databaseContext } from "~/request-context";
 import { acceptInvitationForm, invitationPage } from "~/team/invitation-routes.server";
-import { PASSWORD_MAX, PASSWORD_MIN, NAME_MAX } from "~/team/team-forms";
+import { PASSWORD_MIN } from "~/team/team-forms";
 import type { Route } from "./+types/invitation";
 
 export const handle = { pageName: "sellerHubInvitation" };
@@ -46,6 +46,10 @@ export default function Invitation({ loaderData, actionData }: Route.ComponentPr
     );
   }
   const { invitation, srt, refusal } = page;
+  // Which field a refusal is about: the name, the password (its length, or the two differ), or neither.
+  const nameRefused = refusal === text("invitation.refusal.displayName");
+  const passwordRefused =
+    refusal === text("invitation.refusal.password") || refusal === text("invitation.refusal.mismatch");
   return (
     <main className="sign-in">
       <title>{text("pageTitle", { page: text("invitation.pageTitle") })}</title>
@@ -57,7 +61,7 @@ export default function Invitation({ loaderData, actionData }: Route.ComponentPr
           username: invitation.username,
         })}
       </p>
-      <Form method="post" className="sign-in__form" aria-describedby={refusal ? "invitation-error" : undefined}>
+      <Form method="post" className="sign-in__form">
         {refusal && (
           <p id="invitation-error" className="form-error" role="alert">
             {refusal}
@@ -72,8 +76,8 @@ export default function Invitation({ loaderData, actionData }: Route.ComponentPr
           name="displayName"
           autoComplete="name"
           required
-          maxLength={NAME_MAX}
-          aria-describedby="display-name-hint"
+          aria-describedby={refusal ? "display-name-hint invitation-error" : "display-name-hint"}
+          aria-invalid={nameRefused || undefined}
         />
         <p id="display-name-hint" className="sign-in__hint">
           {text("invitation.displayNameHint")}
@@ -86,8 +90,8 @@ export default function Invitation({ loaderData, actionData }: Route.ComponentPr
           autoComplete="new-password"
           required
           minLength={PASSWORD_MIN}
-          maxLength={PASSWORD_MAX}
-          aria-describedby="password-hint"
+          aria-describedby={refusal ? "password-hint invitation-error" : "password-hint"}
+          aria-invalid={passwordRefused || undefined}
         />
         <p id="password-hint" className="sign-in__hint">
           {text("invitation.passwordHint")}
@@ -100,7 +104,6 @@ export default function Invitation({ loaderData, actionData }: Route.ComponentPr
           autoComplete="new-password"
           required
           minLength={PASSWORD_MIN}
-          maxLength={PASSWORD_MAX}
         />
         <button type="submit" className="button button--primary" aria-disabled={joining || undefined}>
           {joining ? text("invitation.submitting") : text("invitation.submit")}

@@ -37,7 +37,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data({ error: text("signIn.expired"), username }, { status: 403 });
   }
   const { db } = context.get(databaseContext);
-  const account = username.toLowerCase();
+  // As usernames are stored (app/team/team-forms.ts): "Zoë" typed as e + U+0308 is the same name.
+  const account = username.normalize("NFC").toLowerCase();
   const client = context.get(clientAddressContext);
   const knownBrowser = await isKnownBrowser(db, request, account);
   const attempt = await claimSignInAttempt(db, account, client, Date.now(), { knownBrowser });

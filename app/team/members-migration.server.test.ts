@@ -39,6 +39,10 @@ describe.each(TEST_DIALECTS)("migration 0026 on $name", (dialect) => {
         }),
       ]);
       expect(await findMemberByCredentials(database.db, "ZOË", "ünïcödé-pässwörd")).toMatchObject({ role: "owner" });
+      // Typed with the diaeresis apart (e + U+0308), as some keyboards send it: the same name.
+      expect(await findMemberByCredentials(database.db, "ZOE\u0308", "ünïcödé-pässwörd")).toMatchObject({
+        role: "owner",
+      });
       const signedIn = await findSignedInSeller(
         database.db,
         new Request("http://localhost/sh/ovw", { headers: { Cookie: `sh_session=${token}` } }),

@@ -41,8 +41,9 @@ const ROLE_PERMISSIONS: Record<Role, ReadonlySet<Permission>> = {
   viewer: new Set(READS),
 };
 
+/** Whether the role may; a role the hub does not know (a row written by hand) may nothing. */
 export function may(role: Role, permission: Permission): boolean {
-  return ROLE_PERMISSIONS[role].has(permission);
+  return ROLE_PERMISSIONS[role]?.has(permission) ?? false;
 }
 
 /** What an address needs: to read it (GET, HEAD), and to send it anything else (a form, a change). */
@@ -69,7 +70,7 @@ export const OPEN_ROUTES = [
 
 /**
  * Every other address of the hub and what it needs. Keyed by the route table's own patterns, so the
- * type-check fails on an address left out; the matrix test (`app/team/route-permissions.server.test.ts`)
+ * type-check fails on an address left out; the matrix test (`server/route-permissions.test.ts`)
  * sends each role to each of them.
  */
 export const ROUTE_PERMISSIONS: Record<Exclude<RoutePattern, (typeof OPEN_ROUTES)[number]>, RoutePermission> = {

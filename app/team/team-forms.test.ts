@@ -32,6 +32,8 @@ describe("the team's forms", () => {
     expect(readDisplayName("😀".repeat(80)).ok).toBe(true);
     expect(readDisplayName("😀".repeat(81)).ok).toBe(false);
     expect(readDisplayName("a\u0007b").ok).toBe(false);
+    expect(readDisplayName("Zoë \u202Eeeknil").ok).toBe(false);
+    expect(readDisplayName("\u2067Zoë\u2069").ok).toBe(false);
     expect(readDisplayName("   ").ok).toBe(false);
     expect(readNewPassword("é".repeat(10), "é".repeat(10))).toEqual({ ok: true, value: "é".repeat(10) });
     expect(readNewPassword("😀".repeat(9), "😀".repeat(9))).toEqual({

@@ -34,7 +34,9 @@ export const PASSWORD_MAX = 256;
 export function readDisplayName(value: FormDataEntryValue | null): FormReading<string> {
   const name = typeof value === "string" ? value.normalize("NFC").trim().replace(/\s+/gu, " ") : "";
   const length = [...name].length;
-  return length >= 1 && length <= NAME_MAX && !/\p{Cc}/u.test(name)
+  // No control characters, and no bidirectional overrides or isolates, which could turn the
+  // header's "Zoë for Jordan Lee" around.
+  return length >= 1 && length <= NAME_MAX && !/[\p{Cc}\u200E\u200F\u202A-\u202E\u2066-\u2069]/u.test(name)
     ? { ok: true, value: name }
     : { ok: false, refusal: "invitation.refusal.displayName" };
 }

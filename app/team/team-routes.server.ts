@@ -50,12 +50,13 @@ export async function teamPage(request: Request, { db }: Database, { seller }: S
  */
 export async function handleTeamForm(
   request: Request,
-  { db }: Database,
+  database: Database,
   signedIn: SignedInSeller,
   text: Text,
 ): Promise<ReturnType<typeof data<TeamActionData>>> {
   const form = await readForm(request);
   assertAntiForgeryToken(signedIn, form.get("srt"));
+  const { db } = database;
   const { seller, member } = signedIn;
   const asked = form.get("intent");
   const intent = INTENTS.find((known) => known === asked) ?? null;
@@ -66,7 +67,7 @@ export async function handleTeamForm(
       if (!username.ok) return refuse(text(username.refusal));
       const role = readInvitedRole(form.get("role"));
       if (!role.ok) return refuse(text(role.refusal));
-      const invited = await inviteMember(db, {
+      const invited = await inviteMember(database, {
         sellerId: seller.id,
         invitedBy: member.id,
         username: username.value,

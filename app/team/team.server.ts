@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { Kysely } from "kysely";
 import { hashToken } from "~/auth/session.server";
+import type { Database } from "~/db/database.server";
 import type { DatabaseSchema } from "~/db/schema";
 import { addMember } from "./accounts.server";
 import type { Role } from "./roles";
@@ -49,6 +50,7 @@ export async function findTeam(
       .select(["id", "username", "role", "expires_at"])
       .where("seller_id", "=", sellerId)
       .where("used_at", "is", null)
+      .where("withdrawn_at", "is", null)
       .where("expires_at", ">", now)
       .orderBy("created_at")
       .orderBy("id")
@@ -79,47 +81,58 @@ export type InvitationRefusal = "usernameTaken" | "alreadyInvited" | "tooMany";
 /**
  * Makes an invitation for `username` (already checked by the form) and returns its token, which
  * only the link holds: the table keeps its hash. A username of any member of the hub, removed ones
- * too (the activity log names them), or of a pending invitation is taken.
+ * too (the activity log names them), or of another account's pending invitation is taken; the
+ * account's own pending invitation is said as such. Every invitation made counts among the day's,
+ * withdrawn ones too, so withdrawing does not make room for more.
+ *
+ * The account's row is locked for the checks and the insert (PostgreSQL; SQLite's writer is one
+ * at a time), so two invitations sent at once cannot both pass the day's count.
  */
 export async function inviteMember(
-  db: Kysely<DatabaseSchema>,
+  { db, dialect }: Database,
   { sellerId, invitedBy, username, role }: { sellerId: number; invitedBy: number; username: string; role: InvitedRole },
   now = Date.now(),
 ): Promise<{ ok: true; token: string; expiresAt: number } | { ok: false; refusal: InvitationRefusal }> {
-  const [member, pending, sentToday] = await Promise.all([
-    db.selectFrom("member").select("id").where("username", "=", username).executeTakeFirst(),
-    db
-      .selectFrom("invitation")
-      .select("id")
-      .where("username", "=", username)
-      .where("used_at", "is", null)
-      .where("expires_at", ">", now)
-      .executeTakeFirst(),
-    db
-      .selectFrom("invitation")
-      .select((eb) => eb.fn.countAll<number>().as("n"))
-      .where("seller_id", "=", sellerId)
-      .where("created_at", ">", now - DAY_MS)
-      .executeTakeFirstOrThrow(),
-  ]);
-  if (member) return { ok: false, refusal: "usernameTaken" };
-  if (pending) return { ok: false, refusal: "alreadyInvited" };
-  if (Number(sentToday.n) >= INVITATIONS_PER_DAY) return { ok: false, refusal: "tooMany" };
-  const token = randomBytes(32).toString("base64url");
-  const expiresAt = now + INVITATION_LIFETIME_MS;
-  await db
-    .insertInto("invitation")
-    .values({
-      seller_id: sellerId,
-      username,
-      role,
-      token_hash: hashToken(token),
-      invited_by: invitedBy,
-      created_at: now,
-      expires_at: expiresAt,
-    })
-    .execute();
-  return { ok: true, token, expiresAt };
+  return db.transaction().execute(async (trx) => {
+    const account = trx.selectFrom("seller").select("id").where("id", "=", sellerId);
+    await (dialect === "postgres" ? account.forUpdate() : account).execute();
+    const [member, pending, sentToday] = await Promise.all([
+      trx.selectFrom("member").select("id").where("username", "=", username).executeTakeFirst(),
+      trx
+        .selectFrom("invitation")
+        .select("seller_id")
+        .where("username", "=", username)
+        .where("used_at", "is", null)
+        .where("withdrawn_at", "is", null)
+        .where("expires_at", ">", now)
+        .executeTakeFirst(),
+      trx
+        .selectFrom("invitation")
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .where("seller_id", "=", sellerId)
+        .where("created_at", ">", now - DAY_MS)
+        .executeTakeFirstOrThrow(),
+    ]);
+    if (member) return { ok: false, refusal: "usernameTaken" } as const;
+    if (pending)
+      return { ok: false, refusal: pending.seller_id === sellerId ? "alreadyInvited" : "usernameTaken" } as const;
+    if (Number(sentToday.n) >= INVITATIONS_PER_DAY) return { ok: false, refusal: "tooMany" } as const;
+    const token = randomBytes(32).toString("base64url");
+    const expiresAt = now + INVITATION_LIFETIME_MS;
+    await trx
+      .insertInto("invitation")
+      .values({
+        seller_id: sellerId,
+        username,
+        role,
+        token_hash: hashToken(token),
+        invited_by: invitedBy,
+        created_at: now,
+        expires_at: expiresAt,
+      })
+      .execute();
+    return { ok: true, token, expiresAt } as const;
+  });
 }
 
 export interface OpenInvitation {
@@ -151,6 +164,7 @@ export async function findOpenInvitation(
     ])
     .where("invitation.token_hash", "=", hashToken(token))
     .where("invitation.used_at", "is", null)
+    .where("invitation.withdrawn_at", "is", null)
     .where("invitation.expires_at", ">", now)
     .executeTakeFirst();
   if (!row) return null;
@@ -183,6 +197,7 @@ export async function acceptInvitation(
         .set({ used_at: now })
         .where("id", "=", invitation.id)
         .where("used_at", "is", null)
+        .where("withdrawn_at", "is", null)
         .where("expires_at", ">", now)
         .executeTakeFirst();
       if (Number(claimed.numUpdatedRows) !== 1) return null;
@@ -201,26 +216,37 @@ export async function acceptInvitation(
       return { id, seller_id: invitation.sellerId };
     });
   } catch (error) {
-    if (error instanceof UsernameTaken) return null;
+    // Another invitation of the same name used first, between the check and the insert: the
+    // unique username refuses it, and this invitation stays unused.
+    if (error instanceof UsernameTaken || isUniqueViolation(error)) return null;
     throw error;
   }
 }
 
 class UsernameTaken extends Error {}
 
+/** PostgreSQL's unique_violation (23505), SQLite's SQLITE_CONSTRAINT_UNIQUE. */
+function isUniqueViolation(error: unknown): boolean {
+  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
+  return code === "23505" || (typeof message === "string" && message.includes("UNIQUE constraint failed"));
+}
+
 /** Withdraws an invitation of the account not yet used; false if there is none such. */
 export async function withdrawInvitation(
   db: Kysely<DatabaseSchema>,
   sellerId: number,
   invitationId: number,
+  now = Date.now(),
 ): Promise<boolean> {
-  const { numDeletedRows } = await db
-    .deleteFrom("invitation")
+  const { numUpdatedRows } = await db
+    .updateTable("invitation")
+    .set({ withdrawn_at: now })
     .where("id", "=", invitationId)
     .where("seller_id", "=", sellerId)
     .where("used_at", "is", null)
+    .where("withdrawn_at", "is", null)
     .executeTakeFirst();
-  return Number(numDeletedRows) === 1;
+  return Number(numUpdatedRows) === 1;
 }
 
 /**

@@ -4,7 +4,7 @@ import { idColumnType, type Dialect } from "./dialect.server";
 /**
  * Invitations to an account's team (decision 086, step 3): the owner names a username and a role,
  * the hub keeps only the SHA-256 of the link's token (as sessions keep theirs), and the invitation
- * is used once, within its seven days.
+ * is used once, within its seven days, unless withdrawn first.
  */
 export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
   await db.schema
@@ -18,6 +18,8 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
     .addColumn("created_at", "bigint", (c) => c.notNull())
     .addColumn("expires_at", "bigint", (c) => c.notNull())
     .addColumn("used_at", "bigint")
+    // Withdrawn rather than deleted: the day's count of invitations sent keeps it.
+    .addColumn("withdrawn_at", "bigint")
     .execute();
   await db.schema
     .createIndex("invitation_seller_created")

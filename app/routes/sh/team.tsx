@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import { Form, href, Link, useNavigation } from "react-router";
+import { Form, href, Link, useLocation, useNavigation } from "react-router";
 import { getSignedInSeller } from "~/auth/require-seller.server";
 import { textOf } from "~/i18n/language.server";
 import { useText } from "~/i18n/text";
@@ -35,6 +35,11 @@ export default function Team({ loaderData, actionData }: Route.ComponentProps) {
   useEffect(() => {
     if (done && movesFocus) doneMessage.current?.focus();
   }, [done, movesFocus]);
+  // Kept: the question goes, and the focus returns to the member's Remove link.
+  const { hash } = useLocation();
+  useEffect(() => {
+    if (hash.startsWith("#remove-")) document.getElementById(hash.slice(1))?.focus();
+  }, [hash]);
   // The invitation's outcome is said in its form; any other form's refusal at the top.
   const invite =
     actionData && ((actionData.ok && "invited" in actionData) || (!actionData.ok && actionData.intent === "invite"))
@@ -42,11 +47,10 @@ export default function Team({ loaderData, actionData }: Route.ComponentProps) {
       : undefined;
   return (
     <div className="team-page">
-      {done && (
-        <output ref={doneMessage} tabIndex={-1} className="team-page__done">
-          {done}
-        </output>
-      )}
+      {/* There from the first render, so that what is done is read out as it fills. */}
+      <output ref={doneMessage} tabIndex={-1} className={done ? "team-page__done" : "visually-hidden"}>
+        {done}
+      </output>
       {refused && !invite && (
         <p className="form-error" role="alert">
           {refused}
@@ -90,7 +94,8 @@ function RemoveQuestion({
             {text("team.remove.confirm", { name: member.displayName })}
           </button>
         </Form>
-        <Link to={href("/sh/team")} className="button">
+        {/* Back to the member's Remove link, where the question was asked from (the page focuses it). */}
+        <Link to={`${href("/sh/team")}#remove-${member.id}`} className="button">
           {text("team.remove.keep", { name: member.displayName })}
         </Link>
       </div>

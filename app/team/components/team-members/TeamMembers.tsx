@@ -89,7 +89,7 @@ function MemberRow({
   srt: string;
 }) {
   const text = useText();
-  const ids = { name: useId(), change: useId(), remove: useId() };
+  const ids = { name: useId(), change: useId(), remove: `remove-${member.id}` };
   return (
     <tr>
       <th scope="row" id={ids.name}>
