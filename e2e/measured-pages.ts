@@ -12,12 +12,17 @@ export async function measureSeveralPages(page: Page): Promise<void> {
     "sellerHubProductSummary",
   ];
   for (const pageName of pages) {
-    for (const beacon of [sampleBeacon({ pageName }), sampleInAppBeacon({ pageName })]) {
-      const response = await page.request.post("/sh/beacon", {
-        data: JSON.stringify(beacon),
-        headers: { "Content-Type": "text/plain;charset=UTF-8", "Sec-Fetch-Site": "same-origin" },
-      });
-      expect(response.status()).toBe(204);
-    }
+    await sendBeacons(page, [sampleBeacon({ pageName }), sampleInAppBeacon({ pageName })]);
+  }
+}
+
+/** Sends each beacon as the hub's own page does, for the signed-in seller, and expects it taken. */
+export async function sendBeacons(page: Page, beacons: readonly unknown[]): Promise<void> {
+  for (const beacon of beacons) {
+    const response = await page.request.post("/sh/beacon", {
+      data: JSON.stringify(beacon),
+      headers: { "Content-Type": "text/plain;charset=UTF-8", "Sec-Fetch-Site": "same-origin" },
+    });
+    expect(response.status()).toBe(204);
   }
 }

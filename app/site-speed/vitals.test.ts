@@ -1,6 +1,6 @@
 import { CLSThresholds, FCPThresholds, INPThresholds, LCPThresholds, TTFBThresholds } from "web-vitals";
 import { describe, expect, it } from "vitest";
-import { formatVital, rate, VITALS } from "./vitals";
+import { formatDuration, formatVital, rate, VITALS } from "./vitals";
 
 describe("web-vital thresholds", () => {
   it("are the ones the web-vitals library rates by", () => {
@@ -46,5 +46,16 @@ describe("web-vital thresholds", () => {
     expect(formatVital("LCP", 2480.4, "en-US")).toBe("2,480 ms");
     expect(formatVital("CLS", 0.1234, "en-US")).toBe("0.12");
     expect(formatVital("CLS", 0, "de-DE")).toBe("0,00");
+  });
+
+  it("formats ten seconds and more in seconds, so that a slow page's figure stays short", () => {
+    expect(formatDuration(9_999.4, "en-US")).toBe("9,999 ms");
+    expect(formatDuration(9_999.6, "en-US")).toBe("10 s");
+    expect(formatVital("LCP", 12_345, "en-US")).toBe("12.3 s");
+    expect(formatVital("TTFB", 12_345, "de-DE")).toBe("12,3 s");
+    expect(formatDuration(99_940, "en-US")).toBe("99.9 s");
+    expect(formatDuration(123_456, "en-US")).toBe("123 s");
+    expect(formatDuration(24 * 60 * 60 * 1000, "fr-FR")).toBe("86\u202f400 s");
+    expect(formatDuration(2 ** 53, "en-US")).toBe("9,007,199,254,741 s");
   });
 });

@@ -77,15 +77,23 @@ export function rate(name: VitalName, value: number): Rating {
   return value <= good ? "good" : value <= needsImprovement ? "needs-improvement" : "poor";
 }
 
-/** "2,480 ms" or "0.12", in the seller's locale. */
+/** "2,480 ms", "12.3 s" or "0.12", in the seller's locale. */
 export function formatVital(name: VitalName, value: number, locale: string): string {
-  const number = formatVitalNumber(name, value, locale);
-  return VITALS[name].unit === "ms" ? `${number} ms` : number;
+  return VITALS[name].unit === "ms" ? formatDuration(value, locale) : formatVitalNumber(name, value, locale);
 }
 
-/** A duration that is not a vital (an in-app navigation, its data request): "640 ms". */
-export function formatMilliseconds(value: number, locale: string): string {
-  return `${Math.round(value).toLocaleString(locale)} ms`;
+/**
+ * From ten seconds on, a duration reads in seconds, as Lighthouse shows it: five-digit
+ * milliseconds ("12,345 ms") widened the pages table past its 1280 px column on a busy machine
+ * (CI's slowest run), and a tab left open may report up to a day.
+ */
+const SECONDS_FROM_MS = 10_000;
+
+/** Any duration, a vital's or not (an in-app navigation, its data request): "640 ms", "12.3 s", "86,400 s". */
+export function formatDuration(milliseconds: number, locale: string): string {
+  if (Math.round(milliseconds) < SECONDS_FROM_MS) return `${Math.round(milliseconds).toLocaleString(locale)} ms`;
+  const seconds = milliseconds / 1000;
+  return `${seconds.toLocaleString(locale, { maximumFractionDigits: seconds < 100 ? 1 : 0 })} s`;
 }
 
 /** The number alone, for axes and ranges: "2,480" or "0.12". */

@@ -3,7 +3,7 @@ import { useText } from "~/i18n/text";
 import type { Direction, PageOrder } from "~/site-speed/dashboard-query";
 import { pageLabel } from "~/site-speed/page-labels";
 import type { PageSummary, VitalSummary } from "~/site-speed/site-speed-report";
-import { formatMilliseconds, formatVital, RATING_LABELS, VITAL_NAMES, VITALS } from "~/site-speed/vitals";
+import { formatDuration, formatVital, RATING_LABELS, VITAL_NAMES, VITALS } from "~/site-speed/vitals";
 
 export interface PagesTableProps {
   /** In the order the table is sorted by. */
@@ -58,9 +58,8 @@ export function PagesTable({ pages, locale, order, direction, sortSearches }: Pa
                   ? text("speed.pages.noInApp")
                   : text("speed.pages.inApp", {
                       count: count(page.inAppNavigations),
-                      duration:
-                        page.inAppDurationP75 === null ? "none" : formatMilliseconds(page.inAppDurationP75, locale),
-                      data: page.dataRequestP75 === null ? "none" : formatMilliseconds(page.dataRequestP75, locale),
+                      duration: page.inAppDurationP75 === null ? "none" : formatDuration(page.inAppDurationP75, locale),
+                      data: page.dataRequestP75 === null ? "none" : formatDuration(page.dataRequestP75, locale),
                     })}
               </td>
               {page.vitals.map((vital) => (
