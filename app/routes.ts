@@ -38,6 +38,9 @@ export default [
     route("sh/appearance", "routes/sh/appearance.ts"),
     // The account's team, for its owner: invitations, roles, removal (app/team/).
     route("sh/team", "routes/sh/team.tsx"),
+    // Who did what in the account, and its file (app/activity/).
+    route("sh/activity", "routes/sh/activity.tsx"),
+    route("sh/activity/export", "routes/sh/activity-export.ts"),
     route("sh/*", "routes/sh/not-found.tsx"),
   ]),
   route("sh/optin", "routes/sh/opt-in.ts"),

@@ -26,6 +26,7 @@ export const REPRICERS = [
   "repricer-quantities",
   "repricer-quantities-nojs",
   "repricer-quantities-touch",
+  "repricer-team",
 ] as const;
 
 export const REPRICER_LISTINGS = 25;

@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import type { Page } from "@playwright/test";
 import {
   emulateSlowNetwork,
@@ -207,6 +208,88 @@ test.describe("the demo account's owner and their team", () => {
   });
 });
 
+test.describe("the activity log", () => {
+  test("the owner sees who did what: the manager's change, named in its history too, then by member and in the file", async ({
+    page,
+    browser,
+  }) => {
+    test.setTimeout(120_000);
+    // An account of its own (e2e/repricing-sellers.ts): no other test changes its listings or its team.
+    const owner = "repricer-team";
+    await emulateSlowNetwork(page);
+    await signIn(page, owner);
+    await waitForHydration(page);
+    await openTeam(page);
+    const username = newUsername("ana");
+    const link = await inviteByKeyboard(page, username, "Manager");
+
+    const invitee = await (await browser.newContext()).newPage();
+    await emulateSlowNetwork(invitee);
+    await invitee.goto(link);
+    await invitee.getByLabel("Your name").fill("Ana Łukasiewicz");
+    await invitee.getByLabel("Choose a password").fill("ćma-nad-łąką");
+    await invitee.getByLabel("Type the password again").fill("ćma-nad-łąką");
+    await invitee.getByRole("button", { name: "Join the team" }).click();
+    await expect(invitee).toHaveURL(/\/sh\/ovw$/);
+    await waitForHydration(invitee);
+    await invitee.getByRole("navigation", { name: "Sections" }).getByRole("link", { name: "All listings" }).click();
+    await invitee
+      .getByRole("table", { name: /Your listings/ })
+      .getByRole("link", { name: "Repriced lamp 03" })
+      .click();
+    await invitee.getByRole("textbox", { name: "New price in USD" }).fill("12.34");
+    await invitee.getByRole("button", { name: "Save changes" }).click();
+    await expect(invitee.getByRole("status").filter({ hasText: "Price changed" })).toContainText("to $12.34");
+    await invitee.context().close();
+
+    // The listing's history names who made its change.
+    await page.getByRole("navigation", { name: "Sections" }).getByRole("link", { name: "All listings" }).click();
+    await page
+      .getByRole("table", { name: /Your listings/ })
+      .getByRole("link", { name: "Repriced lamp 03" })
+      .click();
+    const history = page.getByRole("table", { name: "Changes of price and quantity, newest first" });
+    await expect(history.getByRole("row").nth(1)).toContainText("Ana Łukasiewicz");
+
+    await openTeam(page);
+    await page.getByRole("link", { name: "See what the team did: the activity log" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Activity" })).toBeVisible();
+    const log = page.getByRole("table", { name: "Who changed what, newest first" });
+    const rows = log.getByRole("row");
+    await expect(rows.nth(1)).toContainText("Ana ŁukasiewiczListing’s pageChanged on the listing’s page, 1 listing");
+    await expect(rows.nth(2)).toContainText("Ana ŁukasiewiczJoined the teamJoined the team as a manager");
+    await expect(rows.nth(3)).toContainText(`Repricer 18InvitationInvited ${username} as a manager`);
+    await expectNoAccessibilityViolations(page);
+
+    // By member: the filter's form is a plain GET, its choice in the address.
+    await page.getByRole("combobox", { name: "Member" }).selectOption({ label: `Ana Łukasiewicz (${username})` });
+    await page.getByRole("combobox", { name: "Kind of change" }).selectOption({ label: "Listing’s page" });
+    await page.getByRole("button", { name: "Show" }).click();
+    await expect(page).toHaveURL(/[?&]kind=listing-change/);
+    await expect(rows).toHaveCount(2);
+    await expect(page.getByRole("combobox", { name: "Member" })).toHaveValue(/^\d+$/);
+
+    const download = page.waitForEvent("download");
+    await page.getByRole("link", { name: "Download this filtered activity (CSV)" }).click();
+    const file = await (await download).path();
+    const records = readFileSync(file, "utf8")
+      .replace(/^\uFEFF/, "")
+      .trim()
+      .split("\r\n");
+    expect(records).toHaveLength(2);
+    expect(records[0]).toBe("When (UTC),Member,Username,Kind,What,Change");
+    expect(records[1]).toMatch(
+      new RegExp(
+        `^\\d{4}-\\d\\d-\\d\\dT[\\d:.]+Z,Ana Łukasiewicz,${username},Listing’s page,"Changed on the listing’s page, 1 listing",[\\w-]{22}$`,
+      ),
+    );
+
+    // The change's entry leads to the change.
+    await page.getByRole("link", { name: "Changed on the listing’s page, 1 listing" }).click();
+    await expect(page).toHaveURL(/\/sh\/lst\/prices\/[\w-]{22}$/);
+  });
+});
+
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
@@ -236,6 +319,14 @@ test.describe("without JavaScript", () => {
     await page.getByRole("button", { name: `Withdraw ${unused}` }).click();
     await expect(page.getByText(`The invitation for ${unused} was withdrawn: its link no longer works.`)).toBeVisible();
     expect((await page.request.get(unusedLink)).status()).toBe(404);
+
+    // The log tells of it, found by its kind with the filter's plain form.
+    await page.getByRole("link", { name: "See what the team did: the activity log" }).click();
+    await page.getByRole("combobox", { name: "Kind of change" }).selectOption({ label: "Invitation withdrawn" });
+    await page.getByRole("button", { name: "Show" }).click();
+    await expect(page.getByRole("row", { name: new RegExp(`Withdrew the invitation for ${unused}$`) })).toContainText(
+      "Jordan Lee",
+    );
   });
 });
 
@@ -249,6 +340,10 @@ test.describe("on a phone 390 px wide", () => {
     await page.getByRole("link", { name: "Team", exact: true }).tap();
     await expect(page.getByRole("heading", { level: 1, name: "Team" })).toBeVisible();
     await page.getByRole("textbox", { name: "Their username" }).tap();
+    expect(await scrollsNoWider(page)).toBe(true);
+    await expectNoAccessibilityViolations(page);
+    await page.getByRole("link", { name: "See what the team did: the activity log" }).tap();
+    await expect(page.getByRole("heading", { level: 1, name: "Activity" })).toBeVisible();
     expect(await scrollsNoWider(page)).toBe(true);
     await expectNoAccessibilityViolations(page);
   });

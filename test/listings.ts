@@ -1,7 +1,10 @@
 import { sql, type Kysely } from "kysely";
+import type { Actor } from "~/activity/activity-kinds";
 import type { SignedInSeller } from "~/auth/session.server";
+import type { Database } from "~/db/database.server";
 import type { DatabaseSchema, NewListing } from "~/db/schema";
-import { openAccount } from "~/team/accounts.server";
+import { addMember, openAccount } from "~/team/accounts.server";
+import type { InvitedRole } from "~/team/roles";
 
 /** A seller to own test listings; they never sign in, so the password hash is a placeholder. */
 export async function insertSeller(db: Kysely<DatabaseSchema>, username: string): Promise<number> {
@@ -81,4 +84,30 @@ export async function signedInOwnerOf(db: Kysely<DatabaseSchema>, id: number): P
     .where("role", "=", "owner")
     .executeTakeFirstOrThrow();
   return { seller, member, srt: "the-token", sessionId: "session-1" };
+}
+
+/** An account's owner as the one who acts (the activity log's member): `database` a Database or its Kysely. */
+export async function ownerOf(database: Database | Kysely<DatabaseSchema>, sellerId: number): Promise<Actor> {
+  const db = "db" in database ? database.db : database;
+  const owner = await db
+    .selectFrom("member")
+    .select("id")
+    .where("seller_id", "=", sellerId)
+    .where("role", "=", "owner")
+    .executeTakeFirstOrThrow();
+  return { sellerId, memberId: owner.id };
+}
+
+/** A member of an account besides its owner, who never signs in; returns them as the one who acts. */
+export async function insertMember(
+  db: Kysely<DatabaseSchema>,
+  sellerId: number,
+  {
+    username,
+    displayName = username,
+    role = "manager",
+  }: { username: string; displayName?: string; role?: InvitedRole },
+): Promise<Actor> {
+  const memberId = await addMember(db, sellerId, { username, displayName, passwordHash: "not-a-hash", role });
+  return { sellerId, memberId };
 }

@@ -8,6 +8,7 @@ import { MIGRATION_NAMES } from "./migrations/index.server";
 import { findListingsPage } from "~/listings/listings.server";
 import { parseListingFilters } from "~/listings/listing-filters";
 import { DEMO_PASSWORD, DEMO_USERNAME, isEmpty, seedDemoData, WORLD_TITLES } from "./seed.server";
+import { findActivity } from "~/activity/activity.server";
 import { SITE_DEMO_LISTINGS, SITE_DEMO_SELLERS } from "./site-demo-sellers";
 
 describe.each(TEST_DIALECTS)("data layer on $name", (dialect) => {
@@ -33,6 +34,21 @@ describe.each(TEST_DIALECTS)("data layer on $name", (dialect) => {
     expect(listings.length).toBeGreaterThanOrEqual(150);
     expect(new Set(listings.map((listing) => listing.condition)).size).toBe(5);
     expect(new Set(listings.map((listing) => listing.status)).size).toBe(4);
+  });
+
+  it("seeds the demo account's team, invited by its owner and joined, as its activity log tells", async () => {
+    const demo = await database.db
+      .selectFrom("seller")
+      .select("id")
+      .where("username", "=", DEMO_USERNAME)
+      .executeTakeFirstOrThrow();
+    const { entries } = await findActivity(database.db, demo.id, {}, undefined);
+    expect(entries.map((entry) => [entry.member.username, entry.kind])).toEqual([
+      ["demo-viewer", "member-joined"],
+      ["demo-manager", "member-joined"],
+      ["demo", "member-invited"],
+      ["demo", "member-invited"],
+    ]);
   });
 
   it("seeds sellers whose scores cover every star colour, and one with none", async () => {

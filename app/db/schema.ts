@@ -1,5 +1,6 @@
 import type { ColumnType, Generated, Insertable, Selectable } from "kysely";
-import type { Role } from "~/team/roles";
+import type { ActivityKind } from "~/activity/activity-kinds";
+import type { InvitedRole, Role } from "~/team/roles";
 
 /** Times are milliseconds since the epoch; money is integer minor units. */
 export interface DatabaseSchema {
@@ -18,6 +19,7 @@ export interface DatabaseSchema {
   listing_selection: ListingSelectionTable;
   listing_change: ListingChangeTable;
   listing_change_item: ListingChangeItemTable;
+  activity: ActivityTable;
 }
 
 /** An account (decision 086): the business whose listings, site and currency these are. Its people are its members. */
@@ -61,7 +63,7 @@ export interface InvitationTable {
   seller_id: number;
   /** The username the member will sign in with, lower-cased. */
   username: string;
-  role: Exclude<Role, "owner">;
+  role: InvitedRole;
   /** SHA-256 of the link's token, base64url: a leaked table does not leak invitations. */
   token_hash: string;
   /** The member who sent it; null once they are gone. */
@@ -219,6 +221,10 @@ export interface ListingChangeTable {
   created_at: number;
   applied_at: number | null;
   undone_at: number | null;
+  /** The member who applied it; null while it is a preview (whoever applies it is named then). */
+  member_id: number | null;
+  /** The member who undid it. */
+  undone_by: number | null;
 }
 
 /** What a change item writes: a listing's price (minor units of its currency) or its quantity. */
@@ -246,3 +252,15 @@ export type NewSeller = Insertable<SellerTable>;
 export type Member = Selectable<MemberTable>;
 export type Listing = Selectable<ListingTable>;
 export type NewListing = Insertable<ListingTable>;
+
+/** One change to the account's data, as its activity log tells of it (migration 0028, app/activity/). */
+export interface ActivityTable {
+  id: Generated<number>;
+  seller_id: number;
+  /** Who made it: a removed member's row stays, and so does their name here. */
+  member_id: number;
+  at: number;
+  kind: ActivityKind;
+  /** JSON: what the kind's sentence needs (app/activity/activity-kinds.ts). */
+  details: string;
+}

@@ -7,6 +7,11 @@ import { addMessage, type MessageFile } from "~/messages/messages.server";
 import type { DatabaseSchema, NewListing } from "./schema";
 import { SITE_DEMO_LISTINGS, SITE_DEMO_SELLERS, type SiteDemoSeller } from "./site-demo-sellers";
 import { addMember, openAccount } from "~/team/accounts.server";
+import type { Actor } from "~/activity/activity-kinds";
+import { recordActivity } from "~/activity/activity.server";
+
+const HOUR_MS = 60 * 60 * 1000;
+const DAY_MS = 24 * HOUR_MS;
 
 export const DEMO_USERNAME = "demo";
 export const DEMO_PASSWORD = "sellerhub";
@@ -185,16 +190,14 @@ async function insertDemoData(trx: Kysely<DatabaseSchema>): Promise<void> {
   const now = Date.now();
   const sellers = [[DEMO_USERNAME, "Jordan Lee", 1_283] as const, ...OTHER_SELLERS];
   for (const [index, [username, displayName, feedbackScore]] of sellers.entries()) {
-    const id = await insertDemoSeller(trx, { username, displayName, feedbackScore, ...US_SITE }, now);
+    const owner = await insertDemoSeller(trx, { username, displayName, feedbackScore, ...US_SITE }, now);
+    const id = owner.sellerId;
     await insertListings(trx, generateListings(id, username === DEMO_USERNAME ? 160 : 20, index + 1, now));
-    if (username === DEMO_USERNAME) {
-      const passwordHash = await hashPassword(DEMO_PASSWORD);
-      for (const member of DEMO_TEAM) await addMember(trx, id, { ...member, passwordHash }, now);
-    }
+    if (username === DEMO_USERNAME) await addDemoTeam(trx, owner, now);
     if (username === WORLD_TITLES_SELLER) await insertListings(trx, worldListings(id, now));
   }
   for (const [index, seller] of SITE_DEMO_SELLERS.entries()) {
-    const id = await insertDemoSeller(trx, seller, now);
+    const { sellerId: id } = await insertDemoSeller(trx, seller, now);
     await insertListings(trx, generateListings(id, SITE_DEMO_LISTINGS, 101 + index, now, seller));
   }
   for (const message of DEMO_MESSAGES) {
@@ -211,13 +214,29 @@ export const DEMO_TEAM = [
 
 const US_SITE = { site: "EBAY_US", locale: "en-US", currency: "USD" } as const;
 
-/** A demo seller, with the demo's password and a store of their name; returns their id. */
+/**
+ * The demo account's team, invited by its owner two days ago and joined an hour later, as the
+ * activity log tells of it: the log of a demo is not empty.
+ */
+async function addDemoTeam(trx: Kysely<DatabaseSchema>, owner: Actor, now: number): Promise<void> {
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  const invitedAt = now - 2 * DAY_MS;
+  for (const [index, member] of DEMO_TEAM.entries()) {
+    const { username, role } = member;
+    await recordActivity(trx, owner, "member-invited", { username, role }, invitedAt + index);
+    const memberId = await addMember(trx, owner.sellerId, { ...member, passwordHash }, now);
+    const joined = { sellerId: owner.sellerId, memberId };
+    await recordActivity(trx, joined, "member-joined", { role }, invitedAt + HOUR_MS + index);
+  }
+}
+
+/** A demo seller (an account and its owner), with the demo's password and a store of their name. */
 async function insertDemoSeller(
   trx: Kysely<DatabaseSchema>,
   seller: Pick<SiteDemoSeller, "username" | "displayName" | "feedbackScore" | "site" | "locale" | "currency">,
   now: number,
-): Promise<number> {
-  const { sellerId } = await openAccount(
+): Promise<Actor> {
+  return openAccount(
     trx,
     {
       username: seller.username,
@@ -231,7 +250,6 @@ async function insertDemoSeller(
     },
     await hashPassword(DEMO_PASSWORD),
   );
-  return sellerId;
 }
 
 /**

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { TEST_DIALECTS } from "../../test/databases";
-import { insertSeller } from "../../test/listings";
+import { insertAccount, insertSeller } from "../../test/listings";
+import { ACTIVITY_KEPT_MS, recordActivity } from "~/activity/activity.server";
 import type { Database } from "~/db/database.server";
 import { SESSION_IDLE_MS } from "~/auth/session.server";
 import { SIGN_IN_LIMITS } from "~/auth/sign-in-limits.server";
@@ -56,6 +57,7 @@ describe.each(TEST_DIALECTS)("deleting expired records on $name", (dialect) => {
       "listing_change",
       "listing_change_item",
       "known_browser",
+      "activity",
     ] as const)
       await database.db.deleteFrom(table).execute();
   });
@@ -78,6 +80,7 @@ describe.each(TEST_DIALECTS)("deleting expired records on $name", (dialect) => {
       listingSelections: 0,
       pricePreviews: 0,
       knownBrowsers: 0,
+      activity: 0,
     });
     expect((await remaining()).sessions).toEqual(["live"]);
   });
@@ -190,6 +193,14 @@ describe.each(TEST_DIALECTS)("deleting expired records on $name", (dialect) => {
     expect(await database.db.selectFrom("known_browser").select("token_hash").execute()).toEqual([
       { token_hash: "kept" },
     ]);
+  });
+
+  it("deletes activity older than a year, and keeps the year's", async () => {
+    const owner = await insertAccount(database.db, "logged-owner");
+    for (const at of [NOW - ACTIVITY_KEPT_MS - 1, NOW - ACTIVITY_KEPT_MS])
+      await recordActivity(database.db, owner, "tools-switched", { to: "previous" }, at);
+    expect(await deleteExpiredRecords(database.db, 90, NOW)).toMatchObject({ activity: 1 });
+    expect(await database.db.selectFrom("activity").select("at").execute()).toEqual([{ at: NOW - ACTIVITY_KEPT_MS }]);
   });
 
   it("keeps the rows of a preview applied between finding it old and deleting it", async () => {

@@ -1,4 +1,5 @@
 import type { Kysely } from "kysely";
+import { ACTIVITY_KEPT_MS } from "~/activity/activity.server";
 import { SESSION_IDLE_MS } from "~/auth/session.server";
 import { SIGN_IN_LIMITS } from "~/auth/sign-in-limits.server";
 import { deleteStillPreviewed, PREVIEW_KEPT_MS } from "~/listing-changes/price-changes.server";
@@ -20,11 +21,14 @@ export interface DeletedRecords {
   pricePreviews: number;
   /** Browsers that have not signed in to their account for 400 days. */
   knownBrowsers: number;
+  /** Entries of the accounts' activity logs older than a year. */
+  activity: number;
 }
 
 /**
  * Deletes what no longer serves anyone: sessions past their expiry or left idle (and their listing selections), price previews never applied, sign-in failures that no
- * longer count towards a limit, and speed beacons and tracking events older than the retention. Safe to run from
+ * longer count towards a limit, speed beacons and tracking events older than the retention, and
+ * activity older than a year. Safe to run from
  * every process and instance at once: each delete is of rows nobody reads any more.
  */
 export async function deleteExpiredRecords(
@@ -88,6 +92,20 @@ export async function deleteExpiredRecords(
           "token_hash",
           "in",
           db.selectFrom("known_browser").select("token_hash").where("expires_at", "<=", now).limit(BATCH),
+        )
+        .executeTakeFirstOrThrow(),
+    ),
+    activity: await inBatches(() =>
+      db
+        .deleteFrom("activity")
+        .where(
+          "id",
+          "in",
+          db
+            .selectFrom("activity")
+            .select("id")
+            .where("at", "<", now - ACTIVITY_KEPT_MS)
+            .limit(BATCH),
         )
         .executeTakeFirstOrThrow(),
     ),

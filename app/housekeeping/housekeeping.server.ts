@@ -41,6 +41,6 @@ export function startHousekeeping(
 function reportDeleted(deleted: DeletedRecords): void {
   if (Object.values(deleted).every((count) => count === 0)) return;
   console.log(
-    `Deleted expired records: ${deleted.sessions} sessions, ${deleted.signInFailures} sign-in failures, ${deleted.speedBeacons} speed beacons, ${deleted.trackingEvents} tracking events, ${deleted.listingSelections} selected listings of ended sessions, ${deleted.pricePreviews} price previews never applied, ${deleted.knownBrowsers} browsers no longer known.`,
+    `Deleted expired records: ${deleted.sessions} sessions, ${deleted.signInFailures} sign-in failures, ${deleted.speedBeacons} speed beacons, ${deleted.trackingEvents} tracking events, ${deleted.listingSelections} selected listings of ended sessions, ${deleted.pricePreviews} price previews never applied, ${deleted.knownBrowsers} browsers no longer known, ${deleted.activity} activity entries older than a year.`,
   );
 }

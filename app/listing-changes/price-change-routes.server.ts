@@ -2,6 +2,7 @@ import type { Text } from "~/i18n/language-text";
 import { redirect } from "react-router";
 import { assertAntiForgeryToken } from "~/auth/anti-forgery.server";
 import type { SignedInSeller } from "~/auth/session.server";
+import { actorOf } from "~/activity/activity.server";
 import type { Database } from "~/db/database.server";
 import type { ChangedField } from "~/db/schema";
 import { refusal } from "~/http/refusal";
@@ -173,7 +174,7 @@ export async function saveListingChanges(
     const warned = String(form.get("undoEnds") ?? "");
     return {
       ok: true,
-      changeId: await changeListing(database, signedIn.seller.id, listing.id, edits, Date.now(), warned),
+      changeId: await changeListing(database, actorOf(signedIn), listing.id, edits, Date.now(), warned),
     };
   } catch (error) {
     if (error instanceof UndoWouldEnd)
@@ -252,7 +253,7 @@ export async function runPriceChange(
   assertAntiForgeryToken(signedIn, form.get("srt"));
   if (!isChangeId(changeId)) throw refusal(404, text(NO_SUCH_CHANGE));
   const run = (onProgress: (progress: Progress) => void): Promise<ApplyResult> =>
-    (step === "apply" ? applyPriceChange : undoPriceChange)(database, signedIn.seller.id, changeId, onProgress);
+    (step === "apply" ? applyPriceChange : undoPriceChange)(database, actorOf(signedIn), changeId, onProgress);
   const changePage = `/sh/lst/prices/${encodeURIComponent(changeId)}`;
 
   if (!(request.headers.get("Accept") ?? "").includes("application/x-ndjson")) {

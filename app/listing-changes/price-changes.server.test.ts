@@ -5,7 +5,7 @@ import { join } from "node:path";
 import * as fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPostgresDatabase, TEST_DATABASE_URL, TEST_DIALECTS } from "../../test/databases";
-import { insertSeller, insertSellerBeforeMembers, testListing } from "../../test/listings";
+import { insertSeller, insertSellerBeforeMembers, ownerOf, testListing } from "../../test/listings";
 import { sql } from "kysely";
 import { migrate, openDatabase, type Database } from "~/db/database.server";
 import type { NewListing } from "~/db/schema";
@@ -142,7 +142,9 @@ describe.each(TEST_DIALECTS)("bulk price changes on $name", (dialect) => {
     ]);
 
     const progress: Progress[] = [];
-    const applied = await applyPriceChange(database, seller, changeId, (step) => progress.push(step));
+    const applied = await applyPriceChange(database, await ownerOf(database, seller), changeId, (step) =>
+      progress.push(step),
+    );
     expect(applied.wrote).toBe(true);
     expect(progress.at(-1)).toEqual({ done: 1, total: 1 });
     expect(await pricesOf(database, ids)).toEqual({ [ids[0]!]: 1499, [ids[1]!]: 500, [ids[2]!]: 2500 });
@@ -151,7 +153,7 @@ describe.each(TEST_DIALECTS)("bulk price changes on $name", (dialect) => {
     // Applying takes the listings out of the selection.
     expect(await countSelected(database.db, who.sessionId)).toBe(0);
 
-    const undone = await undoPriceChange(database, seller, changeId);
+    const undone = await undoPriceChange(database, await ownerOf(database, seller), changeId);
     expect(undone.summary).toMatchObject({ restored: 1, changedSince: 0, undoableUntil: null });
     expect(await pricesOf(database, ids)).toEqual({ [ids[0]!]: 1999, [ids[1]!]: 500, [ids[2]!]: 2500 });
 
@@ -173,12 +175,12 @@ describe.each(TEST_DIALECTS)("bulk price changes on $name", (dialect) => {
     await changeSelection(database, who, { select: [id!], unselect: [] });
     const changeId = await previewPriceChange(database.db, who, { kind: "raise_percent", amount: 1000 });
     const [first, second] = await Promise.all([
-      applyPriceChange(database, seller, changeId),
-      applyPriceChange(database, seller, changeId),
+      applyPriceChange(database, await ownerOf(database, seller), changeId),
+      applyPriceChange(database, await ownerOf(database, seller), changeId),
     ]);
     expect([first.wrote, second.wrote].sort()).toEqual([false, true]);
     expect(await pricesOf(database, [id!])).toEqual({ [id!]: 1100 });
-    const again = await applyPriceChange(database, seller, changeId);
+    const again = await applyPriceChange(database, await ownerOf(database, seller), changeId);
     expect(again).toMatchObject({ wrote: false, summary: { applied: 1 } });
     expect(await pricesOf(database, [id!])).toEqual({ [id!]: 1100 });
   });
@@ -190,7 +192,9 @@ describe.each(TEST_DIALECTS)("bulk price changes on $name", (dialect) => {
     const madeAt = Date.now() - PREVIEW_KEPT_MS - 1;
     const changeId = await previewPriceChange(database.db, who, { kind: "raise_percent", amount: 1000 }, madeAt);
     expect(await findPriceChange(database.db, seller, changeId)).toBeUndefined();
-    await expect(applyPriceChange(database, seller, changeId)).rejects.toMatchObject({ status: 404 });
+    await expect(applyPriceChange(database, await ownerOf(database, seller), changeId)).rejects.toMatchObject({
+      status: 404,
+    });
     expect(await pricesOf(database, [id!])).toEqual({ [id!]: 1000 });
   });
 
@@ -206,7 +210,7 @@ describe.each(TEST_DIALECTS)("bulk price changes on $name", (dialect) => {
     // Changed and changed back: still a change the preview did not see.
     await setPrice(database, changed!, 1200);
     await setPrice(database, changed!, 1000);
-    const { summary } = await applyPriceChange(database, seller, changeId);
+    const { summary } = await applyPriceChange(database, await ownerOf(database, seller), changeId);
     expect(summary).toMatchObject({ applied: 2, conflicts: 1 });
     expect(await pricesOf(database, [kept!, changed!, later!])).toEqual({
       [kept!]: 1500,
@@ -215,7 +219,7 @@ describe.each(TEST_DIALECTS)("bulk price changes on $name", (dialect) => {
     });
 
     await setPrice(database, later!, 1800);
-    const undone = await undoPriceChange(database, seller, changeId);
+    const undone = await undoPriceChange(database, await ownerOf(database, seller), changeId);
     expect(undone.summary).toMatchObject({ restored: 1, changedSince: 1 });
     expect(await pricesOf(database, [kept!, changed!, later!])).toEqual({
       [kept!]: 1000,
@@ -230,21 +234,25 @@ describe.each(TEST_DIALECTS)("bulk price changes on $name", (dialect) => {
       const who = newSession();
       await changeSelection(database, who, { select: [id!], unselect: [] });
       const changeId = await previewPriceChange(database.db, who, { kind: "raise_amount", amount: 100 }, at);
-      await applyPriceChange(database, seller, changeId, undefined, at);
+      await applyPriceChange(database, await ownerOf(database, seller), changeId, undefined, at);
       return changeId;
     };
     const now = Date.now() + 10 * HOUR;
     const earlier = await change(now);
     const last = await change(now + 1);
-    await expect(undoPriceChange(database, seller, earlier, undefined, now + 2)).rejects.toMatchObject({
+    await expect(
+      undoPriceChange(database, await ownerOf(database, seller), earlier, undefined, now + 2),
+    ).rejects.toMatchObject({
       status: 409,
       reason: "bulk.refused.undoOver",
     });
-    await expect(undoPriceChange(database, seller, last, undefined, now + 1 + UNDO_WINDOW_MS)).rejects.toMatchObject({
+    await expect(
+      undoPriceChange(database, await ownerOf(database, seller), last, undefined, now + 1 + UNDO_WINDOW_MS),
+    ).rejects.toMatchObject({
       status: 409,
     });
     expect(await pricesOf(database, [id!])).toEqual({ [id!]: 1200 });
-    await undoPriceChange(database, seller, last, undefined, now + 2);
+    await undoPriceChange(database, await ownerOf(database, seller), last, undefined, now + 2);
     expect(await pricesOf(database, [id!])).toEqual({ [id!]: 1100 });
   });
 
@@ -256,7 +264,9 @@ describe.each(TEST_DIALECTS)("bulk price changes on $name", (dialect) => {
     expect(await countSelected(database.db, who.sessionId)).toBe(1);
     const changeId = await previewPriceChange(database.db, who, { kind: "set_price", amount: 2000 });
     expect(await findPriceChange(database.db, other, changeId)).toBeUndefined();
-    await expect(applyPriceChange(database, other, changeId)).rejects.toMatchObject({ status: 404 });
+    await expect(applyPriceChange(database, await ownerOf(database, other), changeId)).rejects.toMatchObject({
+      status: 404,
+    });
     expect(await pricesOf(database, [theirs!, mine!])).toEqual({ [theirs!]: 1000, [mine!]: 1000 });
     await discardPreview(database.db, seller, changeId);
     expect(await findPriceChange(database.db, seller, changeId)).toBeUndefined();
@@ -347,7 +357,7 @@ describe.each(TEST_DIALECTS)("bulk price changes on $name", (dialect) => {
     await changeSelection(database, who, { select: [id!], unselect: [] });
     const appliedAt = Date.now() - HOUR;
     const changeId = await previewPriceChange(database.db, who, { kind: "raise_percent", amount: 1000 }, appliedAt);
-    await applyPriceChange(database, teller, changeId, () => {}, appliedAt);
+    await applyPriceChange(database, await ownerOf(database, teller), changeId, () => {}, appliedAt);
     expect(await findLastPriceChange(database.db, teller)).toEqual({
       id: changeId,
       change: { kind: "raise_percent", amount: 1000 },
@@ -355,7 +365,7 @@ describe.each(TEST_DIALECTS)("bulk price changes on $name", (dialect) => {
       appliedAt,
       undoableUntil: appliedAt + UNDO_WINDOW_MS,
     });
-    await undoPriceChange(database, teller, changeId);
+    await undoPriceChange(database, await ownerOf(database, teller), changeId);
     expect(await findLastPriceChange(database.db, teller)).toMatchObject({ state: "undone", undoableUntil: null });
     expect(await findLastPriceChange(database.db, teller, appliedAt + UNDO_WINDOW_MS)).toBeNull();
   });
@@ -376,10 +386,10 @@ describe.each(TEST_DIALECTS)("bulk price changes on $name", (dialect) => {
     const start = Date.now() - 30 * HOUR;
     // Undone, then applied, then a preview past its 24 hours, then a preview still kept.
     const undone = await preview({ kind: "raise_amount", amount: 100 }, start);
-    await applyPriceChange(database, lister, undone, () => {}, start);
-    await undoPriceChange(database, lister, undone, () => {}, start + HOUR);
+    await applyPriceChange(database, await ownerOf(database, lister), undone, () => {}, start);
+    await undoPriceChange(database, await ownerOf(database, lister), undone, () => {}, start + HOUR);
     const applied = await preview({ kind: "set_price", amount: 1500 }, start + 2 * HOUR);
-    await applyPriceChange(database, lister, applied, () => {}, start + 2 * HOUR);
+    await applyPriceChange(database, await ownerOf(database, lister), applied, () => {}, start + 2 * HOUR);
     await preview({ kind: "lower_percent", amount: 500 }, start + 3 * HOUR);
     const kept = await preview({ kind: "raise_percent", amount: 1250, ending: 99 });
     // Another seller's change is not theirs to see.
@@ -418,8 +428,8 @@ describe.each(TEST_DIALECTS)("bulk price changes on $name", (dialect) => {
     const first = await previewPriceChange(database.db, who, { kind: "raise_amount", amount: 100 }, now - 3 * HOUR);
     await changeSelection(database, who, { select: ids, unselect: [] });
     const second = await previewPriceChange(database.db, who, { kind: "raise_amount", amount: 200 }, now - 2 * HOUR);
-    await applyPriceChange(database, late, second, () => {}, now - 2 * HOUR);
-    await applyPriceChange(database, late, first, () => {}, now - HOUR);
+    await applyPriceChange(database, await ownerOf(database, late), second, () => {}, now - 2 * HOUR);
+    await applyPriceChange(database, await ownerOf(database, late), first, () => {}, now - HOUR);
 
     const { changes } = await findPriceChanges(database.db, late, { offset: 0, limit: 10 }, now);
     expect(changes.map(({ id, appliedAt }) => ({ id, appliedAt }))).toEqual([
@@ -480,7 +490,7 @@ describe.each(TEST_DIALECTS)("bulk price changes on $name", (dialect) => {
           await changeSelection(database, who, { select: ids, unselect: [] });
           const changeId = await previewPriceChange(database.db, who, change);
           const items = await findPriceChangeItems(database.db, owner, changeId, { offset: 0, limit: 100 });
-          await applyPriceChange(database, owner, changeId);
+          await applyPriceChange(database, await ownerOf(database, owner), changeId);
           const after = await pricesOf(database, ids);
           for (const item of items) {
             expect(after[item.listingId]).toBe(item.newValue ?? item.oldValue);
@@ -492,7 +502,7 @@ describe.each(TEST_DIALECTS)("bulk price changes on $name", (dialect) => {
             const expected = newPriceOf({ price, currency, status: ended ? "ended" : "active" }, change);
             expect(after[id]).toBe(expected.price ?? listings[index]!.price);
           }
-          await undoPriceChange(database, owner, changeId);
+          await undoPriceChange(database, await ownerOf(database, owner), changeId);
           expect(await pricesOf(database, ids)).toEqual(before);
         },
       ),
@@ -506,12 +516,18 @@ describe.each(TEST_DIALECTS)("bulk price changes on $name", (dialect) => {
       const owner = await insertSeller(database.db, "quinn");
       const [id] = await addListings(database, owner, [{ price: 1000, quantity: 5 }]);
       const now = Date.now();
-      const alone = await changeListing(database, owner, id!, { quantity: { value: 0, seenVersion: 0 } }, now);
+      const alone = await changeListing(
+        database,
+        await ownerOf(database, owner),
+        id!,
+        { quantity: { value: 0, seenVersion: 0 } },
+        now,
+      );
       expect(await quantitiesOf(database, [id!])).toEqual({ [id!]: 0 });
       expect(await pricesOf(database, [id!])).toEqual({ [id!]: 1000 });
       const both = await changeListing(
         database,
-        owner,
+        await ownerOf(database, owner),
         id!,
         { price: { value: 1250, seenVersion: 0 }, quantity: { value: 999_999, seenVersion: 1 } },
         now + 1,
@@ -525,7 +541,7 @@ describe.each(TEST_DIALECTS)("bulk price changes on $name", (dialect) => {
         { field: "quantity", from: 0, to: 999_999, changeId: both },
         { field: "quantity", from: 5, to: 0, changeId: alone },
       ]);
-      await undoPriceChange(database, owner, both, undefined, now + 3);
+      await undoPriceChange(database, await ownerOf(database, owner), both, undefined, now + 3);
       expect(await pricesOf(database, [id!])).toEqual({ [id!]: 1000 });
       expect(await quantitiesOf(database, [id!])).toEqual({ [id!]: 0 });
     });
@@ -536,14 +552,14 @@ describe.each(TEST_DIALECTS)("bulk price changes on $name", (dialect) => {
       const now = Date.now();
       const first = await changeListing(
         database,
-        owner,
+        await ownerOf(database, owner),
         id!,
         { price: { value: 1100, seenVersion: 0 }, quantity: { value: 6, seenVersion: 0 } },
         now,
       );
       const second = await changeListing(
         database,
-        owner,
+        await ownerOf(database, owner),
         id!,
         { price: { value: 1200, seenVersion: 1 }, quantity: { value: 7, seenVersion: 1 } },
         now + 1,
@@ -563,7 +579,7 @@ describe.each(TEST_DIALECTS)("bulk price changes on $name", (dialect) => {
       await setQuantity(database, id!, 4);
       const changesBefore = await database.db.selectFrom("listing_change").select("id").execute();
       await expect(
-        changeListing(database, seller, id!, {
+        changeListing(database, await ownerOf(database, seller), id!, {
           price: { value: 1100, seenVersion: 0 },
           quantity: { value: 9, seenVersion: 0 },
         }),
@@ -572,7 +588,7 @@ describe.each(TEST_DIALECTS)("bulk price changes on $name", (dialect) => {
       expect(await quantitiesOf(database, [id!])).toEqual({ [id!]: 4 });
       expect(await database.db.selectFrom("listing_change").select("id").execute()).toEqual(changesBefore);
       // The price alone, as a page sends it when the seller left the quantity as shown, is written.
-      await changeListing(database, seller, id!, { price: { value: 1100, seenVersion: 0 } });
+      await changeListing(database, await ownerOf(database, seller), id!, { price: { value: 1100, seenVersion: 0 } });
       expect(await pricesOf(database, [id!])).toEqual({ [id!]: 1100 });
       expect(await quantitiesOf(database, [id!])).toEqual({ [id!]: 4 });
     });
@@ -591,7 +607,9 @@ describe.each(TEST_DIALECTS)("bulk price changes on $name", (dialect) => {
         [mine!, {}, { status: 400, reason: "listingPrice.refused.nothingChanged" }],
       ];
       for (const [id, edits, refusal] of attempts)
-        await expect(changeListing(database, seller, id, edits)).rejects.toMatchObject(refusal);
+        await expect(changeListing(database, await ownerOf(database, seller), id, edits)).rejects.toMatchObject(
+          refusal,
+        );
       expect(await quantitiesOf(database, [ended!, mine!])).toEqual({ [ended!]: 5, [mine!]: 5 });
     });
   });
@@ -625,14 +643,14 @@ describe.each(TEST_DIALECTS)("bulk price changes on $name", (dialect) => {
       // A sale, or another tab, takes the last listing's quantity before the apply; its price moves too.
       await setQuantity(database, ids[3]!, 9);
       await setPrice(database, ids[0]!, 1_111);
-      const { summary } = await applyPriceChange(database, owner, changeId);
+      const { summary } = await applyPriceChange(database, await ownerOf(database, owner), changeId);
       expect(summary).toMatchObject({ applied: 1, conflicts: 1 });
       expect(await quantitiesOf(database, ids)).toEqual({ [ids[0]!]: 1, [ids[1]!]: 1, [ids[2]!]: 7, [ids[3]!]: 9 });
       // A price changed meanwhile is no conflict for a change of quantities, and is left as it is.
       expect((await pricesOf(database, [ids[0]!]))[ids[0]!]).toBe(1_111);
       const [last] = (await findPriceChanges(database.db, owner, { offset: 0, limit: 1 })).changes;
       expect(last).toMatchObject({ id: changeId, listings: 1, change: { kind: "take_quantity", amount: 2 } });
-      await undoPriceChange(database, owner, changeId);
+      await undoPriceChange(database, await ownerOf(database, owner), changeId);
       expect(await quantitiesOf(database, ids)).toEqual({ [ids[0]!]: 3, [ids[1]!]: 1, [ids[2]!]: 7, [ids[3]!]: 9 });
       const history = await findListingHistory(database.db, { id: owner, locale: "en-US" }, ids[0]!, english);
       expect(history.map(({ field, from, to, undo, by }) => ({ field, from, to, undo, by }))).toEqual([
@@ -711,7 +729,7 @@ describe.each(TEST_DIALECTS)("bulk price changes on $name", (dialect) => {
                   : typedQuantityOf(listing, row.newQuantity as number).quantity;
               expect(item.newValue).toBe(expected ?? null);
             }
-            await applyPriceChange(database, owner, changeId);
+            await applyPriceChange(database, await ownerOf(database, owner), changeId);
             const after = { prices: await pricesOf(database, ids), quantities: await quantitiesOf(database, ids) };
             for (const item of items) {
               const written = item.field === "price" ? after.prices : after.quantities;
@@ -721,7 +739,7 @@ describe.each(TEST_DIALECTS)("bulk price changes on $name", (dialect) => {
               expect(after.prices[id]).toBe(before.prices[id]);
               expect(after.quantities[id]).toBe(before.quantities[id]);
             }
-            await undoPriceChange(database, owner, changeId);
+            await undoPriceChange(database, await ownerOf(database, owner), changeId);
             expect({ prices: await pricesOf(database, ids), quantities: await quantitiesOf(database, ids) }).toEqual(
               before,
             );
@@ -753,7 +771,7 @@ describe.each(TEST_DIALECTS)("bulk price changes on $name", (dialect) => {
       );
       // A sale, or another tab, changes the first listing's quantity before the apply.
       await setQuantity(database, first!, 2);
-      const { summary } = await applyPriceChange(database, owner, changeId);
+      const { summary } = await applyPriceChange(database, await ownerOf(database, owner), changeId);
       // The first listing's price was written: it counts as changed, not as left alone; its rows say which.
       expect(summary).toMatchObject({ fields: ["price", "quantity"], changing: 2, items: 3, applied: 2, conflicts: 0 });
       expect(await pricesOf(database, [first!, second!])).toEqual({ [first!]: 1100, [second!]: 2000 });
@@ -784,7 +802,13 @@ describe.each(TEST_DIALECTS)("bulk price changes on $name", (dialect) => {
         [yen!, 1499, now + 1],
         [dinars!, 12_345, now + 2],
       ] as const)
-        await changeListing(database, seller, id, { price: { value: price, seenVersion: await versionOf(id) } }, at);
+        await changeListing(
+          database,
+          await ownerOf(database, seller),
+          id,
+          { price: { value: price, seenVersion: await versionOf(id) } },
+          at,
+        );
       expect(await pricesOf(database, [dollars!, yen!, dinars!])).toEqual({
         [dollars!]: 1250,
         [yen!]: 1499,
@@ -795,7 +819,7 @@ describe.each(TEST_DIALECTS)("bulk price changes on $name", (dialect) => {
       const { changes } = await findPriceChanges(database.db, seller, { offset: 0, limit: 1 }, now + 3);
       expect(changes[0]).toMatchObject({ id: entry!.changeId, state: "applied", listings: 1 });
       expect(changes[0]!.change).toEqual({ kind: "listing_page", amount: 12_345 });
-      await undoPriceChange(database, seller, entry!.changeId, undefined, now + 4);
+      await undoPriceChange(database, await ownerOf(database, seller), entry!.changeId, undefined, now + 4);
       expect(await pricesOf(database, [dinars!])).toEqual({ [dinars!]: 12_000 });
     });
 
@@ -805,7 +829,7 @@ describe.each(TEST_DIALECTS)("bulk price changes on $name", (dialect) => {
       await setPrice(database, id!, 1100);
       const changesBefore = await database.db.selectFrom("listing_change").select("id").execute();
       await expect(
-        changeListing(database, seller, id!, { price: { value: 900, seenVersion: seen } }),
+        changeListing(database, await ownerOf(database, seller), id!, { price: { value: 900, seenVersion: seen } }),
       ).rejects.toMatchObject({
         status: 409,
         reason: "listingPrice.refused.changedSince",
@@ -813,7 +837,9 @@ describe.each(TEST_DIALECTS)("bulk price changes on $name", (dialect) => {
       expect(await pricesOf(database, [id!])).toEqual({ [id!]: 1100 });
       expect(await database.db.selectFrom("listing_change").select("id").execute()).toEqual(changesBefore);
       // With the version the page now shows, the same price is written.
-      await changeListing(database, seller, id!, { price: { value: 900, seenVersion: await versionOf(id!) } });
+      await changeListing(database, await ownerOf(database, seller), id!, {
+        price: { value: 900, seenVersion: await versionOf(id!) },
+      });
       expect(await pricesOf(database, [id!])).toEqual({ [id!]: 900 });
     });
 
@@ -829,7 +855,7 @@ describe.each(TEST_DIALECTS)("bulk price changes on $name", (dialect) => {
       ];
       for (const [id, price, refusal] of attempts)
         await expect(
-          changeListing(database, seller, id, { price: { value: price, seenVersion: 0 } }),
+          changeListing(database, await ownerOf(database, seller), id, { price: { value: price, seenVersion: 0 } }),
         ).rejects.toMatchObject(refusal);
       expect(await pricesOf(database, [theirs!, ended!, mine!])).toEqual({
         [theirs!]: 1000,
@@ -917,10 +943,10 @@ describe.each(TWO_INSTANCES)("two instances applying overlapping changes on $nam
 
     // Each change submitted twice, once on each instance, all at once.
     const results = await Promise.all([
-      applyPriceChange(a, seller, raise),
-      applyPriceChange(b, seller, lower),
-      applyPriceChange(b, seller, raise),
-      applyPriceChange(a, seller, lower),
+      applyPriceChange(a, await ownerOf(a, seller), raise),
+      applyPriceChange(b, await ownerOf(b, seller), lower),
+      applyPriceChange(b, await ownerOf(b, seller), raise),
+      applyPriceChange(a, await ownerOf(a, seller), lower),
     ]);
     expect(results.filter((result) => result.wrote)).toHaveLength(2);
 
@@ -968,9 +994,9 @@ describe.each(TWO_INSTANCES)("two instances applying overlapping changes on $nam
     );
     // Two tabs showed version 0; each sends its own price on its own instance, as the bulk change applies.
     const sent = await Promise.allSettled([
-      changeListing(a, seller, listing!, { price: { value: 1500, seenVersion: 0 } }),
-      changeListing(b, seller, listing!, { price: { value: 1700, seenVersion: 0 } }),
-      applyPriceChange(b, seller, bulk),
+      changeListing(a, await ownerOf(a, seller), listing!, { price: { value: 1500, seenVersion: 0 } }),
+      changeListing(b, await ownerOf(b, seller), listing!, { price: { value: 1700, seenVersion: 0 } }),
+      applyPriceChange(b, await ownerOf(b, seller), bulk),
     ]);
     const pageSaves = sent.slice(0, 2);
     const bulkApplied = (await findPriceChange(a.db, seller, bulk))?.applied === 1;
@@ -1014,9 +1040,9 @@ describe.each(TWO_INSTANCES)("two instances applying overlapping changes on $nam
     );
     const [pageId] = ids.slice(-1);
     const sent = await Promise.allSettled([
-      applyPriceChange(a, seller, file),
-      applyPriceChange(b, seller, raise),
-      changeListing(b, seller, pageId!, { quantity: { value: 77, seenVersion: 0 } }),
+      applyPriceChange(a, await ownerOf(a, seller), file),
+      applyPriceChange(b, await ownerOf(b, seller), raise),
+      changeListing(b, await ownerOf(b, seller), pageId!, { quantity: { value: 77, seenVersion: 0 } }),
     ]);
     expect(sent.slice(0, 2).every((result) => result.status === "fulfilled")).toBe(true);
     const outcomes = new Map(

@@ -1,6 +1,8 @@
 import type { MessageKey, Text } from "~/i18n/language-text";
 import { randomBytes } from "node:crypto";
 import type { Expression, Insertable, Kysely, SqlBool, Transaction } from "kysely";
+import type { Actor } from "~/activity/activity-kinds";
+import { recordActivity } from "~/activity/activity.server";
 import type { Database } from "~/db/database.server";
 import { NO_SUCH_LISTING } from "~/listings/listing-id";
 import type { ChangedField, DatabaseSchema, ListingChangeItemTable, ListingChangeTable } from "~/db/schema";
@@ -223,7 +225,7 @@ async function storePreview(
   items: StoredItem[],
 ): Promise<string> {
   const id = randomBytes(16).toString("base64url");
-  await insertChange(trx, { id, sellerId, change, now }, "previewed");
+  await insertChange(trx, { id, sellerId, change, now }, { state: "previewed", memberId: null });
   for (let start = 0; start < items.length; start += CHUNK)
     await trx
       .insertInto("listing_change_item")
@@ -233,11 +235,14 @@ async function storePreview(
   return id;
 }
 
-/** A change's own row: a preview, or a change applied as it is made (a listing's page). */
+/**
+ * A change's own row: a preview (whose member is whoever applies it), or a change applied as it is
+ * made (a listing's page), with the member who made it.
+ */
 async function insertChange(
   trx: Transaction<DatabaseSchema>,
   { id, sellerId, change, now }: { id: string; sellerId: number; change: PriceChange; now: number },
-  state: "previewed" | "applied",
+  { state, memberId }: { state: "previewed"; memberId: null } | { state: "applied"; memberId: number },
 ) {
   await trx
     .insertInto("listing_change")
@@ -250,6 +255,7 @@ async function insertChange(
       state,
       created_at: now,
       applied_at: state === "applied" ? now : null,
+      member_id: memberId,
     })
     .execute();
 }
@@ -295,7 +301,7 @@ const CHANGED_SINCE = {
  */
 export async function changeListing(
   database: Database,
-  sellerId: number,
+  by: Actor,
   listingId: number,
   edits: ListingEdits,
   now = Date.now(),
@@ -305,6 +311,7 @@ export async function changeListing(
    */
   warnedUndoEnds?: string,
 ): Promise<string> {
+  const { sellerId } = by;
   const id = randomBytes(16).toString("base64url");
   const change: PriceChange = { kind: LISTING_PAGE_CHANGE, amount: edits.price?.value ?? 0 };
   await database.db.transaction().execute(async (trx) => {
@@ -332,11 +339,12 @@ export async function changeListing(
       items.push(itemOf(listingId, field, read, edit.value, undefined));
     }
     if (items.length === 0) throw new PriceChangeRefused(400, "listingPrice.refused.nothingChanged");
-    await insertChange(trx, { id, sellerId, change, now }, "applied");
+    await insertChange(trx, { id, sellerId, change, now }, { state: "applied", memberId: by.memberId });
     await trx
       .insertInto("listing_change_item")
       .values(items.map((item) => ({ ...item, change_id: id, outcome: "applied" as const })))
       .execute();
+    await recordActivity(trx, by, "listing-change", { changeId: id, change, listings: 1 }, now);
     // The versions were read in this transaction (on SQLite one begun IMMEDIATE, on PostgreSQL
     // with the row locked), so the write's own comparison is a second guard, not the first.
     for (const item of items) {
@@ -595,23 +603,28 @@ export interface ApplyResult {
  */
 export async function applyPriceChange(
   database: Database,
-  sellerId: number,
+  by: Actor,
   changeId: string,
   onProgress: OnProgress = () => {},
   now = Date.now(),
 ): Promise<ApplyResult> {
   const { db } = database;
+  const { sellerId } = by;
   const wrote = await db.transaction().execute(async (trx) => {
     const claimed = await trx
       .updateTable("listing_change")
-      .set({ state: "applied", applied_at: now })
+      .set({ state: "applied", applied_at: now, member_id: by.memberId })
       .where("id", "=", changeId)
       .where("seller_id", "=", sellerId)
       .where("state", "=", "previewed")
       .where("created_at", ">=", now - PREVIEW_KEPT_MS)
+      .returning(["kind", "amount", "ending"])
       .executeTakeFirst();
-    if (Number(claimed.numUpdatedRows) === 0) return false;
+    if (!claimed) return false;
     await writeItems(trx, database, { sellerId, changeId }, "apply", onProgress);
+    const kind = claimed.kind === FILE_CHANGE ? "file-change" : "bulk-change";
+    const listings = await countListings(trx, changeId, "apply");
+    await recordActivity(trx, by, kind, { changeId, change: storedChange(claimed), listings }, now);
     return true;
   });
   if (wrote) await clearSelectionOf(db, changeId);
@@ -626,24 +639,28 @@ export async function applyPriceChange(
  */
 export async function undoPriceChange(
   database: Database,
-  sellerId: number,
+  by: Actor,
   changeId: string,
   onProgress: OnProgress = () => {},
   now = Date.now(),
 ): Promise<ApplyResult> {
   const { db } = database;
+  const { sellerId } = by;
   const wrote = await db.transaction().execute(async (trx) => {
     if (!(await isLastChange(trx, sellerId, changeId))) return false;
     const claimed = await trx
       .updateTable("listing_change")
-      .set({ state: "undone", undone_at: now })
+      .set({ state: "undone", undone_at: now, undone_by: by.memberId })
       .where("id", "=", changeId)
       .where("seller_id", "=", sellerId)
       .where("state", "=", "applied")
       .where("applied_at", ">", now - UNDO_WINDOW_MS)
+      .returning(["kind", "amount", "ending"])
       .executeTakeFirst();
-    if (Number(claimed.numUpdatedRows) === 0) return false;
+    if (!claimed) return false;
     await writeItems(trx, database, { sellerId, changeId }, "undo", onProgress);
+    const listings = await countListings(trx, changeId, "undo");
+    await recordActivity(trx, by, "undo", { changeId, change: storedChange(claimed), listings }, now);
     return true;
   });
   const summary = await findPriceChange(db, sellerId, changeId, now);
@@ -688,6 +705,8 @@ export interface ListingHistoryEntry {
   changeId: string;
   /** The change in the seller's words; an undo says so. */
   by: string;
+  /** The member who applied it (or, for an undo, undid it), by name. */
+  who: string | null;
   undo: boolean;
 }
 
@@ -706,7 +725,11 @@ export async function findListingHistory(
     .selectFrom("listing_change_item as item")
     .innerJoin("listing_change as change", "change.id", "item.change_id")
     .innerJoin("listing", "listing.id", "item.listing_id")
+    .leftJoin("member as applier", "applier.id", "change.member_id")
+    .leftJoin("member as undoer", "undoer.id", "change.undone_by")
     .select([
+      "applier.display_name as applied_by",
+      "undoer.display_name as undone_by",
       "change.id",
       "change.kind",
       "change.amount",
@@ -740,6 +763,7 @@ export async function findListingHistory(
         currency: row.currency,
         changeId: row.id,
         by: change,
+        who: row.undone_by,
         undo: true,
       });
     }
@@ -751,6 +775,7 @@ export async function findListingHistory(
       currency: row.currency,
       changeId: row.id,
       by: change,
+      who: row.applied_by,
       undo: false,
     });
   }
@@ -969,6 +994,18 @@ async function writeItems(
   );
 }
 
+/** Listings whose new value an apply wrote (or whose old value an undo restored), for the activity log. */
+async function countListings(trx: Transaction<DatabaseSchema>, changeId: string, step: "apply" | "undo") {
+  const { n } = await trx
+    .selectFrom("listing_change_item")
+    .select((eb) => eb.fn.count<number>("listing_id").distinct().as("n"))
+    .where("change_id", "=", changeId)
+    .$if(step === "apply", (query) => query.where("outcome", "=", "applied"))
+    .$if(step === "undo", (query) => query.where("undo_outcome", "=", "restored"))
+    .executeTakeFirstOrThrow();
+  return Number(n);
+}
+
 /** The items of the change with a new value (to apply), or whose new value was applied (to undo), by listing. */
 async function itemsToWrite(trx: Transaction<DatabaseSchema>, changeId: string, purpose: "apply" | "undo") {
   return trx
@@ -1073,6 +1110,15 @@ async function clearSelectionOf(db: Kysely<DatabaseSchema>, changeId: string) {
       eb.selectFrom("listing_change_item").select("listing_id").where("change_id", "=", changeId),
     )
     .execute();
+}
+
+/** A stored change's choice, as the seller made it. */
+function storedChange(row: { kind: string; amount: number; ending: number | null }): PriceChange {
+  return {
+    kind: row.kind as PriceChange["kind"],
+    amount: row.amount,
+    ...(row.ending !== null && { ending: row.ending }),
+  };
 }
 
 function toRecord(row: {

@@ -3,7 +3,7 @@ import { stringify } from "csv-stringify/sync";
 import * as fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TEST_DIALECTS } from "../../test/databases";
-import { insertSeller, testListing } from "../../test/listings";
+import { insertSeller, ownerOf, testListing } from "../../test/listings";
 import {
   applyPriceChange,
   changeListing,
@@ -148,9 +148,9 @@ describe.each(TEST_DIALECTS)("importing a listings file on $name", (dialect) => 
       [yen, 1_500, 1_600],
       [dinars, 12_345, 12_500],
     ]);
-    const { summary } = await applyPriceChange(database, seller, changeId);
+    const { summary } = await applyPriceChange(database, await ownerOf(database, seller), changeId);
     expect(summary).toMatchObject({ applied: 3, conflicts: 0 });
-    await undoPriceChange(database, seller, changeId);
+    await undoPriceChange(database, await ownerOf(database, seller), changeId);
     expect((await findPriceChange(database.db, seller, changeId))?.restored).toBe(3);
     expect(newPricesOf(await read(await exportOf(database, seller)))).toEqual(new Map());
   });
@@ -181,7 +181,7 @@ describe.each(TEST_DIALECTS)("importing a listings file on $name", (dialect) => 
       changing: 2,
       problems: [{ field: "quantity", problem: "ended", listings: 1 }],
     });
-    const { summary } = await applyPriceChange(database, seller, changeId);
+    const { summary } = await applyPriceChange(database, await ownerOf(database, seller), changeId);
     expect(summary).toMatchObject({ applied: 2, conflicts: 0 });
     const quantities = async () =>
       (
@@ -196,7 +196,7 @@ describe.each(TEST_DIALECTS)("importing a listings file on $name", (dialect) => 
     expect(await priceOf(dollars)).toBe(1_300);
     // The export now holds what was applied: taken back unedited, it changes nothing.
     expect(takenOf(await read(await exportOf(database, seller))).changes.size).toBe(0);
-    await undoPriceChange(database, seller, changeId);
+    await undoPriceChange(database, await ownerOf(database, seller), changeId);
     expect(await quantities()).toEqual([7, 3, 0]);
     expect(await priceOf(dollars)).toBe(1_234);
   });
@@ -220,7 +220,7 @@ describe.each(TEST_DIALECTS)("importing a listings file on $name", (dialect) => 
     ];
     const at = (name: string) => headings.indexOf(name);
     // Since the export, the yen listing's quantity was changed on its page.
-    await changeListing(database, seller, ids.yen, { quantity: { value: 4, seenVersion: 0 } });
+    await changeListing(database, await ownerOf(database, seller), ids.yen, { quantity: { value: 4, seenVersion: 0 } });
     const edited = rows.map((row) => [...row]);
     const rowOf = (id: number) => edited.find((row) => row[0] === String(id)) as string[];
     rowOf(ids.yen)[at("Quantity")] = "9";
@@ -381,10 +381,12 @@ describe.each(TEST_DIALECTS)("importing a listings file on $name", (dialect) => 
     expect(reading.ok).toBe(true);
     // Between the check of the file and its preview (a large file takes seconds to check), the
     // listing is repriced in another tab: the file was decided on a price it no longer has.
-    await changeListing(database, seller, spare, { price: { value: 150, seenVersion: await versionOf(spare) } });
+    await changeListing(database, await ownerOf(database, seller), spare, {
+      price: { value: 150, seenVersion: await versionOf(spare) },
+    });
     try {
       const changeId = await previewFileChanges(database.db, seller, takenOf(reading).changes);
-      const { summary } = await applyPriceChange(database, seller, changeId);
+      const { summary } = await applyPriceChange(database, await ownerOf(database, seller), changeId);
       expect(summary).toMatchObject({ applied: 0, conflicts: 1 });
       expect(await priceOf(spare)).toBe(150);
     } finally {

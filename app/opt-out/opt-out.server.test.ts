@@ -1,5 +1,5 @@
 import { textOfLanguage } from "~/i18n/catalogues.server";
-import { signedInOwnerOf } from "../../test/listings";
+import { ownerOf, signedInOwnerOf } from "../../test/listings";
 import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TEST_DIALECTS } from "../../test/databases";
@@ -51,8 +51,8 @@ describe.each(TEST_DIALECTS)("opting out on $name", (dialect) => {
   }
 
   it("records an opt-out once, however often the seller asks", async () => {
-    await recordOptOut(database.db, seller.id, LISTINGS_TOOL, 1_000);
-    await recordOptOut(database.db, seller.id, LISTINGS_TOOL, 2_000);
+    await recordOptOut(database.db, await ownerOf(database, seller.id), LISTINGS_TOOL, 1_000);
+    await recordOptOut(database.db, await ownerOf(database, seller.id), LISTINGS_TOOL, 2_000);
     expect(await rows()).toEqual([{ seller_id: seller.id, tool: "listings", created_at: 1_000 }]);
     expect(await hasOptedOut(database.db, seller.id, LISTINGS_TOOL)).toBe(true);
     expect(await hasOptedOut(database.db, other.id, LISTINGS_TOOL)).toBe(false);
@@ -80,7 +80,7 @@ describe.each(TEST_DIALECTS)("opting out on $name", (dialect) => {
   });
 
   it("forgets the opt-out when the seller switches back", async () => {
-    await optBackIn(database.db, seller.id, LISTINGS_TOOL);
+    await optBackIn(database.db, await ownerOf(database, seller.id), LISTINGS_TOOL);
     expect(await rows()).toEqual([]);
     expect(await openPage("/sh/lst/active")).toBeUndefined();
   });

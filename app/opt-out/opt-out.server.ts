@@ -1,6 +1,8 @@
 import type { Kysely } from "kysely";
 import { redirect, type MiddlewareFunction } from "react-router";
 import { getSignedInSeller } from "~/auth/require-seller.server";
+import type { Actor } from "~/activity/activity-kinds";
+import { recordActivity } from "~/activity/activity.server";
 import type { DatabaseSchema } from "~/db/schema";
 import { pageUrl } from "~/http/page-url";
 import { databaseContext } from "~/request-context";
@@ -39,22 +41,43 @@ export async function hasOptedOut(db: Kysely<DatabaseSchema>, sellerId: number, 
   return row !== undefined;
 }
 
-/** Idempotent: opting out twice leaves one record, dated by the first. */
+/**
+ * Idempotent: opting out twice leaves one record, dated by the first, and one entry in the
+ * account's activity log.
+ */
 export async function recordOptOut(
   db: Kysely<DatabaseSchema>,
-  sellerId: number,
+  by: Actor,
   tool: OptOutTool,
   now = Date.now(),
 ): Promise<void> {
-  await db
-    .insertInto("opt_out")
-    .values({ seller_id: sellerId, tool: tool.id, created_at: now })
-    .onConflict((conflict) => conflict.columns(["seller_id", "tool"]).doNothing())
-    .execute();
+  await db.transaction().execute(async (trx) => {
+    const recorded = await trx
+      .insertInto("opt_out")
+      .values({ seller_id: by.sellerId, tool: tool.id, created_at: now })
+      .onConflict((conflict) => conflict.columns(["seller_id", "tool"]).doNothing())
+      .returning("seller_id")
+      .executeTakeFirst();
+    if (recorded) await recordActivity(trx, by, "tools-switched", { to: "previous" }, now);
+  });
 }
 
-export async function optBackIn(db: Kysely<DatabaseSchema>, sellerId: number, tool: OptOutTool): Promise<void> {
-  await db.deleteFrom("opt_out").where("seller_id", "=", sellerId).where("tool", "=", tool.id).execute();
+/** Forgets the opt-out: the account's members use the hub's tool again. Told to the log once, as opting out is. */
+export async function optBackIn(
+  db: Kysely<DatabaseSchema>,
+  by: Actor,
+  tool: OptOutTool,
+  now = Date.now(),
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const forgotten = await trx
+      .deleteFrom("opt_out")
+      .where("seller_id", "=", by.sellerId)
+      .where("tool", "=", tool.id)
+      .returning("seller_id")
+      .executeTakeFirst();
+    if (forgotten) await recordActivity(trx, by, "tools-switched", { to: "hub" }, now);
+  });
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { Kysely } from "kysely";
+import { actorOf } from "~/activity/activity.server";
 import type { MiddlewareFunction } from "react-router";
 import { assertAntiForgeryToken, tokensMatch } from "~/auth/anti-forgery.server";
 import { getSignedInSeller } from "~/auth/require-seller.server";
@@ -18,7 +19,7 @@ export const answerOptOutCall: MiddlewareFunction<Response> = async ({ request, 
   if (request.method !== "POST" || !isJson(request)) return;
   const signedIn = getSignedInSeller(context);
   assertAntiForgeryToken(signedIn, optOutRequestSchema.safeParse(await readJson(request)).data?.srt);
-  await recordOptOut(context.get(databaseContext).db, signedIn.seller.id, LISTINGS_TOOL);
+  await recordOptOut(context.get(databaseContext).db, actorOf(signedIn), LISTINGS_TOOL);
   return new Response(null, { status: 204 });
 };
 
@@ -30,7 +31,7 @@ export async function switchByForm(
 ): Promise<boolean> {
   const { srt } = optOutRequestSchema.catch({ srt: "" }).parse(Object.fromEntries(await readForm(request)));
   if (!tokensMatch(signedIn.srt, srt)) return false;
-  await recordOptOut(db, signedIn.seller.id, LISTINGS_TOOL);
+  await recordOptOut(db, actorOf(signedIn), LISTINGS_TOOL);
   return true;
 }
 

@@ -30,6 +30,7 @@ const OTHER_WORDS: Record<string, string[]> = {
   "/sh/perf": ["performance", "page speed", "load time", "slow", "web vitals"],
   "/sh/ovw#sales": ["sales", "sold", "revenue", "orders", "awaiting shipment", "to ship"],
   "/sh/team": ["staff", "users", "members", "invite", "invitation", "roles", "permissions", "employees"],
+  "/sh/activity": ["audit", "log", "history", "who changed", "changes", "events"],
   [DEFAULT_OPT_OUT_URL]: ["switch tools", "previous tool", "old tool", "opt out", "go back", "classic"],
 };
 
@@ -50,6 +51,7 @@ function searchablePages(text: Text): SearchablePage[] {
   }
   add({ label: "nav.switchTools", url: DEFAULT_OPT_OUT_URL }, null);
   add({ label: "page.team", url: "/sh/team" }, null);
+  add({ label: "page.activity", url: "/sh/activity" }, null);
   return [...pages.values()];
 }
 

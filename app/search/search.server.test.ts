@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TEST_DIALECTS } from "../../test/databases";
-import { insertSeller, testListing } from "../../test/listings";
+import { insertSeller, ownerOf, testListing } from "../../test/listings";
 import type { Database } from "~/db/database.server";
 import { insertListings } from "~/db/seed.server";
 import { queryPlan } from "../../test/query-plan";
@@ -131,13 +131,13 @@ describe.each(TEST_DIALECTS)("searching the hub on $name", (dialect) => {
   it("offers a seller on the previous listings tool none of the new tool's listings or pages, which would send them away", async () => {
     const switched = await insertSeller(database.db, `switched-${dialect.name}`);
     await insertListings(database.db, [testListing(switched, { title: "Kindle Oasis", epid: "2254397002" })]);
-    await recordOptOut(database.db, switched, LISTINGS_TOOL);
+    await recordOptOut(database.db, await ownerOf(database, switched), LISTINGS_TOOL);
     const results = await searchHub(database, switched, "kindle", { role: "owner", limit: 5 });
     expect(results.listings.byTitle).toEqual([]);
     expect(results.listings.byNumber).toEqual([]);
     const listingsPages = await searchHub(database, switched, "out of stock", { role: "owner", limit: 5 });
     expect(listingsPages.pages.filter((page) => page.url.startsWith("/sh/lst/"))).toEqual([]);
-    await optBackIn(database.db, switched, LISTINGS_TOOL);
+    await optBackIn(database.db, await ownerOf(database, switched), LISTINGS_TOOL);
     expect(
       titles((await searchHub(database, switched, "kindle", { role: "owner", limit: 5 })).listings.byTitle),
     ).toEqual(["Kindle Oasis"]);

@@ -23,6 +23,7 @@ export const PAGE_LABELS: Readonly<Record<string, MessageKey>> = {
   sellerHubSiteSpeed: "nav.siteSpeed",
   sellerHubSwitchTools: "nav.switchTools",
   sellerHubTeam: "page.team",
+  sellerHubActivity: "page.activity",
   sellerHubInvitation: "invitation.pageTitle",
   sellerHubNotFound: "errorPage.title.notFound",
 };

@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import type { DatabaseSchema, NewSeller } from "~/db/schema";
-import type { Role } from "./roles";
+import type { InvitedRole } from "./roles";
 
 /**
  * Opens an account: the seller (the business) and its owner, the one member an account always
@@ -33,7 +33,7 @@ export interface NewMember {
   username: string;
   displayName: string;
   passwordHash: string;
-  role: Exclude<Role, "owner">;
+  role: InvitedRole;
 }
 
 /** Adds a member to an account (the demo's team; an invitation accepted, step 3 of decision 086). */

@@ -99,6 +99,8 @@ export const ROUTE_PERMISSIONS: Record<Exclude<RoutePattern, (typeof OPEN_ROUTES
   "/sh/time-zone": { read: "self", change: "self" },
   "/sh/appearance": { read: "self", change: "self" },
   "/sh/team": { read: "team:manage", change: "team:manage" },
+  "/sh/activity": { read: "activity:read" },
+  "/sh/activity/export": { read: "activity:read" },
   "/sh/*": { read: "self" },
 };
 

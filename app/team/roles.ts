@@ -10,3 +10,6 @@ export type Role = (typeof ROLES)[number];
 export function isRole(value: unknown): value is Role {
   return typeof value === "string" && (ROLES as readonly string[]).includes(value);
 }
+
+/** The roles an owner may give: an account has one owner, the one who opened it. */
+export type InvitedRole = Exclude<Role, "owner">;

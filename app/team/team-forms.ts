@@ -1,5 +1,5 @@
 import type { MessageKey } from "~/i18n/language-text";
-import type { InvitedRole } from "./team.server";
+import type { InvitedRole } from "./roles";
 
 /**
  * The team's forms read as the seller typed them: a username as sign-in compares it (NFC, lower

@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import { assertAntiForgeryToken } from "~/auth/anti-forgery.server";
 import type { SignedInSeller } from "~/auth/session.server";
+import { actorOf } from "~/activity/activity.server";
 import type { Database } from "~/db/database.server";
 import { pageUrl } from "~/http/page-url";
 import { readForm } from "~/http/request-body.server";
@@ -67,12 +68,7 @@ export async function handleTeamForm(
       if (!username.ok) return refuse(text(username.refusal));
       const role = readInvitedRole(form.get("role"));
       if (!role.ok) return refuse(text(role.refusal));
-      const invited = await inviteMember(database, {
-        sellerId: seller.id,
-        invitedBy: member.id,
-        username: username.value,
-        role: role.value,
-      });
+      const invited = await inviteMember(database, actorOf(signedIn), { username: username.value, role: role.value });
       if (!invited.ok)
         return refuse(
           text(REFUSALS[invited.refusal], { username: username.value, max: INVITATIONS_PER_DAY }),
@@ -86,10 +82,8 @@ export async function handleTeamForm(
       const id = readId(form.get("member"));
       const role = readInvitedRole(form.get("role"));
       if (!role.ok) return refuse(text(role.refusal));
-      const team = await findTeam(db, seller.id);
-      const target = team.members.find((candidate) => candidate.id === id);
-      if (id === null || !target || !(await changeRole(db, seller.id, id, role.value)))
-        return refuse(text("team.refusal.noMember"), 404);
+      const target = id === null ? null : await changeRole(db, actorOf(signedIn), id, role.value);
+      if (!target) return refuse(text("team.refusal.noMember"), 404);
       return data<TeamActionData>({
         ok: true,
         done: text("team.changeRole.done", { name: target.displayName, role: role.value }),
@@ -98,16 +92,14 @@ export async function handleTeamForm(
     }
     case "remove": {
       const id = readId(form.get("member"));
-      const removed = id === null ? null : await removeMember(db, seller.id, id);
+      const removed = id === null ? null : await removeMember(db, actorOf(signedIn), id);
       if (!removed) return refuse(text("team.refusal.noMember"), 404);
       return data<TeamActionData>({ ok: true, done: text("team.remove.done", { name: removed.displayName }), intent });
     }
     case "withdraw": {
       const id = readId(form.get("invitation"));
-      const team = await findTeam(db, seller.id);
-      const invitation = team.invitations.find((candidate) => candidate.id === id);
-      if (id === null || !invitation || !(await withdrawInvitation(db, seller.id, id)))
-        return refuse(text("team.refusal.noInvitation"), 404);
+      const invitation = id === null ? null : await withdrawInvitation(db, actorOf(signedIn), id);
+      if (!invitation) return refuse(text("team.refusal.noInvitation"), 404);
       return data<TeamActionData>({
         ok: true,
         done: text("team.withdraw.done", { username: invitation.username }),

@@ -25,7 +25,7 @@ describe.each(TEST_DIALECTS)("an account's team on $name", (dialect) => {
     role: "manager" | "viewer" = "viewer",
     now = Date.now(),
     sellerId = account.sellerId,
-  ) => inviteMember(database, { sellerId, invitedBy: account.memberId, username, role }, now);
+  ) => inviteMember(database, { sellerId, memberId: account.memberId }, { username, role }, now);
   const joiner = { displayName: "Zoë Ñúñez", passwordHash: "not-a-hash" };
 
   beforeAll(async () => {
@@ -84,7 +84,7 @@ describe.each(TEST_DIALECTS)("an account's team on $name", (dialect) => {
     expect(last.ok).toBe(true);
     // Withdrawing makes no room for more.
     const pending = (await findTeam(database.db, other.sellerId, day + 200)).invitations;
-    expect(await withdrawInvitation(database.db, other.sellerId, pending[0]!.id)).toBe(true);
+    expect(await withdrawInvitation(database.db, other, pending[0]!.id)).toBeTruthy();
     expect(await invite("busy-more", "viewer", day + 300, other.sellerId)).toEqual({ ok: false, refusal: "tooMany" });
   });
 
@@ -102,26 +102,29 @@ describe.each(TEST_DIALECTS)("an account's team on $name", (dialect) => {
       role: "viewer",
     });
     await startSession(database.db, { id: helper, seller_id: account.sellerId }, new Request("http://localhost/"));
-    expect(await changeRole(database.db, account.sellerId, account.memberId, "viewer")).toBe(false);
-    expect(await changeRole(database.db, other.sellerId, helper, "manager")).toBe(false);
-    expect(await changeRole(database.db, account.sellerId, helper, "manager")).toBe(true);
-    expect(await removeMember(database.db, account.sellerId, account.memberId)).toBeNull();
-    expect(await removeMember(database.db, other.sellerId, helper)).toBeNull();
-    expect(await removeMember(database.db, account.sellerId, helper)).toEqual({ id: helper, displayName: "Helper" });
+    expect(await changeRole(database.db, account, account.memberId, "viewer")).toBeNull();
+    expect(await changeRole(database.db, other, helper, "manager")).toBeNull();
+    expect(await changeRole(database.db, account, helper, "manager")).toEqual({
+      username: "helper",
+      displayName: "Helper",
+    });
+    expect(await removeMember(database.db, account, account.memberId)).toBeNull();
+    expect(await removeMember(database.db, other, helper)).toBeNull();
+    expect(await removeMember(database.db, account, helper)).toEqual({ id: helper, displayName: "Helper" });
     expect(await database.db.selectFrom("session").where("member_id", "=", helper).selectAll().execute()).toEqual([]);
     expect((await findTeam(database.db, account.sellerId)).members.map((member) => member.username)).not.toContain(
       "helper",
     );
     // Removed, their username stays theirs: the history names them.
     expect(await invite("helper")).toEqual({ ok: false, refusal: "usernameTaken" });
-    expect(await changeRole(database.db, account.sellerId, helper, "viewer")).toBe(false);
+    expect(await changeRole(database.db, account, helper, "viewer")).toBeNull();
   });
 
   it("withdraws an invitation of the account only", async () => {
     await invite("withdrawn");
     const pending = (await findTeam(database.db, account.sellerId)).invitations.find((i) => i.username === "withdrawn");
-    expect(await withdrawInvitation(database.db, other.sellerId, pending!.id)).toBe(false);
-    expect(await withdrawInvitation(database.db, account.sellerId, pending!.id)).toBe(true);
-    expect(await withdrawInvitation(database.db, account.sellerId, pending!.id)).toBe(false);
+    expect(await withdrawInvitation(database.db, other, pending!.id)).toBeNull();
+    expect(await withdrawInvitation(database.db, account, pending!.id)).toBeTruthy();
+    expect(await withdrawInvitation(database.db, account, pending!.id)).toBeNull();
   });
 });

@@ -3,17 +3,16 @@ import type { Kysely } from "kysely";
 import { hashToken } from "~/auth/session.server";
 import type { Database } from "~/db/database.server";
 import type { DatabaseSchema } from "~/db/schema";
+import type { Actor, MemberDetails } from "~/activity/activity-kinds";
+import { recordActivity } from "~/activity/activity.server";
 import { addMember } from "./accounts.server";
-import type { Role } from "./roles";
+import type { InvitedRole, Role } from "./roles";
 
 /** How long an invitation's link works (issue 32). */
 export const INVITATION_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
 /** Invitations an account may send in a day: enough for a team, too few to spray links about. */
 export const INVITATIONS_PER_DAY = 20;
 const DAY_MS = 24 * 60 * 60 * 1000;
-
-/** The roles an owner may give: an account has one owner, the one who opened it. */
-export type InvitedRole = Exclude<Role, "owner">;
 
 export interface TeamMember {
   id: number;
@@ -90,9 +89,11 @@ export type InvitationRefusal = "usernameTaken" | "alreadyInvited" | "tooMany";
  */
 export async function inviteMember(
   { db, dialect }: Database,
-  { sellerId, invitedBy, username, role }: { sellerId: number; invitedBy: number; username: string; role: InvitedRole },
+  by: Actor,
+  { username, role }: { username: string; role: InvitedRole },
   now = Date.now(),
 ): Promise<{ ok: true; token: string; expiresAt: number } | { ok: false; refusal: InvitationRefusal }> {
+  const { sellerId } = by;
   return db.transaction().execute(async (trx) => {
     const account = trx.selectFrom("seller").select("id").where("id", "=", sellerId);
     await (dialect === "postgres" ? account.forUpdate() : account).execute();
@@ -126,11 +127,12 @@ export async function inviteMember(
         username,
         role,
         token_hash: hashToken(token),
-        invited_by: invitedBy,
+        invited_by: by.memberId,
         created_at: now,
         expires_at: expiresAt,
       })
       .execute();
+    await recordActivity(trx, by, "member-invited", { username, role }, now);
     return { ok: true, token, expiresAt } as const;
   });
 }
@@ -213,6 +215,8 @@ export async function acceptInvitation(
         { username: invitation.username, displayName, passwordHash, role: invitation.role },
         now,
       );
+      const joined = { sellerId: invitation.sellerId, memberId: id };
+      await recordActivity(trx, joined, "member-joined", { role: invitation.role }, now);
       return { id, seller_id: invitation.sellerId };
     });
   } catch (error) {
@@ -231,53 +235,65 @@ function isUniqueViolation(error: unknown): boolean {
   return code === "23505" || (typeof message === "string" && message.includes("UNIQUE constraint failed"));
 }
 
-/** Withdraws an invitation of the account not yet used; false if there is none such. */
+/** Withdraws an invitation of the account not yet used, and says whose it was; null if there is none such. */
 export async function withdrawInvitation(
   db: Kysely<DatabaseSchema>,
-  sellerId: number,
+  by: Actor,
   invitationId: number,
   now = Date.now(),
-): Promise<boolean> {
-  const { numUpdatedRows } = await db
-    .updateTable("invitation")
-    .set({ withdrawn_at: now })
-    .where("id", "=", invitationId)
-    .where("seller_id", "=", sellerId)
-    .where("used_at", "is", null)
-    .where("withdrawn_at", "is", null)
-    .executeTakeFirst();
-  return Number(numUpdatedRows) === 1;
+): Promise<{ username: string } | null> {
+  return db.transaction().execute(async (trx) => {
+    const withdrawn = await trx
+      .updateTable("invitation")
+      .set({ withdrawn_at: now })
+      .where("id", "=", invitationId)
+      .where("seller_id", "=", by.sellerId)
+      .where("used_at", "is", null)
+      .where("withdrawn_at", "is", null)
+      .returning("username")
+      .executeTakeFirst();
+    if (!withdrawn) return null;
+    await recordActivity(trx, by, "invitation-withdrawn", { username: withdrawn.username }, now);
+    return { username: withdrawn.username };
+  });
 }
 
 /**
- * Gives a member of the account another role, from their next request (the role is read on each).
- * The owner's role is not the team's to change: false, and nothing changes.
+ * Gives a member of the account another role, from their next request (the role is read on each),
+ * and says who they are. The owner's role is not the team's to change: null, and nothing changes.
  */
 export async function changeRole(
   db: Kysely<DatabaseSchema>,
-  sellerId: number,
+  by: Actor,
   memberId: number,
   role: InvitedRole,
-): Promise<boolean> {
-  const { numUpdatedRows } = await db
-    .updateTable("member")
-    .set({ role })
-    .where("id", "=", memberId)
-    .where("seller_id", "=", sellerId)
-    .where("role", "!=", "owner")
-    .where("removed_at", "is", null)
-    .executeTakeFirst();
-  return Number(numUpdatedRows) === 1;
+  now = Date.now(),
+): Promise<MemberDetails | null> {
+  return db.transaction().execute(async (trx) => {
+    const changed = await trx
+      .updateTable("member")
+      .set({ role })
+      .where("id", "=", memberId)
+      .where("seller_id", "=", by.sellerId)
+      .where("role", "!=", "owner")
+      .where("removed_at", "is", null)
+      .returning(["username", "display_name"])
+      .executeTakeFirst();
+    if (!changed) return null;
+    const member = { username: changed.username, displayName: changed.display_name };
+    await recordActivity(trx, by, "role-changed", { ...member, role }, now);
+    return member;
+  });
 }
 
 /**
  * Removes a member of the account: they can no longer sign in, and their sessions end at once.
  * Their row stays (the activity log names who did what), so their username is never given again.
- * The owner cannot be removed: false, and nothing changes.
+ * The owner cannot be removed: null, and nothing changes.
  */
 export async function removeMember(
   db: Kysely<DatabaseSchema>,
-  sellerId: number,
+  by: Actor,
   memberId: number,
   now = Date.now(),
 ): Promise<{ id: number; displayName: string } | null> {
@@ -286,13 +302,15 @@ export async function removeMember(
       .updateTable("member")
       .set({ removed_at: now })
       .where("id", "=", memberId)
-      .where("seller_id", "=", sellerId)
+      .where("seller_id", "=", by.sellerId)
       .where("role", "!=", "owner")
       .where("removed_at", "is", null)
-      .returning(["id", "display_name"])
+      .returning(["id", "username", "display_name"])
       .executeTakeFirst();
     if (!removed) return null;
     await trx.deleteFrom("session").where("member_id", "=", memberId).execute();
+    const member = { username: removed.username, displayName: removed.display_name };
+    await recordActivity(trx, by, "member-removed", member, now);
     return { id: removed.id, displayName: removed.display_name };
   });
 }

@@ -26,6 +26,7 @@ import * as listingBannerCodes from "./0024-listing-banner-codes.server";
 import * as listingChanges from "./0025-listing-changes.server";
 import * as members from "./0026-members.server";
 import * as invitations from "./0027-invitations.server";
+import * as activity from "./0028-activity.server";
 
 interface DialectMigration {
   up(db: Kysely<unknown>, dialect: Dialect): Promise<void>;
@@ -58,6 +59,7 @@ const migrations: Record<string, DialectMigration> = {
   "0025-listing-changes": listingChanges,
   "0026-members": members,
   "0027-invitations": invitations,
+  "0028-activity": activity,
 };
 
 export const MIGRATION_NAMES = Object.keys(migrations);

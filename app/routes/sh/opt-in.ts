@@ -1,4 +1,5 @@
 import { redirect } from "react-router";
+import { actorOf } from "~/activity/activity.server";
 import { assertAntiForgeryToken } from "~/auth/anti-forgery.server";
 import { requireSeller } from "~/auth/require-seller.server";
 import { readForm } from "~/http/request-body.server";
@@ -17,6 +18,6 @@ export function loader() {
 export async function action({ request, context }: Route.ActionArgs) {
   const signedIn = context.get(signedInSellerContext);
   assertAntiForgeryToken(signedIn, (await readForm(request)).get("srt"));
-  await optBackIn(context.get(databaseContext).db, signedIn.seller.id, LISTINGS_TOOL);
+  await optBackIn(context.get(databaseContext).db, actorOf(signedIn), LISTINGS_TOOL);
   return redirect(LISTINGS_TOOL.homeUrl);
 }

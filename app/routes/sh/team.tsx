@@ -25,6 +25,7 @@ export function action({ request, context }: Route.ActionArgs) {
 
 export default function Team({ loaderData, actionData }: Route.ComponentProps) {
   const { members, invitations, toRemove, srt, locale } = loaderData;
+  const text = useText();
   const sending = useNavigation().state === "submitting";
   const done = actionData?.ok && "done" in actionData ? actionData.done : undefined;
   const refused = actionData && !actionData.ok ? actionData.refusal : undefined;
@@ -48,7 +49,7 @@ export default function Team({ loaderData, actionData }: Route.ComponentProps) {
   return (
     <div className="team-page">
       {/* There from the first render, so that what is done is read out as it fills. */}
-      <output ref={doneMessage} tabIndex={-1} className={done ? "team-page__done" : "visually-hidden"}>
+      <output ref={doneMessage} tabIndex={-1} className={done ? "done-message" : "visually-hidden"}>
         {done}
       </output>
       {refused && !invite && (
@@ -57,6 +58,11 @@ export default function Team({ loaderData, actionData }: Route.ComponentProps) {
         </p>
       )}
       {toRemove && <RemoveQuestion key={toRemove.id} member={toRemove} srt={srt} sending={sending} />}
+      <p>
+        <Link prefetch="intent" to={href("/sh/activity")}>
+          {text("team.activityLink")}
+        </Link>
+      </p>
       <InviteForm srt={srt} result={invite} />
       <TeamMembers members={members} invitations={invitations} locale={locale} srt={srt} />
     </div>

@@ -4,7 +4,7 @@ import { renderInRouter } from "../../../../test/render-in-router";
 import { PriceHistory } from "./PriceHistory";
 
 describe("PriceHistory", () => {
-  it("lists the listing's changes newest first: when, which field, from, to, and by which change", async () => {
+  it("lists the listing's changes newest first: when, which field, from, to, by which change and who", async () => {
     const at = Date.UTC(2026, 10, 22, 9, 30);
     await renderInRouter("/sh/lst/1", () => (
       <PriceHistory
@@ -18,9 +18,20 @@ describe("PriceHistory", () => {
             currency: "USD",
             changeId: "c1",
             by: "Raise by 1",
+            who: "Sam Rivera",
             undo: true,
           },
-          { at, field: "price", from: 1000, to: 1100, currency: "USD", changeId: "c1", by: "Raise by 1", undo: false },
+          {
+            at,
+            field: "price",
+            from: 1000,
+            to: 1100,
+            currency: "USD",
+            changeId: "c1",
+            by: "Raise by 1",
+            who: "Jordan Lee",
+            undo: false,
+          },
           {
             at,
             field: "quantity",
@@ -29,6 +40,7 @@ describe("PriceHistory", () => {
             currency: "USD",
             changeId: "c0",
             by: "Changes from a file",
+            who: "Zoë Ñúñez",
             undo: false,
           },
         ]}
@@ -37,8 +49,9 @@ describe("PriceHistory", () => {
     const table = screen.getByRole("table", { name: "Changes of price and quantity, newest first" });
     const [, undo, change, quantity] = within(table).getAllByRole("row");
     // Outside the shell, times are UTC, and say so.
-    expect(undo).toHaveTextContent("Nov 22, 2026, 9:31 AM UTCPrice$11.00$10.00Undo of: Raise by 1");
-    expect(quantity).toHaveTextContent("Nov 22, 2026, 9:30 AM UTCQuantity1,2000Changes from a file");
+    expect(undo).toHaveTextContent("Nov 22, 2026, 9:31 AM UTCPrice$11.00$10.00Undo of: Raise by 1Sam Rivera");
+    expect(quantity).toHaveTextContent("Nov 22, 2026, 9:30 AM UTCQuantity1,2000Changes from a fileZoë Ñúñez");
+    expect(change).toHaveTextContent("Jordan Lee");
     expect(within(change as HTMLElement).getByRole("link", { name: "Raise by 1" })).toHaveAttribute(
       "href",
       "/sh/lst/prices/c1",

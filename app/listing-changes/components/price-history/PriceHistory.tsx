@@ -11,7 +11,7 @@ export interface PriceHistoryProps {
   locale: string;
 }
 
-/** A listing's changes of price and quantity, newest first: when, which, from, to, and by which change. */
+/** A listing's changes of price and quantity, newest first: when, which, from, to, by which change, and who made it. */
 export function PriceHistory({ entries, locale }: PriceHistoryProps) {
   const timeZone = useSellerTimeZone();
   const text = useText();
@@ -37,6 +37,7 @@ export function PriceHistory({ entries, locale }: PriceHistoryProps) {
                   {text("bulk.history.to")}
                 </th>
                 <th scope="col">{text("bulk.history.by")}</th>
+                <th scope="col">{text("bulk.history.who")}</th>
               </tr>
             </thead>
             <tbody>
@@ -51,6 +52,7 @@ export function PriceHistory({ entries, locale }: PriceHistoryProps) {
                       {entry.undo ? text("bulk.history.undoOf", { by: entry.by }) : entry.by}
                     </Link>
                   </td>
+                  <td>{entry.who}</td>
                 </tr>
               ))}
             </tbody>

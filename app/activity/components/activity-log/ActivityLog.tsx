@@ -1,0 +1,135 @@
+import { Form, href, Link } from "react-router";
+import { FilterSelect, type FilterOptions } from "~/components/filter-select/FilterSelect";
+import { TableScroll } from "~/components/table-scroll/TableScroll";
+import { useText } from "~/i18n/text";
+import { useSellerTimeZone } from "~/time/seller-time-zone";
+import { formatTime } from "~/time/time-zones";
+import { ACTIVITY_KIND_LABELS, ACTIVITY_KINDS } from "../../activity-kinds";
+import { changeIdOf, describeActivity } from "../../activity-text";
+import type { ActivityEntry } from "../../activity.server";
+
+export interface ActivityLogProps {
+  /** Everyone who has been on the team, removed members too. */
+  members: { id: number; username: string; displayName: string; removed: boolean }[];
+  /** The filters as the address has them ("" for all). */
+  chosen: { member: string; kind: string };
+  /** A page of entries, newest first. */
+  entries: ActivityEntry[];
+  /** The `before` of the next (older) page; null on the last. */
+  next: string | null;
+  /** Whether this is the newest page. */
+  first: boolean;
+  locale: string;
+}
+
+/**
+ * The account's activity: a filter form (a GET, so it works without scripts too), the file of
+ * what it shows, and a table of who did what and when, an older page at a time.
+ */
+export function ActivityLog({ members, chosen, entries, next, first, locale }: ActivityLogProps) {
+  const text = useText();
+  const timeZone = useSellerTimeZone();
+  const memberOptions: FilterOptions = [
+    ["", text("activity.member.all")],
+    ...members.map((member): [string, string] => [
+      String(member.id),
+      text("activity.member.option", {
+        name: member.displayName,
+        username: member.username,
+        removed: member.removed ? "yes" : "no",
+      }),
+    ]),
+  ];
+  const kindOptions: FilterOptions = [
+    ["", text("activity.kind.all")],
+    ...ACTIVITY_KINDS.map((kind): [string, string] => [kind, text(ACTIVITY_KIND_LABELS[kind])]),
+  ];
+  const filters = new URLSearchParams(Object.entries(chosen).filter(([, value]) => value !== ""));
+  const withFilters = (path: string, more: Record<string, string> = {}) => {
+    const search = new URLSearchParams([...filters, ...Object.entries(more)]).toString();
+    return search ? `${path}?${search}` : path;
+  };
+  const filtered = chosen.member !== "" || chosen.kind !== "";
+  return (
+    <div className="activity-page">
+      <p>{text("activity.kept")}</p>
+      <search aria-label={text("activity.filters")}>
+        <Form method="get" className="filter-form">
+          <FilterSelect
+            id="activity-member"
+            name="member"
+            label={text("activity.member.label")}
+            options={memberOptions}
+            value={chosen.member}
+          />
+          <FilterSelect
+            id="activity-kind"
+            name="kind"
+            label={text("activity.kind.label")}
+            options={kindOptions}
+            value={chosen.kind}
+          />
+          <button type="submit" className="button button--primary filter-form__apply">
+            {text("activity.show")}
+          </button>
+        </Form>
+      </search>
+      {entries.length === 0 ? (
+        <p className="empty-state">{text(filtered ? "activity.noneMatching" : "activity.none")}</p>
+      ) : (
+        <>
+          <p>
+            {/* A file, not a page: the browser downloads it, so a plain link rather than the router's. */}
+            <a href={withFilters(href("/sh/activity/export"))} download>
+              {text(filtered ? "activity.exportFiltered" : "activity.export")}
+            </a>
+          </p>
+          <TableScroll label={text("activity.region")}>
+            <table className="data-table">
+              <caption>{text("activity.caption")}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{text("activity.column.when")}</th>
+                  <th scope="col">{text("activity.column.who")}</th>
+                  <th scope="col">{text("activity.column.kind")}</th>
+                  <th scope="col">{text("activity.column.what")}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {entries.map((entry) => {
+                  const changeId = changeIdOf(entry);
+                  const what = describeActivity(entry, locale, text);
+                  return (
+                    <tr key={entry.id}>
+                      <th scope="row">{formatTime(entry.at, locale, timeZone)}</th>
+                      <td>
+                        <bdi>{entry.member.displayName}</bdi>
+                        {entry.member.removed && ` ${text("activity.removed")}`}
+                      </td>
+                      <td>{text(ACTIVITY_KIND_LABELS[entry.kind])}</td>
+                      <td>
+                        {changeId ? (
+                          <Link prefetch="intent" to={href("/sh/lst/prices/:changeId", { changeId })}>
+                            {what}
+                          </Link>
+                        ) : (
+                          what
+                        )}
+                      </td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </TableScroll>
+        </>
+      )}
+      {(next || !first) && (
+        <nav aria-label={text("activity.pagination")} className="activity-page__pages">
+          {!first && <Link to={withFilters(href("/sh/activity"))}>{text("activity.newest")}</Link>}
+          {next && <Link to={withFilters(href("/sh/activity"), { before: next })}>{text("activity.older")}</Link>}
+        </nav>
+      )}
+    </div>
+  );
+}
