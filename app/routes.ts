@@ -41,6 +41,8 @@ export default [
     // Who did what in the account, and its file (app/activity/).
     route("sh/activity", "routes/sh/activity.tsx"),
     route("sh/activity/export", "routes/sh/activity-export.ts"),
+    // A member's own signed-in sessions, each to sign out (app/member-sessions/).
+    route("sh/account/sessions", "routes/sh/account-sessions.tsx"),
     route("sh/*", "routes/sh/not-found.tsx"),
   ]),
   route("sh/optin", "routes/sh/opt-in.ts"),

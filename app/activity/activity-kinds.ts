@@ -34,6 +34,11 @@ export interface ListingChangeDetails {
   listings: number;
 }
 
+/** A change on one listing's page names the listing, as it was titled then. */
+export interface ListingPageDetails extends ListingChangeDetails {
+  listing: { id: number; title: string };
+}
+
 /** A team change names the member it was about as they were named then. */
 export interface MemberDetails {
   username: string;
@@ -43,7 +48,7 @@ export interface MemberDetails {
 export interface ActivityDetails {
   "bulk-change": ListingChangeDetails;
   "file-change": ListingChangeDetails;
-  "listing-change": ListingChangeDetails;
+  "listing-change": ListingPageDetails;
   undo: ListingChangeDetails;
   "member-invited": { username: string; role: InvitedRole };
   "invitation-withdrawn": { username: string };

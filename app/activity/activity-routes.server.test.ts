@@ -42,6 +42,8 @@ describe("the activity log's address", () => {
     ["before=Infinity_1", "That page of the activity does not exist. Start again from the newest entries."],
     ["before=9007199254740993_1", "That page of the activity does not exist. Start again from the newest entries."],
     ["before=1_2_3", "That page of the activity does not exist. Start again from the newest entries."],
+    // Beyond PostgreSQL's integer, the query itself would fail.
+    ["before=1_2147483648", "That page of the activity does not exist. Start again from the newest entries."],
     [
       `before=${"9".repeat(10_000)}_1`,
       "That page of the activity does not exist. Start again from the newest entries.",

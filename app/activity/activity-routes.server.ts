@@ -18,6 +18,8 @@ export interface ActivityQuery {
 }
 
 /** `before`: the last entry of the page before, as `<at>_<id>`. */
+/** The largest id PostgreSQL's `integer` holds: a larger one in the address would fail the query (500). */
+const MAX_ID = 2_147_483_647;
 const CURSOR = /^(\d{1,16})_(\d{1,16})$/;
 
 /**
@@ -41,7 +43,7 @@ export function readActivityQuery(params: URLSearchParams, memberIds: ReadonlySe
   const before = params.get("before") ?? "";
   if (before === "") return { filters, cursor: undefined };
   const [, at, id] = CURSOR.exec(before) ?? [];
-  if (at === undefined || id === undefined || !Number.isSafeInteger(Number(at)) || !Number.isSafeInteger(Number(id)))
+  if (at === undefined || id === undefined || !Number.isSafeInteger(Number(at)) || Number(id) > MAX_ID)
     throw refusal(400, text("activity.refused.before"));
   return { filters, cursor: { at: Number(at), id: Number(id) } };
 }
@@ -59,7 +61,8 @@ export async function activityPage(request: Request, { db }: Database, { seller 
   const page = await findActivity(db, seller.id, query.filters, query.cursor);
   return {
     members,
-    chosen: { member: params.get("member") ?? "", kind: params.get("kind") ?? "" },
+    // As read, not as typed: "member=007" chooses member 7 in the form too.
+    chosen: { member: query.filters.memberId?.toString() ?? "", kind: query.filters.kind ?? "" },
     entries: page.entries,
     next: page.next && cursorParam(page.next),
     first: query.cursor === undefined,
@@ -111,7 +114,7 @@ export function activityCsv(
           inertText(entry.member.username),
           inertText(text(ACTIVITY_KIND_LABELS[entry.kind])),
           inertText(describeActivity(entry, locale, text)),
-          changeIdOf(entry) ?? "",
+          inertText(changeIdOf(entry) ?? ""),
         ]);
         if (rows.length > 0) controller.enqueue(csv(rows));
         if (!page.next) controller.close();

@@ -4,13 +4,18 @@ import type { ActivityEntry } from "./activity.server";
 
 /**
  * What an entry of the log says was done, in the member's language: one sentence, the same on the
- * page and in the exported file ("Raise by 5%, 12 listings", "Made Sam Rivera (demo-manager) a viewer").
+ * page and in the exported file ("Raise by 5.00%, 12 listings", "Made Sam Rivera (demo-manager) a
+ * viewer", "Changed on the listing’s page: Kindle Paperwhite 16GB").
  */
 export function describeActivity(entry: ActivityEntry, locale: string, text: Text): string {
   switch (entry.kind) {
+    case "listing-change":
+      return text("activity.what.listing-change", {
+        description: describePriceChange(entry.details.change, locale, text),
+        title: entry.details.listing.title,
+      });
     case "bulk-change":
     case "file-change":
-    case "listing-change":
     case "undo": {
       const { change, listings } = entry.details;
       return text(entry.kind === "undo" ? "activity.what.undo" : "activity.what.change", {

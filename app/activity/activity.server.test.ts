@@ -47,7 +47,11 @@ describe.each(TEST_DIALECTS)("the activity log on $name", (dialect) => {
     });
     const rows = await database.db
       .insertInto("listing")
-      .values([1000, 2000, 3000].map((price) => testListing(owner.sellerId, { price, quantity: 5 })))
+      .values(
+        [1000, 2000, 3000].map((price) =>
+          testListing(owner.sellerId, { price, quantity: 5, title: `Lámpara de mesa 台灯 ${price}` }),
+        ),
+      )
       .returning("id")
       .execute();
     listings = rows.map((row) => row.id);
@@ -89,7 +93,7 @@ describe.each(TEST_DIALECTS)("the activity log on $name", (dialect) => {
 
     expect(said(await logOf(owner))).toEqual([
       "logged-owner: Changes from a file, 1 listing",
-      "logged-manager: Changed on the listing’s page, 1 listing",
+      "logged-manager: Changed on the listing’s page: Lámpara de mesa 台灯 1000",
       "logged-owner: Undid “Raise by 10%”, 3 listings restored",
       "logged-manager: Raise by 10%, 3 listings",
     ]);
@@ -131,6 +135,11 @@ describe.each(TEST_DIALECTS)("the activity log on $name", (dialect) => {
     );
     const zoe = joined?.id as number;
     await changeRole(database.db, account, zoe, "manager", 10_006);
+    // The role they have already (the page's select starts on it): nothing changes, nothing told.
+    expect(await changeRole(database.db, account, zoe, "manager", 10_007)).toEqual({
+      username: "zoë.ñ",
+      displayName: "Zoë Ñúñez",
+    });
     // The owner's role is not the team's to change: refused, and nothing told.
     await changeRole(database.db, account, account.memberId, "viewer", 10_007);
     await recordOptOut(database.db, { sellerId: account.sellerId, memberId: zoe }, LISTINGS_TOOL, 10_008);

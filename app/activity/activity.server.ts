@@ -31,6 +31,14 @@ export async function recordActivity<Kind extends ActivityKind>(
     .execute();
 }
 
+/** A member as the log names them: removed members stay named. */
+export interface ActivityMember {
+  id: number;
+  username: string;
+  displayName: string;
+  removed: boolean;
+}
+
 /** One entry of the log: who did what and when. */
 export type ActivityEntry = {
   [Kind in ActivityKind]: {
@@ -38,7 +46,7 @@ export type ActivityEntry = {
     at: number;
     kind: Kind;
     details: ActivityDetails[Kind];
-    member: { id: number; username: string; displayName: string; removed: boolean };
+    member: ActivityMember;
   };
 }[ActivityKind];
 
@@ -111,10 +119,7 @@ export async function findActivity(
 }
 
 /** Everyone who has been on the account's team, removed members too: the log's filter names them all. */
-export async function findActivityMembers(
-  db: Kysely<DatabaseSchema>,
-  sellerId: number,
-): Promise<{ id: number; username: string; displayName: string; removed: boolean }[]> {
+export async function findActivityMembers(db: Kysely<DatabaseSchema>, sellerId: number): Promise<ActivityMember[]> {
   const rows = await db
     .selectFrom("member")
     .select(["id", "username", "display_name", "removed_at"])

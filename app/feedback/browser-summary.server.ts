@@ -1,21 +1,36 @@
 import { parse } from "bowser";
 import { boundedMemo } from "~/memo/bounded-memo";
 
+/** A browser as a person names it: "Chrome 131" and "Linux"; null where the User-Agent does not say. */
+export interface BrowserParts {
+  browser: string | null;
+  system: string | null;
+}
+
 /** "Chrome 131 on Linux", "Safari 17.4 on macOS Catalina": what a person would write in a bug report. */
 export function summariseBrowser(userAgent: string | null): string {
-  if (!userAgent?.trim()) return "Unknown browser";
-  return summariseKnownBrowser(userAgent);
+  const { browser, system } = browserParts(userAgent);
+  const name = browser ?? "Unknown browser";
+  return system ? `${name} on ${system}` : name;
+}
+
+/** The browser and its system, apart, for a sentence in the member's language (their list of sessions). */
+export function browserParts(userAgent: string | null): BrowserParts {
+  if (!userAgent?.trim()) return { browser: null, system: null };
+  return partsOfKnownBrowser(userAgent);
 }
 
 // Parsing a User-Agent takes longer than the rest of the feedback link, and a few browsers send
 // nearly every request.
-const summariseKnownBrowser = boundedMemo(1000, (userAgent: string) => {
+const partsOfKnownBrowser = boundedMemo(1000, (userAgent: string): BrowserParts => {
   const { browser, os } = parse(userAgent);
-  const name = [browser.name || "Unknown browser", browser.version && shortVersion(browser.version)]
-    .filter(Boolean)
-    .join(" ");
   const system = [os.name, os.versionName].filter(Boolean).join(" ");
-  return system ? `${name} on ${system}` : name;
+  return {
+    browser: browser.name
+      ? [browser.name, browser.version && shortVersion(browser.version)].filter(Boolean).join(" ")
+      : null,
+    system: system || null,
+  };
 });
 
 /** 131.0.0.0 says no more than 131. */

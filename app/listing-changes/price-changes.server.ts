@@ -322,7 +322,7 @@ export async function changeListing(
     }
     const listing = await trx
       .selectFrom("listing")
-      .select(["price", "price_version", "quantity", "quantity_version", "currency", "status"])
+      .select(["title", "price", "price_version", "quantity", "quantity_version", "currency", "status"])
       .where("id", "=", listingId)
       .where("seller_id", "=", sellerId)
       .executeTakeFirst();
@@ -344,7 +344,8 @@ export async function changeListing(
       .insertInto("listing_change_item")
       .values(items.map((item) => ({ ...item, change_id: id, outcome: "applied" as const })))
       .execute();
-    await recordActivity(trx, by, "listing-change", { changeId: id, change, listings: 1 }, now);
+    const details = { changeId: id, change, listings: 1, listing: { id: listingId, title: listing.title } };
+    await recordActivity(trx, by, "listing-change", details, now);
     // The versions were read in this transaction (on SQLite one begun IMMEDIATE, on PostgreSQL
     // with the row locked), so the write's own comparison is a second guard, not the first.
     for (const item of items) {

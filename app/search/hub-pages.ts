@@ -31,6 +31,7 @@ const OTHER_WORDS: Record<string, string[]> = {
   "/sh/ovw#sales": ["sales", "sold", "revenue", "orders", "awaiting shipment", "to ship"],
   "/sh/team": ["staff", "users", "members", "invite", "invitation", "roles", "permissions", "employees"],
   "/sh/activity": ["audit", "log", "history", "who changed", "changes", "events"],
+  "/sh/account/sessions": ["devices", "logged in", "log out", "sign out", "security", "browsers"],
   [DEFAULT_OPT_OUT_URL]: ["switch tools", "previous tool", "old tool", "opt out", "go back", "classic"],
 };
 
@@ -52,6 +53,7 @@ function searchablePages(text: Text): SearchablePage[] {
   add({ label: "nav.switchTools", url: DEFAULT_OPT_OUT_URL }, null);
   add({ label: "page.team", url: "/sh/team" }, null);
   add({ label: "page.activity", url: "/sh/activity" }, null);
+  add({ label: "page.sessions", url: "/sh/account/sessions" }, null);
   return [...pages.values()];
 }
 

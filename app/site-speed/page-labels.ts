@@ -24,6 +24,7 @@ export const PAGE_LABELS: Readonly<Record<string, MessageKey>> = {
   sellerHubSwitchTools: "nav.switchTools",
   sellerHubTeam: "page.team",
   sellerHubActivity: "page.activity",
+  sellerHubSessions: "page.sessions",
   sellerHubInvitation: "invitation.pageTitle",
   sellerHubNotFound: "errorPage.title.notFound",
 };

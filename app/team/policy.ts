@@ -101,6 +101,7 @@ export const ROUTE_PERMISSIONS: Record<Exclude<RoutePattern, (typeof OPEN_ROUTES
   "/sh/team": { read: "team:manage", change: "team:manage" },
   "/sh/activity": { read: "activity:read" },
   "/sh/activity/export": { read: "activity:read" },
+  "/sh/account/sessions": { read: "self", change: "self" },
   "/sh/*": { read: "self" },
 };
 

@@ -270,17 +270,26 @@ export async function changeRole(
   now = Date.now(),
 ): Promise<MemberDetails | null> {
   return db.transaction().execute(async (trx) => {
-    const changed = await trx
-      .updateTable("member")
-      .set({ role })
+    const target = await trx
+      .selectFrom("member")
+      .select(["username", "display_name", "role"])
       .where("id", "=", memberId)
       .where("seller_id", "=", by.sellerId)
       .where("role", "!=", "owner")
       .where("removed_at", "is", null)
-      .returning(["username", "display_name"])
       .executeTakeFirst();
-    if (!changed) return null;
-    const member = { username: changed.username, displayName: changed.display_name };
+    if (!target) return null;
+    const member = { username: target.username, displayName: target.display_name };
+    // The role they have already (the page's select starts on it): nothing changes, nothing is told.
+    if (target.role === role) return member;
+    const changed = await trx
+      .updateTable("member")
+      .set({ role })
+      .where("id", "=", memberId)
+      .where("role", "=", target.role)
+      .where("removed_at", "is", null)
+      .executeTakeFirst();
+    if (Number(changed.numUpdatedRows) !== 1) return null;
     await recordActivity(trx, by, "role-changed", { ...member, role }, now);
     return member;
   });

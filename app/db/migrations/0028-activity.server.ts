@@ -15,7 +15,7 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
     .addColumn("id", idColumnType(dialect), (c) => c.primaryKey())
     .addColumn("seller_id", "integer", (c) => c.notNull().references("seller.id").onDelete("cascade"))
     // A removed member's row stays, so their name stays on what they did.
-    .addColumn("member_id", "integer", (c) => c.notNull().references("member.id").onDelete("cascade"))
+    .addColumn("member_id", "integer", (c) => c.notNull().references("member.id"))
     .addColumn("at", "bigint", (c) => c.notNull())
     .addColumn("kind", "text", (c) => c.notNull())
     .addColumn("details", "text", (c) => c.notNull())

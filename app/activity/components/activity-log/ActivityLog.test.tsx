@@ -38,10 +38,10 @@ describe("ActivityLog", () => {
     const table = screen.getByRole("table", { name: "Who changed what, newest first" });
     const [, removal, change] = within(table).getAllByRole("row");
     expect(removal).toHaveTextContent(
-      "Nov 25, 2026, 9:00 AM PSTJordan LeeMember removedRemoved Zoë Ñúñez (zoë) from the team",
+      "Nov 25, 2026, 9:00 AM PSTJordan Lee (demo)Member removedRemoved Zoë Ñúñez (zoë) from the team",
     );
     expect(within(removal!).queryByRole("link")).not.toBeInTheDocument();
-    expect(change).toHaveTextContent("Zoë Ñúñez (removed)Bulk change");
+    expect(change).toHaveTextContent("Zoë Ñúñez (zoë), removedBulk change");
     expect(within(change!).getByRole("link", { name: "Quantity set to 0, 1,048,576 listings" })).toHaveAttribute(
       "href",
       "/sh/lst/prices/AAAAAAAAAAAAAAAAAAAAAA",
@@ -85,5 +85,11 @@ describe("ActivityLog", () => {
       screen.getByText("Nothing matches these filters. Choose Everyone and All kinds to see the whole log."),
     ).toBeInTheDocument();
     expect(screen.queryByRole("table")).not.toBeInTheDocument();
+  });
+
+  it("says a page past the last has no older entries, rather than that nothing was done", async () => {
+    await renderInRouter("/sh/activity?before=1_1", () => <ActivityLog {...props} entries={[]} first={false} />);
+    expect(screen.getByText("There are no older entries. The log keeps a year.")).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Newest entries" })).toHaveAttribute("href", "/sh/activity");
   });
 });

@@ -1,16 +1,18 @@
+import { useEffect, useRef } from "react";
 import { Form, href, Link } from "react-router";
 import { FilterSelect, type FilterOptions } from "~/components/filter-select/FilterSelect";
 import { TableScroll } from "~/components/table-scroll/TableScroll";
+import type { Text } from "~/i18n/language-text";
 import { useText } from "~/i18n/text";
 import { useSellerTimeZone } from "~/time/seller-time-zone";
 import { formatTime } from "~/time/time-zones";
 import { ACTIVITY_KIND_LABELS, ACTIVITY_KINDS } from "../../activity-kinds";
 import { changeIdOf, describeActivity } from "../../activity-text";
-import type { ActivityEntry } from "../../activity.server";
+import type { ActivityEntry, ActivityMember } from "../../activity.server";
 
 export interface ActivityLogProps {
   /** Everyone who has been on the team, removed members too. */
-  members: { id: number; username: string; displayName: string; removed: boolean }[];
+  members: ActivityMember[];
   /** The filters as the address has them ("" for all). */
   chosen: { member: string; kind: string };
   /** A page of entries, newest first. */
@@ -22,6 +24,15 @@ export interface ActivityLogProps {
   locale: string;
 }
 
+/** "Sam Rivera (demo-manager)", and ", removed" once they are: two members may share a name, never a username. */
+function memberName(member: ActivityMember, text: Text): string {
+  return text("activity.member.option", {
+    name: member.displayName,
+    username: member.username,
+    removed: member.removed ? "yes" : "no",
+  });
+}
+
 /**
  * The account's activity: a filter form (a GET, so it works without scripts too), the file of
  * what it shows, and a table of who did what and when, an older page at a time.
@@ -31,14 +42,7 @@ export function ActivityLog({ members, chosen, entries, next, first, locale }: A
   const timeZone = useSellerTimeZone();
   const memberOptions: FilterOptions = [
     ["", text("activity.member.all")],
-    ...members.map((member): [string, string] => [
-      String(member.id),
-      text("activity.member.option", {
-        name: member.displayName,
-        username: member.username,
-        removed: member.removed ? "yes" : "no",
-      }),
-    ]),
+    ...members.map((member): [string, string] => [String(member.id), memberName(member, text)]),
   ];
   const kindOptions: FilterOptions = [
     ["", text("activity.kind.all")],
@@ -50,11 +54,22 @@ export function ActivityLog({ members, chosen, entries, next, first, locale }: A
     return search ? `${path}?${search}` : path;
   };
   const filtered = chosen.member !== "" || chosen.kind !== "";
+  const firstEntry = entries[0]?.id;
+  // Another page of entries replaces the link that was followed (on the last, "Older entries" is
+  // gone): the focus goes to the entries' heading rather than to the page's body.
+  const entriesHeading = useRef<HTMLHeadingElement>(null);
+  const shownFirst = useRef(firstEntry);
+  useEffect(() => {
+    if (shownFirst.current === firstEntry) return;
+    shownFirst.current = firstEntry;
+    entriesHeading.current?.focus();
+  }, [firstEntry]);
   return (
     <div className="activity-page">
       <p>{text("activity.kept")}</p>
       <search aria-label={text("activity.filters")}>
-        <Form method="get" className="filter-form">
+        {/* Keyed by the filters, so that Back and Forward show the choices of the entries shown. */}
+        <Form method="get" className="filter-form" key={`${chosen.member}/${chosen.kind}`}>
           <FilterSelect
             id="activity-member"
             name="member"
@@ -74,62 +89,66 @@ export function ActivityLog({ members, chosen, entries, next, first, locale }: A
           </button>
         </Form>
       </search>
-      {entries.length === 0 ? (
-        <p className="empty-state">{text(filtered ? "activity.noneMatching" : "activity.none")}</p>
-      ) : (
-        <>
-          <p>
-            {/* A file, not a page: the browser downloads it, so a plain link rather than the router's. */}
-            <a href={withFilters(href("/sh/activity/export"))} download>
-              {text(filtered ? "activity.exportFiltered" : "activity.export")}
-            </a>
+      <section aria-labelledby="activity-entries">
+        <h2 id="activity-entries" ref={entriesHeading} tabIndex={-1}>
+          {text("activity.entries")}
+        </h2>
+        {entries.length === 0 ? (
+          <p className="empty-state">
+            {text(!first ? "activity.noneOlder" : filtered ? "activity.noneMatching" : "activity.none")}
           </p>
-          <TableScroll label={text("activity.region")}>
-            <table className="data-table">
-              <caption>{text("activity.caption")}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{text("activity.column.when")}</th>
-                  <th scope="col">{text("activity.column.who")}</th>
-                  <th scope="col">{text("activity.column.kind")}</th>
-                  <th scope="col">{text("activity.column.what")}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {entries.map((entry) => {
-                  const changeId = changeIdOf(entry);
-                  const what = describeActivity(entry, locale, text);
-                  return (
-                    <tr key={entry.id}>
-                      <th scope="row">{formatTime(entry.at, locale, timeZone)}</th>
-                      <td>
-                        <bdi>{entry.member.displayName}</bdi>
-                        {entry.member.removed && ` ${text("activity.removed")}`}
-                      </td>
-                      <td>{text(ACTIVITY_KIND_LABELS[entry.kind])}</td>
-                      <td>
-                        {changeId ? (
-                          <Link prefetch="intent" to={href("/sh/lst/prices/:changeId", { changeId })}>
-                            {what}
-                          </Link>
-                        ) : (
-                          what
-                        )}
-                      </td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </TableScroll>
-        </>
-      )}
-      {(next || !first) && (
-        <nav aria-label={text("activity.pagination")} className="activity-page__pages">
-          {!first && <Link to={withFilters(href("/sh/activity"))}>{text("activity.newest")}</Link>}
-          {next && <Link to={withFilters(href("/sh/activity"), { before: next })}>{text("activity.older")}</Link>}
-        </nav>
-      )}
+        ) : (
+          <>
+            <p>
+              {/* A file, not a page: the browser downloads it, so a plain link rather than the router's. */}
+              <a href={withFilters(href("/sh/activity/export"))} download>
+                {text(filtered ? "activity.exportFiltered" : "activity.export")}
+              </a>
+            </p>
+            <TableScroll label={text("activity.region")}>
+              <table className="data-table">
+                <caption>{text("activity.caption")}</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">{text("activity.column.when")}</th>
+                    <th scope="col">{text("activity.column.who")}</th>
+                    <th scope="col">{text("activity.column.kind")}</th>
+                    <th scope="col">{text("activity.column.what")}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {entries.map((entry) => {
+                    const changeId = changeIdOf(entry);
+                    const what = describeActivity(entry, locale, text);
+                    return (
+                      <tr key={entry.id}>
+                        <th scope="row">{formatTime(entry.at, locale, timeZone)}</th>
+                        <td>{memberName(entry.member, text)}</td>
+                        <td>{text(ACTIVITY_KIND_LABELS[entry.kind])}</td>
+                        <td>
+                          {changeId ? (
+                            <Link prefetch="intent" to={href("/sh/lst/prices/:changeId", { changeId })}>
+                              {what}
+                            </Link>
+                          ) : (
+                            what
+                          )}
+                        </td>
+                      </tr>
+                    );
+                  })}
+                </tbody>
+              </table>
+            </TableScroll>
+          </>
+        )}
+        {(next || !first) && (
+          <nav aria-label={text("activity.pagination")} className="activity-page__pages">
+            {!first && <Link to={withFilters(href("/sh/activity"))}>{text("activity.newest")}</Link>}
+            {next && <Link to={withFilters(href("/sh/activity"), { before: next })}>{text("activity.older")}</Link>}
+          </nav>
+        )}
+      </section>
     </div>
   );
 }

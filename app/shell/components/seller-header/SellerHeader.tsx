@@ -119,6 +119,9 @@ export function SellerMember({
           <LanguageChoice offered={languages} srt={srt} returnTo={returnTo} />
           <TimeZoneChoice timeZone={timeZone} options={timeZones} srt={srt} returnTo={returnTo} />
           <AppearanceChoice appearance={appearance} srt={srt} returnTo={returnTo} />
+          <Link prefetch="intent" to={href("/sh/account/sessions")}>
+            {text("member.sessions")}
+          </Link>
         </div>
       </details>
       <Form method="post" action="/signout" className="seller-header__sign-out">
