@@ -12,7 +12,7 @@ import {
 
 /*
  * A member's own signed-in sessions (decision 086, step 5): where they are signed in, and signing
- * any other session out. Each journey has an account of its own (e2e/session-accounts.ts).
+ * any other session out. Each journey has an account of its own (e2e/own-accounts.ts).
  */
 
 const SAFARI_ON_IPHONE =

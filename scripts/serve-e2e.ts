@@ -1,7 +1,7 @@
 /**
  * The server the end-to-end tests run against: the production build on a fresh SQLite file,
  * with the demo, the sellers of the bulk price journeys (e2e/repricing-sellers.ts) and the
- * accounts of the sessions journeys (e2e/session-accounts.ts).
+ * accounts of journeys that need their own (e2e/own-accounts.ts).
  */
 import { rmSync } from "node:fs";
 import { registerAppModules } from "./app-modules.ts";
@@ -16,13 +16,13 @@ const { openDatabase } = await import("../app/db/database.server.ts");
 const { seedDemoDataIfEmpty, DEMO_PASSWORD } = await import("../app/db/seed.server.ts");
 const { hashPassword } = await import("../app/auth/password.server.ts");
 const { addRepricingSellers } = await import("../e2e/repricing-sellers.ts");
-const { addSessionAccounts } = await import("../e2e/session-accounts.ts");
+const { addOwnAccounts } = await import("../e2e/own-accounts.ts");
 const database = await openDatabase(process.env.DATABASE_URL);
 try {
   await seedDemoDataIfEmpty(database);
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   await addRepricingSellers(database.db, passwordHash);
-  await addSessionAccounts(database.db, passwordHash);
+  await addOwnAccounts(database.db, passwordHash);
 } finally {
   await database.close();
 }

@@ -48,18 +48,23 @@ export async function findMemberSessions(
 }
 
 /**
- * Ends sessions of the member other than the one asking: one (`sessionId`), or all the others.
- * The session asking is never ended here (signing out does that). Returns how many ended.
+ * Ends sessions of the member other than the one asking, of those the page lists (in use): one
+ * (`sessionId`), or all the others. The session asking is never ended here (signing out does
+ * that). Returns how many ended, the number the page showed. Sessions past their time are
+ * housekeeping's to delete.
  */
 export async function endOtherSessions(
   db: Kysely<DatabaseSchema>,
   { memberId, currentSessionId }: { memberId: number; currentSessionId: string },
   sessionId?: string,
+  now = Date.now(),
 ): Promise<number> {
   const { numDeletedRows } = await db
     .deleteFrom("session")
     .where("member_id", "=", memberId)
     .where("id", "!=", currentSessionId)
+    .where("expires_at", ">", now)
+    .where("last_seen_at", ">", now - SESSION_IDLE_MS)
     .$if(sessionId !== undefined, (query) => query.where("id", "=", sessionId as string))
     .executeTakeFirst();
   return Number(numDeletedRows);

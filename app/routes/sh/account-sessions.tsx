@@ -1,4 +1,5 @@
 import { useEffect, useRef } from "react";
+import type { ShouldRevalidateFunctionArgs } from "react-router";
 import { getSignedInSeller } from "~/auth/require-seller.server";
 import { textOf } from "~/i18n/language.server";
 import { useText } from "~/i18n/text";
@@ -17,6 +18,14 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { sessions, srt: signedIn.srt, locale: signedIn.seller.locale };
 }
 
+/**
+ * A refused sign-out (404: ended meanwhile, in another tab) shows the sessions as they are now:
+ * React Router reloads a page's data after a 4xx only when asked.
+ */
+export function shouldRevalidate({ actionStatus, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return actionStatus === 404 || defaultShouldRevalidate;
+}
+
 export function action({ request, context }: Route.ActionArgs) {
   return handleSessionsForm(request, context.get(databaseContext), getSignedInSeller(context), textOf(context));
 }
@@ -28,8 +37,10 @@ export default function AccountSessions({ loaderData, actionData }: Route.Compon
   // what was done rather than to the page's body, after each sign-out (two in a row say the same).
   const doneMessage = useRef<HTMLOutputElement>(null);
   const done = actionData?.ok ? actionData.done : undefined;
+  const refusal = useRef<HTMLParagraphElement>(null);
   useEffect(() => {
-    if (actionData?.ok) doneMessage.current?.focus();
+    // A refusal takes the focus too: the button pressed may be gone with its session.
+    (actionData?.ok ? doneMessage : refusal).current?.focus();
   }, [actionData]);
   return (
     <div className="sessions-page">
@@ -39,7 +50,7 @@ export default function AccountSessions({ loaderData, actionData }: Route.Compon
         {done}
       </output>
       {actionData && !actionData.ok && (
-        <p className="form-error" role="alert">
+        <p className="form-error" role="alert" ref={refusal} tabIndex={-1}>
           {actionData.refusal}
         </p>
       )}

@@ -41,10 +41,10 @@ describe("SessionsTable", () => {
     expect(current).toHaveTextContent("Chrome 131 on Linux This browser");
     expect(within(current!).queryByRole("button")).not.toBeInTheDocument();
     expect(phone).toHaveTextContent("Nov 24, 2026, 6:00 PM GMT+1Nov 25, 2026, 5:00 PM GMT+12001:db8::1");
-    const end = within(phone!).getByRole("button", { name: "Sign out Safari 17.4 on iOS" });
+    const end = within(phone!).getByRole("button", { name: "Sign out Safari 17.4 on iOS Nov 24, 2026, 6:00 PM GMT+1" });
     expect(end.closest("form")?.querySelector('input[name="session"]')).toHaveValue(key("b"));
     expect(end.closest("form")?.querySelector('input[name="srt"]')).toHaveValue("token");
-    expect(unknown).toHaveTextContent("A browser that did not say which");
+    expect(unknown).toHaveTextContent("Unknown browser");
     expect(unknown).toHaveTextContent("Not known");
     expect(screen.getByRole("button", { name: "Sign out of the 2 other sessions" })).toHaveAttribute(
       "value",

@@ -74,14 +74,14 @@ function SessionRow({
   srt: string;
 }) {
   const text = useText();
-  const ids = { name: useId(), end: useId() };
+  const ids = { name: useId(), end: useId(), signedIn: useId() };
   return (
     <tr>
       <th scope="row" id={ids.name}>
         {browserName(session, text)}
         {session.current && <strong> {text("sessions.current")}</strong>}
       </th>
-      <td>{formatTime(session.signedInAt, locale, timeZone)}</td>
+      <td id={ids.signedIn}>{formatTime(session.signedInAt, locale, timeZone)}</td>
       <td>{formatTime(session.lastUsedAt, locale, timeZone)}</td>
       <td>{session.address ?? text("sessions.unknownAddress")}</td>
       <td>
@@ -97,7 +97,8 @@ function SessionRow({
               value="end"
               className="button"
               id={ids.end}
-              aria-labelledby={`${ids.end} ${ids.name}`}
+              // Two sessions of one browser differ by when they signed in.
+              aria-labelledby={`${ids.end} ${ids.name} ${ids.signedIn}`}
             >
               {text("sessions.end")}
             </button>
