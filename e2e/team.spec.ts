@@ -115,14 +115,23 @@ async function openTeam(page: Page): Promise<void> {
   await expect(page.getByRole("heading", { level: 1, name: "Team" })).toBeVisible();
 }
 
+/** The invitee's side of the invitation page: their name and a password, twice, then Join. */
+async function joinTeam(invitee: Page, name: string, password: string): Promise<void> {
+  await invitee.getByLabel("Your name").fill(name);
+  await invitee.getByLabel("Choose a password").fill(password);
+  await invitee.getByLabel("Type the password again").fill(password);
+  await invitee.getByRole("button", { name: "Join the team" }).click();
+  await expect(invitee).toHaveURL(/\/sh\/ovw$/);
+}
+
 /** Invites by the keyboard alone and returns the link the page shows once. */
 async function inviteByKeyboard(page: Page, username: string, role: "Manager" | "Viewer"): Promise<string> {
   const field = page.getByRole("textbox", { name: "Their username" });
   await tabTo(page, field);
   await page.keyboard.type(username);
   await page.keyboard.press("Tab");
-  // The radio group: Viewer is chosen first; the arrow keys move the choice.
-  await page.keyboard.press(role === "Manager" ? "ArrowUp" : "ArrowDown");
+  // The radio group: Viewer is chosen first; an arrow key moves the choice (and would wrap past Viewer).
+  if (role === "Manager") await page.keyboard.press("ArrowUp");
   await expect(page.getByRole("radio", { name: new RegExp(`^${role}`) })).toBeChecked();
   await page.keyboard.press("Enter");
   const link = page.getByRole("textbox", { name: `Invitation link for ${username}` });
@@ -209,6 +218,62 @@ test.describe("the demo account's owner and their team", () => {
   });
 });
 
+test.describe("by the keyboard alone", () => {
+  test("the owner makes a member a manager and removes them, the focus always where the next key is needed", async ({
+    page,
+    browser,
+  }) => {
+    test.setTimeout(120_000);
+    await signIn(page);
+    await waitForHydration(page);
+    // Slow from here: each key's effect must wait for the page, never race it.
+    await emulateSlowNetwork(page);
+    const teamLink = page.getByRole("banner").getByRole("link", { name: "Team", exact: true });
+    await tabTo(page, teamLink);
+    await page.keyboard.press("Enter");
+    await expect(page.getByRole("heading", { level: 1, name: "Team" })).toBeVisible();
+    const username = newUsername("kbd");
+    const link = await inviteByKeyboard(page, username, "Viewer");
+
+    const invitee = await (await browser.newContext()).newPage();
+    await invitee.goto(link);
+    await joinTeam(invitee, "Ōsaka Kübler", "keyboard-only-1");
+
+    // The owner comes back to the team by the header's link, and finds the new member there.
+    await tabTo(page, teamLink);
+    await page.keyboard.press("Enter");
+    const role = page.getByRole("combobox", { name: "Role of Ōsaka Kübler" });
+    await expect(role).toHaveValue("viewer");
+    await tabTo(page, role);
+    await page.keyboard.press("ArrowUp");
+    await expect(role).toHaveValue("manager");
+    await page.keyboard.press("Tab");
+    const change = page.getByRole("button", { name: "Change role Ōsaka Kübler" });
+    await expect(change).toBeFocused();
+    await page.keyboard.press("Enter");
+    await expect(page.getByRole("status").filter({ hasText: "Ōsaka Kübler is now a manager" })).toBeVisible();
+    // The role's form stays, and so does the focus: the next Tab goes on from where the owner was.
+    await expect(change).toBeFocused();
+    await expect(role).toHaveValue("manager");
+    await invitee.reload();
+    await expect(invitee.getByRole("banner")).toContainText("Ōsaka Kübler for Jordan Lee");
+    await invitee.getByRole("navigation", { name: "Sections" }).getByRole("link", { name: "All listings" }).click();
+    await expect(invitee.getByRole("link", { name: "Import prices and quantities from a file" })).toBeVisible();
+
+    // Removed by the keyboard: the question takes the focus, its button is the next Tab away.
+    await page.keyboard.press("Tab");
+    await expect(page.getByRole("link", { name: "Remove Ōsaka Kübler" })).toBeFocused();
+    await page.keyboard.press("Enter");
+    await expect(page.getByRole("heading", { name: "Remove Ōsaka Kübler from the team?" })).toBeFocused();
+    await tabTo(page, page.getByRole("button", { name: "Remove Ōsaka Kübler" }));
+    await page.keyboard.press("Enter");
+    await expect(page.getByRole("status").filter({ hasText: "Ōsaka Kübler is no longer on the team" })).toBeFocused();
+    await invitee.reload();
+    await expect(invitee.getByRole("heading", { level: 1, name: "Sign in to Seller Hub" })).toBeVisible();
+    await invitee.context().close();
+  });
+});
+
 test.describe("the activity log", () => {
   test("the owner sees who did what: the manager's change, named in its history too, then by member and in the file", async ({
     page,
@@ -227,11 +292,7 @@ test.describe("the activity log", () => {
     const invitee = await (await browser.newContext()).newPage();
     await emulateSlowNetwork(invitee);
     await invitee.goto(link);
-    await invitee.getByLabel("Your name").fill("Ana Łukasiewicz");
-    await invitee.getByLabel("Choose a password").fill("ćma-nad-łąką");
-    await invitee.getByLabel("Type the password again").fill("ćma-nad-łąką");
-    await invitee.getByRole("button", { name: "Join the team" }).click();
-    await expect(invitee).toHaveURL(/\/sh\/ovw$/);
+    await joinTeam(invitee, "Ana Łukasiewicz", "ćma-nad-łąką");
     await waitForHydration(invitee);
     await invitee.getByRole("navigation", { name: "Sections" }).getByRole("link", { name: "All listings" }).click();
     await invitee
@@ -309,11 +370,7 @@ test.describe("without JavaScript", () => {
 
     const invitee = await (await browser.newContext({ javaScriptEnabled: false })).newPage();
     await invitee.goto(link);
-    await invitee.getByLabel("Your name").fill("Ana Løkke");
-    await invitee.getByLabel("Choose a password").fill("plain-forms-only");
-    await invitee.getByLabel("Type the password again").fill("plain-forms-only");
-    await invitee.getByRole("button", { name: "Join the team" }).click();
-    await expect(invitee).toHaveURL(/\/sh\/ovw$/);
+    await joinTeam(invitee, "Ana Løkke", "plain-forms-only");
     await expect(invitee.getByRole("banner")).toContainText("Ana Løkke for Jordan Lee");
     await invitee.context().close();
 
@@ -352,5 +409,51 @@ test.describe("on a phone 390 px wide", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Activity" })).toBeVisible();
     expect(await scrollsNoWider(page)).toBe(true);
     await expectNoAccessibilityViolations(page);
+  });
+});
+
+test.describe("on a phone 320 px wide", () => {
+  test.use({ viewport: { width: 320, height: 640 }, hasTouch: true, isMobile: true });
+
+  test("an invitee joins by touch: the invitation, its refusal and the overview after it fit the screen", async ({
+    page,
+    browser,
+  }) => {
+    await signIn(page);
+    await page.goto("/sh/team");
+    const username = newUsername("ファン");
+    await page.getByRole("textbox", { name: "Their username" }).fill(username);
+    await page.getByRole("button", { name: "Create the invitation link" }).tap();
+    const link = await page.getByRole("textbox", { name: `Invitation link for ${username}` }).inputValue();
+    expect(await scrollsNoWider(page)).toBe(true);
+
+    const invitee = await (
+      await browser.newContext({ viewport: { width: 320, height: 640 }, hasTouch: true, isMobile: true })
+    ).newPage();
+    await invitee.goto(link);
+    await expect(invitee.getByRole("heading", { level: 1, name: "Join Jordan Lee on Seller Hub" })).toBeVisible();
+    await waitForHydration(invitee);
+    expect(await scrollsNoWider(invitee)).toBe(true);
+    await expectNoAccessibilityViolations(invitee);
+    await invitee.getByLabel("Your name").tap();
+    await invitee.keyboard.type("Ngozi Ọlábísí-Wintergreen-Featherstonehaugh");
+    await invitee.getByLabel("Choose a password").tap();
+    await invitee.keyboard.type("short");
+    await invitee.getByLabel("Type the password again").tap();
+    await invitee.keyboard.type("short");
+    // The browser's own check stops a short password before it is sent: the server's is the one shown here.
+    await invitee.getByLabel("Choose a password").evaluate((field) => field.removeAttribute("minlength"));
+    await invitee.getByLabel("Type the password again").evaluate((field) => field.removeAttribute("minlength"));
+    await invitee.getByRole("button", { name: "Join the team" }).tap();
+    await expect(invitee.getByRole("alert")).toHaveText("Choose a password of 10 to 256 characters.");
+    expect(await scrollsNoWider(invitee)).toBe(true);
+    await expectNoAccessibilityViolations(invitee);
+    await invitee.getByLabel("Choose a password").fill("a-long-enough-one");
+    await invitee.getByLabel("Type the password again").fill("a-long-enough-one");
+    await invitee.getByRole("button", { name: "Join the team" }).tap();
+    await expect(invitee).toHaveURL(/\/sh\/ovw$/);
+    await expect(invitee.getByRole("banner")).toContainText("Ngozi Ọlábísí-Wintergreen-Featherstonehaugh");
+    expect(await scrollsNoWider(invitee)).toBe(true);
+    await invitee.context().close();
   });
 });

@@ -10,6 +10,7 @@ import enUS from "./catalogues/en-US.json" with { type: "json" };
 import esES from "./catalogues/es-ES.json" with { type: "json" };
 import frFR from "./catalogues/fr-FR.json" with { type: "json" };
 import itIT from "./catalogues/it-IT.json" with { type: "json" };
+import { FIRST_STRONG_ISOLATE, POP_DIRECTIONAL_ISOLATE } from "./bidi";
 import { formattingLocales, SOURCE_LANGUAGE, textDirection, type Language, type SellerLanguage } from "./languages";
 import { languageText, type LanguageText, type MessageKey } from "./language-text";
 
@@ -43,8 +44,6 @@ const accented: MapText = (text) =>
 /** The right-to-left pseudo-language: each text set right to left, as Chromium's own ar-XB does. */
 const rightToLeft: MapText = (text) => (text.trim() ? `\u202E${text}\u202C` : text);
 
-const FIRST_STRONG_ISOLATE = "\u2068";
-const POP_DIRECTIONAL_ISOLATE = "\u2069";
 const CHOICES = new Set(["plural", "select", "selectordinal"]);
 
 /**

@@ -5,7 +5,7 @@ import { join } from "node:path";
 import * as fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPostgresDatabase, TEST_DATABASE_URL, TEST_DIALECTS } from "../../test/databases";
-import { insertSeller, insertSellerBeforeMembers, ownerOf, testListing } from "../../test/listings";
+import { insertMember, insertSeller, insertSellerBeforeMembers, ownerOf, testListing } from "../../test/listings";
 import { sql } from "kysely";
 import { migrate, openDatabase, type Database } from "~/db/database.server";
 import type { NewListing } from "~/db/schema";
@@ -386,7 +386,12 @@ describe.each(TEST_DIALECTS)("bulk price changes on $name", (dialect) => {
     const start = Date.now() - 30 * HOUR;
     // Undone, then applied, then a preview past its 24 hours, then a preview still kept.
     const undone = await preview({ kind: "raise_amount", amount: 100 }, start);
-    await applyPriceChange(database, await ownerOf(database, lister), undone, () => {}, start);
+    // A manager applied it, the owner undid it: the list names each.
+    const manager = await insertMember(database.db, lister, {
+      username: `zoe-${dialect.name}`,
+      displayName: "Zoë Ñúñez",
+    });
+    await applyPriceChange(database, manager, undone, () => {}, start);
     await undoPriceChange(database, await ownerOf(database, lister), undone, () => {}, start + HOUR);
     const applied = await preview({ kind: "set_price", amount: 1500 }, start + 2 * HOUR);
     await applyPriceChange(database, await ownerOf(database, lister), applied, () => {}, start + 2 * HOUR);
@@ -412,7 +417,15 @@ describe.each(TEST_DIALECTS)("bulk price changes on $name", (dialect) => {
       appliedAt: start + 2 * HOUR,
       undoneAt: null,
     });
-    expect(changes[2]).toMatchObject({ appliedAt: start, undoneAt: start + HOUR });
+    expect(changes[2]).toMatchObject({
+      appliedAt: start,
+      undoneAt: start + HOUR,
+      appliedBy: "Zoë Ñúñez",
+      undoneBy: `lister-${dialect.name}`,
+    });
+    expect(changes[1]).toMatchObject({ appliedBy: `lister-${dialect.name}`, undoneBy: null });
+    // A preview was applied by no one yet.
+    expect(changes[0]).toMatchObject({ appliedBy: null, undoneBy: null });
     expect(changes[0]?.change).toEqual({ kind: "raise_percent", amount: 1250, ending: 99 });
 
     const second = await findPriceChanges(database.db, lister, { offset: 2, limit: 2 });

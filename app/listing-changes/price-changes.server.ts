@@ -866,6 +866,10 @@ export interface ListedPriceChange {
   createdAt: number;
   appliedAt: number | null;
   undoneAt: number | null;
+  /** The member who applied it, by name; null for a preview. */
+  appliedBy: string | null;
+  /** The member who undid it, by name; null unless it was undone. */
+  undoneBy: string | null;
   /** Listings it gives a new value (a preview), or gave one (applied, then perhaps undone). */
   listings: number;
 }
@@ -882,11 +886,19 @@ export async function findPriceChanges(
 ): Promise<{ changes: ListedPriceChange[]; total: number }> {
   const kept = db
     .selectFrom("listing_change")
-    .where("seller_id", "=", sellerId)
-    .where((eb) => eb.or([eb("state", "!=", "previewed"), eb("created_at", ">=", now - PREVIEW_KEPT_MS)]));
+    .where("listing_change.seller_id", "=", sellerId)
+    .where((eb) =>
+      eb.or([
+        eb("listing_change.state", "!=", "previewed"),
+        eb("listing_change.created_at", ">=", now - PREVIEW_KEPT_MS),
+      ]),
+    );
   const [rows, counted] = await Promise.all([
     kept
+      .leftJoin("member as applier", "applier.id", "listing_change.member_id")
+      .leftJoin("member as undoer", "undoer.id", "listing_change.undone_by")
       .selectAll("listing_change")
+      .select(["applier.display_name as applied_by", "undoer.display_name as undone_by"])
       .select((eb) =>
         eb
           .selectFrom("listing_change_item as item")
@@ -902,8 +914,8 @@ export async function findPriceChanges(
       )
       // By when it took effect, as the list shows it: a preview applied later is newer than
       // a change applied meanwhile.
-      .orderBy((eb) => eb.fn.coalesce("applied_at", "created_at"), "desc")
-      .orderBy("id", "desc")
+      .orderBy((eb) => eb.fn.coalesce("listing_change.applied_at", "listing_change.created_at"), "desc")
+      .orderBy("listing_change.id", "desc")
       .limit(limit)
       .offset(offset)
       .execute(),
@@ -920,6 +932,8 @@ export async function findPriceChanges(
         createdAt,
         appliedAt,
         undoneAt,
+        appliedBy: row.applied_by,
+        undoneBy: row.undone_by,
         listings: Number(row.listings ?? 0),
       };
     }),

@@ -41,6 +41,10 @@ describe("ActivityLog", () => {
       "Nov 25, 2026, 9:00 AM PSTJordan Lee (demo)Member removedRemoved Zoë Ñúñez (zoë) from the team",
     );
     expect(within(removal!).queryByRole("link")).not.toBeInTheDocument();
+    // Each name a person typed keeps its own direction inside the sentence (an Arabic name and
+    // username would otherwise swap the parentheses around them).
+    const what = within(removal!).getAllByRole("cell").at(-1)!;
+    expect([...what.querySelectorAll("bdi")].map((name) => name.textContent)).toEqual(["Zoë Ñúñez", "zoë"]);
     expect(change).toHaveTextContent("Zoë Ñúñez (zoë), removedBulk change");
     expect(within(change!).getByRole("link", { name: "Quantity set to 0, 1,048,576 listings" })).toHaveAttribute(
       "href",

@@ -3,6 +3,8 @@ import { Form, href, Link } from "react-router";
 import { FilterSelect, type FilterOptions } from "~/components/filter-select/FilterSelect";
 import { TableScroll } from "~/components/table-scroll/TableScroll";
 import type { Text } from "~/i18n/language-text";
+import { isolate } from "~/i18n/bidi";
+import { Isolated } from "~/i18n/components/isolated/Isolated";
 import { useText } from "~/i18n/text";
 import { useSellerTimeZone } from "~/time/seller-time-zone";
 import { formatTime } from "~/time/time-zones";
@@ -119,7 +121,7 @@ export function ActivityLog({ members, chosen, entries, next, first, locale }: A
                 <tbody>
                   {entries.map((entry) => {
                     const changeId = changeIdOf(entry);
-                    const what = describeActivity(entry, locale, text);
+                    const what = describeActivity(entry, locale, text, isolate);
                     return (
                       <tr key={entry.id}>
                         <th scope="row">{formatTime(entry.at, locale, timeZone)}</th>
@@ -128,10 +130,10 @@ export function ActivityLog({ members, chosen, entries, next, first, locale }: A
                         <td>
                           {changeId ? (
                             <Link prefetch="intent" to={href("/sh/lst/prices/:changeId", { changeId })}>
-                              {what}
+                              <Isolated text={what} />
                             </Link>
                           ) : (
-                            what
+                            <Isolated text={what} />
                           )}
                         </td>
                       </tr>

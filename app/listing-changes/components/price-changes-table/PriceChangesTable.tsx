@@ -1,5 +1,7 @@
 import { href, Link } from "react-router";
 import { TableScroll } from "~/components/table-scroll/TableScroll";
+import { isolate } from "~/i18n/bidi";
+import { Isolated } from "~/i18n/components/isolated/Isolated";
 import { useText } from "~/i18n/text";
 import { useSellerTimeZone } from "~/time/seller-time-zone";
 import { formatTime } from "~/time/time-zones";
@@ -13,7 +15,7 @@ export interface PriceChangesTableProps {
 
 /**
  * The seller's price changes, newest first: when (applied, else previewed), what (a link to the
- * change's page), how many listings, and its state.
+ * change's page), how many listings, its state, and who applied it (and undid it).
  */
 export function PriceChangesTable({ changes, locale }: PriceChangesTableProps) {
   const text = useText();
@@ -30,6 +32,7 @@ export function PriceChangesTable({ changes, locale }: PriceChangesTableProps) {
               {text("changes.column.listings")}
             </th>
             <th scope="col">{text("changes.column.state")}</th>
+            <th scope="col">{text("changes.column.who")}</th>
           </tr>
         </thead>
         <tbody>
@@ -48,10 +51,25 @@ export function PriceChangesTable({ changes, locale }: PriceChangesTableProps) {
                   undoneAt: listed.undoneAt === null ? "" : formatTime(listed.undoneAt, locale, timeZone),
                 })}
               </td>
+              <td>
+                <Who appliedBy={listed.appliedBy} undoneBy={listed.undoneBy} />
+              </td>
             </tr>
           ))}
         </tbody>
       </table>
     </TableScroll>
   );
+}
+
+/**
+ * Who applied the change and who undid it, each name isolated in its own direction (a name in
+ * Arabic beside "undone by" would otherwise pull the comma and the words around it). A preview
+ * was applied by no one: the cell is empty.
+ */
+function Who({ appliedBy, undoneBy }: Pick<ListedPriceChange, "appliedBy" | "undoneBy">) {
+  const text = useText();
+  if (appliedBy === null) return null;
+  if (undoneBy === null) return <bdi>{appliedBy}</bdi>;
+  return <Isolated text={text("changes.who.undone", { appliedBy: isolate(appliedBy), undoneBy: isolate(undoneBy) })} />;
 }
