@@ -6,12 +6,39 @@ import {
   type EntryContext,
   type HandleErrorFunction,
   type RouterContextProvider,
+  type ServerInstrumentation,
 } from "react-router";
+import { addPhase, matchedRoute, timePhase } from "~/http/server-timing.server";
 import { textOfLanguage } from "~/i18n/catalogues.server";
 import { TextProvider } from "~/i18n/text";
 import { languageContext, nonceContext } from "~/request-context";
 
 export const streamTimeout = 5_000;
+
+/** Each route's loader and action, timed for the request's `Server-Timing` (app/http/server-timing.server.ts). */
+export const instrumentations: ServerInstrumentation[] = [
+  {
+    route(route) {
+      route.instrument({
+        // The pattern matched, for the operator's metrics by route (server/metrics.ts): read here,
+        // where every matched request passes, rather than around the request handler, whose
+        // instrumentation replaces an error the handler throws with its own.
+        middleware: (callMiddleware, { pattern }) => {
+          matchedRoute(pattern);
+          return callMiddleware().then(() => undefined);
+        },
+        loader: (callLoader, { pattern }) => {
+          matchedRoute(pattern);
+          return timePhase("loaders", callLoader).then(() => undefined);
+        },
+        action: (callAction, { pattern }) => {
+          matchedRoute(pattern);
+          return timePhase("action", callAction).then(() => undefined);
+        },
+      });
+    },
+  },
+];
 
 /**
  * A URL that names nothing (a browser's own /apple-touch-icon.png, a scanner's /wp-login.php)
@@ -40,6 +67,7 @@ export default function handleRequest(
 ): Promise<Response> | Response {
   if (request.method === "HEAD") return new Response(null, { status, headers });
   const nonce = loadContext.get(nonceContext);
+  const renderStarted = performance.now();
 
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
@@ -51,6 +79,7 @@ export default function handleRequest(
       final(done) {
         // The timer holds the whole render; it must not outlive it.
         clearTimeout(timer);
+        addPhase("render", renderStarted);
         headers.set("Content-Type", "text/html; charset=utf-8");
         resolve(new Response(Buffer.concat(chunks), { status, headers }));
         done();

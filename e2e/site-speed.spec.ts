@@ -114,6 +114,14 @@ test.describe("the site-speed beacon", () => {
     expect(navigation.type).toBe("navigate");
     expect(navigation.responseStart).toBeGreaterThan(0);
     expect(navigation.domInteractive).toBeGreaterThanOrEqual(navigation.responseStart);
+    // The document's Server-Timing, as the browser handed it to the page.
+    expect(navigation.server).toEqual({
+      db: expect.any(Number),
+      loaders: expect.any(Number),
+      render: expect.any(Number),
+      total: expect.any(Number),
+    });
+    expect(navigation.server.total).toBeGreaterThanOrEqual(navigation.server.render);
     expect(vitals.TTFB).toBeGreaterThan(0);
     expect(vitals.FCP).toBeGreaterThan(0);
     expect(resources).toContainEqual(
@@ -159,7 +167,16 @@ test.describe("the site-speed beacon", () => {
     const overview = await storedBeaconOf(page, "sellerHubOverview");
     expect(overview.measured).toMatchObject({ kind: "full-load", errors: [] });
     const siteSpeed = await storedBeaconOf(page, "sellerHubSiteSpeed", "in-app");
-    expect(siteSpeed.measured).toMatchObject({ kind: "in-app", inAppNavigation: { duration: expect.any(Number) } });
+    expect(siteSpeed.measured).toMatchObject({
+      kind: "in-app",
+      inAppNavigation: {
+        duration: expect.any(Number),
+        dataRequest: expect.any(Number),
+        // The data request's own Server-Timing: its loaders, and no render.
+        server: { db: expect.any(Number), loaders: expect.any(Number), total: expect.any(Number) },
+      },
+    });
+    expect(siteSpeed.measured.inAppNavigation.server).not.toHaveProperty("render");
     expect(siteSpeed.measured.errors).toEqual([
       expect.objectContaining({ message: "Uncaught Error: Dashboard chart failed", pageName: "sellerHubSiteSpeed" }),
     ]);
@@ -184,6 +201,7 @@ test.describe("a tab left open a long time", () => {
     expect(siteSpeed.measured.inAppNavigation).toEqual({
       duration: expect.any(Number),
       dataRequest: expect.any(Number),
+      server: { db: expect.any(Number), loaders: expect.any(Number), total: expect.any(Number) },
     });
     // The full load's resources are its own, not the next page's data.
     const overview = await storedBeaconOf(page, "sellerHubOverview");
@@ -268,6 +286,13 @@ test.describe("every page view measured", () => {
     for (const pageName of journeyPages) {
       await expect(page.getByRole("region", { name: new RegExp(`^${pageName} · \\d+ page views?$`) })).toBeVisible();
     }
+    // Where the server's time went: the listings' data requests, from their Server-Timing, part by part.
+    const serverTime = page.getByRole("table", {
+      name: "Time on the server for sellerHubActiveListings, each part at its 75th percentile",
+    });
+    const dataRow = serverTime.getByRole("row", { name: /^In-app navigations \(their data\)/ });
+    await expect(dataRow.getByRole("cell").first()).toHaveText(/^[\d,.]+ m?s$/);
+    await expect(dataRow.getByRole("cell").last()).toHaveText(/^[1-9]/);
     // Whether the table fits its 1280 px column is checked with pinned figures of every shape (the
     // next test): this journey's figures are measured, and so depend on the machine's load (on
     // CI's busy runs, "Needs improvement" in every column put it past its column three times). If

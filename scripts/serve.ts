@@ -7,6 +7,7 @@ import { existsSync } from "node:fs";
 import { registerAppModules } from "./app-modules.ts";
 import { SERVER_BUILD } from "./build-paths.ts";
 import { serveInWorkers, serverProcessCount } from "./cluster.ts";
+import { metricsSetting, serveMetrics, type MetricsSetting } from "./metrics-endpoint.ts";
 import { announceReady, serveInThisProcess } from "./serving-process.ts";
 
 // React and React Router run their slower, checking development builds unless told otherwise.
@@ -14,8 +15,10 @@ process.env.NODE_ENV ??= "production";
 registerAppModules();
 const { speedBeaconRetentionDays } = await import("../app/housekeeping/retention-setting.ts");
 let processes: number;
+let metrics: MetricsSetting | undefined;
 try {
   processes = serverProcessCount();
+  metrics = metricsSetting();
   // Checked here, once, so that a mistake stops the hub before any worker starts.
   speedBeaconRetentionDays();
 } catch (error) {
@@ -27,6 +30,14 @@ if (!existsSync(SERVER_BUILD)) {
   process.exit(1);
 }
 
+if (metrics) {
+  try {
+    await serveMetrics(metrics, { cluster: processes > 1 });
+  } catch (error) {
+    console.error(`The metrics cannot be served at ${metrics.host}:${metrics.port}: ${(error as Error).message}`);
+    process.exit(1);
+  }
+}
 if (processes === 1)
   announceReady(
     await serveInThisProcess({ seedDemoData: process.env.SEED_DEMO_DATA !== "false", saysWhenStopping: true }),

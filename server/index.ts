@@ -6,10 +6,12 @@ import type { ViteDevServer } from "vite";
 import * as build from "virtual:react-router/server-build";
 import { isDatabaseReachable, openDatabase, type Database } from "~/db/database.server";
 import { seedDemoDataIfEmpty } from "~/db/seed.server";
+import { RequestTimings, timeRequest, withServerTiming } from "~/http/server-timing.server";
 import { startHousekeeping } from "~/housekeeping/housekeeping.server";
 import { speedBeaconRetentionDays } from "~/housekeeping/retention-setting";
 import { clientAddressContext, databaseContext, nonceContext } from "~/request-context";
 import { compressResponse } from "./compress-response";
+import { observeResponse, watchDatabase } from "./metrics";
 import { setPageCaching } from "./prefetch-cache";
 import { setSecurityHeaders } from "./security-headers";
 import { requestFacts, UnroutableRequest, type RequestFacts } from "./proxy";
@@ -49,6 +51,7 @@ export async function startSellerHub(options: SellerHubOptions): Promise<Running
   const database = await openDatabase(options.databaseUrl);
   if (options.seedDemoData !== false) await seedDemoDataIfEmpty(database);
 
+  watchDatabase(database);
   const serveStaticAsset = createStaticAssets(options.clientDirectory);
   const trustedProxies = options.trustedProxies ?? 0;
   const vite = options.development?.vite;
@@ -65,15 +68,17 @@ export async function startSellerHub(options: SellerHubOptions): Promise<Running
     context.set(databaseContext, database);
     context.set(nonceContext, nonce);
     context.set(clientAddressContext, clientAddress);
+    const timings = new RequestTimings();
     let response: Response;
     try {
-      response = await handlePage(request, context);
+      response = await timeRequest(timings, () => handlePage(request, context));
     } catch (error) {
       console.error(error);
       response = new Response("Internal server error", { status: 500 });
     }
-    if (response.status === 500 && !(await isDatabaseReachable(database))) return temporarilyUnavailable(request);
-    return response;
+    if (response.status === 500 && !(await isDatabaseReachable(database))) response = temporarilyUnavailable(request);
+    observeResponse(timings.route ?? "unmatched", request.method, response.status, timings.elapsed() / 1000);
+    return withServerTiming(response, timings);
   }
 
   const server = createServer(async (request, response) => {

@@ -1,5 +1,6 @@
 import { redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import { pageUrl } from "~/http/page-url";
+import { showTimingParts } from "~/http/server-timing.server";
 import { refusal } from "~/http/refusal";
 import { languageOfMember, textOf } from "~/i18n/language.server";
 import { appearanceOfMember } from "~/appearance/appearance";
@@ -20,6 +21,7 @@ export const requireSeller: MiddlewareFunction<Response> = async ({ request, con
     throw redirect(`/signin?${new URLSearchParams({ redirectTo: pathname + search })}`);
   }
   context.set(signedInSellerContext, signedIn);
+  showTimingParts();
   context.set(languageContext, languageOfMember(signedIn.member, signedIn.seller));
   context.set(appearanceContext, appearanceOfMember(signedIn.member));
   const permission = permissionFor(pattern, request.method);

@@ -3,6 +3,7 @@ import { dirname, resolve } from "node:path";
 import { Kysely, PostgresDialect, sql } from "kysely";
 import { Migrator } from "kysely/migration";
 import { Pool, types } from "pg";
+import { countQueryTime } from "../http/server-timing.server";
 import type { DatabaseSchema } from "./schema";
 import type { Dialect } from "./migrations/dialect.server";
 import { migrationProvider } from "./migrations/index.server";
@@ -14,6 +15,8 @@ export interface Database {
   db: Kysely<DatabaseSchema>;
   dialect: Dialect;
   close(): Promise<void>;
+  /** PostgreSQL's pool as it is now, for the operator's metrics; SQLite has none. */
+  connections?(): { open: number; idle: number; waiting: number };
 }
 
 export const DEFAULT_DATABASE_URL = "sqlite:data/seller-hub.db";
@@ -51,8 +54,13 @@ function openPostgres(url: string): Database {
   pool.on("connect", (client) =>
     client.on("error", (error) => console.error("database: connection lost:", error.message)),
   );
-  const db = new Kysely<DatabaseSchema>({ dialect: new PostgresDialect({ pool }) });
-  return { db, dialect: "postgres", close: () => db.destroy() };
+  const db = new Kysely<DatabaseSchema>({ dialect: new PostgresDialect({ pool }), log: countQueryTime });
+  return {
+    db,
+    dialect: "postgres",
+    close: () => db.destroy(),
+    connections: () => ({ open: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+  };
 }
 
 /** The file of an SQLite URL; undefined for PostgreSQL. */
@@ -67,7 +75,7 @@ function isPostgresUrl(url: string): boolean {
 function openSqlite(url: string): Database {
   const path = sqlitePathOf(url) as string;
   if (path !== ":memory:") mkdirSync(dirname(resolve(path)), { recursive: true });
-  const db = new Kysely<DatabaseSchema>({ dialect: createNodeSqliteDialect(path) });
+  const db = new Kysely<DatabaseSchema>({ dialect: createNodeSqliteDialect(path), log: countQueryTime });
   return { db, dialect: "sqlite", close: () => db.destroy() };
 }
 

@@ -109,6 +109,9 @@ function isBusy(error: unknown): boolean {
   return typeof code === "number" && (code & 0xff) === 5;
 }
 
+/** This process's writes that paused for another's lock, and for how long: the operator's metrics (server/metrics.ts). */
+export const sqliteWriteWaits = { count: 0, ms: 0 };
+
 /** Runs `attempt` until it is not refused as busy, pausing between tries without blocking; gives up after WRITE_WAIT_MS. */
 export async function retryWhileBusy<T>(attempt: () => T, waitMs = WRITE_WAIT_MS): Promise<T> {
   let waited = 0;
@@ -118,8 +121,10 @@ export async function retryWhileBusy<T>(attempt: () => T, waitMs = WRITE_WAIT_MS
     } catch (error) {
       const next = WRITE_PAUSES_MS[Math.min(tries, WRITE_PAUSES_MS.length - 1)] as number;
       if (!isBusy(error) || waited + next > waitMs) throw error;
+      if (tries === 0) sqliteWriteWaits.count += 1;
       await pause(next);
       waited += next;
+      sqliteWriteWaits.ms += next;
     }
   }
 }

@@ -8,6 +8,7 @@ import {
   foldTrackedAction,
   isWithinResendWindow,
   serializeBeacon,
+  serverTimingOf,
   shortSelector,
   shortUrl,
   trackedActionOf,
@@ -210,6 +211,29 @@ describe("buildSpeedBeacon", () => {
       vitals: { LCP: 1235, CLS: 0.1235, TTFB: 80 },
       resources: [{ name: "/assets/chunk-1.js", type: "script", start: 11, duration: 21, size: 1200 }],
     });
+  });
+
+  it("carries where the document's server time went, by the hub's own part names, in whole milliseconds", () => {
+    const serverTiming = [
+      { name: "db", duration: 12.34, description: "Database, 4 queries" },
+      { name: "loaders", duration: 20.5, description: "Loaders" },
+      { name: "render", duration: 7.49, description: "Render" },
+      { name: "total", duration: 31.2, description: "Server" },
+      // A proxy's or a CDN's own metric, and figures no server time can be, are left out.
+      { name: "cdn-cache", duration: 1, description: "HIT" },
+      { name: "db", duration: Number.POSITIVE_INFINITY, description: "" },
+    ] as PerformanceServerTiming[];
+    const beacon = buildSpeedBeacon(
+      measurements({ navigation: { ...navigation, serverTiming } as PerformanceNavigationTiming }),
+    );
+    expect(beacon.navigation?.server).toEqual({ db: 12, loaders: 21, render: 7, total: 31 });
+    expect(speedBeaconSchema.parse(beacon)).toEqual(beacon);
+    // A response with no Server-Timing the hub knows (an older server) tells nothing.
+    expect(
+      serverTimingOf({ serverTiming: [serverTiming[4]!] } as unknown as PerformanceResourceTiming),
+    ).toBeUndefined();
+    expect(serverTimingOf({} as PerformanceResourceTiming)).toBeUndefined();
+    expect(buildSpeedBeacon(measurements()).navigation).not.toHaveProperty("server");
   });
 
   it("caps resource timings at 300", () => {

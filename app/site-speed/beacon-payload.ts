@@ -10,6 +10,7 @@ import type {
   PageViewKind,
   ResourceTiming,
   ScriptError,
+  ServerTiming,
   SpeedBeacon,
   TrackedAction,
 } from "./beacon-schema";
@@ -25,7 +26,9 @@ import {
   MAX_SELECTOR_LENGTH,
   MAX_TRACKED_ACTIONS,
   MAX_URL_LENGTH,
+  MAX_MEASURED_MS,
   NAVIGATION_MILESTONES,
+  SERVER_TIMING_PARTS,
 } from "./beacon-rules";
 import type { VitalName } from "./vitals";
 
@@ -174,11 +177,29 @@ function describeNavigation(entry: PerformanceNavigationTiming): NavigationTimin
   const milestones = Object.fromEntries(
     NAVIGATION_MILESTONES.map((milestone) => [milestone, Math.max(0, Math.round(entry[milestone]))]),
   );
+  const server = serverTimingOf(entry);
   return {
     type: entry.type,
     transferSize: entry.transferSize,
-    ...(milestones as Omit<NavigationTiming, "type" | "transferSize">),
+    ...(server && { server }),
+    ...(milestones as Omit<NavigationTiming, "type" | "transferSize" | "server">),
   };
+}
+
+/**
+ * The parts of the server's time a response's `Server-Timing` named (the hub's own names only),
+ * in whole milliseconds; undefined when it named none (an older server, or a browser that does
+ * not expose the header: Safari before 16.4).
+ */
+export function serverTimingOf(entry: PerformanceResourceTiming): ServerTiming | undefined {
+  const parts = new Map<string, number>();
+  for (const { name, duration } of entry.serverTiming ?? []) {
+    // The hub's own come first (a proxy appends after them): a later one of the same name is not the hub's.
+    if (parts.has(name) || !(SERVER_TIMING_PARTS as readonly string[]).includes(name)) continue;
+    if (Number.isFinite(duration) && duration >= 0 && duration <= MAX_MEASURED_MS)
+      parts.set(name, Math.round(duration));
+  }
+  return parts.size === 0 ? undefined : (Object.fromEntries(parts) as ServerTiming);
 }
 
 function describeResource(entry: PerformanceResourceTiming, origin: string): ResourceTiming {

@@ -51,6 +51,16 @@ export const CONNECTION_TYPES = ["slow-2g", "2g", "3g", "4g"] as const;
 export const SPEED_SESSION_COOKIE = "sh_speed_session";
 export const SPEED_SESSION_EXPIRY_DAYS = 730;
 
+/** The longest time a beacon reports (a tab may stay open a day before its figures are sent). */
+export const MAX_MEASURED_MS = 86_400_000;
+
+/**
+ * The parts of the server's time a beacon reports, from the response's `Server-Timing` header
+ * (app/http/server-timing.server.ts names them): the database, the route's loaders or action, the
+ * render of a full page, and the whole.
+ */
+export const SERVER_TIMING_PARTS = ["db", "loaders", "action", "render", "total"] as const;
+
 /** The navigation-timing milestones a beacon reports, in milliseconds from the navigation's start. */
 export const NAVIGATION_MILESTONES = [
   "domainLookupStart",

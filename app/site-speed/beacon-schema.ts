@@ -7,6 +7,7 @@ import {
   CONNECTION_TYPES,
   MAX_ACTION_LENGTH,
   MAX_COUNT_PER_PAGE_VIEW,
+  MAX_MEASURED_MS,
   MAX_MESSAGE_LENGTH,
   MAX_RESOURCE_TIMINGS,
   MAX_SCRIPT_ERROR_KINDS,
@@ -15,22 +16,33 @@ import {
   MAX_URL_LENGTH,
   NAVIGATION_MILESTONES,
   PAGE_VIEW_KINDS,
+  SERVER_TIMING_PARTS,
 } from "./beacon-rules";
 import { VITAL_NAMES, type VitalName } from "./vitals";
 
 type NavigationMilestone = (typeof NAVIGATION_MILESTONES)[number];
 
 const DAY_MS = 86_400_000;
-const milliseconds = z.number().min(0).max(DAY_MS);
+const milliseconds = z.number().min(0).max(MAX_MEASURED_MS);
 const count = z.int().min(0).max(Number.MAX_SAFE_INTEGER);
 /** Random identifiers the browser makes; nothing else fits, so nothing else is stored. */
 const randomId = z.string().regex(/^[\w-]{16,64}$/, "Expected 16 to 64 letters, digits, - or _");
 /** Route handles name pages in camel case ("sellerHubOverview"). */
 const pageNameSchema = z.string().regex(/^[A-Za-z][\w-]{0,63}$/, "Expected a page name such as sellerHubOverview");
 
+/** Where the server's time went, in milliseconds, as its `Server-Timing` header said (parts it did not name are absent). */
+const serverTiming = z.object(
+  Object.fromEntries(SERVER_TIMING_PARTS.map((part) => [part, milliseconds.optional()])) as Record<
+    (typeof SERVER_TIMING_PARTS)[number],
+    z.ZodOptional<typeof milliseconds>
+  >,
+);
+
 const navigationTiming = z.object({
   type: z.enum(["navigate", "reload", "back_forward", "prerender"]),
   transferSize: count,
+  /** The document's time on the server. */
+  server: serverTiming.optional(),
   ...(Object.fromEntries(NAVIGATION_MILESTONES.map((milestone) => [milestone, milliseconds])) as Record<
     NavigationMilestone,
     typeof milliseconds
@@ -77,6 +89,8 @@ const inAppNavigation = z.object({
   duration: milliseconds,
   /** The new page's data request (React Router's .data fetch), when it made one. */
   dataRequest: milliseconds.optional(),
+  /** That data request's time on the server (the slowest one's, if several). */
+  server: serverTiming.optional(),
 });
 
 /** What the dashboard segments by: the viewport's CSS width and the connection, when the browser says. */
@@ -122,6 +136,7 @@ export const speedBeaconSchema = z.object({
 });
 
 export type NavigationTiming = z.infer<typeof navigationTiming>;
+export type ServerTiming = z.infer<typeof serverTiming>;
 export type SpeedBeacon = z.infer<typeof speedBeaconSchema>;
 export type ResourceTiming = SpeedBeacon["resources"][number];
 export type ScriptError = SpeedBeacon["errors"][number];

@@ -18,6 +18,7 @@ function page(
     inAppNavigations: 0,
     inAppDurationP75,
     dataRequestP75: null,
+    server: { fullLoads: null, inApp: null },
     vitals: VITAL_NAMES.map((name) => ({
       name,
       samples: 0,

@@ -23,6 +23,7 @@ const OVERVIEW: PageSummary = {
   inAppNavigations: 345,
   inAppDurationP75: 96,
   dataRequestP75: 41,
+  server: { fullLoads: null, inApp: null },
   vitals: VITAL_NAMES.map((name) =>
     name === "INP"
       ? vital(name, [])

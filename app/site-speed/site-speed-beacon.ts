@@ -19,6 +19,7 @@ import {
   foldTrackedAction,
   isWithinResendWindow,
   serializeBeacon,
+  serverTimingOf,
   shortSelector,
   trackedActionOf,
 } from "./beacon-payload";
@@ -210,7 +211,7 @@ export function startSiteSpeedBeacon(): PageViews {
         const painted = performance.now();
         shown.inAppNavigation = {
           duration: Math.round(painted - startedAt),
-          dataRequest: dataRequests.timeBetween(startedAt, painted),
+          ...dataRequests.timeBetween(startedAt, painted),
         };
         // Left after the new page painted: web-vitals has reported the interaction that left it.
         leave(left);
@@ -249,7 +250,10 @@ const isDataRequest = (entry: PerformanceEntry) => new URL(entry.name, location.
  * keeps the first 300 entries for the full load and records none after, so in a tab open an hour
  * the buffer alone had no data request for any later page view.
  */
-function watchDataRequests(): { timeBetween(startedAt: number, until: number): number | undefined; stop(): void } {
+function watchDataRequests(): {
+  timeBetween(startedAt: number, until: number): Pick<InAppNavigation, "dataRequest" | "server">;
+  stop(): void;
+} {
   const seen: PerformanceResourceTiming[] = [];
   const keep = (entries: PerformanceEntryList) => {
     for (const entry of entries) if (isDataRequest(entry)) seen.push(entry as PerformanceResourceTiming);
@@ -259,7 +263,10 @@ function watchDataRequests(): { timeBetween(startedAt: number, until: number): n
     typeof PerformanceObserver === "function" ? new PerformanceObserver((list) => keep(list.getEntries())) : undefined;
   observer?.observe({ type: "resource", buffered: true });
   return {
-    /** How long the new page's data took: from the first such request's start to the last one's end. */
+    /**
+     * How long the new page's data took, from the first such request's start to the last one's
+     * end, and the slowest one's time on the server; nothing when it made none.
+     */
     timeBetween(startedAt, until) {
       // An observer is told of entries in a task of its own, maybe later than this: a request that
       // has just ended is taken from its queue now.
@@ -268,10 +275,16 @@ function watchDataRequests(): { timeBetween(startedAt: number, until: number): n
         ? seen
         : (performance.getEntriesByType("resource") as PerformanceResourceTiming[]).filter(isDataRequest);
       const requests = known.filter((entry) => entry.startTime >= startedAt && entry.startTime <= until);
-      if (requests.length === 0) return undefined;
-      return Math.round(
-        Math.max(...requests.map((entry) => entry.responseEnd)) - Math.min(...requests.map((entry) => entry.startTime)),
-      );
+      if (requests.length === 0) return {};
+      const slowest = requests.reduce((slower, entry) => (entry.duration > slower.duration ? entry : slower));
+      const server = serverTimingOf(slowest);
+      return {
+        dataRequest: Math.round(
+          Math.max(...requests.map((entry) => entry.responseEnd)) -
+            Math.min(...requests.map((entry) => entry.startTime)),
+        ),
+        ...(server && { server }),
+      };
     },
     stop: () => observer?.disconnect(),
   };

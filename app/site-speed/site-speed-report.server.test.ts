@@ -217,6 +217,39 @@ describe.each(TEST_DIALECTS)("the site-speed report on $name", (dialect) => {
     expect(listings?.vitals.find((summary) => summary.name === "INP")?.samples).toBe(6);
   });
 
+  it("tells where the server's time went, each part at its own 75th percentile: full loads' documents and in-app navigations' data", async () => {
+    const navigation = sampleBeacon().navigation!;
+    await insert(
+      ...[10, 20, 30, 40].map((db) =>
+        store(
+          sampleBeacon({
+            pageName: "sellerHubListings",
+            navigation: { ...navigation, server: { db, loaders: db + 5, render: 8, total: db + 20 } },
+          }),
+          NOW - HOUR,
+        ),
+      ),
+      // A full load from before the server told its timing counts as a page view, not as a sample.
+      store(sampleBeacon({ pageName: "sellerHubListings" }), NOW - HOUR),
+      ...[4, 6].map((db) =>
+        store(
+          sampleInAppBeacon({
+            pageName: "sellerHubListings",
+            inAppNavigation: { duration: 300, dataRequest: 100, server: { db, loaders: db + 1, total: db + 2 } },
+          }),
+          NOW - HOUR,
+        ),
+      ),
+      store(sampleBeacon({ pageName: "sellerHubOverview" }), NOW - HOUR),
+    );
+    const result = await report();
+    expect(pageOf(result, "sellerHubListings")?.server).toEqual({
+      fullLoads: { samples: 4, p75: { db: 30, loaders: 35, render: 8, total: 50 } },
+      inApp: { samples: 2, p75: { db: 6, loaders: 7, total: 8 } },
+    });
+    expect(pageOf(result, "sellerHubOverview")?.server).toEqual({ fullLoads: null, inApp: null });
+  });
+
   it("describes one segment: a device class from the viewport, a connection type", async () => {
     await insert(
       store(sampleBeacon({ device: { viewportWidth: 390, connection: "3g" }, vitals: { LCP: 4100 } }), NOW - HOUR),

@@ -9,7 +9,8 @@ import type { z } from "zod";
 import type { DatabaseSchema } from "~/db/schema";
 import type { Text } from "~/i18n/language-text";
 import type { HubTimeZone } from "~/time/time-zones";
-import { speedBeaconSchema } from "./beacon-schema";
+import { SERVER_TIMING_PARTS } from "./beacon-rules";
+import { speedBeaconSchema, type ServerTiming } from "./beacon-schema";
 import { sortPages, type DashboardQuery } from "./dashboard-query";
 import { pageLabel } from "./page-labels";
 import { periodWindow, type ReportPeriod } from "./report-periods";
@@ -19,6 +20,7 @@ import {
   type FixSummary,
   type PageSummary,
   type ScriptErrorSummary,
+  type ServerTimeSummary,
   type SiteSpeedReport,
   type TrackingSummary,
 } from "./site-speed-report";
@@ -35,15 +37,18 @@ export const MAX_REPORTED_FIXES = 10;
 export const MAX_REPORTED_TRACKING = 50;
 
 /** What the dashboard reads of a stored beacon (it was validated in full when it arrived). */
-const reportedMetrics = speedBeaconSchema.pick({
-  pageView: true,
-  kind: true,
-  inAppNavigation: true,
-  device: true,
-  attribution: true,
-  vitals: true,
-  errors: true,
-});
+const reportedMetrics = speedBeaconSchema
+  .pick({
+    pageView: true,
+    kind: true,
+    inAppNavigation: true,
+    device: true,
+    attribution: true,
+    vitals: true,
+    errors: true,
+  })
+  // Read for the server's time alone: a navigation the schema would refuse loses that, not the page view.
+  .extend({ navigation: speedBeaconSchema.shape.navigation.catch(undefined) });
 
 type PageView = Omit<z.infer<typeof reportedMetrics>, "pageView"> & { pageName: string; receivedAt: number };
 
@@ -167,12 +172,30 @@ function summarisePages(
         dataRequestP75: p75(
           inApp.flatMap((navigation) => (navigation.dataRequest === undefined ? [] : [navigation.dataRequest])),
         ),
+        server: {
+          fullLoads: summariseServerTime(
+            views.flatMap((view) =>
+              view.kind === "full-load" && view.navigation?.server ? [view.navigation.server] : [],
+            ),
+          ),
+          inApp: summariseServerTime(inApp.flatMap((navigation) => (navigation.server ? [navigation.server] : []))),
+        },
         vitals: VITAL_NAMES.map((name) =>
           summariseVital(name, measured(views, name), previousP75.get(pageName)?.[name] ?? null, bucketStarts, until),
         ),
       };
     })
     .toSorted((a, b) => b.pageViews - a.pageViews || a.pageName.localeCompare(b.pageName));
+}
+
+/** Each part's 75th percentile over the responses that named it; null when none said. */
+function summariseServerTime(timings: readonly ServerTiming[]): ServerTimeSummary | null {
+  if (timings.length === 0) return null;
+  const p75s = SERVER_TIMING_PARTS.flatMap((part) => {
+    const value = p75(timings.flatMap((timing) => (timing[part] === undefined ? [] : [timing[part]])));
+    return value === null ? [] : [[part, value] as const];
+  });
+  return { samples: timings.length, p75: Object.fromEntries(p75s) };
 }
 
 function measured(views: readonly PageView[], name: VitalName): TimedValue[] {

@@ -1,4 +1,5 @@
 /** The site-speed dashboard's figures, as site-speed-report.server.ts builds them for a seller. */
+import type { SERVER_TIMING_PARTS } from "./beacon-rules";
 import type { ScriptError } from "./beacon-schema";
 import type { Segment } from "./report-segments";
 import type { HistogramBin, RatingCounts, TrendPoint } from "./vital-statistics";
@@ -6,6 +7,8 @@ import type { Rating, VitalName } from "./vitals";
 
 /** Bounds the work of one dashboard view, whatever a seller's traffic: the newest beacons this many. */
 export const MAX_REPORTED_BEACONS = 5000;
+
+export type ServerTimingPart = (typeof SERVER_TIMING_PARTS)[number];
 
 export interface VitalSummary {
   name: VitalName;
@@ -21,6 +24,16 @@ export interface VitalSummary {
   trend: TrendPoint[];
 }
 
+/**
+ * Where the server's time went for a page's full loads, or its in-app navigations' data
+ * requests: each part's own 75th percentile (so the parts need not add up to the total's), over
+ * the page views whose response said.
+ */
+export interface ServerTimeSummary {
+  samples: number;
+  p75: Partial<Record<ServerTimingPart, number>>;
+}
+
 export interface PageSummary {
   pageName: string;
   pageViews: number;
@@ -31,6 +44,8 @@ export interface PageSummary {
   /** Their 75th percentile from the click to the new page's content painted, and of their data request. */
   inAppDurationP75: number | null;
   dataRequestP75: number | null;
+  /** Where the server's time went: for the full loads' documents, and the in-app navigations' data. */
+  server: { fullLoads: ServerTimeSummary | null; inApp: ServerTimeSummary | null };
   vitals: VitalSummary[];
 }
 

@@ -24,6 +24,7 @@ const PAGE: PageSummary = {
   inAppNavigations: 0,
   inAppDurationP75: null,
   dataRequestP75: null,
+  server: { fullLoads: null, inApp: null },
   vitals: VITAL_NAMES.map((name) =>
     summary(name, name === "INP" ? [] : name === "CLS" ? [0.01, 0.02, 0.05] : [300, 600, 900]),
   ),

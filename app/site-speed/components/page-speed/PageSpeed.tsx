@@ -2,6 +2,7 @@ import { useText } from "~/i18n/text";
 import { useSellerTimeZone } from "~/time/seller-time-zone";
 import { richText } from "~/i18n/rich-text";
 import { DistributionChart } from "../distribution-chart/DistributionChart";
+import { ServerTimeTable } from "../server-time-table/ServerTimeTable";
 import { TrendChart } from "../trend-chart/TrendChart";
 import { WebVitalsTable } from "../web-vitals-table/WebVitalsTable";
 import {
@@ -51,6 +52,7 @@ export function PageSpeed({ page, bucketMs, locale }: PageSpeedProps) {
               : changeSincePrevious(summary.name, summary.p75, summary.previousP75, locale, text),
         }))}
       />
+      <ServerTimeTable pageName={page.pageName} server={page.server} locale={locale} />
       {page.vitals
         .filter((summary) => CHARTED_VITALS.has(summary.name))
         .map((summary) => (

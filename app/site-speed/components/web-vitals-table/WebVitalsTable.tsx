@@ -2,7 +2,7 @@ import { useText } from "~/i18n/text";
 import { RatingShareBar } from "../rating-share-bar/RatingShareBar";
 import type { Change } from "~/site-speed/report-labels";
 import { RATING_LABELS, type Rating } from "~/site-speed/vitals";
-import { TableScroll } from "../../../components/table-scroll/TableScroll";
+import { SpeedTable } from "../speed-table/SpeedTable";
 
 export interface WebVitalsRow {
   /** The vital's acronym, and what it stands for: "LCP (Largest Contentful Paint)". */
@@ -29,40 +29,37 @@ export interface WebVitalsTableProps {
 export function WebVitalsTable({ caption, rows }: WebVitalsTableProps) {
   const text = useText();
   return (
-    <TableScroll label={text("speed.table.region", { caption })}>
-      <table className="data-table">
-        <caption className="web-vitals-table__caption">{caption}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{text("speed.column.vital")}</th>
-            <th scope="col">{text("speed.column.p75")}</th>
-            <th scope="col">{text("speed.column.rating")}</th>
-            <th scope="col">{text("speed.column.share")}</th>
-            <th scope="col">{text("speed.column.measured")}</th>
-            <th scope="col">{text("speed.column.previous")}</th>
+    <SpeedTable caption={caption}>
+      <thead>
+        <tr>
+          <th scope="col">{text("speed.column.vital")}</th>
+          <th scope="col">{text("speed.column.p75")}</th>
+          <th scope="col">{text("speed.column.rating")}</th>
+          <th scope="col">{text("speed.column.share")}</th>
+          <th scope="col">{text("speed.column.measured")}</th>
+          <th scope="col">{text("speed.column.previous")}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((row) => (
+          <tr key={row.title}>
+            <th scope="row">{row.title}</th>
+            <td>{row.p75 ?? text("speed.notMeasured")}</td>
+            <td>
+              {row.rating ? (
+                <span className={`rating rating--${row.rating}`}>{text(RATING_LABELS[row.rating])}</span>
+              ) : (
+                text("speed.noRating")
+              )}
+            </td>
+            <td>{row.rating ? <RatingShareBar percentages={row.percentages} /> : text("speed.noPageViews")}</td>
+            <td>{row.samples}</td>
+            <td className={row.change ? `web-vitals-table__change--${row.change.direction}` : undefined}>
+              {row.change ? row.change.text : text("speed.noPageViews")}
+            </td>
           </tr>
-        </thead>
-        <tbody>
-          {rows.map((row) => (
-            <tr key={row.title}>
-              <th scope="row">{row.title}</th>
-              <td>{row.p75 ?? text("speed.notMeasured")}</td>
-              <td>
-                {row.rating ? (
-                  <span className={`rating rating--${row.rating}`}>{text(RATING_LABELS[row.rating])}</span>
-                ) : (
-                  text("speed.noRating")
-                )}
-              </td>
-              <td>{row.rating ? <RatingShareBar percentages={row.percentages} /> : text("speed.noPageViews")}</td>
-              <td>{row.samples}</td>
-              <td className={row.change ? `web-vitals-table__change--${row.change.direction}` : undefined}>
-                {row.change ? row.change.text : text("speed.noPageViews")}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </TableScroll>
+        ))}
+      </tbody>
+    </SpeedTable>
   );
 }

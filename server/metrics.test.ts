@@ -1,0 +1,79 @@
+import { request } from "node:http";
+import { afterAll, describe, expect, it } from "vitest";
+import { signInOverHttp, startServerProcess, temporarySqliteUrl, type ServerProcess } from "../test/server-process";
+
+/** The metrics endpoint's address, as the server printed it at start. */
+const metricsUrlOf = (server: ServerProcess) => /Metrics for Prometheus at (\S+)/.exec(server.output())?.[1] ?? "";
+
+/** A counter's or a histogram count's value, summed over the series whose labels include `labels`. */
+function valueOf(text: string, name: string, labels: Record<string, string> = {}): number {
+  return text
+    .split("\n")
+    .filter((line) => line.startsWith(`${name}{`) || line.startsWith(`${name} `))
+    .filter((line) => Object.entries(labels).every(([label, value]) => line.includes(`${label}="${value}"`)))
+    .reduce((sum, line) => sum + Number(line.slice(line.lastIndexOf(" ") + 1)), 0);
+}
+
+/** A GET on a connection of its own: node:cluster hands each new connection to the next worker in turn. */
+const getOnNewConnection = (url: string, cookie: string) =>
+  new Promise<number>((resolve, reject) => {
+    const sent = request(url, { agent: false, headers: { Cookie: cookie } }, (response) => {
+      response.resume();
+      response.on("end", () => resolve(response.statusCode ?? 0));
+    });
+    sent.on("error", reject);
+    sent.end();
+  });
+
+/** The operator's Prometheus endpoint (issue 33): on its own port, never the sellers'. */
+describe.each([
+  { processes: "2", what: "two worker processes, summed by the primary" },
+  { processes: "1", what: "one process" },
+])("metrics for Prometheus, $what", ({ processes }) => {
+  let server: ServerProcess | undefined;
+  afterAll(() => server?.stop());
+
+  it("counts each response by route pattern, method and status, with event-loop delay, memory and SQLite's waits", async () => {
+    server = await startServerProcess(temporarySqliteUrl(), { WEB_CONCURRENCY: processes, METRICS_PORT: "0" });
+    const metricsUrl = metricsUrlOf(server);
+    expect(new URL(metricsUrl).hostname).toBe("127.0.0.1");
+    const session = await signInOverHttp(server.url);
+    // Ten connections, handed to the workers in turn: with two, each serves five, so a count of
+    // ten is every worker's summed (one worker's alone would be five).
+    for (let page = 0; page < 10; page++)
+      expect(await getOnNewConnection(`${server.url}/sh/lst/active`, session)).toBe(200);
+    expect((await fetch(`${server.url}/no/such/page`, { headers: { Cookie: session } })).status).toBe(404);
+
+    const scrape = await fetch(metricsUrl);
+    expect(scrape.status).toBe(200);
+    expect(scrape.headers.get("content-type")).toMatch(/^text\/plain; version=0\.0\.4/);
+    const text = await scrape.text();
+    const listings = { route: "/sh/lst/active", method: "GET", status: "200" };
+    expect(valueOf(text, "seller_hub_http_request_duration_seconds_count", listings)).toBe(10);
+    expect(valueOf(text, "seller_hub_http_request_duration_seconds_bucket", { ...listings, le: "+Inf" })).toBe(10);
+    // An address of no route is counted as one, not as a new series per address.
+    expect(valueOf(text, "seller_hub_http_request_duration_seconds_count", { route: "unmatched", status: "404" })).toBe(
+      1,
+    );
+    expect(text).not.toContain("/no/such/page");
+    expect(text).toMatch(/^nodejs_eventloop_lag_p99_seconds /m);
+    expect(valueOf(text, "process_resident_memory_bytes")).toBeGreaterThan(10_000_000);
+    expect(text).toMatch(/^seller_hub_sqlite_write_waits_total /m);
+    // Only GET /metrics is served there, and the sellers' port has no metrics.
+    expect((await fetch(metricsUrl.replace("/metrics", "/"))).status).toBe(404);
+    expect((await fetch(`${server.url}/metrics`)).status).toBe(404);
+  }, 90_000);
+});
+
+describe("the metrics' settings", () => {
+  it("refuses a port or a host that is not one, saying why, before serving anything", async () => {
+    await expect(startServerProcess(temporarySqliteUrl(), { METRICS_PORT: "99999" })).rejects.toThrow(
+      'METRICS_PORT must be a port number from 0 to 65535 for the operator\'s metrics; it is "99999".',
+    );
+    await expect(
+      startServerProcess(temporarySqliteUrl(), { METRICS_PORT: "0", METRICS_HOST: "http://0.0.0.0/" }),
+    ).rejects.toThrow(
+      'METRICS_HOST must be an address or a host name to serve the metrics on; it is "http://0.0.0.0/".',
+    );
+  });
+});

@@ -1,0 +1,77 @@
+import cluster from "node:cluster";
+import { AggregatorRegistry, collectDefaultMetrics, Counter, Gauge, Histogram, register } from "prom-client";
+import type { Database } from "~/db/database.server";
+import { sqliteWriteWaits } from "~/db/node-sqlite-dialect.server";
+
+/**
+ * What the serving process tells an operator's Prometheus (issue 33), on prom-client's default
+ * registry: the one its cluster aggregation reads from each worker (scripts/metrics-endpoint.ts
+ * serves it, never on the sellers' port). Made once per process: a second hub in one process (a
+ * test's) shares them.
+ *
+ * - `seller_hub_http_request_duration_seconds`: each page's and data request's time on the server,
+ *   by the route table's pattern (bounded: an unknown address is `unmatched`), method and status.
+ * - prom-client's defaults: event-loop delay (`nodejs_eventloop_lag_*`), memory (`process_resident_memory_bytes`,
+ *   `nodejs_heap_size_*`), garbage collection, handles.
+ * - `seller_hub_database_connections`: PostgreSQL's pool, open, idle and waiting for a connection.
+ * - `seller_hub_sqlite_write_waits_total` and `…_seconds_total`: pauses of an SQLite write while
+ *   another process held the lock (app/db/node-sqlite-dialect.server.ts).
+ */
+
+const requestDuration =
+  (register.getSingleMetric("seller_hub_http_request_duration_seconds") as Histogram | undefined) ??
+  new Histogram({
+    name: "seller_hub_http_request_duration_seconds",
+    help: "Time on the server of each page, data request and form post, by route pattern, method and status.",
+    labelNames: ["route", "method", "status"] as const,
+    // From a cached data request (a few ms) to the 5 s the renderer may take before it gives up.
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+  });
+
+let databaseWatched: Database | undefined;
+
+if (!register.getSingleMetric("seller_hub_database_connections")) {
+  // A worker answers the primary's requests for its figures only once an AggregatorRegistry
+  // exists in it (prom-client's lib/cluster.js adds the listener then); without one every scrape
+  // of the primary waited 5 s for the workers and failed.
+  if (cluster.isWorker) new AggregatorRegistry();
+  collectDefaultMetrics();
+  new Gauge({
+    name: "seller_hub_database_connections",
+    help: "PostgreSQL's connection pool: open, idle, and requests waiting for a connection (absent on SQLite).",
+    labelNames: ["state"] as const,
+    collect() {
+      const pool = databaseWatched?.connections?.();
+      if (!pool) return;
+      this.set({ state: "open" }, pool.open);
+      this.set({ state: "idle" }, pool.idle);
+      this.set({ state: "waiting" }, pool.waiting);
+    },
+  });
+  new Counter({
+    name: "seller_hub_sqlite_write_waits_total",
+    help: "SQLite writes that paused because another process held the write lock.",
+    collect() {
+      this.reset();
+      this.inc(sqliteWriteWaits.count);
+    },
+  });
+  new Counter({
+    name: "seller_hub_sqlite_write_wait_seconds_total",
+    help: "Time SQLite writes spent paused while another process held the write lock.",
+    collect() {
+      this.reset();
+      this.inc(sqliteWriteWaits.ms / 1000);
+    },
+  });
+}
+
+/** The database whose pool the gauge reads (the hub this process serves). */
+export function watchDatabase(database: Database): void {
+  databaseWatched = database;
+}
+
+/** One response's time on the server, counted under its route's pattern. */
+export function observeResponse(route: string, method: string, status: number, seconds: number): void {
+  requestDuration.observe({ route, method, status: String(status) }, seconds);
+}
