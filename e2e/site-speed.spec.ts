@@ -124,6 +124,13 @@ test.describe("the site-speed beacon", () => {
     expect(navigation.server.total).toBeGreaterThanOrEqual(navigation.server.render);
     expect(vitals.TTFB).toBeGreaterThan(0);
     expect(vitals.FCP).toBeGreaterThan(0);
+    // What the LCP was made of, from web-vitals' attribution in a real Chromium: the four parts add up to it.
+    expect(vitals.LCP).toBeGreaterThan(0);
+    const { lcpParts } = beacon.measured.attribution;
+    expect(Object.keys(lcpParts).toSorted()).toEqual(["loadDelay", "loadTime", "renderDelay", "ttfb"]);
+    const partsTogether = Object.values(lcpParts as Record<string, number>).reduce((sum, part) => sum + part, 0);
+    // Each part is rounded to a millisecond on its own: four roundings apart at most.
+    expect(Math.abs(partsTogether - vitals.LCP)).toBeLessThanOrEqual(4);
     expect(resources).toContainEqual(
       expect.objectContaining({ name: expect.stringMatching(/^\/assets\/root-.+\.js$/) }),
     );

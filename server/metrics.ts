@@ -34,36 +34,43 @@ if (!register.getSingleMetric("seller_hub_database_connections")) {
   // A worker answers the primary's requests for its figures only once an AggregatorRegistry
   // exists in it (prom-client's lib/cluster.js adds the listener then); without one every scrape
   // of the primary waited 5 s for the workers and failed.
+  // oxlint-disable-next-line no-new -- made for its side effect alone: prom-client's listener for the primary.
   if (cluster.isWorker) new AggregatorRegistry();
   collectDefaultMetrics();
-  new Gauge({
-    name: "seller_hub_database_connections",
-    help: "PostgreSQL's connection pool: open, idle, and requests waiting for a connection (absent on SQLite).",
-    labelNames: ["state"] as const,
-    collect() {
-      const pool = databaseWatched?.connections?.();
-      if (!pool) return;
-      this.set({ state: "open" }, pool.open);
-      this.set({ state: "idle" }, pool.idle);
-      this.set({ state: "waiting" }, pool.waiting);
-    },
-  });
-  new Counter({
-    name: "seller_hub_sqlite_write_waits_total",
-    help: "SQLite writes that paused because another process held the write lock.",
-    collect() {
-      this.reset();
-      this.inc(sqliteWriteWaits.count);
-    },
-  });
-  new Counter({
-    name: "seller_hub_sqlite_write_wait_seconds_total",
-    help: "Time SQLite writes spent paused while another process held the write lock.",
-    collect() {
-      this.reset();
-      this.inc(sqliteWriteWaits.ms / 1000);
-    },
-  });
+  for (const metric of [
+    new Gauge({
+      name: "seller_hub_database_connections",
+      help: "PostgreSQL's connection pool: open, idle, and requests waiting for a connection (absent on SQLite).",
+      labelNames: ["state"] as const,
+      registers: [],
+      collect() {
+        const pool = databaseWatched?.connections?.();
+        if (!pool) return;
+        this.set({ state: "open" }, pool.open);
+        this.set({ state: "idle" }, pool.idle);
+        this.set({ state: "waiting" }, pool.waiting);
+      },
+    }),
+    new Counter({
+      name: "seller_hub_sqlite_write_waits_total",
+      help: "SQLite writes that paused because another process held the write lock.",
+      registers: [],
+      collect() {
+        this.reset();
+        this.inc(sqliteWriteWaits.count);
+      },
+    }),
+    new Counter({
+      name: "seller_hub_sqlite_write_wait_seconds_total",
+      help: "Time SQLite writes spent paused while another process held the write lock.",
+      registers: [],
+      collect() {
+        this.reset();
+        this.inc(sqliteWriteWaits.ms / 1000);
+      },
+    }),
+  ])
+    register.registerMetric(metric);
 }
 
 /** The database whose pool the gauge reads (the hub this process serves). */

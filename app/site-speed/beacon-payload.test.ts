@@ -236,6 +236,21 @@ describe("buildSpeedBeacon", () => {
     expect(buildSpeedBeacon(measurements()).navigation).not.toHaveProperty("server");
   });
 
+  it("carries what the LCP and the INP were made of, and the script behind the INP, as the collector takes them", () => {
+    const beacon = buildSpeedBeacon(
+      measurements({
+        attribution: {
+          lcpElement: "main>h1",
+          lcpParts: { ttfb: 80, loadDelay: 0, loadTime: 340, renderDelay: 1251 },
+          inpTarget: "button#apply",
+          inpPhases: { inputDelay: 4, processing: 180, presentation: 20 },
+          inpScript: "/assets/listings-B1x9.js applyFilters",
+        },
+      }),
+    );
+    expect(speedBeaconSchema.parse(beacon)).toEqual(beacon);
+  });
+
   it("caps resource timings at 300", () => {
     const resources = Array.from({ length: 450 }, (_, index) => resource(index));
     const beacon = buildSpeedBeacon(measurements({ resources }));

@@ -61,6 +61,16 @@ export const MAX_MEASURED_MS = 86_400_000;
  */
 export const SERVER_TIMING_PARTS = ["db", "loaders", "action", "render", "total"] as const;
 
+/**
+ * What an LCP is made of (web.dev's "Optimize LCP" parts, web-vitals' attribution): the time to
+ * the first byte, the delay before its resource began loading, that load, and the delay until the
+ * element was painted. They add up to the LCP.
+ */
+export const LCP_PARTS = ["ttfb", "loadDelay", "loadTime", "renderDelay"] as const;
+
+/** What an INP is made of: the wait for the main thread, the event handlers' processing, and the next paint. */
+export const INP_PHASES = ["inputDelay", "processing", "presentation"] as const;
+
 /** The navigation-timing milestones a beacon reports, in milliseconds from the navigation's start. */
 export const NAVIGATION_MILESTONES = [
   "domainLookupStart",

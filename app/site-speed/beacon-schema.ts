@@ -5,6 +5,8 @@
 import { z } from "zod";
 import {
   CONNECTION_TYPES,
+  INP_PHASES,
+  LCP_PARTS,
   MAX_ACTION_LENGTH,
   MAX_COUNT_PER_PAGE_VIEW,
   MAX_MEASURED_MS,
@@ -30,13 +32,17 @@ const randomId = z.string().regex(/^[\w-]{16,64}$/, "Expected 16 to 64 letters, 
 /** Route handles name pages in camel case ("sellerHubOverview"). */
 const pageNameSchema = z.string().regex(/^[A-Za-z][\w-]{0,63}$/, "Expected a page name such as sellerHubOverview");
 
+/** Milliseconds by the names of a response's, or a vital's, parts, each optional. */
+const partsOf = <Part extends string>(parts: readonly Part[]) =>
+  z.object(
+    Object.fromEntries(parts.map((part) => [part, milliseconds.optional()])) as Record<
+      Part,
+      z.ZodOptional<typeof milliseconds>
+    >,
+  );
+
 /** Where the server's time went, in milliseconds, as its `Server-Timing` header said (parts it did not name are absent). */
-const serverTiming = z.object(
-  Object.fromEntries(SERVER_TIMING_PARTS.map((part) => [part, milliseconds.optional()])) as Record<
-    (typeof SERVER_TIMING_PARTS)[number],
-    z.ZodOptional<typeof milliseconds>
-  >,
-);
+const serverTiming = partsOf(SERVER_TIMING_PARTS);
 
 const navigationTiming = z.object({
   type: z.enum(["navigate", "reload", "back_forward", "prerender"]),
@@ -101,10 +107,14 @@ const device = z.object({
 
 const selector = z.string().min(1).max(MAX_SELECTOR_LENGTH);
 
-/** web-vitals' attribution: what to fix. */
+/** web-vitals' attribution: what to fix, and what the LCP and the INP were made of. */
 const attribution = z.object({
   lcpElement: selector.optional(),
+  lcpParts: partsOf(LCP_PARTS).optional(),
   inpTarget: selector.optional(),
+  inpPhases: partsOf(INP_PHASES).optional(),
+  /** The script that ran longest in the INP's interaction: its file (a path for the hub's own) and function. */
+  inpScript: z.string().min(1).max(MAX_URL_LENGTH).optional(),
 });
 
 export const speedBeaconSchema = z.object({

@@ -19,6 +19,7 @@ function page(
     inAppDurationP75,
     dataRequestP75: null,
     server: { fullLoads: null, inApp: null },
+    vitalParts: { LCP: null, INP: null },
     vitals: VITAL_NAMES.map((name) => ({
       name,
       samples: 0,

@@ -5,6 +5,9 @@
  * navigation) and what to fix: the LCP element and the INP interaction's target.
  */
 import { onCLS, onFCP, onINP, onLCP, onTTFB, type MetricWithAttribution } from "web-vitals/attribution";
+import { INP_PHASES, LCP_PARTS } from "./beacon-rules";
+import type { InpPhase, LcpPart } from "./site-speed-report";
+import { describeScript, measuredParts } from "./vital-parts";
 import type { VitalName } from "./vitals";
 
 export interface MeasuredVital {
@@ -16,6 +19,10 @@ export interface MeasuredVital {
   soft: boolean;
   /** A selector for the LCP element or the INP interaction's target. */
   target: string | undefined;
+  /** What an LCP or an INP was made of, in whole milliseconds, by the names of LCP_PARTS or INP_PHASES (beacon-rules.ts). */
+  parts: Partial<Record<LcpPart | InpPhase, number>> | undefined;
+  /** The INP's longest script in a line: its file (a path for the hub's own) and function, or what invoked it. */
+  script: string | undefined;
 }
 
 export function measureWebVitals(report: (vital: MeasuredVital) => void): void {
@@ -31,10 +38,43 @@ export function measureWebVitals(report: (vital: MeasuredVital) => void): void {
           : metric.name === "INP"
             ? metric.attribution.interactionTarget
             : undefined,
+      parts: partsOf(metric),
+      script:
+        metric.name === "INP"
+          ? describeScript(scriptOf(metric.attribution.longestScript?.entry), location.origin)
+          : undefined,
     });
   // reportSoftNavs: where the browser recognises client-side navigations (Chromium), each one's
   // LCP, INP and CLS are its own; elsewhere they cover the document and go to its first page view.
   for (const measure of [onLCP, onINP, onCLS, onFCP, onTTFB] as const) {
     measure(keep as (metric: MetricWithAttribution) => void, { reportAllChanges: true, reportSoftNavs: true });
   }
+}
+
+/** LCP's four parts and INP's three phases, as web-vitals' attribution names them (they add up to the value). */
+function partsOf(metric: MetricWithAttribution): MeasuredVital["parts"] {
+  if (metric.name === "LCP") {
+    const { timeToFirstByte, resourceLoadDelay, resourceLoadDuration, elementRenderDelay } = metric.attribution;
+    const parts = {
+      ttfb: timeToFirstByte,
+      loadDelay: resourceLoadDelay,
+      loadTime: resourceLoadDuration,
+      renderDelay: elementRenderDelay,
+    };
+    return measuredParts(parts, LCP_PARTS);
+  }
+  if (metric.name === "INP") {
+    const { inputDelay, processingDuration, presentationDelay } = metric.attribution;
+    return measuredParts({ inputDelay, processing: processingDuration, presentation: presentationDelay }, INP_PHASES);
+  }
+  return undefined;
+}
+
+/**
+ * The script behind an INP, from the Long Animation Frames API (Chromium 123 on; others report
+ * none): its file and function, else what invoked it ("BUTTON#apply.onclick").
+ */
+function scriptOf(entry: PerformanceScriptTiming | undefined): { url: string; name: string } | undefined {
+  if (!entry) return undefined;
+  return { url: entry.sourceURL, name: entry.sourceFunctionName || entry.invoker };
 }

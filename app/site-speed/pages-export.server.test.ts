@@ -24,6 +24,7 @@ const OVERVIEW: PageSummary = {
   inAppDurationP75: 96,
   dataRequestP75: 41,
   server: { fullLoads: null, inApp: null },
+  vitalParts: { LCP: null, INP: null },
   vitals: VITAL_NAMES.map((name) =>
     name === "INP"
       ? vital(name, [])

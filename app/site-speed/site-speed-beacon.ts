@@ -152,8 +152,15 @@ export function startSiteSpeedBeacon(): PageViews {
         : recent.findLast((candidate) => candidate.url === vital.navigationURL);
     if (!view || view.sent) return;
     view.vitals[vital.name] = vital.value;
-    if (vital.name === "LCP") view.attribution.lcpElement = shortSelector(vital.target);
-    if (vital.name === "INP") view.attribution.inpTarget = shortSelector(vital.target);
+    if (vital.name === "LCP") {
+      view.attribution.lcpElement = shortSelector(vital.target);
+      view.attribution.lcpParts = vital.parts;
+    }
+    if (vital.name === "INP") {
+      view.attribution.inpTarget = shortSelector(vital.target);
+      view.attribution.inpPhases = vital.parts;
+      view.attribution.inpScript = vital.script;
+    }
   }
 
   const onError = (event: Event) => {

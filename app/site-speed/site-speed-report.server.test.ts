@@ -250,6 +250,46 @@ describe.each(TEST_DIALECTS)("the site-speed report on $name", (dialect) => {
     expect(pageOf(result, "sellerHubOverview")?.server).toEqual({ fullLoads: null, inApp: null });
   });
 
+  it("tells what each page's LCP and INP were made of, and the script most often behind an INP's target", async () => {
+    const parts = (ttfb: number, renderDelay: number) => ({ ttfb, loadDelay: 0, loadTime: 100, renderDelay });
+    await insert(
+      ...[
+        [80, 400, "/assets/listings.js applyFilters"],
+        [90, 600, "/assets/listings.js applyFilters"],
+        [100, 800, "/assets/shell.js onClick"],
+        [110, 1000, undefined],
+      ].map(([ttfb, renderDelay, inpScript]) =>
+        store(
+          sampleBeacon({
+            pageName: "sellerHubListings",
+            vitals: { LCP: 1500, INP: 400 },
+            attribution: {
+              lcpElement: "main>h1",
+              lcpParts: parts(ttfb as number, renderDelay as number),
+              inpTarget: "button#apply",
+              inpPhases: { inputDelay: 10, processing: (renderDelay as number) / 2, presentation: 30 },
+              ...(inpScript && { inpScript: inpScript as string }),
+            },
+          }),
+          NOW - HOUR,
+        ),
+      ),
+      store(sampleBeacon({ pageName: "sellerHubOverview" }), NOW - HOUR),
+    );
+    const result = await report();
+    expect(pageOf(result, "sellerHubListings")?.vitalParts).toEqual({
+      LCP: { samples: 4, p75: { ttfb: 100, loadDelay: 0, loadTime: 100, renderDelay: 800 } },
+      INP: { samples: 4, p75: { inputDelay: 10, processing: 400, presentation: 30 } },
+    });
+    expect(pageOf(result, "sellerHubOverview")?.vitalParts).toEqual({ LCP: null, INP: null });
+    expect(result.fixes).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ vital: "INP", element: "button#apply", script: "/assets/listings.js applyFilters" }),
+        expect.objectContaining({ vital: "LCP", element: "main>h1", script: null }),
+      ]),
+    );
+  });
+
   it("describes one segment: a device class from the viewport, a connection type", async () => {
     await insert(
       store(sampleBeacon({ device: { viewportWidth: 390, connection: "3g" }, vitals: { LCP: 4100 } }), NOW - HOUR),
@@ -303,9 +343,16 @@ describe.each(TEST_DIALECTS)("the site-speed report on $name", (dialect) => {
       ),
     );
     expect((await report()).fixes).toEqual([
-      { pageName: "sellerHubOverview", vital: "INP", element: "button#refilter", pageViews: 1, p75: 600 },
-      { pageName: "sellerHubOverview", vital: "LCP", element: "main>h1", pageViews: 2, p75: 3000 },
-      { pageName: "sellerHubListings", vital: "LCP", element: "table.listings-table", pageViews: 1, p75: 900 },
+      { pageName: "sellerHubOverview", vital: "INP", element: "button#refilter", pageViews: 1, p75: 600, script: null },
+      { pageName: "sellerHubOverview", vital: "LCP", element: "main>h1", pageViews: 2, p75: 3000, script: null },
+      {
+        pageName: "sellerHubListings",
+        vital: "LCP",
+        element: "table.listings-table",
+        pageViews: 1,
+        p75: 900,
+        script: null,
+      },
     ]);
   });
 

@@ -9,7 +9,7 @@ import type { z } from "zod";
 import type { DatabaseSchema } from "~/db/schema";
 import type { Text } from "~/i18n/language-text";
 import type { HubTimeZone } from "~/time/time-zones";
-import { SERVER_TIMING_PARTS } from "./beacon-rules";
+import { INP_PHASES, LCP_PARTS, SERVER_TIMING_PARTS } from "./beacon-rules";
 import { speedBeaconSchema, type ServerTiming } from "./beacon-schema";
 import { sortPages, type DashboardQuery } from "./dashboard-query";
 import { pageLabel } from "./page-labels";
@@ -20,6 +20,7 @@ import {
   type FixSummary,
   type PageSummary,
   type ScriptErrorSummary,
+  type PartsSummary,
   type ServerTimeSummary,
   type SiteSpeedReport,
   type TrackingSummary,
@@ -180,6 +181,16 @@ function summarisePages(
           ),
           inApp: summariseServerTime(inApp.flatMap((navigation) => (navigation.server ? [navigation.server] : []))),
         },
+        vitalParts: {
+          LCP: summariseParts(
+            views.flatMap((view) => (view.attribution?.lcpParts ? [view.attribution.lcpParts] : [])),
+            LCP_PARTS,
+          ),
+          INP: summariseParts(
+            views.flatMap((view) => (view.attribution?.inpPhases ? [view.attribution.inpPhases] : [])),
+            INP_PHASES,
+          ),
+        },
         vitals: VITAL_NAMES.map((name) =>
           summariseVital(name, measured(views, name), previousP75.get(pageName)?.[name] ?? null, bucketStarts, until),
         ),
@@ -188,15 +199,21 @@ function summarisePages(
     .toSorted((a, b) => b.pageViews - a.pageViews || a.pageName.localeCompare(b.pageName));
 }
 
-/** Each part's 75th percentile over the responses that named it; null when none said. */
-function summariseServerTime(timings: readonly ServerTiming[]): ServerTimeSummary | null {
-  if (timings.length === 0) return null;
-  const p75s = SERVER_TIMING_PARTS.flatMap((part) => {
-    const value = p75(timings.flatMap((timing) => (timing[part] === undefined ? [] : [timing[part]])));
+/** Each part's 75th percentile over the page views that told it; null when none said. */
+function summariseParts<Part extends string>(
+  told: ReadonlyArray<Partial<Record<Part, number>>>,
+  parts: readonly Part[],
+): PartsSummary<Part> | null {
+  if (told.length === 0) return null;
+  const p75s = parts.flatMap((part) => {
+    const value = p75(told.flatMap((one) => (one[part] === undefined ? [] : [one[part]])));
     return value === null ? [] : [[part, value] as const];
   });
-  return { samples: timings.length, p75: Object.fromEntries(p75s) };
+  return { samples: told.length, p75: Object.fromEntries(p75s) as Partial<Record<Part, number>> };
 }
+
+const summariseServerTime = (timings: readonly ServerTiming[]): ServerTimeSummary | null =>
+  summariseParts(timings, SERVER_TIMING_PARTS);
 
 function measured(views: readonly PageView[], name: VitalName): TimedValue[] {
   return views.flatMap((view) =>
@@ -206,24 +223,40 @@ function measured(views: readonly PageView[], name: VitalName): TimedValue[] {
 
 /** The LCP elements and INP targets of each page, the slowest at the 75th percentile first. */
 function summariseFixes(pageViews: readonly PageView[]): FixSummary[] {
-  const found = new Map<string, { pageName: string; vital: "LCP" | "INP"; element: string; values: number[] }>();
+  type Found = { pageName: string; vital: "LCP" | "INP"; element: string; values: number[]; scripts: string[] };
+  const found = new Map<string, Found>();
   for (const view of pageViews) {
-    for (const [vital, element] of [
-      ["LCP", view.attribution?.lcpElement],
-      ["INP", view.attribution?.inpTarget],
+    for (const [vital, element, script] of [
+      ["LCP", view.attribution?.lcpElement, undefined],
+      ["INP", view.attribution?.inpTarget, view.attribution?.inpScript],
     ] as const) {
       const value = view.vitals[vital];
       if (element === undefined || value === undefined) continue;
       const key = JSON.stringify([view.pageName, vital, element]);
-      const fix = found.get(key) ?? { pageName: view.pageName, vital, element, values: [] };
+      const fix = found.get(key) ?? { pageName: view.pageName, vital, element, values: [], scripts: [] };
       fix.values.push(value);
+      if (script) fix.scripts.push(script);
       found.set(key, fix);
     }
   }
   return [...found.values()]
-    .map(({ values, ...fix }) => ({ ...fix, pageViews: values.length, p75: p75(values) as number }))
+    .map(({ values, scripts, ...fix }) => ({
+      ...fix,
+      pageViews: values.length,
+      p75: p75(values) as number,
+      script: mostFrequent(scripts),
+    }))
     .toSorted((a, b) => beyondGood(b) - beyondGood(a))
     .slice(0, MAX_REPORTED_FIXES);
+}
+
+/** The value told most often (the first told, of two as often); null for none. */
+function mostFrequent(values: readonly string[]): string | null {
+  const counts = new Map<string, number>();
+  for (const value of values) counts.set(value, (counts.get(value) ?? 0) + 1);
+  let most: string | null = null;
+  for (const [value, count] of counts) if (most === null || count > (counts.get(most) ?? 0)) most = value;
+  return most;
 }
 
 /** LCP and INP compare by how far their 75th percentile is past the "good" threshold. */

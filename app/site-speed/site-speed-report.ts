@@ -1,5 +1,5 @@
 /** The site-speed dashboard's figures, as site-speed-report.server.ts builds them for a seller. */
-import type { SERVER_TIMING_PARTS } from "./beacon-rules";
+import type { INP_PHASES, LCP_PARTS, SERVER_TIMING_PARTS } from "./beacon-rules";
 import type { ScriptError } from "./beacon-schema";
 import type { Segment } from "./report-segments";
 import type { HistogramBin, RatingCounts, TrendPoint } from "./vital-statistics";
@@ -9,6 +9,8 @@ import type { Rating, VitalName } from "./vitals";
 export const MAX_REPORTED_BEACONS = 5000;
 
 export type ServerTimingPart = (typeof SERVER_TIMING_PARTS)[number];
+export type LcpPart = (typeof LCP_PARTS)[number];
+export type InpPhase = (typeof INP_PHASES)[number];
 
 export interface VitalSummary {
   name: VitalName;
@@ -25,14 +27,16 @@ export interface VitalSummary {
 }
 
 /**
- * Where the server's time went for a page's full loads, or its in-app navigations' data
- * requests: each part's own 75th percentile (so the parts need not add up to the total's), over
- * the page views whose response said.
+ * What a page's figure is made of, each part at its own 75th percentile (so the parts need not
+ * add up to the whole's), over the page views that told it: `samples` of them.
  */
-export interface ServerTimeSummary {
+export interface PartsSummary<Part extends string> {
   samples: number;
-  p75: Partial<Record<ServerTimingPart, number>>;
+  p75: Partial<Record<Part, number>>;
 }
+
+/** Where the server's time went, for a page's full loads or its in-app navigations' data requests. */
+export type ServerTimeSummary = PartsSummary<ServerTimingPart>;
 
 export interface PageSummary {
   pageName: string;
@@ -46,6 +50,8 @@ export interface PageSummary {
   dataRequestP75: number | null;
   /** Where the server's time went: for the full loads' documents, and the in-app navigations' data. */
   server: { fullLoads: ServerTimeSummary | null; inApp: ServerTimeSummary | null };
+  /** What the LCP and the INP were made of, where the browser said (web-vitals' attribution). */
+  vitalParts: { LCP: PartsSummary<LcpPart> | null; INP: PartsSummary<InpPhase> | null };
   vitals: VitalSummary[];
 }
 
@@ -57,6 +63,8 @@ export interface FixSummary {
   element: string;
   pageViews: number;
   p75: number;
+  /** The INP's script most often behind it (its file and function); null for an LCP, or when the browser did not say. */
+  script: string | null;
 }
 
 export interface TrackingSummary {

@@ -3,13 +3,21 @@ import { describe, expect, it } from "vitest";
 import { FixesTable } from "./FixesTable";
 
 describe("FixesTable", () => {
-  it("names each element or target to fix with its page, vital, page views and 75th percentile rated", () => {
+  it("names each element or target to fix with its page, vital, page views, 75th percentile rated, and an INP's script", () => {
     render(
       <FixesTable
         locale="en-US"
         fixes={[
-          { pageName: "sellerHubListings", vital: "INP", element: "button#refilter", pageViews: 3, p75: 640 },
-          { pageName: "sellerHubOverview", vital: "LCP", element: "main>h1", pageViews: 12, p75: 2100 },
+          {
+            pageName: "sellerHubListings",
+            vital: "INP",
+            element: "button#refilter",
+            pageViews: 3,
+            p75: 640,
+            script: "/assets/listings-B1x9.js applyFilters",
+          },
+          { pageName: "sellerHubOverview", vital: "LCP", element: "main>h1", pageViews: 12, p75: 2100, script: null },
+          { pageName: "sellerHubOverview", vital: "INP", element: "a#menu", pageViews: 1, p75: 90, script: null },
         ]}
       />,
     );
@@ -21,7 +29,10 @@ describe("FixesTable", () => {
     expect(inp).toHaveTextContent("INP (Interaction to Next Paint)");
     expect(inp).toHaveTextContent("640 ms");
     expect(inp).toHaveTextContent("Poor");
-    expect(within(table).getByRole("row", { name: /main>h1/ })).toHaveTextContent("Good");
+    // The script that ran longest in the interaction, where the browser said.
+    expect(inp).toHaveTextContent("/assets/listings-B1x9.js applyFilters");
+    expect(within(table).getByRole("row", { name: /main>h1/ })).toHaveTextContent(/Good12Not for an LCP$/);
+    expect(within(table).getByRole("row", { name: /a#menu/ })).toHaveTextContent(/Not reported$/);
   });
 
   it("says when no page view reported an element", () => {

@@ -11,7 +11,10 @@ export interface FixesTableProps {
   locale: string;
 }
 
-/** What to fix: the elements that were the LCP and the targets of the INP, from web-vitals' attribution. */
+/**
+ * What to fix: the elements that were the LCP and the targets of the INP, from web-vitals'
+ * attribution, with the script that ran longest in an INP's interaction (Long Animation Frames).
+ */
 export function FixesTable({ fixes, locale }: FixesTableProps) {
   const text = useText();
   if (fixes.length === 0) return <p className="empty-state">{text("speed.fixes.none")}</p>;
@@ -26,6 +29,7 @@ export function FixesTable({ fixes, locale }: FixesTableProps) {
             <th scope="col">{text("speed.column.vital")}</th>
             <th scope="col">{text("speed.column.p75")}</th>
             <th scope="col">{text("speed.column.pageViews")}</th>
+            <th scope="col">{text("speed.column.script")}</th>
           </tr>
         </thead>
         <tbody>
@@ -45,6 +49,7 @@ export function FixesTable({ fixes, locale }: FixesTableProps) {
                   <span className={`rating rating--${rating}`}>{text(RATING_LABELS[rating])}</span>
                 </td>
                 <td>{fix.pageViews.toLocaleString(locale)}</td>
+                <td>{fix.script ? <code>{fix.script}</code> : text("speed.fixes.noScript", { vital: fix.vital })}</td>
               </tr>
             );
           })}

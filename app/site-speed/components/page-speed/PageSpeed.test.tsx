@@ -25,6 +25,7 @@ const PAGE: PageSummary = {
   inAppDurationP75: null,
   dataRequestP75: null,
   server: { fullLoads: null, inApp: null },
+  vitalParts: { LCP: null, INP: null },
   vitals: VITAL_NAMES.map((name) =>
     summary(name, name === "INP" ? [] : name === "CLS" ? [0.01, 0.02, 0.05] : [300, 600, 900]),
   ),

@@ -4,6 +4,7 @@ import { richText } from "~/i18n/rich-text";
 import { DistributionChart } from "../distribution-chart/DistributionChart";
 import { ServerTimeTable } from "../server-time-table/ServerTimeTable";
 import { TrendChart } from "../trend-chart/TrendChart";
+import { VitalPartsTable } from "../vital-parts-table/VitalPartsTable";
 import { WebVitalsTable } from "../web-vitals-table/WebVitalsTable";
 import {
   binLabels,
@@ -52,6 +53,7 @@ export function PageSpeed({ page, bucketMs, locale }: PageSpeedProps) {
               : changeSincePrevious(summary.name, summary.p75, summary.previousP75, locale, text),
         }))}
       />
+      <VitalPartsTable pageName={page.pageName} parts={page.vitalParts} locale={locale} />
       <ServerTimeTable pageName={page.pageName} server={page.server} locale={locale} />
       {page.vitals
         .filter((summary) => CHARTED_VITALS.has(summary.name))

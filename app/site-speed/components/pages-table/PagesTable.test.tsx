@@ -20,6 +20,7 @@ function page(
     inAppDurationP75: inAppNavigations > 0 ? 640 : null,
     dataRequestP75: inAppNavigations > 0 ? 210 : null,
     server: { fullLoads: null, inApp: null },
+    vitalParts: { LCP: null, INP: null },
     vitals: VITAL_NAMES.map((name) => ({
       name,
       samples: p75s[name] ? 4 : 0,
