@@ -898,7 +898,8 @@ export async function findPriceChanges(
       .leftJoin("member as applier", "applier.id", "listing_change.member_id")
       .leftJoin("member as undoer", "undoer.id", "listing_change.undone_by")
       .selectAll("listing_change")
-      .select(["applier.display_name as applied_by", "undoer.display_name as undone_by"])
+      // Named apart from listing_change.undone_by, the member's id, which selectAll reads too.
+      .select(["applier.display_name as applier_name", "undoer.display_name as undoer_name"])
       .select((eb) =>
         eb
           .selectFrom("listing_change_item as item")
@@ -932,8 +933,8 @@ export async function findPriceChanges(
         createdAt,
         appliedAt,
         undoneAt,
-        appliedBy: row.applied_by,
-        undoneBy: row.undone_by,
+        appliedBy: row.applier_name,
+        undoneBy: row.undoer_name,
         listings: Number(row.listings ?? 0),
       };
     }),

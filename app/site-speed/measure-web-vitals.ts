@@ -38,7 +38,7 @@ export function measureWebVitals(report: (vital: MeasuredVital) => void): void {
           : metric.name === "INP"
             ? metric.attribution.interactionTarget
             : undefined,
-      parts: partsOf(metric),
+      parts: partsOf(metric, metric.navigationType === "soft-navigation"),
       script:
         metric.name === "INP"
           ? describeScript(scriptOf(metric.attribution.longestScript?.entry), location.origin)
@@ -51,12 +51,20 @@ export function measureWebVitals(report: (vital: MeasuredVital) => void): void {
   }
 }
 
-/** LCP's four parts and INP's three phases, as web-vitals' attribution names them (they add up to the value). */
-function partsOf(metric: MetricWithAttribution): MeasuredVital["parts"] {
+/**
+ * LCP's four parts and INP's three phases, as web-vitals' attribution names them (they add up to
+ * the value). None where web-vitals could not split the value and says so by a stand-in: an LCP
+ * without its navigation's entry (Safari, at times) is all render delay, an INP without its event
+ * entries all presentation delay. A soft navigation's LCP has no first byte of its own (its
+ * responseStart is 0, as its TTFB: site-speed-beacon.ts drops that too), so that part is left out.
+ */
+function partsOf(metric: MetricWithAttribution, soft: boolean): MeasuredVital["parts"] {
   if (metric.name === "LCP") {
-    const { timeToFirstByte, resourceLoadDelay, resourceLoadDuration, elementRenderDelay } = metric.attribution;
+    const { navigationEntry, timeToFirstByte, resourceLoadDelay, resourceLoadDuration, elementRenderDelay } =
+      metric.attribution;
+    if (!navigationEntry) return undefined;
     const parts = {
-      ttfb: timeToFirstByte,
+      ...(!soft && { ttfb: timeToFirstByte }),
       loadDelay: resourceLoadDelay,
       loadTime: resourceLoadDuration,
       renderDelay: elementRenderDelay,
@@ -64,6 +72,7 @@ function partsOf(metric: MetricWithAttribution): MeasuredVital["parts"] {
     return measuredParts(parts, LCP_PARTS);
   }
   if (metric.name === "INP") {
+    if (metric.entries.length === 0) return undefined;
     const { inputDelay, processingDuration, presentationDelay } = metric.attribution;
     return measuredParts({ inputDelay, processing: processingDuration, presentation: presentationDelay }, INP_PHASES);
   }
@@ -76,5 +85,7 @@ function partsOf(metric: MetricWithAttribution): MeasuredVital["parts"] {
  */
 function scriptOf(entry: PerformanceScriptTiming | undefined): { url: string; name: string } | undefined {
   if (!entry) return undefined;
-  return { url: entry.sourceURL, name: entry.sourceFunctionName || entry.invoker };
+  // A whole script's invoker is its URL, query string and all: its file (shortened) says it.
+  const wholeScript = entry.invokerType === "classic-script" || entry.invokerType === "module-script";
+  return { url: entry.sourceURL, name: entry.sourceFunctionName || (wholeScript ? "" : entry.invoker) };
 }

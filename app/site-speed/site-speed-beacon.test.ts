@@ -12,11 +12,30 @@ vi.mock("web-vitals/attribution", () => {
     (name: string, value: number, attribution: object = {}) =>
     (report: (metric: object) => void) => {
       reporters.set(name, report);
-      report({ name, value, navigationURL: location.href, navigationType: "navigate", attribution });
+      report({ name, value, entries: [{}], navigationURL: location.href, navigationType: "navigate", attribution });
     };
   return {
-    onLCP: reports("LCP", 1480.3, { target: "main>h1.page-title" }),
-    onINP: reports("INP", 96, { interactionTarget: "button#show" }),
+    onLCP: reports("LCP", 1480.3, {
+      target: "main>h1.page-title",
+      navigationEntry: {},
+      timeToFirstByte: 120.2,
+      resourceLoadDelay: 10.4,
+      resourceLoadDuration: 300,
+      elementRenderDelay: 1049.7,
+    }),
+    onINP: reports("INP", 96, {
+      interactionTarget: "button#show",
+      inputDelay: 8,
+      processingDuration: 70.2,
+      presentationDelay: 17.8,
+      longestScript: {
+        entry: {
+          sourceURL: `${location.origin}/assets/listings.js`,
+          sourceFunctionName: "show",
+          invokerType: "event-listener",
+        },
+      },
+    }),
     onCLS: reports("CLS", 0.01234),
     onFCP: reports("FCP", 900.6),
     onTTFB: reports("TTFB", 120.2),
@@ -151,7 +170,13 @@ describe("the site-speed beacon in the browser", () => {
     hidePage();
     const [beacon] = await sentBeacons();
     expect(beacon?.vitals).toEqual({ LCP: 1480, INP: 96, CLS: 0.0123, FCP: 901, TTFB: 120 });
-    expect(beacon?.attribution).toEqual({ lcpElement: "main>h1.page-title", inpTarget: "button#show" });
+    expect(beacon?.attribution).toEqual({
+      lcpElement: "main>h1.page-title",
+      lcpParts: { ttfb: 120, loadDelay: 10, loadTime: 300, renderDelay: 1050 },
+      inpTarget: "button#show",
+      inpPhases: { inputDelay: 8, processing: 70, presentation: 18 },
+      inpScript: "/assets/listings.js show",
+    });
   });
 
   it("folds repeated script errors and unhandled rejections into the next beacon, with the page shown", async () => {

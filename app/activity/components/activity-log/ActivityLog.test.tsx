@@ -45,6 +45,9 @@ describe("ActivityLog", () => {
     // username would otherwise swap the parentheses around them).
     const what = within(removal!).getAllByRole("cell").at(-1)!;
     expect([...what.querySelectorAll("bdi")].map((name) => name.textContent)).toEqual(["Zoë Ñúñez", "zoë"]);
+    // And so does the member who did it, in the Who column.
+    const who = within(removal!).getAllByRole("cell")[0]!;
+    expect([...who.querySelectorAll("bdi")].map((name) => name.textContent)).toEqual(["Jordan Lee", "demo"]);
     expect(change).toHaveTextContent("Zoë Ñúñez (zoë), removedBulk change");
     expect(within(change!).getByRole("link", { name: "Quantity set to 0, 1,048,576 listings" })).toHaveAttribute(
       "href",

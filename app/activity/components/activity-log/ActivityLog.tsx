@@ -27,10 +27,11 @@ export interface ActivityLogProps {
 }
 
 /** "Sam Rivera (demo-manager)", and ", removed" once they are: two members may share a name, never a username. */
-function memberName(member: ActivityMember, text: Text): string {
+/** A member by name and username; `typed` is given each (the table's cells isolate them, the select's options cannot). */
+function memberName(member: ActivityMember, text: Text, typed: (value: string) => string = (value) => value): string {
   return text("activity.member.option", {
-    name: member.displayName,
-    username: member.username,
+    name: typed(member.displayName),
+    username: typed(member.username),
     removed: member.removed ? "yes" : "no",
   });
 }
@@ -125,7 +126,9 @@ export function ActivityLog({ members, chosen, entries, next, first, locale }: A
                     return (
                       <tr key={entry.id}>
                         <th scope="row">{formatTime(entry.at, locale, timeZone)}</th>
-                        <td>{memberName(entry.member, text)}</td>
+                        <td>
+                          <Isolated text={memberName(entry.member, text, isolate)} />
+                        </td>
                         <td>{text(ACTIVITY_KIND_LABELS[entry.kind])}</td>
                         <td>
                           {changeId ? (

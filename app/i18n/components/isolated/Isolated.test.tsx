@@ -22,4 +22,18 @@ describe("Isolated", () => {
     );
     expect(container.innerHTML).toBe("<p>Switched to the previous listings tool</p>");
   });
+
+  it("nests an isolate inside another (a right-to-left catalogue's around an isolated name), leaving no isolate characters", () => {
+    const { container } = render(
+      <p>
+        <Isolated text={`Removed \u2068${isolate("سارة")}\u2069 and \u2067نص\u2069\u2069 from the team\u2068 open`} />
+      </p>,
+    );
+    expect(container.textContent).toBe("Removed سارة and نص from the team open");
+    const outer = container.querySelector("p > bdi");
+    expect(outer?.querySelector("bdi")?.textContent).toBe("سارة");
+    // RLI gives its run a direction; an isolate left open runs to the end.
+    expect(container.querySelector('bdi[dir="rtl"]')?.textContent).toBe("نص");
+    expect(container.querySelectorAll("p > bdi")).toHaveLength(3);
+  });
 });

@@ -55,7 +55,7 @@ describe("PriceChangesTable", () => {
     );
     // An applied change is told by when it was applied, then when it was undone; by whom, each.
     expect(undone).toHaveTextContent(
-      "Nov 22, 2026, 9:30 AM UTCLower by 2.503Undone Nov 22, 2026, 9:31 AM UTCZoë Ñúñez, undone by Jordan Lee",
+      "Nov 22, 2026, 9:30 AM UTCLower by 2.503Undone Nov 22, 2026, 9:31 AM UTCApplied by Zoë Ñúñez, undone by Jordan Lee",
     );
     // Each name keeps its own direction: an Arabic one does not pull ", undone by" into its run.
     expect(within(undone as HTMLElement).getByText("Zoë Ñúñez").tagName).toBe("BDI");
