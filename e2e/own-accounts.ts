@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import type { DatabaseSchema } from "../app/db/schema.ts";
 import { openAccount } from "../app/team/accounts.server";
+import { sampleBeacon } from "../test/speed-beacons";
 
 /**
  * Accounts of journeys that need one no other test signs in to, with no listings: a sessions
@@ -8,7 +9,13 @@ import { openAccount } from "../app/team/accounts.server";
  * demo's owner is signed in by many tests at once), and the dashboard's pinned figures must be
  * the only page views of theirs (another test browsing as the same seller adds its own).
  */
-export const OWN_ACCOUNTS = ["sessions-keys", "sessions-nojs", "sessions-phone", "speed-shapes"] as const;
+export const OWN_ACCOUNTS = [
+  "sessions-keys",
+  "sessions-nojs",
+  "sessions-phone",
+  "speed-shapes",
+  "speed-regressions",
+] as const;
 
 export async function addOwnAccounts(db: Kysely<DatabaseSchema>, passwordHash: string): Promise<void> {
   for (const username of OWN_ACCOUNTS)
@@ -26,4 +33,54 @@ export async function addOwnAccounts(db: Kysely<DatabaseSchema>, passwordHash: s
       },
       passwordHash,
     );
+}
+
+/** A page view a week: 40 in the 7 days before and 40 in the last 7, each week's LCP 1.2 s to 2.0 s, then 2.4 s to 3.2 s. */
+const SLOWER_WEEK_VIEWS = 40;
+const DAY_MS = 86_400_000;
+
+/**
+ * The speed-regressions account's last two weeks, stored as the collector stores them: its
+ * listings got slower (the dashboard flags them first), its overview did not. Stored here, at the
+ * server's start, since the collector dates a beacon when it arrives.
+ */
+export async function addSlowerWeek(db: Kysely<DatabaseSchema>, now = Date.now()): Promise<void> {
+  const { id } = await db
+    .selectFrom("seller")
+    .select("id")
+    .where("username", "=", "speed-regressions")
+    .executeTakeFirstOrThrow();
+  const stored = (pageName: string, lcp: number, receivedAt: number) => {
+    const {
+      pageName: _pageName,
+      speedSession,
+      resources,
+      tracking: _tracking,
+      ...metrics
+    } = sampleBeacon({
+      pageName,
+      vitals: { LCP: lcp, FCP: 900, TTFB: 80 },
+    });
+    return {
+      page_name: pageName,
+      seller_id: id,
+      speed_session: speedSession,
+      // A documentation address (RFC 5737): the tests' own browsers, on 127.0.0.1, keep their limits to themselves.
+      client: "192.0.2.1",
+      received_at: receivedAt,
+      metrics: JSON.stringify(metrics),
+      resources: JSON.stringify(resources),
+    };
+  };
+  await db
+    .insertInto("speed_beacon")
+    .values(
+      Array.from({ length: SLOWER_WEEK_VIEWS }, (_, index) => [
+        stored("sellerHubActiveListings", 1200 + 20 * index, now - 9 * DAY_MS),
+        stored("sellerHubActiveListings", 2400 + 20 * index, now - DAY_MS),
+        stored("sellerHubOverview", 1200 + 20 * index, now - 9 * DAY_MS),
+        stored("sellerHubOverview", 1200 + 20 * index, now - DAY_MS),
+      ]).flat(),
+    )
+    .execute();
 }

@@ -605,6 +605,40 @@ test.describe("the site-speed dashboard", () => {
     await expectNoAccessibilityViolations(page);
   });
 
+  test("flags first the pages that got slower this week, at a desktop's width and a phone's, and axe finds nothing", async ({
+    page,
+  }) => {
+    // An account whose two weeks were stored at the server's start (addSlowerWeek in
+    // e2e/own-accounts.ts): its listings' LCP went from 1.2–2.0 s to 2.4–3.2 s, its overview's did not.
+    await signIn(page, "speed-regressions");
+    await page.getByRole("navigation", { name: "Sections" }).getByRole("link", { name: "Site speed" }).click();
+    const flagged = page.getByRole("region", { name: "Slower than the week before", exact: true });
+    const rows = flagged.getByRole("table", { name: /^Slower than the week before/ }).getByRole("row");
+    await expect(rows).toHaveCount(2);
+    await expect(rows.nth(1)).toHaveText(
+      /^Listings sellerHubActiveListings\s*LCP \(Largest Contentful Paint\)\s*1,780 ms\s*Good\s*2,980 ms\s*Needs improvement\s*\+67%\s*40\s*40$/,
+    );
+    // First: before every other figure of the dashboard.
+    const everyPage = page.getByRole("heading", { name: "Every page" });
+    expect(
+      await flagged.evaluate(
+        (section, heading) => Boolean(section.compareDocumentPosition(heading!) & Node.DOCUMENT_POSITION_FOLLOWING),
+        await everyPage.elementHandle(),
+      ),
+    ).toBe(true);
+    // Whatever period is shown: the last 24 hours hold none of the flagged page views.
+    await page.getByLabel("Period").selectOption("24h");
+    await page.getByRole("button", { name: "Show" }).click();
+    await expect(page).toHaveURL(/period=24h/);
+    await expect(rows).toHaveCount(2);
+    await expectNoAccessibilityViolations(page);
+    // At 320 px the table scrolls in its own region; the page does not.
+    await page.setViewportSize({ width: 320, height: 720 });
+    await expect(flagged.getByRole("region", { name: /^Table: Slower than the week before/ })).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+    await expectNoAccessibilityViolations(page);
+  });
+
   test("has no accessibility violations, with a data table open", async ({ signedInPage: page }) => {
     // All of axe's rules over the busy seller's dashboard, every test's page views in it by now: 34 s
     // in one CI run, 52 s in one on a busier machine. A hang detector, not a measure of speed.

@@ -100,8 +100,8 @@ const STATUSES: ReadonlyArray<ListingStatus> = [
 ];
 const BANNERS = [null, null, null, "price_drop", "ending_soon", "best_offer"];
 
-/** Deterministic, so every fresh database holds the same demo. */
-function randomSequence(seed: number): () => number {
+/** Deterministic, so every fresh database holds the same demo (and a test's random data is the same every run). */
+export function randomSequence(seed: number): () => number {
   let state = seed;
   return () => {
     state = (state + 0x6d2b79f5) | 0;

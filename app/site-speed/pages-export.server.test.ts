@@ -43,6 +43,7 @@ const REPORT: SiteSpeedReport = {
   segment: { device: "phone" },
   pageViews: 12_346,
   truncated: true,
+  regressions: [],
   pages: [OVERVIEW, ODD],
   fixes: [],
   tracking: [],

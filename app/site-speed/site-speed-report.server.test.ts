@@ -6,7 +6,7 @@ import type { SpeedBeacon } from "./beacon-schema";
 import { findReportPeriod } from "./report-periods";
 import type { Segment } from "./report-segments";
 import { MAX_REPORTED_BEACONS, type SiteSpeedReport } from "./site-speed-report";
-import { buildSiteSpeedReport } from "./site-speed-report.server";
+import { buildSiteSpeedReport, findWeekRegressions } from "./site-speed-report.server";
 
 const HOUR = 3_600_000;
 const NOW = Date.UTC(2026, 10, 22, 14, 30);
@@ -321,6 +321,33 @@ describe.each(TEST_DIALECTS)("the site-speed report on $name", (dialect) => {
     );
     expect(vital(await report(), "sellerHubOverview", "LCP")).toMatchObject({ p75: 1800, previousP75: 2600 });
     expect(vital(await report(), "sellerHubOverview", "INP")).toMatchObject({ previousP75: null });
+  });
+
+  it("flags a page that got slower this week than the week before, on any period, in the segment", async () => {
+    const phone = { viewportWidth: 390 };
+    const listings = (lcp: number, receivedAt: number, device?: { viewportWidth: number }) =>
+      store(sampleBeacon({ pageName: "sellerHubListings", vitals: { LCP: lcp }, device }), receivedAt);
+    await insert(
+      // The week before: 40 page views at 1.2–2.0 s; this week 40 at 2.4–3.2 s, all on phones.
+      ...Array.from({ length: 40 }, (_, index) => listings(1200 + 20 * index, NOW - 9 * 24 * HOUR, phone)),
+      ...Array.from({ length: 40 }, (_, index) => listings(2400 + 20 * index, NOW - 2 * HOUR, phone)),
+      // The overview, as fast as ever.
+      ...Array.from({ length: 40 }, () => store(sampleBeacon(), NOW - 9 * 24 * HOUR)),
+      ...Array.from({ length: 40 }, () => store(sampleBeacon(), NOW - 2 * HOUR)),
+    );
+    const flagged = [
+      { pageName: "sellerHubListings", vital: "LCP", previousP75: 1780, p75: 2980, samples: 40, previousSamples: 40 },
+    ];
+    expect((await report()).regressions).toEqual(flagged);
+    // The last 24 hours' dashboard reads the two weeks on its own.
+    const day = await buildSiteSpeedReport(database.db, sellerId, findReportPeriod("24h")!, {}, NOW);
+    expect(day.regressions).toEqual(flagged);
+    expect((await report({ device: "phone" })).regressions).toEqual(flagged);
+    expect((await report({ device: "desktop" })).regressions).toEqual([]);
+    // Another seller's dashboard says nothing of it; the operators' report reads every seller's.
+    const other = await buildSiteSpeedReport(database.db, otherSellerId, LAST_WEEK, {}, NOW);
+    expect(other.regressions).toEqual([]);
+    expect(await findWeekRegressions(database.db, "everyone", {}, NOW)).toEqual(flagged);
   });
 
   it("says what to fix: the LCP elements and INP targets, furthest past good first", async () => {

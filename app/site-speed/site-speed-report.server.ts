@@ -13,7 +13,8 @@ import { INP_PHASES, LCP_PARTS, SERVER_TIMING_PARTS } from "./beacon-rules";
 import { speedBeaconSchema, type ServerTiming } from "./beacon-schema";
 import { sortPages, type DashboardQuery } from "./dashboard-query";
 import { pageLabel } from "./page-labels";
-import { periodWindow, type ReportPeriod } from "./report-periods";
+import { findRegressions, type SpeedRegression, type PageVitalValues } from "./regressions";
+import { periodWindow, REPORT_PERIODS, type ReportPeriod } from "./report-periods";
 import { isInSegment, type Segment } from "./report-segments";
 import {
   MAX_REPORTED_BEACONS,
@@ -83,6 +84,11 @@ export async function buildSiteSpeedReport(
   // The period before, as long as this one: each page's vitals then, to say better or worse.
   const previous = await readPageViews(db, sellerId, since - (until - since), since, segment);
   const previousP75 = previousPercentiles(previous.pageViews);
+  // A week's period is what regressions compare: read once.
+  const regressions =
+    period.key === WEEK.key
+      ? findRegressions(valuesByPage(current.pageViews), valuesByPage(previous.pageViews))
+      : await findWeekRegressions(db, sellerId, segment, now, timeZone);
   return {
     since,
     until,
@@ -90,6 +96,7 @@ export async function buildSiteSpeedReport(
     segment,
     pageViews: current.pageViews.filter(isPageView).length,
     truncated: current.truncated,
+    regressions,
     pages: summarisePages(current.pageViews, previousP75, bucketStarts, until),
     fixes: summariseFixes(current.pageViews),
     tracking: await countTracking(db, sellerId, since, until),
@@ -97,10 +104,40 @@ export async function buildSiteSpeedReport(
   };
 }
 
-/** The seller's page views of a window in the segment: the database filters, orders and bounds. */
+const WEEK = REPORT_PERIODS[1];
+
+/**
+ * The pages whose vitals got slower in the last seven days (today, as the zone's clock tells
+ * it, and the six before) than in the seven before: one seller's, or every page view the hub
+ * measured (`npm run speed:report`), signed-out pages included.
+ */
+export async function findWeekRegressions(
+  db: Kysely<DatabaseSchema>,
+  whose: number | "everyone",
+  segment: Segment = {},
+  now: number = Date.now(),
+  timeZone = "UTC",
+): Promise<SpeedRegression[]> {
+  const { since, until } = periodWindow(WEEK, now, timeZone);
+  const thisWeek = await readPageViews(db, whose, since, until, segment);
+  const weekBefore = await readPageViews(db, whose, since - (until - since), since, segment);
+  return findRegressions(valuesByPage(thisWeek.pageViews), valuesByPage(weekBefore.pageViews));
+}
+
+/** Each page's measured values of each vital. */
+function valuesByPage(pageViews: readonly PageView[]): PageVitalValues {
+  return new Map(
+    [...Map.groupBy(pageViews, (view) => view.pageName)].map(([pageName, views]) => [
+      pageName,
+      Object.fromEntries(VITAL_NAMES.map((name) => [name, measured(views, name).map((value) => value.value)])),
+    ]),
+  );
+}
+
+/** Page views of a window in the segment, a seller's or everyone's: the database filters, orders and bounds. */
 async function readPageViews(
   db: Kysely<DatabaseSchema>,
-  sellerId: number,
+  whose: number | "everyone",
   since: number,
   until: number,
   segment: Segment,
@@ -108,7 +145,7 @@ async function readPageViews(
   const rows = await db
     .selectFrom("speed_beacon")
     .select(["page_name", "received_at", "metrics"])
-    .where("seller_id", "=", sellerId)
+    .$if(whose !== "everyone", (query) => query.where("seller_id", "=", whose as number))
     .where("received_at", ">=", since)
     .where("received_at", "<", until)
     .orderBy("received_at", "desc")
@@ -145,9 +182,9 @@ const isPageView = (view: PageView) => view.kind !== "resumed";
 
 function previousPercentiles(pageViews: readonly PageView[]): Map<string, Partial<Record<VitalName, number | null>>> {
   return new Map(
-    [...Map.groupBy(pageViews, (view) => view.pageName)].map(([pageName, views]) => [
+    [...valuesByPage(pageViews)].map(([pageName, vitals]) => [
       pageName,
-      Object.fromEntries(VITAL_NAMES.map((name) => [name, p75(measured(views, name).map((value) => value.value))])),
+      Object.fromEntries(VITAL_NAMES.map((name) => [name, p75(vitals[name] ?? [])])),
     ]),
   );
 }

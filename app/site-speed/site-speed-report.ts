@@ -1,6 +1,7 @@
 /** The site-speed dashboard's figures, as site-speed-report.server.ts builds them for a seller. */
 import type { INP_PHASES, LCP_PARTS, SERVER_TIMING_PARTS } from "./beacon-rules";
 import type { ScriptError } from "./beacon-schema";
+import type { SpeedRegression } from "./regressions";
 import type { Segment } from "./report-segments";
 import type { HistogramBin, RatingCounts, TrendPoint } from "./vital-statistics";
 import type { Rating, VitalName } from "./vitals";
@@ -87,6 +88,8 @@ export interface SiteSpeedReport {
   pageViews: number;
   /** More beacons arrived in the period than the report reads. */
   truncated: boolean;
+  /** Pages whose vitals got slower this week than the week before, in the segment; the most worsened first. */
+  regressions: SpeedRegression[];
   /** Busiest page first. */
   pages: PageSummary[];
   /** The slowest elements and targets first. */

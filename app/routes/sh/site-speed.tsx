@@ -9,6 +9,7 @@ import { CONNECTION_TYPES } from "~/site-speed/beacon-rules";
 import { FixesTable } from "~/site-speed/components/fixes-table/FixesTable";
 import { PageSpeed } from "~/site-speed/components/page-speed/PageSpeed";
 import { PagesTable } from "~/site-speed/components/pages-table/PagesTable";
+import { RegressionsTable } from "~/site-speed/components/regressions-table/RegressionsTable";
 import { ScriptErrorsTable } from "~/site-speed/components/script-errors-table/ScriptErrorsTable";
 import { TrackingTable } from "~/site-speed/components/tracking-table/TrackingTable";
 import { columnSortSearches, readDashboardQuery } from "~/site-speed/dashboard-query";
@@ -96,6 +97,8 @@ export default function SiteSpeed({
           {text("speed.filter.show")}
         </button>
       </Form>
+      {/* First: the week's regressions, whatever period is shown. */}
+      <RegressionsTable regressions={report.regressions} locale={locale} />
       {report.pageViews === 0 ? (
         <p className="empty-state">{text("speed.empty", { period, segment: chosenSegment })}</p>
       ) : (

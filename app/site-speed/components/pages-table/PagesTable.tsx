@@ -48,10 +48,7 @@ export function PagesTable({ pages, locale, order, direction, sortSearches }: Pa
           {pages.map((page) => (
             <tr key={page.pageName}>
               <th scope="row">
-                <span className="pages-table__label">{pageLabel(page.pageName, text)}</span>{" "}
-                <code className="pages-table__code">
-                  <PageCode name={page.pageName} />
-                </code>
+                <PageTitle pageName={page.pageName} />
               </th>
               <td>{count(page.pageViews)}</td>
               <td>{count(page.fullLoads)}</td>
@@ -72,6 +69,19 @@ export function PagesTable({ pages, locale, order, direction, sortSearches }: Pa
         </tbody>
       </table>
     </section>
+  );
+}
+
+/** A page as the dashboard names it: its label in the seller's language, then its code. */
+export function PageTitle({ pageName }: { pageName: string }) {
+  const text = useText();
+  return (
+    <>
+      <span className="pages-table__label">{pageLabel(pageName, text)}</span>{" "}
+      <code className="pages-table__code">
+        <PageCode name={pageName} />
+      </code>
+    </>
   );
 }
 

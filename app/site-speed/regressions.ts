@@ -1,0 +1,79 @@
+/**
+ * Which pages got slower: a page's web vital whose 75th percentile this week is worse than the
+ * week before's by more than chance and by enough to matter. The dashboard flags them first;
+ * `npm run speed:report` prints them for a deployment's check. Decision 047 says why this rule.
+ */
+import { p75 } from "./vital-statistics";
+import { VITAL_NAMES, VITALS, type VitalName } from "./vitals";
+
+/** Fewer page views than this in either week, and a week's 75th percentile is one seller's afternoon. */
+export const MIN_REGRESSION_SAMPLES = 30;
+
+/** Worse by at least this share of last week's 75th percentile (10 %)… */
+export const MIN_RELATIVE_WORSENING = 0.1;
+
+/** …and by at least this share of the vital's "good" threshold: 250 ms of LCP, 20 ms of INP, 0.01 of CLS. */
+export const MIN_WORSENING_OF_GOOD = 0.1;
+
+/**
+ * Whether the change is more than chance: both weeks' page views are split at their pooled 75th
+ * percentile, and the share of this week's above it must exceed the week before's by this many
+ * standard errors (a two-proportion test, one-sided, p ≈ 0.0013: Mood's test at the 75th
+ * percentile). Setting this week against last week's own 75th percentile ignores that it was
+ * measured too: on two weeks drawn alike, that flagged 23 of 1,000 (the unit test's finding).
+ */
+export const REGRESSION_STANDARD_ERRORS = 3;
+
+export interface SpeedRegression {
+  pageName: string;
+  vital: VitalName;
+  /** The week before's 75th percentile, and this week's. */
+  previousP75: number;
+  p75: number;
+  /** Page views that measured the vital, this week and the week before. */
+  samples: number;
+  previousSamples: number;
+}
+
+/** Each page's measured values of each vital, in one week. */
+export type PageVitalValues = ReadonlyMap<string, Partial<Record<VitalName, readonly number[]>>>;
+
+/** The regressions of `thisWeek` against `weekBefore`, the most worsened (as a ratio) first. */
+export function findRegressions(thisWeek: PageVitalValues, weekBefore: PageVitalValues): SpeedRegression[] {
+  const found: SpeedRegression[] = [];
+  for (const [pageName, vitals] of thisWeek) {
+    for (const vital of VITAL_NAMES) {
+      const regression = compareWeeks(vital, vitals[vital] ?? [], weekBefore.get(pageName)?.[vital] ?? []);
+      if (regression) found.push({ pageName, vital, ...regression });
+    }
+  }
+  return found.toSorted(
+    (a, b) => b.p75 / b.previousP75 - a.p75 / a.previousP75 || a.pageName.localeCompare(b.pageName),
+  );
+}
+
+function compareWeeks(
+  vital: VitalName,
+  values: readonly number[],
+  previousValues: readonly number[],
+): Omit<SpeedRegression, "pageName" | "vital"> | null {
+  if (values.length < MIN_REGRESSION_SAMPLES || previousValues.length < MIN_REGRESSION_SAMPLES) return null;
+  const previousP75 = p75(previousValues) as number;
+  const current = p75(values) as number;
+  const worsening = current - previousP75;
+  if (worsening < MIN_RELATIVE_WORSENING * previousP75) return null;
+  if (worsening < MIN_WORSENING_OF_GOOD * VITALS[vital].thresholds[0]) return null;
+  if (!beyondChance(values, previousValues)) return null;
+  return { previousP75, p75: current, samples: values.length, previousSamples: previousValues.length };
+}
+
+function beyondChance(values: readonly number[], previousValues: readonly number[]): boolean {
+  const pooledP75 = p75([...values, ...previousValues]) as number;
+  // At or above: a week of one value throughout (a CLS of 0 on every page view) splits too.
+  const above = (week: readonly number[]) => week.filter((value) => value >= pooledP75).length;
+  const share = above(values) / values.length;
+  const previousShare = above(previousValues) / previousValues.length;
+  const pooledShare = (above(values) + above(previousValues)) / (values.length + previousValues.length);
+  const standardError = Math.sqrt(pooledShare * (1 - pooledShare) * (1 / values.length + 1 / previousValues.length));
+  return standardError > 0 && share - previousShare >= REGRESSION_STANDARD_ERRORS * standardError;
+}

@@ -1,0 +1,101 @@
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createPostgresDatabase, TEST_DATABASE_URL } from "../test/databases";
+import { sampleBeacon } from "../test/speed-beacons";
+import { openDatabase } from "~/db/database.server";
+
+const folder = mkdtempSync(join(tmpdir(), "speed-report-"));
+afterAll(() => rmSync(folder, { recursive: true, force: true }));
+
+const HOUR = 3_600_000;
+const TARGETS = [
+  { name: "SQLite", create: async () => ({ url: `sqlite:${join(folder, "hub.db")}`, drop: async () => {} }) },
+  ...(TEST_DATABASE_URL
+    ? [{ name: "PostgreSQL", create: () => createPostgresDatabase(TEST_DATABASE_URL as string) }]
+    : []),
+];
+
+function speedReport(databaseUrl: string, ...args: string[]) {
+  return spawnSync(process.execPath, ["scripts/speed-report.ts", ...args], {
+    env: { ...process.env, DATABASE_URL: databaseUrl },
+    encoding: "utf8",
+  });
+}
+
+describe.each(TARGETS)("npm run speed:report on $name", (target) => {
+  let url: string;
+  let drop: () => Promise<void>;
+
+  /** `count` page views of the listings, signed out (no seller), `hoursAgo`, their LCP from `lcp` up by 20 ms each. */
+  async function store(count: number, hoursAgo: number, lcp: number) {
+    const database = await openDatabase(url);
+    await database.db
+      .insertInto("speed_beacon")
+      .values(
+        Array.from({ length: count }, (_, index) => {
+          const { pageName, speedSession, ...metrics } = sampleBeacon({
+            pageName: "sellerHubActiveListings",
+            vitals: { LCP: lcp + 20 * index },
+          });
+          return {
+            page_name: pageName,
+            speed_session: speedSession,
+            seller_id: null,
+            received_at: Date.now() - hoursAgo * HOUR,
+            metrics: JSON.stringify(metrics),
+          };
+        }),
+      )
+      .execute();
+    await database.close();
+  }
+
+  beforeAll(async () => {
+    ({ url, drop } = await target.create());
+    await (await openDatabase(url)).close();
+  }, 60_000);
+  afterAll(() => drop());
+
+  it("says no page got slower, and exits with 0, when none did", async () => {
+    await store(40, 9 * 24, 1200);
+    await store(40, 2, 1200);
+    const result = speedReport(url);
+    expect(result.stderr).toBe("");
+    expect(result.stdout).toBe("No page got slower in the last 7 days than in the 7 days before.\n");
+    expect(result.status).toBe(0);
+  });
+
+  it("prints the pages that got slower, signed-out page views counted too, and exits with 1", async () => {
+    await store(40, 3, 2400);
+    const result = speedReport(url);
+    expect(result.stdout).toMatch(
+      /^1 slower in the last 7 days than in the 7 days before \(75th percentiles\):\n {2}sellerHubActiveListings\tLCP\t1,780 ms → 2,\d{3} ms \(\+\d+%\)\tover 80 and 40 page views\n$/,
+    );
+    expect(result.status).toBe(1);
+    const json = speedReport(url, "--json");
+    expect(JSON.parse(json.stdout)).toEqual([
+      expect.objectContaining({ pageName: "sellerHubActiveListings", vital: "LCP", previousP75: 1780, samples: 80 }),
+    ]);
+    expect(json.status).toBe(1);
+  });
+
+  it("refuses an argument it does not know, with the usage", () => {
+    const result = speedReport(url, "--since=yesterday");
+    expect(result.status).toBe(1);
+    expect(result.stderr).toMatch(/^Refused: no report was made\.\n {2}- Unknown option '--since'/);
+    expect(result.stderr).toContain("Usage: npm run speed:report [-- --json]");
+    expect(result.stdout).toBe("");
+  });
+});
+
+describe("npm run speed:report without a database", () => {
+  it("refuses, and creates none", () => {
+    const path = join(folder, "none.db");
+    const result = speedReport(`sqlite:${path}`);
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain(`There is no database at ${path}`);
+  });
+});
