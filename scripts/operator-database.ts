@@ -8,19 +8,20 @@ import { registerAppModules } from "./app-modules.ts";
 registerAppModules();
 const { DEFAULT_DATABASE_URL, openDatabase, sqlitePathOf } = await import("../app/db/database.server.ts");
 
-/** Says why nothing changed, and exits with 1. */
-export function refuse(reasons: string[], outcome = "nothing was changed"): never {
+/** Says why nothing changed, and exits with `exitCode` (1, unless a command gives 1 a meaning of its own). */
+export function refuse(reasons: string[], outcome = "nothing was changed", exitCode = 1): never {
   console.error(`Refused: ${outcome}.\n${reasons.map((reason) => `  - ${reason}`).join("\n")}`);
-  process.exit(1);
+  process.exit(exitCode);
 }
 
-export async function openOperatorDatabase(outcome?: string) {
+export async function openOperatorDatabase(outcome?: string, exitCode?: number) {
   const url = process.env.DATABASE_URL ?? DEFAULT_DATABASE_URL;
   const sqlitePath = sqlitePathOf(url);
   if (sqlitePath !== undefined && sqlitePath !== ":memory:" && !existsSync(sqlitePath)) {
     refuse(
       [`There is no database at ${sqlitePath}: start the hub once (npm start) to create it, or set DATABASE_URL.`],
       outcome,
+      exitCode,
     );
   }
   return openDatabase(url);

@@ -1,5 +1,5 @@
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -64,7 +64,9 @@ describe.each(TARGETS)("npm run speed:report on $name", (target) => {
     await store(40, 2, 1200);
     const result = speedReport(url);
     expect(result.stderr).toBe("");
-    expect(result.stdout).toBe("No page got slower in the last 7 days than in the 7 days before.\n");
+    expect(result.stdout).toMatch(
+      /^No page got slower in the last 7 days \(from \d{4}-\d\d-\d\dT00:00:00\.000Z to \d{4}-\d\d-\d\dT00:00:00\.000Z\) than in the 7 days before\.\n$/,
+    );
     expect(result.status).toBe(0);
   });
 
@@ -72,30 +74,49 @@ describe.each(TARGETS)("npm run speed:report on $name", (target) => {
     await store(40, 3, 2400);
     const result = speedReport(url);
     expect(result.stdout).toMatch(
-      /^1 slower in the last 7 days than in the 7 days before \(75th percentiles\):\n {2}sellerHubActiveListings\tLCP\t1,780 ms → 2,\d{3} ms \(\+\d+%\)\tover 80 and 40 page views\n$/,
+      /^Slower in the last 7 days \(from [\dT:.Z-]+ to [\dT:.Z-]+\) than in the 7 days before, at the 75th percentile:\n {2}sellerHubActiveListings\tLCP\t1,780 ms → 2,\d{3} ms \(\+\d+%\)\tover 80 and 40 page views\n$/,
     );
     expect(result.status).toBe(1);
     const json = speedReport(url, "--json");
-    expect(JSON.parse(json.stdout)).toEqual([
-      expect.objectContaining({ pageName: "sellerHubActiveListings", vital: "LCP", previousP75: 1780, samples: 80 }),
-    ]);
+    expect(JSON.parse(json.stdout)).toEqual({
+      since: expect.stringMatching(/T00:00:00\.000Z$/),
+      until: expect.stringMatching(/T00:00:00\.000Z$/),
+      sampled: false,
+      regressions: [
+        expect.objectContaining({ pageName: "sellerHubActiveListings", vital: "LCP", previousP75: 1780, samples: 80 }),
+      ],
+    });
     expect(json.status).toBe(1);
   });
 
-  it("refuses an argument it does not know, with the usage", () => {
+  it("refuses an argument it does not know, with the usage, and exits with 2: not checked", () => {
     const result = speedReport(url, "--since=yesterday");
-    expect(result.status).toBe(1);
+    expect(result.status).toBe(2);
     expect(result.stderr).toMatch(/^Refused: no report was made\.\n {2}- Unknown option '--since'/);
     expect(result.stderr).toContain("Usage: npm run speed:report [-- --json]");
     expect(result.stdout).toBe("");
   });
 });
 
-describe("npm run speed:report without a database", () => {
-  it("refuses, and creates none", () => {
+describe("npm run speed:report when it cannot tell", () => {
+  it("refuses without a database, creates none, and exits with 2", () => {
     const path = join(folder, "none.db");
     const result = speedReport(`sqlite:${path}`);
-    expect(result.status).toBe(1);
+    expect(result.status).toBe(2);
     expect(result.stderr).toContain(`There is no database at ${path}`);
+    expect(existsSync(path)).toBe(false);
+  });
+
+  it("exits with 2 when the database cannot be reached", () => {
+    // A port nothing listens on: connecting is refused at once.
+    const result = speedReport("postgres://postgres@127.0.0.1:9/none");
+    expect(result.stderr).toMatch(/^Refused: no report was made\.\n {2}- The database failed: /);
+    expect(result.status).toBe(2);
+  });
+
+  it("says how to use it, and exits with 0", () => {
+    const result = speedReport("sqlite::memory:", "--help");
+    expect(result.stdout).toMatch(/^Usage: npm run speed:report \[-- --json\]\n/);
+    expect(result.status).toBe(0);
   });
 });

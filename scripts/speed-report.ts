@@ -1,37 +1,69 @@
 /**
  * `npm run speed:report`: the pages of DATABASE_URL's hub that got slower in the last 7 days
- * (UTC) than in the 7 before, every seller's page views counted, by the dashboard's rule
- * (app/site-speed/regressions.ts). Exits with 1 when a page got slower, so that a deployment can
- * check it; `--json` prints the regressions as JSON for a script.
+ * (UTC days, today included) than in the 7 before, every page view the hub measured counted, by
+ * the dashboard's rule (app/site-speed/regressions.ts, decision 047). Exits with 0 when no page
+ * got slower, 1 when one did, and 2 when it could not tell (a refusal, a database that failed),
+ * so that a scheduled check or a deployment tells "slower" from "not checked".
  */
 import { parseArgs } from "node:util";
-import { openOperatorDatabase, refuse } from "./operator-database.ts";
+import { isoTime, openOperatorDatabase, refuse } from "./operator-database.ts";
 
 const { findWeekRegressions } = await import("../app/site-speed/site-speed-report.server.ts");
+const { MAX_REPORTED_BEACONS } = await import("../app/site-speed/site-speed-report.ts");
 const { formatVital } = await import("../app/site-speed/vitals.ts");
 
-let json = false;
+const USAGE = "Usage: npm run speed:report [-- --json]";
+const NOT_CHECKED = 2;
+
+let options: { json?: boolean; help?: boolean };
 try {
-  ({
-    values: { json = false },
-  } = parseArgs({ options: { json: { type: "boolean" } }, allowPositionals: false }));
+  ({ values: options } = parseArgs({
+    options: { json: { type: "boolean" }, help: { type: "boolean", short: "h" } },
+    allowPositionals: false,
+  }));
 } catch (error) {
-  refuse([(error as Error).message, "Usage: npm run speed:report [-- --json]"], "no report was made");
+  refuse([(error as Error).message, USAGE], "no report was made", NOT_CHECKED);
+}
+if (options.help) {
+  console.log(
+    `${USAGE}\n\nPrints the pages that got slower in the last 7 days than in the 7 days before;\nexits with 0 if none did, 1 if one did, 2 if it could not tell.`,
+  );
+  process.exit(0);
 }
 
-const database = await openOperatorDatabase("no report was made");
-const regressions = await findWeekRegressions(database.db, "everyone").finally(() => database.close());
-
-if (json) console.log(JSON.stringify(regressions, null, 2));
-else if (regressions.length === 0) console.log("No page got slower in the last 7 days than in the 7 days before.");
-else {
-  console.log(`${regressions.length} slower in the last 7 days than in the 7 days before (75th percentiles):`);
-  for (const { pageName, vital, previousP75, p75, samples, previousSamples } of regressions) {
-    const change = previousP75 === 0 ? "" : ` (+${Math.round((p75 / previousP75 - 1) * 100)}%)`;
-    console.log(
-      `  ${pageName}\t${vital}\t${formatVital(vital, previousP75, "en")} → ${formatVital(vital, p75, "en")}${change}\t` +
-        `over ${samples} and ${previousSamples} page views`,
-    );
+/** The week's regressions, or a refusal with 2 when the database cannot be opened or read. */
+async function readRegressions() {
+  let database: Awaited<ReturnType<typeof openOperatorDatabase>> | undefined;
+  try {
+    database = await openOperatorDatabase("no report was made", NOT_CHECKED);
+    return await findWeekRegressions(database.db, "everyone");
+  } catch (error) {
+    refuse([`The database failed: ${(error as Error).message}`], "no report was made", NOT_CHECKED);
+  } finally {
+    await database?.close();
   }
+}
+
+const found = await readRegressions();
+
+const { since, until, regressions, sampled } = found;
+const sampleNote = `Each week was judged from an even sample of ${MAX_REPORTED_BEACONS.toLocaleString("en")} of its page views.`;
+if (options.json)
+  console.log(JSON.stringify({ since: isoTime(since), until: isoTime(until), sampled, regressions }, null, 2));
+else {
+  const window = `from ${isoTime(since)} to ${isoTime(until)}`;
+  if (regressions.length === 0)
+    console.log(`No page got slower in the last 7 days (${window}) than in the 7 days before.`);
+  else {
+    console.log(`Slower in the last 7 days (${window}) than in the 7 days before, at the 75th percentile:`);
+    for (const { pageName, vital, previousP75, p75, samples, previousSamples } of regressions) {
+      const change = previousP75 === 0 ? "" : ` (+${Math.round((p75 / previousP75 - 1) * 100)}%)`;
+      console.log(
+        `  ${pageName}\t${vital}\t${formatVital(vital, previousP75, "en")} → ${formatVital(vital, p75, "en")}${change}\t` +
+          `over ${samples} and ${previousSamples} page views`,
+      );
+    }
+  }
+  if (sampled) console.log(sampleNote);
 }
 process.exitCode = regressions.length === 0 ? 0 : 1;

@@ -39,7 +39,9 @@ describe.each([
     expect(new URL(metricsUrl).hostname).toBe("127.0.0.1");
     const session = await signInOverHttp(server.url);
     // Ten connections, handed to the workers in turn: with two, each serves five, so a count of
-    // ten is every worker's summed (one worker's alone would be five).
+    // ten is every worker's summed (one worker's alone would be five). "In turn" is node:cluster's
+    // round-robin (SCHED_RR), its default everywhere but Windows; with the kernel's scheduling
+    // (NODE_CLUSTER_SCHED_POLICY=none) one worker could take all ten and hide a missing sum.
     for (let page = 0; page < 10; page++)
       expect(await getOnNewConnection(`${server.url}/sh/lst/active`, session)).toBe(200);
     expect((await fetch(`${server.url}/no/such/page`, { headers: { Cookie: session } })).status).toBe(404);

@@ -97,6 +97,24 @@ describe.each(TEST_DIALECTS)("exporting listings on $name", (dialect) => {
     },
   );
 
+  it("fails the download, never ends the file as if whole, when the database fails after a batch", async () => {
+    // The second batch's query fails (a lost connection): the stream errors, so the server cuts
+    // the response short (server/index.ts destroys it) and the browser says the download failed.
+    let queries = 0;
+    const failing = database.db.withPlugin({
+      transformQuery: ({ node }) => node,
+      transformResult: async ({ result }) => {
+        if (++queries > 1) throw new Error("Connection lost");
+        return result;
+      },
+    });
+    const reader = listingsCsv({ ...database, db: failing }, busy, filters("sort=newest"), "en-US").getReader();
+    const headings = await reader.read();
+    const firstBatch = await reader.read();
+    expect(headings.done || firstBatch.done).toBe(false);
+    await expect(reader.read()).rejects.toThrow("Connection lost");
+  });
+
   it("writes only the listings the filters match", async () => {
     const rows = await exported(database, busy, "status=ended&limit=10&offset=20");
     expect(rows).toHaveLength(1 + Math.ceil(many / 10));

@@ -23,8 +23,14 @@ const OVERVIEW: PageSummary = {
   inAppNavigations: 345,
   inAppDurationP75: 96,
   dataRequestP75: 41,
-  server: { fullLoads: null, inApp: null },
-  vitalParts: { LCP: null, INP: null },
+  server: {
+    fullLoads: { samples: 11_900, p75: { db: 12, loaders: 18, render: 31, total: 52 } },
+    inApp: { samples: 340, p75: { db: 9, loaders: 14, total: 16 } },
+  },
+  vitalParts: {
+    LCP: { samples: 11_800, p75: { ttfb: 60, loadDelay: 4, loadTime: 120, renderDelay: 700 } },
+    INP: null,
+  },
   vitals: VITAL_NAMES.map((name) =>
     name === "INP"
       ? vital(name, [])
@@ -34,7 +40,15 @@ const OVERVIEW: PageSummary = {
   ),
 };
 // A page name is the hub's own code, but the file never trusts a cell: one written like a formula stays text.
-const ODD: PageSummary = { ...OVERVIEW, pageName: "=cmd", pageViews: 1, inAppNavigations: 0, inAppDurationP75: null };
+const ODD: PageSummary = {
+  ...OVERVIEW,
+  pageName: "=cmd",
+  pageViews: 1,
+  inAppNavigations: 0,
+  inAppDurationP75: null,
+  server: { fullLoads: null, inApp: null },
+  vitalParts: { LCP: null, INP: null },
+};
 
 const REPORT: SiteSpeedReport = {
   since: Date.UTC(2026, 10, 18),
@@ -44,6 +58,7 @@ const REPORT: SiteSpeedReport = {
   pageViews: 12_346,
   truncated: true,
   regressions: [],
+  regressionsSampled: false,
   pages: [OVERVIEW, ODD],
   fixes: [],
   tracking: [],
@@ -76,7 +91,23 @@ describe("the pages table as a file", () => {
       "LCP 75th percentile, the period before (ms)",
     ]);
     expect(headings).toContain("CLS 75th percentile");
-    expect(headings).toHaveLength(7 + 5 * 7);
+    expect(headings.slice(7 + 5 * 7)).toEqual([
+      "Server, full loads: database, 75th percentile (ms)",
+      "Server, full loads: loaders, 75th percentile (ms)",
+      "Server, full loads: form's action, 75th percentile (ms)",
+      "Server, full loads: render, 75th percentile (ms)",
+      "Server, full loads: whole request, 75th percentile (ms)",
+      "Server, full loads: page views measured",
+      "Server, in-app navigations' data: database, 75th percentile (ms)",
+      "Server, in-app navigations' data: loaders, 75th percentile (ms)",
+      "Server, in-app navigations' data: form's action, 75th percentile (ms)",
+      "Server, in-app navigations' data: render, 75th percentile (ms)",
+      "Server, in-app navigations' data: whole request, 75th percentile (ms)",
+      "Server, in-app navigations' data: page views measured",
+    ]);
+    // Where the server's time went, after the vitals: a part no request had (no form posted, a data request renders nothing) is empty.
+    expect(overview.slice(7 + 5 * 7)).toEqual(["12", "18", "", "31", "52", "11900", "9", "14", "", "", "16", "340"]);
+    expect(odd.slice(7 + 5 * 7)).toEqual(["", "", "", "", "", "0", "", "", "", "", "", "0"]);
     expect(overview.slice(0, 7)).toEqual(["Overview", "sellerHubOverview", "12345", "12000", "345", "96", "41"]);
     expect(cell(overview, "LCP 75th percentile (ms)")).toBe(String(p75([300, 2600, 4500, 900])));
     expect(cell(overview, "LCP rating")).toBe("Needs improvement");
@@ -101,6 +132,7 @@ describe("the pages table as a file", () => {
     expect(headings.slice(0, 2)).toEqual(["Seite", "Seitenname"]);
     expect(overview[0]).toBe("Übersicht");
     expect(overview[headings.indexOf("CLS: 75. Perzentil, Zeitraum davor")]).toBe("0,02");
+    expect(overview[headings.indexOf("Server, vollständige Ladevorgänge: Datenbank, 75. Perzentil (ms)")]).toBe("12");
     expect(pagesCsv([OVERVIEW], "de-DE", textOfLanguage("de-DE").text)).toMatch(/^\uFEFF[^\r\n]*;[^\r\n]*\r\n/);
   });
 
@@ -122,6 +154,13 @@ describe("the pages table as a file", () => {
       previousP75: 700,
     });
     expect(json.pages[0]?.vitals.INP).toMatchObject({ p75: null, rating: null, samples: 0 });
+    // Where the server's time went and what the LCP was made of, each part at its 75th percentile, with how many said.
+    expect(json.pages[0]?.server).toEqual(OVERVIEW.server);
+    expect(json.pages[0]?.vitalParts).toEqual(OVERVIEW.vitalParts);
+    expect(json.pages[1]).toMatchObject({
+      server: { fullLoads: null, inApp: null },
+      vitalParts: { LCP: null, INP: null },
+    });
     expect(JSON.parse(JSON.stringify(json))).toEqual(json);
   });
 

@@ -2,8 +2,9 @@ import { stringify } from "csv-stringify/sync";
 import type { Text } from "~/i18n/language-text";
 import type { Language } from "~/i18n/languages";
 import { inertText, spreadsheetDialect } from "~/spreadsheets/spreadsheet-dialect";
+import { SERVER_TIMING_PARTS } from "./beacon-rules";
 import { pageLabel } from "./page-labels";
-import type { PageSummary, SiteSpeedReport, VitalSummary } from "./site-speed-report";
+import type { PageSummary, ServerTimeSummary, SiteSpeedReport, VitalSummary } from "./site-speed-report";
 import { RATING_LABELS, VITAL_NAMES, VITALS, type Rating, type VitalName } from "./vitals";
 
 /**
@@ -17,6 +18,9 @@ export type PageExportFormat = (typeof PAGE_EXPORT_FORMATS)[number];
 
 /** What a vital's columns hold, in the order they come, each under its vital's name. */
 const VITAL_MEASURES = ["p75", "rating", "samples", "good", "needsImprovement", "poor", "previous"] as const;
+
+/** Where the server's time went, for full loads and then in-app navigations' data: each part, then how many page views said. */
+const SERVER_KINDS = ["fullLoads", "inApp"] as const;
 
 /** A figure as the spreadsheet reads a number: the dialect's decimal mark, no grouping; empty when there is none. */
 function plainNumber(value: number | null, decimalMark: string): string {
@@ -48,6 +52,14 @@ export function pagesCsv(pages: PageSummary[], language: Language, text: Text): 
         text("speed.export.vital", { vital, measure, unit: VITALS[vital].unit === "ms" ? "ms" : "none" }),
       ),
     ),
+    // After the vitals: a spreadsheet built on the columns before finds them where they were.
+    ...SERVER_KINDS.flatMap((kind) =>
+      [...SERVER_TIMING_PARTS, "samples" as const].map((part) => text("speed.export.server", { kind, part })),
+    ),
+  ];
+  const serverCells = (summary: ServerTimeSummary | null): string[] => [
+    ...SERVER_TIMING_PARTS.map((part) => number(summary?.p75[part] ?? null)),
+    String(summary?.samples ?? 0),
   ];
   const vitalCells = (vital: VitalSummary): string[] => {
     const measured = vital.p75 !== null;
@@ -73,6 +85,7 @@ export function pagesCsv(pages: PageSummary[], language: Language, text: Text): 
       const vital = page.vitals.find((candidate) => candidate.name === name);
       return vital ? vitalCells(vital) : VITAL_MEASURES.map(() => "");
     }),
+    ...SERVER_KINDS.flatMap((kind) => serverCells(page.server[kind])),
   ]);
   return stringify([headings, ...rows], { delimiter, record_delimiter: "windows", bom: true });
 }
@@ -86,7 +99,11 @@ interface ExportedVital {
   previousP75: number | null;
 }
 
-/** The pages table as JSON: the period and segment it covers, then each page (in the report's order) with its vitals by name. */
+/**
+ * The pages table as JSON: the period and segment it covers, then each page (in the report's
+ * order) with its vitals by name, where its server's time went and what its LCP and INP were made
+ * of (each part at its 75th percentile, with how many page views said; null when none did).
+ */
 export function pagesJson(report: SiteSpeedReport) {
   return {
     since: new Date(report.since).toISOString(),
@@ -102,6 +119,8 @@ export function pagesJson(report: SiteSpeedReport) {
       inAppNavigations: page.inAppNavigations,
       inAppDurationP75: page.inAppDurationP75,
       dataRequestP75: page.dataRequestP75,
+      server: page.server,
+      vitalParts: page.vitalParts,
       vitals: Object.fromEntries(
         page.vitals.map((vital): [VitalName, ExportedVital] => [
           vital.name,

@@ -50,6 +50,19 @@ describe("findRegressions", () => {
     ]);
   });
 
+  it("flags a layout shift that came to a third of the page views, where most shift nothing", () => {
+    // The week before, no page view shifted; this week 30 % shift 0.5. Most values are 0 in both
+    // weeks, so the pooled 75th percentile is 0 too: split at and above it, every page view counts.
+    const thisWeek = [...same(350, 0), ...same(150, 0.5)];
+    expect(findRegressions(week("p", "CLS", thisWeek), week("p", "CLS", same(500, 0)))).toEqual([
+      { pageName: "p", vital: "CLS", previousP75: 0, p75: 0.5, samples: 500, previousSamples: 500 },
+    ]);
+    // 80 % of page views at 0 the week before, 70 % now, the rest at 0.1.
+    const before = [...same(400, 0), ...same(100, 0.1)];
+    const now = [...same(350, 0), ...same(150, 0.1)];
+    expect(findRegressions(week("p", "CLS", now), week("p", "CLS", before))).toMatchObject([{ p75: 0.1 }]);
+  });
+
   it("does not flag chance: two weeks drawn from one distribution, a thousand times over, flag nothing", () => {
     // Repeatable, so a chance finding is the same every run.
     const random = randomSequence(47);
@@ -59,7 +72,7 @@ describe("findRegressions", () => {
       const count = MIN_REGRESSION_SAMPLES + Math.floor(random() * 200);
       flagged += findRegressions(week("p", "LCP", draw(count)), week("p", "LCP", draw(count))).length;
     }
-    // Three standard errors leave about one chance finding in 740 (these draws give one). Setting this week
+    // Three standard errors leave about one chance finding in 740 (these draws give none). Setting this week
     // against the week before's own 75th percentile, as if it were known exactly, flagged 23.
     expect(flagged).toBeLessThanOrEqual(2);
   });
@@ -76,18 +89,20 @@ describe("findRegressions", () => {
     expect(findRegressions(thisWeek, weekBefore)).toEqual([]);
   });
 
-  it("lists the most worsened first, as a ratio of the week before", () => {
+  it("lists the most worsened first, by how far it rose as a share of its vital's good threshold", () => {
     const thisWeek: PageVitalValues = new Map([
       ["a", { LCP: same(100, 3000), INP: same(100, 600) }],
-      ["b", { TTFB: same(100, 900) }],
+      ["b", { TTFB: same(100, 900), CLS: same(100, 0.02) }],
     ]);
     const weekBefore: PageVitalValues = new Map([
       ["a", { LCP: same(100, 2000), INP: same(100, 200) }],
-      ["b", { TTFB: same(100, 800) }],
+      ["b", { TTFB: same(100, 800), CLS: same(100, 0) }],
     ]);
     expect(findRegressions(thisWeek, weekBefore).map(({ pageName, vital }) => `${pageName} ${vital}`)).toEqual([
       "a INP",
       "a LCP",
+      // A CLS from 0 is not infinitely worse: 0.02 is a fifth of its good threshold.
+      "b CLS",
       "b TTFB",
     ]);
   });

@@ -38,7 +38,11 @@ export interface SpeedRegression {
 /** Each page's measured values of each vital, in one week. */
 export type PageVitalValues = ReadonlyMap<string, Partial<Record<VitalName, readonly number[]>>>;
 
-/** The regressions of `thisWeek` against `weekBefore`, the most worsened (as a ratio) first. */
+/**
+ * The regressions of `thisWeek` against `weekBefore`, the most worsened first: by how much the
+ * 75th percentile rose, as a share of the vital's "good" threshold, so that vitals of different
+ * units compare (and a CLS from 0 is not infinitely worse).
+ */
 export function findRegressions(thisWeek: PageVitalValues, weekBefore: PageVitalValues): SpeedRegression[] {
   const found: SpeedRegression[] = [];
   for (const [pageName, vitals] of thisWeek) {
@@ -47,9 +51,9 @@ export function findRegressions(thisWeek: PageVitalValues, weekBefore: PageVital
       if (regression) found.push({ pageName, vital, ...regression });
     }
   }
-  return found.toSorted(
-    (a, b) => b.p75 / b.previousP75 - a.p75 / a.previousP75 || a.pageName.localeCompare(b.pageName),
-  );
+  const worsening = (regression: SpeedRegression) =>
+    (regression.p75 - regression.previousP75) / VITALS[regression.vital].thresholds[0];
+  return found.toSorted((a, b) => worsening(b) - worsening(a) || a.pageName.localeCompare(b.pageName));
 }
 
 function compareWeeks(
@@ -68,12 +72,22 @@ function compareWeeks(
 }
 
 function beyondChance(values: readonly number[], previousValues: readonly number[]): boolean {
+  const pooled = values.length + previousValues.length;
   const pooledP75 = p75([...values, ...previousValues]) as number;
-  // At or above: a week of one value throughout (a CLS of 0 on every page view) splits too.
-  const above = (week: readonly number[]) => week.filter((value) => value >= pooledP75).length;
-  const share = above(values) / values.length;
-  const previousShare = above(previousValues) / previousValues.length;
-  const pooledShare = (above(values) + above(previousValues)) / (values.length + previousValues.length);
+  // Split above the pooled percentile, or at and above it, whichever puts nearer a quarter of the
+  // page views above: with many equal values (a CLS of 0 on most page views, a week of one value
+  // throughout) one of the two puts all or none above, and tells nothing. The choice looks at the
+  // pooled values alone, so it favours neither week.
+  const splits = [(value: number) => value > pooledP75, (value: number) => value >= pooledP75].map((isAbove) => {
+    const above = values.filter(isAbove).length;
+    const previousAbove = previousValues.filter(isAbove).length;
+    return { above, previousAbove, pooledShare: (above + previousAbove) / pooled };
+  });
+  const split = splits
+    .filter(({ pooledShare }) => pooledShare > 0 && pooledShare < 1)
+    .toSorted((a, b) => Math.abs(a.pooledShare - 0.25) - Math.abs(b.pooledShare - 0.25))[0];
+  if (!split) return false;
+  const { above, previousAbove, pooledShare } = split;
   const standardError = Math.sqrt(pooledShare * (1 - pooledShare) * (1 / values.length + 1 / previousValues.length));
-  return standardError > 0 && share - previousShare >= REGRESSION_STANDARD_ERRORS * standardError;
+  return above / values.length - previousAbove / previousValues.length >= REGRESSION_STANDARD_ERRORS * standardError;
 }

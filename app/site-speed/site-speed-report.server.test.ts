@@ -11,6 +11,8 @@ import { buildSiteSpeedReport, findWeekRegressions } from "./site-speed-report.s
 const HOUR = 3_600_000;
 const NOW = Date.UTC(2026, 10, 22, 14, 30);
 const LAST_WEEK = findReportPeriod("7d")!;
+/** The week before NOW's last 7 days, in UTC days: from the 9th to the 16th. */
+const WEEK_BEFORE_BEGAN_IN_UTC = Date.UTC(2026, 10, 9);
 const boom = {
   message: "Uncaught Error: boom",
   source: "/assets/shell.js",
@@ -329,7 +331,9 @@ describe.each(TEST_DIALECTS)("the site-speed report on $name", (dialect) => {
       store(sampleBeacon({ pageName: "sellerHubListings", vitals: { LCP: lcp }, device }), receivedAt);
     await insert(
       // The week before: 40 page views at 1.2–2.0 s; this week 40 at 2.4–3.2 s, all on phones.
-      ...Array.from({ length: 40 }, (_, index) => listings(1200 + 20 * index, NOW - 9 * 24 * HOUR, phone)),
+      ...Array.from({ length: 40 }, (_, index) =>
+        listings(1200 + 20 * index, WEEK_BEFORE_BEGAN_IN_UTC + 5 * HOUR, phone),
+      ),
       ...Array.from({ length: 40 }, (_, index) => listings(2400 + 20 * index, NOW - 2 * HOUR, phone)),
       // The overview, as fast as ever.
       ...Array.from({ length: 40 }, () => store(sampleBeacon(), NOW - 9 * 24 * HOUR)),
@@ -339,15 +343,51 @@ describe.each(TEST_DIALECTS)("the site-speed report on $name", (dialect) => {
       { pageName: "sellerHubListings", vital: "LCP", previousP75: 1780, p75: 2980, samples: 40, previousSamples: 40 },
     ];
     expect((await report()).regressions).toEqual(flagged);
-    // The last 24 hours' dashboard reads the two weeks on its own.
+    // The last 24 hours' dashboard reads the two weeks on its own, in the segment and the reader's zone.
     const day = await buildSiteSpeedReport(database.db, sellerId, findReportPeriod("24h")!, {}, NOW);
     expect(day.regressions).toEqual(flagged);
+    expect(day.regressionsSampled).toBe(false);
+    const lastDay = (segment: Segment, timeZone: string) =>
+      buildSiteSpeedReport(database.db, sellerId, findReportPeriod("24h")!, segment, NOW, timeZone);
+    expect((await lastDay({ device: "desktop" }, "UTC")).regressions).toEqual([]);
+    // The week before's page views came at 05:00 UTC on the 9th: in Los Angeles still the 8th,
+    // a day before its week before began.
+    expect((await lastDay({}, "America/Los_Angeles")).regressions).toEqual([]);
     expect((await report({ device: "phone" })).regressions).toEqual(flagged);
     expect((await report({ device: "desktop" })).regressions).toEqual([]);
     // Another seller's dashboard says nothing of it; the operators' report reads every seller's.
     const other = await buildSiteSpeedReport(database.db, otherSellerId, LAST_WEEK, {}, NOW);
     expect(other.regressions).toEqual([]);
-    expect(await findWeekRegressions(database.db, "everyone", {}, NOW)).toEqual(flagged);
+    expect(await findWeekRegressions(database.db, "everyone", {}, NOW)).toMatchObject({
+      since: Date.UTC(2026, 10, 16),
+      until: Date.UTC(2026, 10, 23),
+      regressions: flagged,
+      sampled: false,
+    });
+  });
+
+  it("judges a week too busy to read whole from an even sample of it, not from its newest page views", async () => {
+    const many = MAX_REPORTED_BEACONS + 1000;
+    const day = 24 * HOUR;
+    // The week before: every page view at 1.5 s. This week: the first third of the page views (in
+    // its first days) at 3 s, the rest at 1.5 s. The newest 5,000 alone hold a fifth of the slow
+    // ones, and their 75th percentile is 1.5 s: the even sample's is 3 s.
+    const at = (index: number, start: number) => start + Math.floor((index * 6 * day) / many);
+    const rows = [
+      ...Array.from({ length: many }, (_, index) =>
+        store(sampleBeacon({ vitals: { LCP: 1500 } }), at(index, NOW - 13 * day)),
+      ),
+      ...Array.from({ length: many }, (_, index) =>
+        store(sampleBeacon({ vitals: { LCP: index < many / 3 ? 3000 : 1500 } }), at(index, NOW - 6 * day)),
+      ),
+    ];
+    for (let start = 0; start < rows.length; start += 1000) await insert(...rows.slice(start, start + 1000));
+    const result = await report();
+    expect(result.truncated).toBe(true);
+    expect(result.regressionsSampled).toBe(true);
+    expect(result.regressions).toMatchObject([
+      { pageName: "sellerHubOverview", vital: "LCP", previousP75: 1500, p75: 3000 },
+    ]);
   });
 
   it("says what to fix: the LCP elements and INP targets, furthest past good first", async () => {

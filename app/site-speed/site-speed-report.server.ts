@@ -4,7 +4,7 @@
  * chosen segment, summarised per page; and their tracking events counted per page and action. The database filters,
  * orders and bounds; the vitals live in the beacons' JSON, so the summing happens here.
  */
-import type { Kysely } from "kysely";
+import { sql, type Kysely } from "kysely";
 import type { z } from "zod";
 import type { DatabaseSchema } from "~/db/schema";
 import type { Text } from "~/i18n/language-text";
@@ -84,10 +84,13 @@ export async function buildSiteSpeedReport(
   // The period before, as long as this one: each page's vitals then, to say better or worse.
   const previous = await readPageViews(db, sellerId, since - (until - since), since, segment);
   const previousP75 = previousPercentiles(previous.pageViews);
-  // A week's period is what regressions compare: read once.
-  const regressions =
-    period.key === WEEK.key
-      ? findRegressions(valuesByPage(current.pageViews), valuesByPage(previous.pageViews))
+  // A week's period, read whole, is what regressions compare: read once.
+  const { regressions, sampled: regressionsSampled } =
+    period.key === WEEK.key && !current.truncated && !previous.truncated
+      ? {
+          regressions: findRegressions(valuesByPage(current.pageViews), valuesByPage(previous.pageViews)),
+          sampled: false,
+        }
       : await findWeekRegressions(db, sellerId, segment, now, timeZone);
   return {
     since,
@@ -97,6 +100,7 @@ export async function buildSiteSpeedReport(
     pageViews: current.pageViews.filter(isPageView).length,
     truncated: current.truncated,
     regressions,
+    regressionsSampled,
     pages: summarisePages(current.pageViews, previousP75, bucketStarts, until),
     fixes: summariseFixes(current.pageViews),
     tracking: await countTracking(db, sellerId, since, until),
@@ -105,6 +109,15 @@ export async function buildSiteSpeedReport(
 }
 
 const WEEK = REPORT_PERIODS[1];
+
+export interface WeekRegressions {
+  /** The last 7 days: from `since` to `until`; the week before ends at `since`. */
+  since: number;
+  until: number;
+  regressions: SpeedRegression[];
+  /** A week held more beacons than a report reads: each week was judged from an even sample of them. */
+  sampled: boolean;
+}
 
 /**
  * The pages whose vitals got slower in the last seven days (today, as the zone's clock tells
@@ -117,11 +130,48 @@ export async function findWeekRegressions(
   segment: Segment = {},
   now: number = Date.now(),
   timeZone = "UTC",
-): Promise<SpeedRegression[]> {
+): Promise<WeekRegressions> {
   const { since, until } = periodWindow(WEEK, now, timeZone);
-  const thisWeek = await readPageViews(db, whose, since, until, segment);
-  const weekBefore = await readPageViews(db, whose, since - (until - since), since, segment);
-  return findRegressions(valuesByPage(thisWeek.pageViews), valuesByPage(weekBefore.pageViews));
+  const thisWeek = await readEvenSample(db, whose, since, until, segment);
+  const weekBefore = await readEvenSample(db, whose, since - (until - since), since, segment);
+  return {
+    since,
+    until,
+    regressions: findRegressions(valuesByPage(thisWeek.pageViews), valuesByPage(weekBefore.pageViews)),
+    sampled: thisWeek.sampled || weekBefore.sampled,
+  };
+}
+
+/**
+ * A window's page views, at most MAX_REPORTED_BEACONS of them spread evenly over it: every
+ * k-th beacon by id, ids being given in order of arrival. The newest ones alone, as the dashboard
+ * reads a period, would set the last hours of this week against the last hours of the week
+ * before: other times of day, other sellers.
+ */
+async function readEvenSample(
+  db: Kysely<DatabaseSchema>,
+  whose: number | "everyone",
+  since: number,
+  until: number,
+  segment: Segment,
+): Promise<{ pageViews: PageView[]; sampled: boolean }> {
+  const inWindow = db
+    .selectFrom("speed_beacon")
+    .$if(whose !== "everyone", (query) => query.where("seller_id", "=", whose as number))
+    .where("received_at", ">=", since)
+    .where("received_at", "<", until);
+  const { beacons } = await inWindow
+    .select((eb) => eb.fn.countAll<number | string>().as("beacons"))
+    .executeTakeFirstOrThrow();
+  const every = Math.max(1, Math.ceil(Number(beacons) / MAX_REPORTED_BEACONS));
+  const rows = await inWindow
+    .select(["page_name", "received_at", "metrics"])
+    .$if(every > 1, (query) => query.where(sql<number>`id % ${every}`, "=", 0))
+    .orderBy("received_at", "desc")
+    .orderBy("id", "desc")
+    .limit(MAX_REPORTED_BEACONS)
+    .execute();
+  return { pageViews: latestPerPageView(rows).filter((view) => isInSegment(view.device, segment)), sampled: every > 1 };
 }
 
 /** Each page's measured values of each vital. */
@@ -134,10 +184,10 @@ function valuesByPage(pageViews: readonly PageView[]): PageVitalValues {
   );
 }
 
-/** Page views of a window in the segment, a seller's or everyone's: the database filters, orders and bounds. */
+/** A seller's page views of a window in the segment, the newest: the database filters, orders and bounds. */
 async function readPageViews(
   db: Kysely<DatabaseSchema>,
-  whose: number | "everyone",
+  sellerId: number,
   since: number,
   until: number,
   segment: Segment,
@@ -145,7 +195,7 @@ async function readPageViews(
   const rows = await db
     .selectFrom("speed_beacon")
     .select(["page_name", "received_at", "metrics"])
-    .$if(whose !== "everyone", (query) => query.where("seller_id", "=", whose as number))
+    .where("seller_id", "=", sellerId)
     .where("received_at", ">=", since)
     .where("received_at", "<", until)
     .orderBy("received_at", "desc")

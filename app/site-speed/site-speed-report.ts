@@ -90,6 +90,8 @@ export interface SiteSpeedReport {
   truncated: boolean;
   /** Pages whose vitals got slower this week than the week before, in the segment; the most worsened first. */
   regressions: SpeedRegression[];
+  /** A week held more beacons than a report reads: each was judged from an even sample of them. */
+  regressionsSampled: boolean;
   /** Busiest page first. */
   pages: PageSummary[];
   /** The slowest elements and targets first. */

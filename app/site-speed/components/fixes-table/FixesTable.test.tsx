@@ -24,6 +24,7 @@ describe("FixesTable", () => {
     const table = screen.getByRole("table", {
       name: "What to fix: the LCP elements and INP interaction targets, furthest from good first",
     });
+    expect(screen.getByRole("region", { name: /^Table: What to fix: the LCP elements/ })).toContainElement(table);
     const inp = within(table).getByRole("row", { name: /button#refilter/ });
     expect(inp).toHaveTextContent("sellerHubListings");
     expect(inp).toHaveTextContent("INP (Interaction to Next Paint)");

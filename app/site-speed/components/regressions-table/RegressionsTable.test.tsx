@@ -23,14 +23,14 @@ const OVERVIEW_CLS = {
 
 describe("RegressionsTable", () => {
   it("names each page that got slower, by its label and code, with both weeks' figures, how much slower and over how many page views", () => {
-    render(<RegressionsTable regressions={[LISTINGS_LCP, OVERVIEW_CLS]} locale="en-US" />);
+    render(<RegressionsTable regressions={[LISTINGS_LCP, OVERVIEW_CLS]} locale="en-US" sampled={false} />);
     const section = screen.getByRole("region", { name: "Slower than the week before" });
     const table = within(section).getByRole("table", {
-      name: "Slower than the week before: each page's web vital at the 75th percentile, most worsened first",
+      name: "Slower than the week before: each page's Web Vital at the 75th percentile, most worsened first",
     });
     const [header, listings, overview] = within(table).getAllByRole("row");
     expect(header).toHaveTextContent(
-      /^PageWeb vitalThe week beforeThe last 7 daysSlower byPage views measuredThe week before's$/,
+      /^PageWeb vitalThe week beforeThe last 7 daysSlower byPage views, the last 7 daysPage views, the week before$/,
     );
     expect(listings).toHaveTextContent(
       /^Listings sellerHubActiveListingsLCP \(Largest Contentful Paint\)1,780 ms Good2,980 ms Needs improvement\+67%1,240980$/,
@@ -41,17 +41,21 @@ describe("RegressionsTable", () => {
   });
 
   it("says nothing when no page got slower", () => {
-    const { container } = render(<RegressionsTable regressions={[]} locale="en-US" />);
+    const { container } = render(<RegressionsTable regressions={[]} sampled={false} locale="en-US" />);
     expect(container).toBeEmptyDOMElement();
   });
 
   it("reads in the seller's language and numbers", () => {
     render(
       <TextProvider value={textOfLanguage("de-DE")}>
-        <RegressionsTable regressions={[LISTINGS_LCP]} locale="de-DE" />
+        <RegressionsTable regressions={[LISTINGS_LCP]} sampled locale="de-DE" />
       </TextProvider>,
     );
     const table = screen.getByRole("table", { name: /^Langsamer als in der Woche davor/ });
     expect(within(table).getAllByRole("row")[1]).toHaveTextContent(/1\.780 ms.*2\.980 ms.*\+67 %.*1\.240.*980/);
+    // The rule's figures in the seller's numbers, and the sample said.
+    expect(
+      screen.getByText(/um mindestens 10 % und um mindestens 10 % der Schwelle .* bei mindestens 30 Seitenaufrufen/),
+    ).toHaveTextContent(/gleichmäßigen Stichprobe von 5\.000 davon beurteilt\.$/);
   });
 });

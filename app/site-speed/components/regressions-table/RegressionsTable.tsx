@@ -1,5 +1,11 @@
 import { useText } from "~/i18n/text";
-import type { SpeedRegression } from "~/site-speed/regressions";
+import {
+  MIN_REGRESSION_SAMPLES,
+  MIN_RELATIVE_WORSENING,
+  MIN_WORSENING_OF_GOOD,
+  type SpeedRegression,
+} from "~/site-speed/regressions";
+import { MAX_REPORTED_BEACONS } from "~/site-speed/site-speed-report";
 import { vitalTitle } from "~/site-speed/report-labels";
 import { formatVital, rate, RATING_LABELS } from "~/site-speed/vitals";
 import { PageTitle } from "../pages-table/PagesTable";
@@ -8,6 +14,8 @@ import { SpeedTable } from "../speed-table/SpeedTable";
 export interface RegressionsTableProps {
   /** The most worsened first. */
   regressions: SpeedRegression[];
+  /** A week held more beacons than a report reads, and was judged from an even sample of them. */
+  sampled: boolean;
   locale: string;
 }
 
@@ -16,7 +24,7 @@ export interface RegressionsTableProps {
  * dashboard: each page's vital at both weeks' 75th percentile, how much slower, and over how
  * many page views. Nothing when no page got slower.
  */
-export function RegressionsTable({ regressions, locale }: RegressionsTableProps) {
+export function RegressionsTable({ regressions, sampled, locale }: RegressionsTableProps) {
   const text = useText();
   if (regressions.length === 0) return null;
   const count = (value: number) => value.toLocaleString(locale);
@@ -32,7 +40,14 @@ export function RegressionsTable({ regressions, locale }: RegressionsTableProps)
   return (
     <section aria-labelledby="slower-this-week" className="regressions">
       <h2 id="slower-this-week">{text("speed.regressions.heading")}</h2>
-      <p>{text("speed.regressions.intro")}</p>
+      <p>
+        {text("speed.regressions.intro", {
+          relative: percent(MIN_RELATIVE_WORSENING, locale),
+          ofGood: percent(MIN_WORSENING_OF_GOOD, locale),
+          samples: MIN_REGRESSION_SAMPLES,
+        })}
+        {sampled && ` ${text("speed.regressions.sampled", { count: MAX_REPORTED_BEACONS })}`}
+      </p>
       <SpeedTable caption={text("speed.regressions.caption")}>
         <thead>
           <tr>
@@ -70,6 +85,8 @@ export function RegressionsTable({ regressions, locale }: RegressionsTableProps)
     </section>
   );
 }
+
+const percent = (share: number, locale: string) => share.toLocaleString(locale, { style: "percent" });
 
 /** "+67%", or the difference itself where the week before's was 0 (a CLS): no share of nothing. */
 function slowerBy({ vital, previousP75, p75 }: SpeedRegression, locale: string): string {

@@ -29,7 +29,12 @@ describe("ScriptErrorsTable", () => {
         ]}
       />,
     );
-    const [, first, second] = screen.getAllByRole("row");
+    // Named by its caption, in a region that scrolls by keyboard on a phone, named after it.
+    const table = screen.getByRole("table", { name: "Script errors of the period, most frequent first" });
+    expect(
+      screen.getByRole("region", { name: "Table: Script errors of the period, most frequent first" }),
+    ).toContainElement(table);
+    const [, first, second] = within(table).getAllByRole("row");
     expect(within(first as HTMLElement).getByRole("rowheader")).toHaveTextContent("Uncaught Error: boom");
     expect(first).toHaveTextContent("/assets/shell.js:3:9sellerHubOverview1,50012");
     expect(second).toHaveTextContent("Not known");

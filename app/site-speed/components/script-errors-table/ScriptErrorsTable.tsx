@@ -1,5 +1,5 @@
 import { useText } from "~/i18n/text";
-import { TableScroll } from "../../../components/table-scroll/TableScroll";
+import { SpeedTable } from "../speed-table/SpeedTable";
 
 export interface ReportedScriptError {
   message: string;
@@ -26,37 +26,35 @@ export function ScriptErrorsTable({ errors, locale }: ScriptErrorsTableProps) {
   const text = useText();
   if (errors.length === 0) return <p className="empty-state">{text("speed.errors.none")}</p>;
   return (
-    <TableScroll label={text("speed.errors.region")}>
-      <table className="data-table">
-        <thead>
-          <tr>
-            <th scope="col">{text("speed.column.error")}</th>
-            <th scope="col">{text("speed.column.where")}</th>
-            <th scope="col">{text("speed.column.page")}</th>
-            <th scope="col">{text("speed.column.occurrences")}</th>
-            <th scope="col">{text("speed.column.pageViews")}</th>
+    <SpeedTable caption={text("speed.errors.caption")}>
+      <thead>
+        <tr>
+          <th scope="col">{text("speed.column.error")}</th>
+          <th scope="col">{text("speed.column.where")}</th>
+          <th scope="col">{text("speed.column.page")}</th>
+          <th scope="col">{text("speed.column.occurrences")}</th>
+          <th scope="col">{text("speed.column.pageViews")}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {errors.map((error) => (
+          <tr key={`${error.message} ${error.source} ${error.line} ${error.column} ${error.pageName}`}>
+            <th scope="row">{error.message}</th>
+            <td>
+              {error.source ? (
+                <code className="script-errors-table__source">{`${error.source}:${error.line}:${error.column}`}</code>
+              ) : (
+                text("speed.errors.unknownSource")
+              )}
+            </td>
+            <td>
+              <code>{error.pageName}</code>
+            </td>
+            <td>{error.occurrences.toLocaleString(locale)}</td>
+            <td>{error.pageViews.toLocaleString(locale)}</td>
           </tr>
-        </thead>
-        <tbody>
-          {errors.map((error) => (
-            <tr key={`${error.message} ${error.source} ${error.line} ${error.column} ${error.pageName}`}>
-              <th scope="row">{error.message}</th>
-              <td>
-                {error.source ? (
-                  <code className="script-errors-table__source">{`${error.source}:${error.line}:${error.column}`}</code>
-                ) : (
-                  text("speed.errors.unknownSource")
-                )}
-              </td>
-              <td>
-                <code>{error.pageName}</code>
-              </td>
-              <td>{error.occurrences.toLocaleString(locale)}</td>
-              <td>{error.pageViews.toLocaleString(locale)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </TableScroll>
+        ))}
+      </tbody>
+    </SpeedTable>
   );
 }
