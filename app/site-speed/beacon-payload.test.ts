@@ -49,6 +49,7 @@ function measurements(overrides: Partial<PageMeasurements> = {}): PageMeasuremen
     kind: "full-load",
     speedSession: "a1b2c3d4e5f6a7b8c9d0e1f2a3b4c5d6",
     pageView: "f6e5d4c3b2a1f6e5d4c3b2a1f6e5d4c3",
+    release: "460d5540",
     msSinceLoad: 4321.7,
     origin: ORIGIN,
     navigation,
@@ -206,11 +207,22 @@ describe("buildSpeedBeacon", () => {
     expect(speedBeaconSchema.parse(beacon)).toEqual(beacon);
     expect(beacon).toMatchObject({
       pageName: "sellerHubOverview",
+      release: "460d5540",
       sentAfterMs: 4322,
       navigation: { type: "navigate", responseStart: 80, domInteractive: 210, loadEventEnd: 0, transferSize: 5120 },
       vitals: { LCP: 1235, CLS: 0.1235, TTFB: 80 },
       resources: [{ name: "/assets/chunk-1.js", type: "script", start: 11, duration: 21, size: 1200 }],
     });
+  });
+
+  it("tells the build the page was loaded from, where it knows it (not in the product summary's frame)", () => {
+    expect(buildSpeedBeacon(measurements()).release).toBe("460d5540");
+    const framed = buildSpeedBeacon(measurements({ release: undefined }));
+    expect(JSON.parse(JSON.stringify(framed))).not.toHaveProperty("release");
+    expect(speedBeaconSchema.parse(framed)).toEqual(framed);
+    // A release the schema cannot take is refused, as any malformed field is.
+    expect(speedBeaconSchema.safeParse({ ...framed, release: "../../etc" }).success).toBe(false);
+    expect(speedBeaconSchema.safeParse({ ...framed, release: "x".repeat(65) }).success).toBe(false);
   });
 
   it("carries where the document's server time went, by the hub's own part names, in whole milliseconds", () => {

@@ -125,6 +125,8 @@ export interface PageMeasurements {
   kind: PageViewKind;
   speedSession: string;
   pageView: string;
+  /** The build the page was loaded from (React Router's manifest version); none in the product summary's frame. */
+  release: string | undefined;
   msSinceLoad: number;
   /** The page's own origin: its resources are named by path. */
   origin: string;
@@ -145,6 +147,7 @@ export function buildSpeedBeacon(measured: PageMeasurements): SpeedBeacon {
     speedSession: measured.speedSession,
     pageView: measured.pageView,
     kind: measured.kind,
+    release: measured.release,
     sentAfterMs: Math.round(measured.msSinceLoad),
     navigation: measured.navigation && describeNavigation(measured.navigation),
     inAppNavigation: measured.inAppNavigation,

@@ -123,6 +123,15 @@ export const speedBeaconSchema = z.object({
   speedSession: randomId,
   /** One per page view; each is sent once, when the seller leaves it. */
   pageView: randomId,
+  /**
+   * The build the page was loaded from: React Router's manifest version, a hash of the build, the
+   * same in every page of one deployment. Absent from the product summary's frame and from beacons
+   * sent before releases were told.
+   */
+  release: z
+    .string()
+    .regex(/^[\w.-]{1,64}$/, "Expected a build's version: 1 to 64 letters, digits, '.', '-' or '_'")
+    .optional(),
   /** Beacons from before page views had kinds were all full loads. */
   kind: z.enum(PAGE_VIEW_KINDS).default("full-load"),
   /**

@@ -54,8 +54,24 @@ describe("the dashboard's query", () => {
     ["connection=6g", "Choose a connection of slow-2g, 2g, 3g, 4g, or none for all."],
     ["sort=colour", "Sort by one of page, views, inApp, LCP, INP, CLS, FCP, TTFB."],
     ["direction=sideways", "Sort ascending or descending."],
+    ["release=460d5540", "Choose two releases to compare, or neither."],
+    ["against=460d5540", "Choose two releases to compare, or neither."],
+    ["release=460d5540&against=..%2Fetc", "A release is 1 to 64 letters, digits, '.', '-' or '_'."],
+    [`release=${"9".repeat(65)}&against=460d5540`, "A release is 1 to 64 letters, digits, '.', '-' or '_'."],
   ])("refuses %s, saying what it offers", (search, refusal) => {
     expect(query(search)).toEqual({ refusal });
+  });
+
+  it("reads two releases to compare, and none when neither is given", () => {
+    expect(query("release=460d5540&against=3f2e1a07")).toMatchObject({
+      releases: { release: "460d5540", against: "3f2e1a07" },
+    });
+    expect(query("release=&against=")).not.toHaveProperty("releases");
+  });
+
+  it("keeps the releases compared in each column's link", () => {
+    const searches = columnSortSearches(query("period=30d&release=460d5540&against=3f2e1a07") as DashboardQuery);
+    expect(searches.LCP).toBe("?period=30d&sort=LCP&direction=descending&release=460d5540&against=3f2e1a07");
   });
 
   it("links each column: the sorted one flips, the others sort in their first direction, the period and segment stay", () => {

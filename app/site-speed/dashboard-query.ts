@@ -1,6 +1,6 @@
 /**
- * What the site-speed dashboard's address asks for: the period, the segment and the order of
- * the pages table. Everything is in the query string, so sorting and filtering are links and a
+ * What the site-speed dashboard's address asks for: the period, the segment, the order of the
+ * pages table and the releases to compare. Everything is in the query string, so sorting and filtering are links and a
  * GET form that work without JavaScript.
  */
 import { CONNECTION_TYPES } from "./beacon-rules";
@@ -19,7 +19,12 @@ export interface DashboardQuery {
   segment: Segment;
   order: PageOrder;
   direction: Direction;
+  /** Two releases to set side by side; none for the newest against the one before it. */
+  releases?: { release: string; against: string };
 }
+
+/** A release as the beacon names it (beacon-schema.ts): what the query may ask to compare. */
+const RELEASE = /^[\w.-]{1,64}$/;
 
 /** Busiest page first, as before the table could be sorted. */
 const DEFAULT_ORDER: PageOrder = "views";
@@ -40,9 +45,20 @@ export function readDashboardQuery(params: URLSearchParams): DashboardQuery | { 
   if (order === null) return { refusal: `Sort by one of ${PAGE_ORDERS.join(", ")}.` };
   const direction = optionOf(params.get("direction"), ["ascending", "descending"] as const);
   if (direction === null) return { refusal: "Sort ascending or descending." };
+  const release = params.get("release") || null;
+  const against = params.get("against") || null;
+  if ((release === null) !== (against === null)) return { refusal: "Choose two releases to compare, or neither." };
+  if (release !== null && against !== null && !(RELEASE.test(release) && RELEASE.test(against)))
+    return { refusal: "A release is 1 to 64 letters, digits, '.', '-' or '_'." };
   const chosen = order ?? DEFAULT_ORDER;
   const segment: Segment = { ...(device && { device }), ...(connection && { connection }) };
-  return { period, segment, order: chosen, direction: direction ?? firstDirection(chosen) };
+  return {
+    period,
+    segment,
+    order: chosen,
+    direction: direction ?? firstDirection(chosen),
+    ...(release !== null && against !== null && { releases: { release, against } }),
+  };
 }
 
 /** Absent or empty: undefined (the default); a known value: it; anything else: null. */
@@ -59,6 +75,10 @@ export function dashboardSearch(query: DashboardQuery, changes: { order?: PageOr
   if (query.segment.connection) params.set("connection", query.segment.connection);
   params.set("sort", order);
   params.set("direction", changes.direction ?? (order === query.order ? query.direction : firstDirection(order)));
+  if (query.releases) {
+    params.set("release", query.releases.release);
+    params.set("against", query.releases.against);
+  }
   return `?${params}`;
 }
 

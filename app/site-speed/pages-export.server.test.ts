@@ -59,6 +59,8 @@ const REPORT: SiteSpeedReport = {
   truncated: true,
   regressions: [],
   regressionsSampled: false,
+  releases: [],
+  releaseComparison: null,
   pages: [OVERVIEW, ODD],
   fixes: [],
   tracking: [],

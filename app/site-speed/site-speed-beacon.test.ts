@@ -140,6 +140,17 @@ afterEach(() => {
 });
 
 describe("the site-speed beacon in the browser", () => {
+  it("tells the build the page was loaded from, as React Router's manifest names it", async () => {
+    vi.stubGlobal("__reactRouterManifest", { version: "460d5540" });
+    hidePage();
+    expect((await sentBeacons())[0]?.release).toBe("460d5540");
+  });
+
+  it("tells no build where the page has no React Router manifest (the product summary's frame)", async () => {
+    hidePage();
+    expect((await sentBeacons())[0]).not.toHaveProperty("release");
+  });
+
   it("keeps 300 resource timings from the start", () => {
     expect(performance.setResourceTimingBufferSize).toHaveBeenCalledWith(300);
   });

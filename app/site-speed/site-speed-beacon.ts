@@ -120,6 +120,7 @@ export function startSiteSpeedBeacon(): PageViews {
           kind: view.kind,
           speedSession: speedSession(),
           pageView: view.id,
+          release: (window as { __reactRouterManifest?: { version?: string } }).__reactRouterManifest?.version,
           msSinceLoad: now,
           origin: location.origin,
           navigation: fullLoad

@@ -390,6 +390,70 @@ describe.each(TEST_DIALECTS)("the site-speed report on $name", (dialect) => {
     ]);
   });
 
+  it("tells the period's releases, when each began, and compares the newest with the one before", async () => {
+    const day = 24 * HOUR;
+    const page = (release: string | undefined, lcp: number, receivedAt: number, pageName = "sellerHubOverview") =>
+      store(sampleBeacon({ pageName, release, vitals: { LCP: lcp, INP: 120 } }), receivedAt);
+    await insert(
+      // "a1" began in the week before and went on into this one; "b2" began 3 days ago, "c3" yesterday.
+      page("a1", 1000, NOW - 9 * day),
+      page("a1", 1200, NOW - 5 * day),
+      page("a1", 1400, NOW - 5 * day, "sellerHubActiveListings"),
+      page("b2", 1800, NOW - 3 * day),
+      page("b2", 2000, NOW - 3 * day),
+      page("c3", 2600, NOW - day),
+      page("c3", 2400, NOW - day),
+      page("c3", 3000, NOW - day, "sellerHubActiveListings"),
+      // From before releases were told (or the product summary's frame): no release.
+      page(undefined, 900, NOW - day),
+    );
+    const result = await report();
+    expect(result.releases).toEqual([
+      { release: "a1", firstSeen: NOW - 9 * day, pageViews: 2 },
+      { release: "b2", firstSeen: NOW - 3 * day, pageViews: 2 },
+      { release: "c3", firstSeen: NOW - day, pageViews: 3 },
+    ]);
+    // The newest against the one before it: the overview alone was measured under both.
+    expect(result.releaseComparison).toEqual({
+      release: "c3",
+      against: "b2",
+      pages: [
+        {
+          pageName: "sellerHubOverview",
+          vitals: [
+            { name: "LCP", p75: 2600, samples: 2, againstP75: 2000, againstSamples: 2 },
+            { name: "INP", p75: 120, samples: 2, againstP75: 120, againstSamples: 2 },
+          ],
+        },
+      ],
+    });
+    // Any two of the period's, as asked.
+    const asked = await buildSiteSpeedReport(database.db, sellerId, LAST_WEEK, {}, NOW, "UTC", {
+      release: "c3",
+      against: "a1",
+    });
+    expect(asked.releaseComparison?.pages.map((one) => one.pageName)).toEqual([
+      "sellerHubActiveListings",
+      "sellerHubOverview",
+    ]);
+    expect(asked.releaseComparison?.pages[0]?.vitals[0]).toEqual({
+      name: "LCP",
+      p75: 3000,
+      samples: 1,
+      againstP75: 1400,
+      againstSamples: 1,
+    });
+    // One the period did not measure compares with nothing; one release alone, with nothing either.
+    const unknown = await buildSiteSpeedReport(database.db, sellerId, LAST_WEEK, {}, NOW, "UTC", {
+      release: "c3",
+      against: "zz",
+    });
+    expect(unknown.releaseComparison).toBeNull();
+    await database.db.deleteFrom("speed_beacon").execute();
+    await insert(page("c3", 2600, NOW - day));
+    expect(await report()).toMatchObject({ releases: [{ release: "c3" }], releaseComparison: null });
+  });
+
   it("says what to fix: the LCP elements and INP targets, furthest past good first", async () => {
     await insert(
       store(

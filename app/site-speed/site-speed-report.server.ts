@@ -18,6 +18,8 @@ import { periodWindow, REPORT_PERIODS, type ReportPeriod } from "./report-period
 import { isInSegment, type Segment } from "./report-segments";
 import {
   MAX_REPORTED_BEACONS,
+  type ReleaseComparison,
+  type ReleaseSummary,
   type FixSummary,
   type PageSummary,
   type ScriptErrorSummary,
@@ -43,6 +45,7 @@ const reportedMetrics = speedBeaconSchema
   .pick({
     pageView: true,
     kind: true,
+    release: true,
     inAppNavigation: true,
     device: true,
     attribution: true,
@@ -66,7 +69,7 @@ export async function dashboardReport(
   text: Text,
   now: number = Date.now(),
 ): Promise<SiteSpeedReport> {
-  const report = await buildSiteSpeedReport(db, sellerId, query.period, query.segment, now, timeZone);
+  const report = await buildSiteSpeedReport(db, sellerId, query.period, query.segment, now, timeZone, query.releases);
   const labelOf = (pageName: string) => pageLabel(pageName, text);
   return { ...report, pages: sortPages(report.pages, query.order, query.direction, labelOf) };
 }
@@ -78,6 +81,7 @@ export async function buildSiteSpeedReport(
   segment: Segment = {},
   now: number = Date.now(),
   timeZone = "UTC",
+  comparing?: ReleasePair,
 ): Promise<SiteSpeedReport> {
   const { since, until, bucketStarts } = periodWindow(period, now, timeZone);
   const current = await readPageViews(db, sellerId, since, until, segment);
@@ -101,6 +105,7 @@ export async function buildSiteSpeedReport(
     truncated: current.truncated,
     regressions,
     regressionsSampled,
+    ...releasesOf(current.pageViews, previous.pageViews, comparing),
     pages: summarisePages(current.pageViews, previousP75, bucketStarts, until),
     fixes: summariseFixes(current.pageViews),
     tracking: await countTracking(db, sellerId, since, until),
@@ -109,6 +114,71 @@ export async function buildSiteSpeedReport(
 }
 
 const WEEK = REPORT_PERIODS[1];
+
+/** Two releases to set side by side: `release` against `against`. */
+export interface ReleasePair {
+  release: string;
+  against: string;
+}
+
+/**
+ * The period's releases, when each began (its first page view measured here or in the period
+ * before), and the comparison asked for: by default the newest against the one before it. A
+ * release the period did not measure compares with nothing (the dashboard's loader refuses it).
+ */
+function releasesOf(
+  pageViews: readonly PageView[],
+  before: readonly PageView[],
+  comparing: ReleasePair | undefined,
+): { releases: ReleaseSummary[]; releaseComparison: ReleaseComparison | null } {
+  const firstSeen = new Map<string, number>();
+  for (const view of [...pageViews, ...before])
+    if (view.release)
+      firstSeen.set(view.release, Math.min(firstSeen.get(view.release) ?? view.receivedAt, view.receivedAt));
+  const byRelease = Map.groupBy(
+    pageViews.filter((view) => view.release !== undefined),
+    (view) => view.release as string,
+  );
+  const releases = [...byRelease]
+    .map(([release, views]) => ({
+      release,
+      firstSeen: firstSeen.get(release) as number,
+      pageViews: views.filter(isPageView).length,
+    }))
+    .toSorted((a, b) => a.firstSeen - b.firstSeen || a.release.localeCompare(b.release));
+  const [against, newest] = releases.slice(-2);
+  const chosen = comparing ?? (newest && against ? { release: newest.release, against: against.release } : undefined);
+  if (!chosen || !byRelease.has(chosen.release) || !byRelease.has(chosen.against))
+    return { releases, releaseComparison: null };
+  return { releases, releaseComparison: compareReleases(pageViews, chosen) };
+}
+
+function compareReleases(pageViews: readonly PageView[], { release, against }: ReleasePair): ReleaseComparison {
+  const valuesOf = (which: string) => valuesByPage(pageViews.filter((view) => view.release === which));
+  const releaseValues = valuesOf(release);
+  const againstValues = valuesOf(against);
+  const pages = [...releaseValues]
+    .map(([pageName, vitals]) => ({
+      pageName,
+      vitals: VITAL_NAMES.flatMap((name) => {
+        const values = vitals[name] ?? [];
+        const againstOnes = againstValues.get(pageName)?.[name] ?? [];
+        if (values.length === 0 || againstOnes.length === 0) return [];
+        return [
+          {
+            name,
+            p75: p75(values) as number,
+            samples: values.length,
+            againstP75: p75(againstOnes) as number,
+            againstSamples: againstOnes.length,
+          },
+        ];
+      }),
+    }))
+    .filter((page) => page.vitals.length > 0)
+    .toSorted((a, b) => a.pageName.localeCompare(b.pageName));
+  return { release, against, pages };
+}
 
 export interface WeekRegressions {
   /** The last 7 days: from `since` to `until`; the week before ends at `since`. */

@@ -68,6 +68,31 @@ export interface FixSummary {
   script: string | null;
 }
 
+/** A build of the hub that served the period's page views (React Router's manifest version). */
+export interface ReleaseSummary {
+  release: string;
+  /** When its first page view was measured, in this period or the one before. */
+  firstSeen: number;
+  /** Its page views in this period. */
+  pageViews: number;
+}
+
+/** One page's vital under two releases, each at its 75th percentile. */
+export interface ReleaseVitals {
+  name: VitalName;
+  p75: number;
+  samples: number;
+  againstP75: number;
+  againstSamples: number;
+}
+
+/** A release's vitals against another's, page by page: the vitals both measured. */
+export interface ReleaseComparison {
+  release: string;
+  against: string;
+  pages: Array<{ pageName: string; vitals: ReleaseVitals[] }>;
+}
+
 export interface TrackingSummary {
   pageName: string;
   action: string;
@@ -92,6 +117,10 @@ export interface SiteSpeedReport {
   regressions: SpeedRegression[];
   /** A week held more beacons than a report reads: each was judged from an even sample of them. */
   regressionsSampled: boolean;
+  /** The releases that served the period's page views, the first to begin first. */
+  releases: ReleaseSummary[];
+  /** The releases asked for, else the newest against the one before it; null with fewer than two. */
+  releaseComparison: ReleaseComparison | null;
   /** Busiest page first. */
   pages: PageSummary[];
   /** The slowest elements and targets first. */

@@ -10,9 +10,10 @@ import { FixesTable } from "~/site-speed/components/fixes-table/FixesTable";
 import { PageSpeed } from "~/site-speed/components/page-speed/PageSpeed";
 import { PagesTable } from "~/site-speed/components/pages-table/PagesTable";
 import { RegressionsTable } from "~/site-speed/components/regressions-table/RegressionsTable";
+import { ReleaseComparison } from "~/site-speed/components/release-comparison/ReleaseComparison";
 import { ScriptErrorsTable } from "~/site-speed/components/script-errors-table/ScriptErrorsTable";
 import { TrackingTable } from "~/site-speed/components/tracking-table/TrackingTable";
-import { columnSortSearches, readDashboardQuery } from "~/site-speed/dashboard-query";
+import { columnSortSearches, readDashboardQuery, type DashboardQuery } from "~/site-speed/dashboard-query";
 import { databaseContext, languageContext } from "~/request-context";
 import { timeZoneLabel } from "~/time/time-zone.server";
 import { timeZoneOfMember } from "~/time/time-zones";
@@ -33,6 +34,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if ("refusal" in query) throw refusal(400, query.refusal);
   const timeZone = timeZoneOfMember(member, seller);
   const report = await dashboardReport(context.get(databaseContext).db, seller.id, timeZone, query, textOf(context));
+  const unmeasured = unmeasuredRelease(query.releases, report.releases);
+  if (unmeasured !== null) throw refusal(400, unmeasured);
   return {
     report,
     period: query.period.key,
@@ -43,6 +46,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     locale: seller.locale,
     timeZoneName: timeZoneLabel(timeZone, context.get(languageContext)),
   };
+}
+
+/** Why a release asked for cannot be compared: the period measured none of its page views. */
+function unmeasuredRelease(asked: DashboardQuery["releases"], measured: readonly { release: string }[]): string | null {
+  if (!asked) return null;
+  const known = new Set(measured.map(({ release }) => release));
+  if (known.has(asked.release) && known.has(asked.against)) return null;
+  return known.size === 0
+    ? "This period measured no release to compare."
+    : `Choose releases this period measured: ${[...known].join(", ")}.`;
 }
 
 /** The pages table as a file, for the period, segment and order the dashboard shows. */
@@ -122,12 +135,30 @@ export default function SiteSpeed({
               <a href={exportLinks.json}>{text("speed.export.json")}</a>
             </p>
           </section>
+          <ReleaseComparison
+            releases={report.releases}
+            comparison={report.releaseComparison}
+            keep={{
+              period,
+              ...(report.segment.device && { device: report.segment.device }),
+              ...(report.segment.connection && { connection: report.segment.connection }),
+              sort: order,
+              direction,
+            }}
+            locale={locale}
+          />
           <section aria-labelledby="what-to-fix">
             <h2 id="what-to-fix">{text("speed.whatToFix")}</h2>
             <FixesTable fixes={report.fixes} locale={locale} />
           </section>
           {report.pages.map((page) => (
-            <PageSpeed key={page.pageName} page={page} bucketMs={report.bucketMs} locale={locale} />
+            <PageSpeed
+              key={page.pageName}
+              page={page}
+              bucketMs={report.bucketMs}
+              locale={locale}
+              releases={report.releases}
+            />
           ))}
           <section aria-labelledby="script-errors">
             <h2 id="script-errors">{text("speed.scriptErrors")}</h2>

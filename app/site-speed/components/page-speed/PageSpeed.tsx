@@ -14,7 +14,7 @@ import {
   trendSummary,
   vitalTitle,
 } from "~/site-speed/report-labels";
-import type { PageSummary, VitalSummary } from "~/site-speed/site-speed-report";
+import type { ReleaseSummary, PageSummary, VitalSummary } from "~/site-speed/site-speed-report";
 import { formatVital, VITALS, type VitalName } from "~/site-speed/vitals";
 
 /** The vitals drawn as charts; FCP is in the table only, being a step on the way to LCP. */
@@ -27,10 +27,12 @@ export interface PageSpeedProps {
   bucketMs: number;
   /** The seller's locale, for numbers and dates. */
   locale: string;
+  /** The period's releases: each trend marks the bucket where one began. */
+  releases?: readonly ReleaseSummary[];
 }
 
 /** One page of the hub on the site-speed dashboard: its web vitals at a glance, then each one's trend and distribution. */
-export function PageSpeed({ page, bucketMs, locale }: PageSpeedProps) {
+export function PageSpeed({ page, bucketMs, locale, releases = [] }: PageSpeedProps) {
   const text = useText();
   const headingId = `page-${page.pageName}`;
   return (
@@ -64,6 +66,7 @@ export function PageSpeed({ page, bucketMs, locale }: PageSpeedProps) {
             summary={summary}
             bucketMs={bucketMs}
             locale={locale}
+            releases={releases}
           />
         ))}
     </section>
@@ -75,11 +78,13 @@ function VitalCharts({
   summary,
   bucketMs,
   locale,
+  releases,
 }: {
   pageName: string;
   summary: VitalSummary;
   bucketMs: number;
   locale: string;
+  releases: readonly ReleaseSummary[];
 }) {
   const { name } = summary;
   const text = useText();
@@ -100,10 +105,11 @@ function VitalCharts({
           <TrendChart
             title={text("speed.chart.trendTitle", { vital: name, page: pageName })}
             summary={trendSummary(name, summary.trend, bucketMs, locale, text, timeZone)}
-            points={summary.trend.map((point) => ({
+            points={summary.trend.map((point, index) => ({
               ...bucketLabels(point.start, bucketMs, locale, text, timeZone),
               value: point.p75,
               samples: point.samples,
+              releases: releasesBegun(releases, point.start, summary.trend[index + 1]?.start),
             }))}
             thresholds={VITALS[name].thresholds}
             formatValue={(value) => formatVital(name, value, locale)}
@@ -126,4 +132,11 @@ function VitalCharts({
       )}
     </div>
   );
+}
+
+/** The releases whose first page view fell in a bucket: from its start to the next's (the last bucket's, to the period's end). */
+function releasesBegun(releases: readonly ReleaseSummary[], start: number, next: number | undefined): string[] {
+  return releases
+    .filter(({ firstSeen }) => firstSeen >= start && (next === undefined || firstSeen < next))
+    .map(({ release }) => release);
 }

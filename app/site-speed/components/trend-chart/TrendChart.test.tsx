@@ -59,4 +59,30 @@ describe("TrendChart", () => {
     const { container } = renderChart();
     expect(container.querySelector("[style]")).toBeNull();
   });
+
+  it("marks where a release began, on the chart and in its table, and adds no column when none did", async () => {
+    const points = POINTS.map((point, index) => (index === 2 ? { ...point, releases: ["460d5540"] } : point));
+    render(
+      <TrendChart
+        title="LCP of sellerHubOverview: 75th percentile over time"
+        summary="…"
+        points={points}
+        thresholds={[2500, 4000]}
+        formatValue={(value) => `${value} ms`}
+        valueHeading="LCP, 75th percentile"
+        locale="en-US"
+      />,
+    );
+    expect(screen.getByText("Release 460d5540")).toBeInTheDocument();
+    await userEvent.click(screen.getByText("Data table"));
+    const rows = within(screen.getByRole("table")).getAllByRole("row");
+    expect(rows[0]).toHaveTextContent(/Releases begun$/);
+    expect(rows[3]).toHaveTextContent(/4200 ms5460d5540$/);
+  });
+
+  it("has no release column when no release began in the period", async () => {
+    renderChart();
+    await userEvent.click(screen.getByText("Data table"));
+    expect(within(screen.getByRole("table")).getAllByRole("row")[0]).not.toHaveTextContent("Releases begun");
+  });
 });

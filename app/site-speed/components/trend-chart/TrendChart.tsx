@@ -12,6 +12,8 @@ export interface TrendChartPoint {
   value: number | null;
   /** How many measurements the value summarises. */
   samples: number;
+  /** Releases of the hub that began in this bucket, marked on the chart and named in its table. */
+  releases?: readonly string[];
 }
 
 export interface TrendChartProps {
@@ -38,6 +40,7 @@ export function TrendChart({ title, summary, points, thresholds, formatValue, va
   const slot = PLOT.width / Math.max(points.length, 1);
   const x = (index: number) => PLOT.left + slot * (index + 0.5);
   const every = labelEvery(points.length, 8);
+  const marksReleases = points.some((point) => (point.releases?.length ?? 0) > 0);
 
   return (
     <ChartFigure
@@ -46,11 +49,17 @@ export function TrendChart({ title, summary, points, thresholds, formatValue, va
       maxValue={Math.max(...measured, thresholds[1]) * 1.1}
       formatTick={formatValue}
       table={{
-        headings: [text("speed.column.period"), valueHeading, text("speed.column.pageViews")],
+        headings: [
+          text("speed.column.period"),
+          valueHeading,
+          text("speed.column.pageViews"),
+          ...(marksReleases ? [text("speed.chart.releasesBegun")] : []),
+        ],
         rows: points.map((point) => [
           point.label,
           point.value === null ? text("speed.chart.noData") : formatValue(point.value),
           point.samples.toLocaleString(locale),
+          ...(marksReleases ? [point.releases?.join(", ") ?? ""] : []),
         ]),
       }}
     >
@@ -66,6 +75,15 @@ export function TrendChart({ title, summary, points, thresholds, formatValue, va
             className="chart__threshold chart__threshold--poor"
             label={text("speed.chart.poorAbove", { value: formatValue(thresholds[1]) })}
           />
+          {points.map((point, index) =>
+            point.releases?.length ? (
+              <ReleaseMark
+                key={`release-${index}`}
+                x={x(index) - slot / 2}
+                label={text("speed.chart.releaseBegan", { releases: point.releases.join(", ") })}
+              />
+            ) : null,
+          )}
           <path className="chart__line" d={linePath(points, x, y)} />
           {points.map((point, index) =>
             point.value === null ? null : (
@@ -82,6 +100,18 @@ export function TrendChart({ title, summary, points, thresholds, formatValue, va
         </>
       )}
     </ChartFigure>
+  );
+}
+
+/** Where a release began: a line at its bucket's start, labelled at the top. */
+function ReleaseMark({ x, label }: { x: number; label: string }) {
+  return (
+    <g className="chart__release">
+      <line x1={x} x2={x} y1={PLOT.top} y2={PLOT.bottom} />
+      <text className="chart__release-label" x={x + 4} y={PLOT.top + 12}>
+        {label}
+      </text>
+    </g>
   );
 }
 
