@@ -354,6 +354,8 @@ test.describe("every page view measured", () => {
       ["sellerHubBulkPriceChange", needsImprovement, 7_777],
       ["sellerHubProductInsights", { CLS: 0.01 }, 1_234],
       ["sellerHubProductSummary", { LCP: 2_500, INP: 200, CLS: 0.1, FCP: 1_800, TTFB: 800 }, 9_999],
+      // A name the hub does not know, as long as the collector takes, with no capital to break before.
+      [`${"longpagecode".repeat(5)}abcd`, { LCP: 1_200 }, 640],
     ];
     for (const [pageName, vitals, inApp] of views) {
       const ids = () => ({

@@ -125,13 +125,15 @@ export const speedBeaconSchema = z.object({
   pageView: randomId,
   /**
    * The build the page was loaded from: React Router's manifest version, a hash of the build, the
-   * same in every page of one deployment. Absent from the product summary's frame and from beacons
-   * sent before releases were told.
+   * same in every page of one client build. Absent from the product summary's frame and from
+   * beacons sent before releases were told.
    */
   release: z
     .string()
-    .regex(/^[\w.-]{1,64}$/, "Expected a build's version: 1 to 64 letters, digits, '.', '-' or '_'")
-    .optional(),
+    .regex(/^[\w.-]{1,64}$/)
+    .optional()
+    // Not the page's figures: a version of another shape (a new React Router's) loses the release, not the beacon.
+    .catch(undefined),
   /** Beacons from before page views had kinds were all full loads. */
   kind: z.enum(PAGE_VIEW_KINDS).default("full-load"),
   /**

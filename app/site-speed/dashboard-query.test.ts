@@ -58,6 +58,7 @@ describe("the dashboard's query", () => {
     ["against=460d5540", "Choose two releases to compare, or neither."],
     ["release=460d5540&against=..%2Fetc", "A release is 1 to 64 letters, digits, '.', '-' or '_'."],
     [`release=${"9".repeat(65)}&against=460d5540`, "A release is 1 to 64 letters, digits, '.', '-' or '_'."],
+    ["release=460d5540&against=460d5540", "Choose two different releases to compare."],
   ])("refuses %s, saying what it offers", (search, refusal) => {
     expect(query(search)).toEqual({ refusal });
   });

@@ -50,6 +50,7 @@ export function readDashboardQuery(params: URLSearchParams): DashboardQuery | { 
   if ((release === null) !== (against === null)) return { refusal: "Choose two releases to compare, or neither." };
   if (release !== null && against !== null && !(RELEASE.test(release) && RELEASE.test(against)))
     return { refusal: "A release is 1 to 64 letters, digits, '.', '-' or '_'." };
+  if (release !== null && release === against) return { refusal: "Choose two different releases to compare." };
   const chosen = order ?? DEFAULT_ORDER;
   const segment: Segment = { ...(device && { device }), ...(connection && { connection }) };
   return {

@@ -452,6 +452,9 @@ describe.each(TEST_DIALECTS)("the site-speed report on $name", (dialect) => {
     await database.db.deleteFrom("speed_beacon").execute();
     await insert(page("c3", 2600, NOW - day));
     expect(await report()).toMatchObject({ releases: [{ release: "c3" }], releaseComparison: null });
+    // Two that began at the same moment: the one still serving later is the newer, whatever its name.
+    await insert(page("a0", 2000, NOW - day), page("a0", 2100, NOW - HOUR));
+    expect((await report()).releaseComparison).toMatchObject({ release: "a0", against: "c3" });
   });
 
   it("says what to fix: the LCP elements and INP targets, furthest past good first", async () => {

@@ -139,13 +139,20 @@ function releasesOf(
     pageViews.filter((view) => view.release !== undefined),
     (view) => view.release as string,
   );
+  const lastSeen = (views: readonly PageView[]) => Math.max(...views.map((view) => view.receivedAt));
+  // The first to begin first; of two that began together, the one still serving later is the newer.
   const releases = [...byRelease]
     .map(([release, views]) => ({
-      release,
-      firstSeen: firstSeen.get(release) as number,
-      pageViews: views.filter(isPageView).length,
+      summary: { release, firstSeen: firstSeen.get(release) as number, pageViews: views.filter(isPageView).length },
+      lastSeen: lastSeen(views),
     }))
-    .toSorted((a, b) => a.firstSeen - b.firstSeen || a.release.localeCompare(b.release));
+    .toSorted(
+      (a, b) =>
+        a.summary.firstSeen - b.summary.firstSeen ||
+        a.lastSeen - b.lastSeen ||
+        a.summary.release.localeCompare(b.summary.release),
+    )
+    .map(({ summary }) => summary);
   const [against, newest] = releases.slice(-2);
   const chosen = comparing ?? (newest && against ? { release: newest.release, against: against.release } : undefined);
   if (!chosen || !byRelease.has(chosen.release) || !byRelease.has(chosen.against))

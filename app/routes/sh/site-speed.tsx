@@ -48,14 +48,20 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
+const MAX_NAMED_RELEASES = 10;
+
 /** Why a release asked for cannot be compared: the period measured none of its page views. */
 function unmeasuredRelease(asked: DashboardQuery["releases"], measured: readonly { release: string }[]): string | null {
   if (!asked) return null;
   const known = new Set(measured.map(({ release }) => release));
   if (known.has(asked.release) && known.has(asked.against)) return null;
-  return known.size === 0
-    ? "This period measured no release to compare."
-    : `Choose releases this period measured: ${[...known].join(", ")}.`;
+  if (known.size === 0) return "This period measured no release to compare.";
+  // The newest few: a development server's every rebuild is a release of its own.
+  const newest = measured
+    .slice(-MAX_NAMED_RELEASES)
+    .map(({ release }) => release)
+    .toReversed();
+  return `Choose releases this period measured: ${newest.join(", ")}${known.size > MAX_NAMED_RELEASES ? ", …" : ""}.`;
 }
 
 /** The pages table as a file, for the period, segment and order the dashboard shows. */

@@ -47,6 +47,29 @@ describe("PageSpeed", () => {
     ]);
   });
 
+  it("marks on each trend the day each release began: at a day's first instant, on its last day, never before the period", () => {
+    render(
+      <PageSpeed
+        page={PAGE}
+        bucketMs={DAY}
+        locale="en-US"
+        releases={[
+          { release: "older", firstSeen: SINCE - 1, pageViews: 1 },
+          { release: "monday", firstSeen: SINCE + DAY, pageViews: 1 },
+          { release: "sunday-late", firstSeen: SINCE + 7 * DAY - 1, pageViews: 1 },
+        ]}
+      />,
+    );
+    const trend = screen.getByRole("img", { name: "LCP of sellerHubOverview: 75th percentile over time" });
+    expect([...trend.querySelectorAll(".chart__release-label")].map((label) => label.textContent)).toEqual([
+      "Release monday",
+      "Release sunday-late",
+    ]);
+    const table = trend.closest("figure")?.querySelector("table") as HTMLTableElement;
+    const begun = [...table.querySelectorAll("tbody tr")].map((row) => row.lastElementChild?.textContent);
+    expect(begun).toEqual(["", "monday", "", "", "", "", "sunday-late"]);
+  });
+
   it("charts LCP, INP, CLS and TTFB over time and as distributions", () => {
     render(<PageSpeed page={PAGE} bucketMs={DAY} locale="en-US" />);
     expect(screen.getAllByRole("img").map((chart) => chart.querySelector("title")?.textContent)).toEqual([

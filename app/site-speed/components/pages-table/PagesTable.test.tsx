@@ -75,6 +75,20 @@ describe("PagesTable", () => {
     ).toHaveTextContent("None");
   });
 
+  it("names a page the hub does not know by its code alone, once", () => {
+    const code = "x".repeat(64);
+    render(
+      <PagesTable
+        pages={[page(code, 1, 0, { LCP: [1200, null] })]}
+        locale="en-US"
+        order={QUERY.order}
+        direction={QUERY.direction}
+        sortSearches={columnSortSearches(QUERY)}
+      />,
+    );
+    expect(screen.getAllByRole("rowheader")[0]).toHaveTextContent(new RegExp(`^${code}$`));
+  });
+
   it("gives each vital one figure and its rating: the shares and the change are on the page's own table", () => {
     const table = renderTable();
     const lcp = within(within(table).getByRole("row", { name: /sellerHubActiveListings/ })).getAllByRole("cell")[3];

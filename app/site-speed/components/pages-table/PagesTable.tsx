@@ -72,12 +72,20 @@ export function PagesTable({ pages, locale, order, direction, sortSearches }: Pa
   );
 }
 
-/** A page as the dashboard names it: its label in the seller's language, then its code. */
+/**
+ * A page as the dashboard names it: its label in the seller's language, then its code. A page the
+ * hub does not know (a beacon may name any) has no label but its code, shown once.
+ */
 export function PageTitle({ pageName }: { pageName: string }) {
   const text = useText();
+  const label = pageLabel(pageName, text);
   return (
     <>
-      <span className="pages-table__label">{pageLabel(pageName, text)}</span>{" "}
+      {label !== pageName && (
+        <>
+          <span className="pages-table__label">{label}</span>{" "}
+        </>
+      )}
       <code className="pages-table__code">
         <PageCode name={pageName} />
       </code>

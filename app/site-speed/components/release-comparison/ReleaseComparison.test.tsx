@@ -47,7 +47,7 @@ describe("ReleaseComparison", () => {
     });
     const [header, lcp, cls, inp] = within(table).getAllByRole("row");
     expect(header).toHaveTextContent(
-      /^PageWeb vital75th percentile, 460d554075th percentile, 3f2e1a07ChangePage views, 460d5540Page views, 3f2e1a07$/,
+      /^PageWeb vital75th percentile, 460d554075th percentile, 3f2e1a07ChangePage views measured, 460d5540Page views measured, 3f2e1a07$/,
     );
     expect(lcp).toHaveTextContent(
       /^Listings sellerHubActiveListingsLCP .*2,980 ms Needs improvement1,780 ms Good\+67%48120$/,

@@ -122,7 +122,7 @@ function ComparisonTable({ comparison, locale }: { comparison: Comparison; local
   );
 }
 
-/** "+12%", "−8%", "0%"; the difference itself where the other release's was 0 (a CLS): no share of nothing. */
+/** "+12%", "-8%", "0%"; the difference itself where the other release's was 0 (a CLS): no share of nothing. */
 function change({ name, p75, againstP75 }: ReleaseVitals, locale: string): string {
   if (againstP75 === 0)
     return p75 === 0 ? (0).toLocaleString(locale, { style: "percent" }) : `+${formatVital(name, p75, locale)}`;

@@ -75,15 +75,20 @@ export function TrendChart({ title, summary, points, thresholds, formatValue, va
             className="chart__threshold chart__threshold--poor"
             label={text("speed.chart.poorAbove", { value: formatValue(thresholds[1]) })}
           />
-          {points.map((point, index) =>
-            point.releases?.length ? (
+          {points
+            .flatMap((point, index) => (point.releases?.length ? [{ point, index }] : []))
+            .map(({ point, index }, nth) => (
               <ReleaseMark
                 key={`release-${index}`}
                 x={x(index) - slot / 2}
-                label={text("speed.chart.releaseBegan", { releases: point.releases.join(", ") })}
+                // Marks near one another take turns on two lines, so that their labels do not overlap.
+                line={nth % 2}
+                label={text("speed.chart.releaseBegan", {
+                  count: point.releases?.length ?? 0,
+                  releases: point.releases?.join(", ") ?? "",
+                })}
               />
-            ) : null,
-          )}
+            ))}
           <path className="chart__line" d={linePath(points, x, y)} />
           {points.map((point, index) =>
             point.value === null ? null : (
@@ -103,12 +108,21 @@ export function TrendChart({ title, summary, points, thresholds, formatValue, va
   );
 }
 
-/** Where a release began: a line at its bucket's start, labelled at the top. */
-function ReleaseMark({ x, label }: { x: number; label: string }) {
+/**
+ * Where a release began: a line at its bucket's start, labelled at the top, on the side with room
+ * (a mark in the chart's right half is labelled to its left, so the newest is not cut off).
+ */
+function ReleaseMark({ x, line, label }: { x: number; line: number; label: string }) {
+  const rightHalf = x > (PLOT.left + PLOT.right) / 2;
   return (
     <g className="chart__release">
       <line x1={x} x2={x} y1={PLOT.top} y2={PLOT.bottom} />
-      <text className="chart__release-label" x={x + 4} y={PLOT.top + 12}>
+      <text
+        className="chart__release-label"
+        x={rightHalf ? x - 4 : x + 4}
+        y={PLOT.top + 12 + line * 14}
+        textAnchor={rightHalf ? "end" : "start"}
+      >
         {label}
       </text>
     </g>
