@@ -263,3 +263,19 @@ test.describe("on a phone without JavaScript", () => {
     await expectNoSidewaysScroll(page);
   });
 });
+
+test.describe("on a tablet 800 px wide", () => {
+  test.use({ viewport: { width: 800, height: 1000 } });
+
+  test("the header keeps Menu on its first line, the member's line below it", async ({ page }) => {
+    await signIn(page);
+    await expect(page.getByRole("heading", { level: 1, name: "Overview" })).toBeVisible();
+    const top = async (locator: ReturnType<Page["getByRole"]>) => (await locator.boundingBox())?.y ?? Number.NaN;
+    const heading = await top(page.getByRole("heading", { level: 1 }));
+    const menu = await top(menuButton(page));
+    const member = await top(page.getByRole("banner").getByRole("button", { name: "Sign out" }));
+    // On one line with the page's title (centred on it), and the member's line below both.
+    expect(Math.abs(menu - heading), JSON.stringify({ heading, menu, member })).toBeLessThan(24);
+    expect(member, JSON.stringify({ heading, menu, member })).toBeGreaterThan(Math.max(heading, menu) + 24);
+  });
+});

@@ -8,12 +8,21 @@
 import { parseArgs } from "node:util";
 import { isoTime, openOperatorDatabase, refuse } from "./operator-database.ts";
 
+/** The exit code of "could not tell"; 1 is "a page got slower". */
+const NOT_CHECKED = 2;
+
+// Anything unforeseen (a write to a closed pipe, a failed import) is "could not tell", never "slower".
+for (const event of ["uncaughtException", "unhandledRejection"] as const)
+  process.on(event, (error) => {
+    console.error(`The report failed: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(NOT_CHECKED);
+  });
+
 const { findWeekRegressions } = await import("../app/site-speed/site-speed-report.server.ts");
 const { MAX_REPORTED_BEACONS } = await import("../app/site-speed/site-speed-report.ts");
 const { formatVital } = await import("../app/site-speed/vitals.ts");
 
 const USAGE = "Usage: npm run speed:report [-- --json]";
-const NOT_CHECKED = 2;
 
 let options: { json?: boolean; help?: boolean };
 try {
@@ -47,7 +56,7 @@ async function readRegressions() {
 const found = await readRegressions();
 
 const { since, until, regressions, sampled } = found;
-const sampleNote = `Each week was judged from an even sample of ${MAX_REPORTED_BEACONS.toLocaleString("en")} of its page views.`;
+const sampleNote = `A week with more page views than a report reads was judged from an even sample of at most ${MAX_REPORTED_BEACONS.toLocaleString("en")} of them.`;
 if (options.json)
   console.log(JSON.stringify({ since: isoTime(since), until: isoTime(until), sampled, regressions }, null, 2));
 else {

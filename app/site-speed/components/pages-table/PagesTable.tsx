@@ -86,7 +86,7 @@ export function PageTitle({ pageName }: { pageName: string }) {
           <span className="pages-table__label">{label}</span>{" "}
         </>
       )}
-      <code className="pages-table__code">
+      <code className={`pages-table__code${/[A-Z]/.test(pageName.slice(1)) ? "" : " pages-table__code--one-word"}`}>
         <PageCode name={pageName} />
       </code>
     </>

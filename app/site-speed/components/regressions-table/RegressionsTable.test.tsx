@@ -56,6 +56,6 @@ describe("RegressionsTable", () => {
     // The rule's figures in the seller's numbers, and the sample said.
     expect(
       screen.getByText(/um mindestens 10 % und um mindestens 10 % der Schwelle .* bei mindestens 30 Seitenaufrufen/),
-    ).toHaveTextContent(/gleichmäßigen Stichprobe von 5\.000 davon beurteilt\.$/);
+    ).toHaveTextContent(/gleichmäßigen Stichprobe von höchstens 5\.000 davon beurteilt\.$/);
   });
 });
