@@ -272,10 +272,10 @@ test.describe("on a tablet 800 px wide", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Overview" })).toBeVisible();
     const top = async (locator: ReturnType<Page["getByRole"]>) => (await locator.boundingBox())?.y ?? Number.NaN;
     const heading = await top(page.getByRole("heading", { level: 1 }));
-    const menu = await top(menuButton(page));
+    const menuTop = await top(menuButton(page));
     const member = await top(page.getByRole("banner").getByRole("button", { name: "Sign out" }));
     // On one line with the page's title (centred on it), and the member's line below both.
-    expect(Math.abs(menu - heading), JSON.stringify({ heading, menu, member })).toBeLessThan(24);
-    expect(member, JSON.stringify({ heading, menu, member })).toBeGreaterThan(Math.max(heading, menu) + 24);
+    expect(Math.abs(menuTop - heading), JSON.stringify({ heading, menuTop, member })).toBeLessThan(24);
+    expect(member, JSON.stringify({ heading, menuTop, member })).toBeGreaterThan(Math.max(heading, menuTop) + 24);
   });
 });
