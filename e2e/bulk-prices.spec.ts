@@ -2,6 +2,7 @@ import type { Page } from "@playwright/test";
 import {
   DEMO,
   emulateSlowNetwork,
+  emulateSlowProcessor,
   expect,
   expectNoAccessibilityViolations,
   expectNoAccessibilityViolationsWithoutJavaScript,
@@ -117,6 +118,46 @@ test.describe("changing prices in bulk", () => {
     await expect(page.getByText("3 listings restored.", { exact: false })).toBeVisible();
     expect(pricesOf(seller)).toEqual(before);
     await expectNoAccessibilityViolations(page);
+  });
+
+  test("on a phone's slower processor, a tick never comes undone while it is saved", async ({ page }) => {
+    const seller = "repricer-slow-phone";
+    await signIn(page, seller, DEMO.password);
+    await waitForHydration(page);
+    await emulateSlowProcessor(page);
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Listings" }).first().click();
+    await expect(selectedCount(page)).toHaveText("No listings selected.");
+
+    // Every count the bar shows, and the ticks on the page with it, as the page draws them.
+    await page.evaluate(() => {
+      const seen: string[] = [];
+      Object.assign(window, { selectionSeen: seen });
+      const bar = document.querySelector("#change-prices output");
+      if (!bar) throw new Error("No selection count on the page.");
+      new MutationObserver(() => {
+        const ticked = [...document.querySelectorAll<HTMLInputElement>('input[name="listing"]:checked')].length;
+        seen.push(`${bar.textContent} (${ticked} ticked)`);
+      }).observe(bar, { subtree: true, childList: true, characterData: true });
+    });
+    for (const number of [3, 4, 5]) {
+      // Each tick is sent, then the page's data asked for again; the gap was between the two.
+      const saved = page.waitForResponse((response) => response.request().method() === "POST");
+      const reloaded = saved.then(() =>
+        page.waitForResponse((response) => response.request().method() === "GET" && response.url().includes(".data")),
+      );
+      await page.getByRole("checkbox", { name: `Select ${lamp(number)}` }).check();
+      await reloaded;
+    }
+    await expect(selectedCount(page)).toHaveText("3 listings selected.");
+    // Two frames after the last answer: React has drawn what came with it.
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    const seen = await page.evaluate(() => (window as unknown as { selectionSeen: string[] }).selectionSeen);
+    // Each count once, as it rose: never a tick lost and shown again.
+    expect(seen.filter((count, index) => count !== seen[index - 1])).toEqual([
+      "1 listing selected. (1 ticked)",
+      "2 listings selected. (2 ticked)",
+      "3 listings selected. (3 ticked)",
+    ]);
   });
 
   test("without JavaScript: the same steps as plain forms and pages", async ({ browser }) => {

@@ -100,6 +100,16 @@ export async function emulateSlowNetwork(page: Page, latency = 350): Promise<voi
   });
 }
 
+/**
+ * A phone's slower processor, through Chromium's CPU throttling (4 is the figure Lighthouse uses for
+ * a mid-range phone). What a loaded CI machine does by chance, this does every run: React's
+ * transitions take long enough to leave gaps a seller can see.
+ */
+export async function emulateSlowProcessor(page: Page, rate = 4): Promise<void> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Emulation.setCPUThrottlingRate", { rate });
+}
+
 /** The server's SQLite file, opened read-only, to check what a flow wrote. */
 export function openTestDatabase(): DatabaseSync {
   const path = process.env.E2E_DATABASE_PATH;

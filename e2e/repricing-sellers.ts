@@ -10,6 +10,7 @@ import { openAccount } from "../app/team/accounts.server";
  */
 export const REPRICERS = [
   "repricer-keys",
+  "repricer-slow-phone",
   "repricer-nojs",
   "repricer-phone",
   "repricer-dark",

@@ -26,6 +26,25 @@ export interface ListingSelection {
 
 const FETCHER_PREFIX = "listing-selection-";
 
+/** The seller's ticks that the page's data may not say yet. */
+interface Ticks {
+  /** What the seller did, by listing, whatever the server has seen of it. */
+  made: ReadonlyMap<number, boolean>;
+  /**
+   * Once the newest tick is answered and the page's data asked for again: the data they were made
+   * on (its selected listings, by identity: each load brings a new array). They are shown over that
+   * data alone; the newer data says them itself.
+   */
+  madeOn?: readonly number[];
+}
+
+const NO_TICKS: Ticks = { made: new Map() };
+
+/** The ticks to lay over the data drawn now. */
+function ticksOver({ made, madeOn }: Ticks, selectedOnPage: readonly number[]): ReadonlyMap<number, boolean> {
+  return madeOn === undefined || madeOn === selectedOnPage ? made : NO_TICKS.made;
+}
+
 /**
  * The listings page's selection with JavaScript. A tick is shown in the same moment as the click
  * (local state, set inside the event: a controlled checkbox whose value changed only with the
@@ -36,6 +55,13 @@ const FETCHER_PREFIX = "listing-selection-";
  * processes and be applied in either order, so a quick tick and untick could leave the listing
  * selected. Until the page's data comes back with them, the ticks on their way are laid over what
  * the server said, so the checkboxes and the count never wait on the network.
+ *
+ * The ticks stay laid over the data they were made on until newer data is drawn. React Router draws
+ * its data in a transition, which React may draw after more urgent updates: ticks dropped as soon as
+ * the new data had arrived were drawn away over the old data first, and the seller saw a tick undone
+ * and done again, the count fall and rise, and "Change prices" vanish for a moment (on a slow
+ * processor, for a tenth of a second and more: the end-to-end test at 4x CPU throttling, and a CI run
+ * whose click met the gap).
  *
  * A tick's answer does not make the router load every page's data again, as a fetcher's would: a
  * seller who ticks and moves on at once (Change prices, then Preview) would have that reload land
@@ -58,8 +84,12 @@ export function useListingSelection({ pageIds, selectedOnPage, count, srt }: Lis
   const fetchers = useFetchers();
   const sent = useRef(0);
   const queue = useRef<Promise<void>>(Promise.resolve());
-  /** Ticks not yet answered, newest last: what the seller did, whatever the server has seen of it. */
-  const [waiting, setWaiting] = useState<ReadonlyMap<number, boolean>>(() => new Map());
+  const [ticks, setTicks] = useState<Ticks>(NO_TICKS);
+  // The data drawn last, which the newest tick was made on when its answer comes.
+  const drawnData = useRef(selectedOnPage);
+  useEffect(() => {
+    drawnData.current = selectedOnPage;
+  }, [selectedOnPage]);
 
   const saved = new Set(selectedOnPage);
   const pending = new Map<number, boolean>();
@@ -69,7 +99,7 @@ export function useListingSelection({ pageIds, selectedOnPage, count, srt }: Lis
     const selected = (fetcher.formData.get("intent") as SelectionIntent) === "select";
     for (const id of fetcher.formData.getAll("listing")) pending.set(Number(id), selected);
   }
-  for (const [id, selected] of waiting) pending.set(id, selected);
+  for (const [id, selected] of ticksOver(ticks, selectedOnPage)) pending.set(id, selected);
   let shownCount = count;
   for (const [id, selected] of pending) {
     if (selected && !saved.has(id)) shownCount += 1;
@@ -79,8 +109,10 @@ export function useListingSelection({ pageIds, selectedOnPage, count, srt }: Lis
   const selectedHere = pageIds.filter(isSelected).length;
 
   const send = useCallback(
-    (ids: readonly number[], selected: boolean) => {
-      setWaiting((before) => new Map([...before, ...ids.map((id): [number, boolean] => [id, selected])]));
+    (ids: readonly number[], selected: boolean, shownOver: readonly number[]) => {
+      setTicks((before) => ({
+        made: new Map([...ticksOver(before, shownOver), ...ids.map((id): [number, boolean] => [id, selected])]),
+      }));
       const form = new FormData();
       form.set("intent", selected ? "select" : "unselect");
       form.set("srt", srt);
@@ -101,8 +133,9 @@ export function useListingSelection({ pageIds, selectedOnPage, count, srt }: Lis
       void queue.current.then(async () => {
         // The newest tick is answered: once the page's data is back with it, the data says it.
         if (sent.current !== number || !shown.current) return;
+        const madeOn = drawnData.current;
         await revalidate();
-        if (sent.current === number) setWaiting(new Map());
+        if (sent.current === number) setTicks(({ made }) => ({ made, madeOn }));
       });
     },
     [submit, revalidate, pathname, search, srt],
@@ -112,8 +145,8 @@ export function useListingSelection({ pageIds, selectedOnPage, count, srt }: Lis
     count: shownCount,
     isSelected,
     page: selectedHere === 0 ? "none" : selectedHere === pageIds.length ? "all" : "mixed",
-    toggle: (id, selected) => send([id], selected),
-    togglePage: (selected) => send(pageIds, selected),
+    toggle: (id, selected) => send([id], selected, selectedOnPage),
+    togglePage: (selected) => send(pageIds, selected, selectedOnPage),
     saved: () => queue.current,
   };
 }
