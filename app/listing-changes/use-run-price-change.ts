@@ -1,9 +1,11 @@
 import { useText } from "~/i18n/text";
 import { useState, type FormEvent } from "react";
-import { useNavigate } from "react-router";
+import { useLocation, useNavigate } from "react-router";
 
 export type RunState =
   { status: "idle" } | { status: "running"; done: number; total: number } | { status: "refused"; reason: string };
+
+const IDLE: RunState = { status: "idle" };
 
 export interface RunPriceChange {
   state: RunState;
@@ -25,9 +27,17 @@ type ProgressLine =
 export function useRunPriceChange(): RunPriceChange {
   const navigate = useNavigate();
   const text = useText();
-  const [state, setState] = useState<RunState>({ status: "idle" });
+  const { key } = useLocation();
+  // A run belongs to the page it was started on (its location's key), and ends with it: the
+  // progress stays until the outcome's page is drawn. Set idle once the navigation to that page
+  // had resolved, it was drawn before the page: React Router draws pages in a transition, after
+  // more urgent updates such as that one, and the button came back live over the old page for a
+  // moment (the component's test sees it).
+  const [run, setRun] = useState<{ state: RunState; on: string }>({ state: IDLE, on: key });
+  const state = run.on === key ? run.state : IDLE;
+  const setState = (next: RunState) => setRun({ state: next, on: key });
 
-  const run = async (form: HTMLFormElement) => {
+  const start = async (form: HTMLFormElement) => {
     setState({ status: "running", done: 0, total: 0 });
     try {
       const response = await fetch(form.action, {
@@ -48,10 +58,8 @@ export function useRunPriceChange(): RunPriceChange {
       for await (const line of lines(response.body)) {
         if (line.type === "progress") setState({ status: "running", done: line.done, total: line.total });
         if (line.type === "refused") setState({ status: "refused", reason: line.reason });
-        if (line.type === "done") {
+        if (line.type === "done")
           await navigate(line.location, { replace: true, preventScrollReset: true, state: { ran: true } });
-          setState({ status: "idle" });
-        }
       }
     } catch {
       setState({
@@ -65,7 +73,7 @@ export function useRunPriceChange(): RunPriceChange {
     state,
     onSubmit(event) {
       event.preventDefault();
-      if (state.status !== "running") void run(event.currentTarget);
+      if (state.status !== "running") void start(event.currentTarget);
     },
   };
 }

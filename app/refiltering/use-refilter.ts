@@ -1,4 +1,4 @@
-import { useCallback } from "react";
+import { useCallback, useEffect, useRef } from "react";
 import { useLocation, useNavigate } from "react-router";
 import type { QueryChanges } from "./rebuild-query";
 import { refilter, refilteredUrl } from "./refilter";
@@ -14,12 +14,46 @@ export interface Refiltering {
 export function useRefilter(): Refiltering {
   const location = useLocation();
   const navigate = useNavigate();
+  const whenDrawn = useWhenLocationDrawn(location.key);
   return {
     refilter: useCallback(
       (changes, src) =>
-        refilter(location, changes, { src, navigate: (url) => navigate(url, { preventScrollReset: true }) }),
-      [location, navigate],
+        refilter(location, changes, {
+          src,
+          navigate: async (url) => {
+            const drawn = whenDrawn();
+            await navigate(url, { preventScrollReset: true });
+            await drawn;
+          },
+        }),
+      [location, navigate, whenDrawn],
     ),
     hrefFor: (changes, src) => refilteredUrl(location, changes, src),
   };
+}
+
+/**
+ * A promise that resolves once a location other than the one drawn now has been drawn (or the
+ * component has gone). React Router's navigation resolves when its state has the new page, but
+ * draws that page in a transition, after it: the "after" event and the focus on the new results
+ * (Pagination's onPageShown) met the old page still drawn (the pagination's test, whose page has
+ * a loader as the hub's do).
+ */
+function useWhenLocationDrawn(key: string): () => Promise<void> {
+  const waiting = useRef<Array<{ from: string; resolve(): void }>>([]);
+  useEffect(() => {
+    waiting.current = waiting.current.filter(({ from, resolve }) => {
+      if (from === key) return true;
+      resolve();
+      return false;
+    });
+  }, [key]);
+  // Gone before the new location was drawn (the new page has no such control): nothing to wait for.
+  useEffect(
+    () => () => {
+      for (const { resolve } of waiting.current.splice(0)) resolve();
+    },
+    [],
+  );
+  return useCallback(() => new Promise<void>((resolve) => waiting.current.push({ from: key, resolve })), [key]);
 }

@@ -1,10 +1,11 @@
-import { Form, href, useNavigation } from "react-router";
+import { Form, href } from "react-router";
 import { textOf } from "~/i18n/language.server";
 import { useText } from "~/i18n/text";
 import { clientAddressContext, databaseContext } from "~/request-context";
 import { acceptInvitationForm, invitationPage } from "~/team/invitation-routes.server";
 import { PASSWORD_MIN } from "~/team/team-forms";
 import type { Route } from "./+types/invitation";
+import { useSending } from "~/components/use-sending";
 
 export const handle = { pageName: "sellerHubInvitation" };
 
@@ -31,7 +32,7 @@ export function action({ request, params, context }: Route.ActionArgs) {
 /** Where an invitee chooses their name and password, and joins the team. */
 export default function Invitation({ loaderData, actionData }: Route.ComponentProps) {
   const text = useText();
-  const joining = useNavigation().state === "submitting";
+  const joining = useSending();
   const page = actionData ?? loaderData;
   if (!page.invitation) {
     return (

@@ -1,4 +1,4 @@
-import { data, Form, redirect, redirectDocument, useNavigation } from "react-router";
+import { data, Form, redirect, redirectDocument } from "react-router";
 import { isKnownBrowser, rememberBrowser } from "~/auth/known-browsers.server";
 import { findMemberByCredentials, issueSignInToken, signInTokenMatches } from "~/auth/sign-in.server";
 import { claimSignInAttempt, forgetFailedSignIns, settleFailedSignIn } from "~/auth/sign-in-limits.server";
@@ -10,6 +10,7 @@ import { textOf } from "~/i18n/language.server";
 import { useText } from "~/i18n/text";
 import { clientAddressContext, databaseContext } from "~/request-context";
 import type { Route } from "./+types/signin";
+import { useSending } from "~/components/use-sending";
 
 export const handle = { pageName: "sellerHubSignIn" };
 
@@ -65,7 +66,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function SignIn({ loaderData, actionData }: Route.ComponentProps) {
-  const signingIn = useNavigation().state === "submitting";
+  const signingIn = useSending();
   const text = useText();
   const error = actionData?.error;
   return (

@@ -1,4 +1,4 @@
-import { data, Form, Link, useNavigation } from "react-router";
+import { data, Form, Link } from "react-router";
 import { getSignedInSeller } from "~/auth/require-seller.server";
 import { FeedbackLink } from "~/components/feedback-link/FeedbackLink";
 import { PreviousToolLink } from "~/opt-out/components/previous-tool-link/PreviousToolLink";
@@ -9,6 +9,7 @@ import { textOf } from "~/i18n/language.server";
 import { databaseContext } from "~/request-context";
 import type { PageHandle } from "~/shell/page-handle";
 import type { Route } from "./+types/opt-out";
+import { useSending } from "~/components/use-sending";
 
 export const handle: PageHandle = { pageName: "sellerHubSwitchTools", title: "nav.switchTools" };
 
@@ -31,7 +32,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 /** The opt-out dialog as a page: where the opt-out link leads without JavaScript. */
 export default function SwitchTools({ loaderData: { model, srt, toolUrl }, actionData }: Route.ComponentProps) {
-  const switching = useNavigation().state === "submitting";
+  const switching = useSending();
   if (actionData?.switched) {
     return (
       <SwitchToolsView header={model.optOutSuccess.header} body={model.optOutSuccess.body}>

@@ -1,4 +1,4 @@
-import { data, Form, href, Link, redirect, useNavigation } from "react-router";
+import { data, Form, href, Link, redirect } from "react-router";
 import { ChangeChoice } from "~/listing-changes/components/change-choice/ChangeChoice";
 import { choosePriceChange, loadChoice } from "~/listing-changes/price-change-routes.server";
 import { getSignedInSeller } from "~/auth/require-seller.server";
@@ -8,6 +8,7 @@ import { textOf } from "~/i18n/language.server";
 import { richText } from "~/i18n/rich-text";
 import { useText } from "~/i18n/text";
 import type { Route } from "./+types/price-change-new";
+import { useSending } from "~/components/use-sending";
 
 export const handle: PageHandle = { pageName: "sellerHubBulkPriceChoose", title: "page.changePrices" };
 
@@ -29,7 +30,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function PriceChangeNew({ loaderData, actionData }: Route.ComponentProps) {
   const { count, srt, locale, currency } = loaderData;
-  const previewing = useNavigation().state === "submitting";
+  const previewing = useSending();
   const text = useText();
   return (
     <div className="price-change">

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import { Form, href, Link, useLocation, useNavigation } from "react-router";
+import { Form, href, Link, useLocation } from "react-router";
 import { getSignedInSeller } from "~/auth/require-seller.server";
 import { textOf } from "~/i18n/language.server";
 import { useText } from "~/i18n/text";
@@ -9,6 +9,7 @@ import { InviteForm } from "~/team/components/invite-form/InviteForm";
 import { TeamMembers } from "~/team/components/team-members/TeamMembers";
 import { handleTeamForm, teamPage } from "~/team/team-routes.server";
 import type { Route } from "./+types/team";
+import { useSending } from "~/components/use-sending";
 
 export const handle: PageHandle = { pageName: "sellerHubTeam", title: "page.team" };
 
@@ -26,7 +27,7 @@ export function action({ request, context }: Route.ActionArgs) {
 export default function Team({ loaderData, actionData }: Route.ComponentProps) {
   const { members, invitations, toRemove, srt, locale } = loaderData;
   const text = useText();
-  const sending = useNavigation().state === "submitting";
+  const sending = useSending();
   const done = actionData?.ok && "done" in actionData ? actionData.done : undefined;
   const refused = actionData && !actionData.ok ? actionData.refusal : undefined;
   // A removal takes its question, and the focused button with it, away, and a withdrawal its row:

@@ -95,6 +95,35 @@ describe("ListingPriceForm", () => {
     });
   });
 
+  it("stays saving, and takes no second save, until the saved page's data is drawn", async () => {
+    // The action answers at once; the page's data, loaded again after it, waits for the test.
+    let reloaded: (value: null) => void = () => {};
+    let saves = 0;
+    const Stub = createRoutesStub([
+      {
+        path: "/sh/lst/:listingId",
+        Component: () => <ListingPriceForm {...props} />,
+        loader: () => (saves === 0 ? null : new Promise<null>((resolve) => (reloaded = resolve))),
+        action: () => {
+          saves += 1;
+          return null;
+        },
+      },
+    ]);
+    render(<Stub initialEntries={["/sh/lst/7"]} />);
+    const field = await screen.findByRole("textbox", { name: "New price in USD" });
+    await userEvent.clear(field);
+    await userEvent.type(field, "9.99{Enter}");
+    await expect.poll(() => saves).toBe(1);
+    // The old page's versions are still in the form: a second press would send them.
+    const button = screen.getByRole("button", { name: "Saving…" });
+    expect(button).toHaveAttribute("aria-disabled", "true");
+    await userEvent.click(button);
+    expect(saves).toBe(1);
+    reloaded(null);
+    expect(await screen.findByRole("button", { name: "Save changes" })).not.toHaveAttribute("aria-disabled");
+  });
+
   it("keeps what was typed after a refusal, says why by the field, and puts focus there", async () => {
     await renderInRouter("/sh/lst/7", () => (
       <ListingPriceForm

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from "react";
-import { Form, href, Link, useNavigation } from "react-router";
+import { Form, href, Link } from "react-router";
 import { useText } from "~/i18n/text";
 import { decimalMark, formatMoney, minorUnitsPerMajor } from "~/money/format-money";
 import { useSellerTimeZone } from "~/time/seller-time-zone";
@@ -7,6 +7,7 @@ import { formatTime } from "~/time/time-zones";
 import type { ChangedField } from "~/db/schema";
 import { describePriceChange, examplePrice, formatPriceForInput, type PriceChange } from "../../price-change";
 import { MAX_QUANTITY } from "../../quantity-change";
+import { useSending } from "~/components/use-sending";
 
 export interface ListingPriceFormProps {
   listing: {
@@ -104,7 +105,7 @@ export function ListingPriceForm({ listing, srt, locale, search, refused, saved,
     price: shownPrice,
     quantity: String(listing.quantity),
   });
-  const saving = useNavigation().state === "submitting";
+  const saving = useSending();
   const digits = Math.round(Math.log10(minorUnitsPerMajor(listing.currency)));
   const action = `${href("/sh/lst/:listingId", { listingId: String(listing.id) })}${search}`;
   const errors = refused?.errors ?? {};

@@ -1,5 +1,6 @@
-import { screen } from "@testing-library/react";
+import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import { createRoutesStub } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { renderInRouter } from "../../../../test/render-in-router";
 import { RunChangeForm } from "./RunChangeForm";
@@ -63,6 +64,66 @@ describe("RunChangeForm", () => {
     expect(fetch).toHaveBeenCalledTimes(1);
     release();
     expect(await screen.findByRole("alert")).toHaveTextContent("Only your last price change can be undone");
+  });
+
+  it("keeps the progress until the applied page is drawn: the button never comes back over the old page", async () => {
+    const { response, release } = streamedResponse([
+      { type: "progress", done: 2000, total: 2000 },
+      { type: "done", location: "/sh/lst/prices/abc?applied" },
+    ]);
+    vi.stubGlobal(
+      "fetch",
+      vi.fn<typeof globalThis.fetch>(async () => response),
+    );
+    let drawApplied: (value: { applied: boolean }) => void = () => {};
+    const Stub = createRoutesStub([
+      {
+        path: "/sh/lst/prices/abc",
+        loader: ({ request }) =>
+          new URL(request.url).searchParams.has("applied")
+            ? new Promise<{ applied: boolean }>((resolve) => (drawApplied = resolve))
+            : { applied: false },
+        Component: ({ loaderData }: { loaderData: { applied: boolean } }) =>
+          loaderData.applied ? (
+            <h2>Applied</h2>
+          ) : (
+            <RunChangeForm
+              action="/sh/lst/prices/abc/apply"
+              srt="token"
+              progressLabel="Applying new prices"
+              locale="en-US"
+            >
+              Apply new prices to 2,000 listings
+            </RunChangeForm>
+          ),
+      },
+    ]);
+    const { container } = render(<Stub initialEntries={["/sh/lst/prices/abc"]} />);
+    await userEvent.click(await screen.findByRole("button", { name: /Apply new prices/ }));
+    release();
+    await screen.findByRole("progressbar", { name: /2,000 of 2,000/ });
+    // Every state the page is drawn in from here: the button given back before the applied page
+    // would let a second apply start.
+    const drawn: string[] = [];
+    const observer = new MutationObserver(() => {
+      const button = container.querySelector("button");
+      drawn.push(
+        container.querySelector("h2")
+          ? "applied"
+          : container.querySelector("progress")
+            ? "progress"
+            : `button${button?.getAttribute("aria-disabled") ? " (disabled)" : ""}`,
+      );
+    });
+    observer.observe(container, { subtree: true, childList: true, attributes: true, characterData: true });
+    release();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(screen.getByRole("progressbar", { name: /2,000 of 2,000/ })).toBeInTheDocument();
+    drawApplied({ applied: true });
+    await screen.findByRole("heading", { name: "Applied" });
+    observer.disconnect();
+    expect(drawn.filter((state) => state.startsWith("button"))).toEqual([]);
+    expect(drawn.at(-1)).toBe("applied");
   });
 
   it("says so when the connection is lost, and can be sent again", async () => {

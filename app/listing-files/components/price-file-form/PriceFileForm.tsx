@@ -1,7 +1,8 @@
 import { useEffect, useId, useRef } from "react";
-import { Form, useNavigation } from "react-router";
+import { Form } from "react-router";
 import { useText } from "~/i18n/text";
 import type { FileImport } from "../../listing-import.server";
+import { useSending } from "~/components/use-sending";
 
 export interface PriceFileFormProps {
   /** The session's anti-forgery token. */
@@ -35,7 +36,7 @@ export function PriceFileForm({ srt, result, maxRows }: PriceFileFormProps) {
   const id = useId();
   const text = useText();
   const outcome = useFocusOnOutcome(result);
-  const checking = useNavigation().state === "submitting";
+  const checking = useSending();
   return (
     <>
       {result && (

@@ -1,4 +1,5 @@
-import { fireEvent, screen, waitFor } from "@testing-library/react";
+import { fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { createRoutesStub, useLocation } from "react-router";
 import { describe, expect, it, vi } from "vitest";
 import { renderInRouter, shownAddress } from "../../../../test/render-in-router";
 import { REFILTER_AFTER, REFILTER_BEFORE } from "~/refiltering/refilter";
@@ -50,19 +51,37 @@ describe("Pagination", () => {
     expect(screen.queryByRole("navigation")).toBeNull();
   });
 
-  it("moves to another page in place, announcing it before and after, then calls onPageShown", async () => {
+  it("moves to another page in place, announcing it before and once drawn, then calls onPageShown", async () => {
     const events: string[] = [];
-    const record = (event: Event) => events.push(event.type);
+    // What the page showed when each was said: "after" and onPageShown must meet the new page drawn.
+    const record = (event: Event) => events.push(`${event.type} at ${shownAddress().textContent}`);
     window.addEventListener(REFILTER_BEFORE, record);
     window.addEventListener(REFILTER_AFTER, record);
-    const onPageShown = vi.fn<() => void>();
-    await renderAt("/sh/lst/active?q=kindle", { total: 60, offset: 0, limit: 20, onPageShown });
+    const onPageShown = vi.fn<() => void>(() => events.push(`shown at ${shownAddress().textContent}`));
+    // The page's data comes from a loader, as the hub's does: React Router then draws the new page
+    // in a transition of its own, after the navigation's promise resolved.
+    function Page() {
+      const { search } = useLocation();
+      return (
+        <>
+          <output aria-label="Address">{`/sh/lst/active${search}`}</output>
+          <Pagination label="Pages of listings" total={60} offset={0} limit={20} onPageShown={onPageShown} />
+        </>
+      );
+    }
+    const Stub = createRoutesStub([{ path: "/sh/lst/active", Component: Page, loader: async () => null }]);
+    render(<Stub initialEntries={["/sh/lst/active?q=kindle"]} />);
+    await screen.findByRole("status", { name: "Address" });
 
     fireEvent.click(screen.getByRole("link", { name: "Next page" }));
 
     await waitFor(() => expect(onPageShown).toHaveBeenCalledOnce());
     expect(shownAddress()).toHaveTextContent("/sh/lst/active?q=kindle&offset=20");
-    expect(events).toEqual([REFILTER_BEFORE, REFILTER_AFTER]);
+    expect(events).toEqual([
+      `${REFILTER_BEFORE} at /sh/lst/active?q=kindle`,
+      `${REFILTER_AFTER} at /sh/lst/active?q=kindle&offset=20`,
+      "shown at /sh/lst/active?q=kindle&offset=20",
+    ]);
     window.removeEventListener(REFILTER_BEFORE, record);
     window.removeEventListener(REFILTER_AFTER, record);
   });
