@@ -30,7 +30,7 @@ export async function openDatabase(
   url: string = process.env.DATABASE_URL ?? DEFAULT_DATABASE_URL,
   lastMigration?: string,
 ): Promise<Database> {
-  const database = isPostgresUrl(url) ? openPostgres(url) : openSqlite(url);
+  const database = connectDatabase(url);
   try {
     await migrate(database, lastMigration);
   } catch (error) {
@@ -38,6 +38,11 @@ export async function openDatabase(
     throw error;
   }
   return database;
+}
+
+/** The database of `url` as it is: not migrated (an operator's command reads it as the hub left it). */
+export function connectDatabase(url: string): Database {
+  return isPostgresUrl(url) ? openPostgres(url) : openSqlite(url);
 }
 
 function openPostgres(url: string): Database {
@@ -88,6 +93,25 @@ export async function migrate({ db, dialect }: Database, lastMigration?: string)
   if (error || failed) {
     throw new Error(`Database migration ${failed?.migrationName ?? ""} failed: ${String(error)}`);
   }
+}
+
+/** Where a database stands against this version's migrations. */
+export interface SchemaStanding {
+  /** This version's migrations the database has not had, oldest first. */
+  missing: string[];
+  /** Migrations the database has had that this version does not know (a newer version ran them). */
+  unknown: string[];
+}
+
+/** Reads, and changes nothing: no migration runs, and a database never migrated gets no table. */
+export async function schemaStanding({ db, dialect }: Database): Promise<SchemaStanding> {
+  const migrations = await new Migrator({ db, provider: migrationProvider(dialect) }).getMigrations();
+  const missing = migrations.filter((migration) => !migration.executedAt).map((migration) => migration.name);
+  // None had: the migrations' own table may not exist either.
+  if (missing.length === migrations.length) return { missing, unknown: [] };
+  const known = new Set(migrations.map((migration) => migration.name));
+  const { rows } = await sql<{ name: string }>`select name from kysely_migration order by name`.execute(db);
+  return { missing, unknown: rows.map((row) => row.name).filter((name) => !known.has(name)) };
 }
 
 /** True when the database answers a trivial query within a second. */
