@@ -15,7 +15,14 @@ export const OWN_ACCOUNTS = [
   "sessions-phone",
   "speed-shapes",
   "speed-regressions",
+  "speed-releases",
 ] as const;
+
+/**
+ * The accounts whose last two weeks were made slower (addSlowerWeek): one per journey, so that
+ * each journey's own page views, which the dashboard counts as it is browsed, meet no other's.
+ */
+export const SLOWER_WEEK_ACCOUNTS = ["speed-regressions", "speed-releases"] as const;
 
 export async function addOwnAccounts(db: Kysely<DatabaseSchema>, passwordHash: string): Promise<void> {
   for (const username of OWN_ACCOUNTS)
@@ -42,16 +49,16 @@ export const SLOWER_WEEK_RELEASES = { weekBefore: "2026.11.13", thisWeek: "2026.
 const DAY_MS = 86_400_000;
 
 /**
- * The speed-regressions account's last two weeks, stored as the collector stores them: its
- * listings got slower (the dashboard flags them first), its overview did not. Stored here, at the
- * server's start, since the collector dates a beacon when it arrives.
+ * One of SLOWER_WEEK_ACCOUNTS' last two weeks, stored as the collector stores them: its listings
+ * got slower (the dashboard flags them first), its overview did not. Stored here, at the server's
+ * start, since the collector dates a beacon when it arrives.
  */
-export async function addSlowerWeek(db: Kysely<DatabaseSchema>, now = Date.now()): Promise<void> {
-  const { id } = await db
-    .selectFrom("seller")
-    .select("id")
-    .where("username", "=", "speed-regressions")
-    .executeTakeFirstOrThrow();
+export async function addSlowerWeek(
+  db: Kysely<DatabaseSchema>,
+  username: (typeof SLOWER_WEEK_ACCOUNTS)[number],
+  now = Date.now(),
+): Promise<void> {
+  const { id } = await db.selectFrom("seller").select("id").where("username", "=", username).executeTakeFirstOrThrow();
   const stored = (pageName: string, lcp: number, receivedAt: number) => {
     const {
       pageName: _pageName,

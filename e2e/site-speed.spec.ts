@@ -654,9 +654,9 @@ test.describe("the site-speed dashboard", () => {
   test("compares two releases page by page, marks where a release began, and refuses one the period did not measure", async ({
     page,
   }) => {
-    // The same account's two weeks, each served by a release of its own (SLOWER_WEEK_RELEASES);
-    // the journey's own page views come from the build under test, a third release.
-    await signIn(page, "speed-regressions");
+    // An account's two weeks, each served by a release of its own (SLOWER_WEEK_RELEASES); the
+    // journey's own page views come from the build under test, a third release.
+    await signIn(page, "speed-releases");
     await page.getByRole("navigation", { name: "Sections" }).getByRole("link", { name: "Site speed" }).click();
     await page.getByRole("combobox", { name: "Period" }).selectOption("30d");
     await page.getByRole("button", { name: "Show" }).click();
@@ -677,6 +677,10 @@ test.describe("the site-speed dashboard", () => {
     const listings = page.getByRole("region", { name: /^sellerHubActiveListings · \d+ page views?$/ });
     const trend = listings.getByRole("img", { name: "LCP of sellerHubActiveListings: 75th percentile over time" });
     await expect(trend.getByText(`Release ${SLOWER_WEEK_RELEASES.thisWeek}`)).toBeAttached();
+    // The export is the pages table of the period and segment: the comparison is not in it, nor in its address.
+    const exportAddress = await page.getByRole("link", { name: "Export the pages table (CSV)" }).getAttribute("href");
+    expect(exportAddress).toMatch(/period=30d/);
+    expect(exportAddress).not.toMatch(/release=|against=/);
     await expectNoAccessibilityViolations(page);
     // A release the period did not measure is refused, with the ones it did.
     const response = await page.goto("/sh/perf?period=30d&release=1999.01.01&against=2026.11.13");

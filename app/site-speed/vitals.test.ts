@@ -1,6 +1,6 @@
 import { CLSThresholds, FCPThresholds, INPThresholds, LCPThresholds, TTFBThresholds } from "web-vitals";
 import { describe, expect, it } from "vitest";
-import { formatDuration, formatVital, rate, VITALS } from "./vitals";
+import { formatChange, formatDuration, formatVital, rate, VITALS } from "./vitals";
 
 describe("web-vital thresholds", () => {
   it("are the ones the web-vitals library rates by", () => {
@@ -46,6 +46,15 @@ describe("web-vital thresholds", () => {
     expect(formatVital("LCP", 2480.4, "en-US")).toBe("2,480 ms");
     expect(formatVital("CLS", 0.1234, "en-US")).toBe("0.12");
     expect(formatVital("CLS", 0, "de-DE")).toBe("0,00");
+  });
+
+  it("says a change as a share of the figure before, or as the difference where that was 0", () => {
+    expect(formatChange("LCP", 2980, 1780, "en-US")).toBe("+67%");
+    expect(formatChange("LCP", 1640, 1780, "en-US")).toBe("-8%");
+    expect(formatChange("LCP", 1780, 1780, "en-US")).toBe("0%");
+    expect(formatChange("LCP", 2980, 1780, "de-DE")).toBe("+67\u00a0%");
+    expect(formatChange("CLS", 0.12, 0, "en-US")).toBe("+0.12");
+    expect(formatChange("CLS", 0, 0, "en-US")).toBe("0%");
   });
 
   it("formats ten seconds and more in seconds, so that a slow page's figure stays short", () => {

@@ -77,6 +77,16 @@ export function rate(name: VitalName, value: number): Rating {
   return value <= good ? "good" : value <= needsImprovement ? "needs-improvement" : "poor";
 }
 
+/**
+ * How `value` differs from `base`, as a share: "+67%", "-8%", "0%". Where `base` is 0 (a CLS),
+ * the difference itself, "+0.12": no share of nothing.
+ */
+export function formatChange(name: VitalName, value: number, base: number, locale: string): string {
+  if (base === 0)
+    return value === 0 ? (0).toLocaleString(locale, { style: "percent" }) : `+${formatVital(name, value, locale)}`;
+  return (value / base - 1).toLocaleString(locale, { style: "percent", signDisplay: "exceptZero" });
+}
+
 /** "2,480 ms", "12.3 s" or "0.12", in the seller's locale. */
 export function formatVital(name: VitalName, value: number, locale: string): string {
   return VITALS[name].unit === "ms" ? formatDuration(value, locale) : formatVitalNumber(name, value, locale);

@@ -64,10 +64,15 @@ function unmeasuredRelease(asked: DashboardQuery["releases"], measured: readonly
   return `Choose releases this period measured: ${newest.join(", ")}${known.size > MAX_NAMED_RELEASES ? ", …" : ""}.`;
 }
 
-/** The pages table as a file, for the period, segment and order the dashboard shows. */
+/**
+ * The pages table as a file, for the period, segment and order the dashboard shows. Not the
+ * releases compared: the file holds no comparison, and the export would read them for nothing.
+ */
 function exportLinksOf(search: URLSearchParams): Record<PageExportFormat, string> {
   const linkTo = (format: PageExportFormat) => {
     const query = new URLSearchParams(search);
+    query.delete("release");
+    query.delete("against");
     query.set("format", format);
     return `${href("/sh/perf/pages")}?${query}`;
   };

@@ -1,8 +1,8 @@
 import { useText } from "~/i18n/text";
 import { vitalTitle } from "~/site-speed/report-labels";
 import type { FixSummary } from "~/site-speed/site-speed-report";
-import { formatVital, rate, RATING_LABELS } from "~/site-speed/vitals";
 import { SpeedTable } from "../speed-table/SpeedTable";
+import { VitalFigure } from "../vital-figure/VitalFigure";
 
 export interface FixesTableProps {
   /** Furthest from good first. */
@@ -31,26 +31,22 @@ export function FixesTable({ fixes, locale }: FixesTableProps) {
         </tr>
       </thead>
       <tbody>
-        {fixes.map((fix) => {
-          const rating = rate(fix.vital, fix.p75);
-          return (
-            <tr key={`${fix.pageName} ${fix.vital} ${fix.element}`}>
-              <th scope="row">
-                <code>{fix.element}</code>
-              </th>
-              <td>
-                <code>{fix.pageName}</code>
-              </td>
-              <td>{vitalTitle(fix.vital)}</td>
-              <td>
-                {formatVital(fix.vital, fix.p75, locale)}{" "}
-                <span className={`rating rating--${rating}`}>{text(RATING_LABELS[rating])}</span>
-              </td>
-              <td>{fix.pageViews.toLocaleString(locale)}</td>
-              <td>{fix.script ? <code>{fix.script}</code> : text("speed.fixes.noScript", { vital: fix.vital })}</td>
-            </tr>
-          );
-        })}
+        {fixes.map((fix) => (
+          <tr key={`${fix.pageName} ${fix.vital} ${fix.element}`}>
+            <th scope="row">
+              <code>{fix.element}</code>
+            </th>
+            <td>
+              <code>{fix.pageName}</code>
+            </td>
+            <td>{vitalTitle(fix.vital)}</td>
+            <td>
+              <VitalFigure vital={fix.vital} value={fix.p75} locale={locale} />
+            </td>
+            <td>{fix.pageViews.toLocaleString(locale)}</td>
+            <td>{fix.script ? <code>{fix.script}</code> : text("speed.fixes.noScript", { vital: fix.vital })}</td>
+          </tr>
+        ))}
       </tbody>
     </SpeedTable>
   );

@@ -3,7 +3,8 @@ import { useText } from "~/i18n/text";
 import type { Direction, PageOrder } from "~/site-speed/dashboard-query";
 import { pageLabel } from "~/site-speed/page-labels";
 import type { PageSummary, VitalSummary } from "~/site-speed/site-speed-report";
-import { formatDuration, formatVital, RATING_LABELS, VITAL_NAMES, VITALS } from "~/site-speed/vitals";
+import { formatDuration, VITAL_NAMES, VITALS } from "~/site-speed/vitals";
+import { VitalFigure } from "../vital-figure/VitalFigure";
 
 export interface PagesTableProps {
   /** In the order the table is sorted by. */
@@ -111,11 +112,10 @@ function PageCode({ name }: { name: string }) {
 /** One figure and its rating: the shares and the change against the period before are on the page's own table. */
 function VitalCell({ vital, locale }: { vital: VitalSummary; locale: string }) {
   const text = useText();
-  if (vital.p75 === null || vital.rating === null) return <td>{text("speed.notMeasured")}</td>;
+  if (vital.p75 === null) return <td>{text("speed.notMeasured")}</td>;
   return (
     <td>
-      <span className="pages-table__figure">{formatVital(vital.name, vital.p75, locale)}</span>{" "}
-      <span className={`rating rating--${vital.rating}`}>{text(RATING_LABELS[vital.rating])}</span>
+      <VitalFigure vital={vital.name} value={vital.p75} locale={locale} />
     </td>
   );
 }

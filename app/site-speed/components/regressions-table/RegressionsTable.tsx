@@ -7,9 +7,10 @@ import {
 } from "~/site-speed/regressions";
 import { MAX_REPORTED_BEACONS } from "~/site-speed/site-speed-report";
 import { vitalTitle } from "~/site-speed/report-labels";
-import { formatVital, rate, RATING_LABELS } from "~/site-speed/vitals";
+import { formatChange } from "~/site-speed/vitals";
 import { PageTitle } from "../pages-table/PagesTable";
 import { SpeedTable } from "../speed-table/SpeedTable";
+import { VitalFigure } from "../vital-figure/VitalFigure";
 
 export interface RegressionsTableProps {
   /** The most worsened first. */
@@ -28,15 +29,6 @@ export function RegressionsTable({ regressions, sampled, locale }: RegressionsTa
   const text = useText();
   if (regressions.length === 0) return null;
   const count = (value: number) => value.toLocaleString(locale);
-  const figure = (regression: SpeedRegression, value: number) => {
-    const rating = rate(regression.vital, value);
-    return (
-      <>
-        {formatVital(regression.vital, value, locale)}{" "}
-        <span className={`rating rating--${rating}`}>{text(RATING_LABELS[rating])}</span>
-      </>
-    );
-  };
   return (
     <section aria-labelledby="slower-this-week" className="regressions">
       <h2 id="slower-this-week">{text("speed.regressions.heading")}</h2>
@@ -73,9 +65,15 @@ export function RegressionsTable({ regressions, sampled, locale }: RegressionsTa
                 <PageTitle pageName={regression.pageName} />
               </th>
               <td>{vitalTitle(regression.vital)}</td>
-              <td>{figure(regression, regression.previousP75)}</td>
-              <td>{figure(regression, regression.p75)}</td>
-              <td className="data-table__number">{slowerBy(regression, locale)}</td>
+              <td>
+                <VitalFigure vital={regression.vital} value={regression.previousP75} locale={locale} />
+              </td>
+              <td>
+                <VitalFigure vital={regression.vital} value={regression.p75} locale={locale} />
+              </td>
+              <td className="data-table__number">
+                {formatChange(regression.vital, regression.p75, regression.previousP75, locale)}
+              </td>
               <td className="data-table__number">{count(regression.samples)}</td>
               <td className="data-table__number">{count(regression.previousSamples)}</td>
             </tr>
@@ -87,9 +85,3 @@ export function RegressionsTable({ regressions, sampled, locale }: RegressionsTa
 }
 
 const percent = (share: number, locale: string) => share.toLocaleString(locale, { style: "percent" });
-
-/** "+67%", or the difference itself where the week before's was 0 (a CLS): no share of nothing. */
-function slowerBy({ vital, previousP75, p75 }: SpeedRegression, locale: string): string {
-  if (previousP75 === 0) return `+${formatVital(vital, p75, locale)}`;
-  return (p75 / previousP75 - 1).toLocaleString(locale, { style: "percent", signDisplay: "always" });
-}

@@ -2,12 +2,13 @@ import { Form } from "react-router";
 import { FilterSelect } from "~/components/filter-select/FilterSelect";
 import { useText } from "~/i18n/text";
 import { vitalTitle } from "~/site-speed/report-labels";
-import type { ReleaseComparison as Comparison, ReleaseSummary, ReleaseVitals } from "~/site-speed/site-speed-report";
-import { formatVital, rate, RATING_LABELS, type VitalName } from "~/site-speed/vitals";
+import type { ReleaseComparison as Comparison, ReleaseSummary } from "~/site-speed/site-speed-report";
+import { formatChange } from "~/site-speed/vitals";
 import { useSellerTimeZone } from "~/time/seller-time-zone";
 import { formatTime } from "~/time/time-zones";
 import { PageTitle } from "../pages-table/PagesTable";
 import { SpeedTable } from "../speed-table/SpeedTable";
+import { VitalFigure } from "../vital-figure/VitalFigure";
 
 export interface ReleaseComparisonProps {
   /** The period's releases, the first to begin first. */
@@ -72,15 +73,6 @@ function ComparisonTable({ comparison, locale }: { comparison: Comparison; local
   const text = useText();
   const { release, against } = comparison;
   if (comparison.pages.length === 0) return <p className="empty-state">{text("speed.releases.none")}</p>;
-  const figure = (name: VitalName, value: number) => {
-    const rating = rate(name, value);
-    return (
-      <>
-        {formatVital(name, value, locale)}{" "}
-        <span className={`rating rating--${rating}`}>{text(RATING_LABELS[rating])}</span>
-      </>
-    );
-  };
   const count = (value: number) => value.toLocaleString(locale);
   return (
     <SpeedTable caption={text("speed.releases.caption", { release, against })}>
@@ -109,9 +101,13 @@ function ComparisonTable({ comparison, locale }: { comparison: Comparison; local
                 <PageTitle pageName={page.pageName} />
               </th>
               <td>{vitalTitle(vital.name)}</td>
-              <td>{figure(vital.name, vital.p75)}</td>
-              <td>{figure(vital.name, vital.againstP75)}</td>
-              <td className="data-table__number">{change(vital, locale)}</td>
+              <td>
+                <VitalFigure vital={vital.name} value={vital.p75} locale={locale} />
+              </td>
+              <td>
+                <VitalFigure vital={vital.name} value={vital.againstP75} locale={locale} />
+              </td>
+              <td className="data-table__number">{formatChange(vital.name, vital.p75, vital.againstP75, locale)}</td>
               <td className="data-table__number">{count(vital.samples)}</td>
               <td className="data-table__number">{count(vital.againstSamples)}</td>
             </tr>
@@ -120,11 +116,4 @@ function ComparisonTable({ comparison, locale }: { comparison: Comparison; local
       </tbody>
     </SpeedTable>
   );
-}
-
-/** "+12%", "-8%", "0%"; the difference itself where the other release's was 0 (a CLS): no share of nothing. */
-function change({ name, p75, againstP75 }: ReleaseVitals, locale: string): string {
-  if (againstP75 === 0)
-    return p75 === 0 ? (0).toLocaleString(locale, { style: "percent" }) : `+${formatVital(name, p75, locale)}`;
-  return (p75 / againstP75 - 1).toLocaleString(locale, { style: "percent", signDisplay: "exceptZero" });
 }
