@@ -103,12 +103,15 @@ export interface SchemaStanding {
   unknown: string[];
 }
 
-/** Reads, and changes nothing: no migration runs, and a database never migrated gets no table. */
+/**
+ * Reads, and changes nothing in the database: no migration runs, and the migrations' table is
+ * only read if it is there (an SQLite file is created by connecting, empty).
+ */
 export async function schemaStanding({ db, dialect }: Database): Promise<SchemaStanding> {
   const migrations = await new Migrator({ db, provider: migrationProvider(dialect) }).getMigrations();
   const missing = migrations.filter((migration) => !migration.executedAt).map((migration) => migration.name);
-  // None had: the migrations' own table may not exist either.
-  if (missing.length === migrations.length) return { missing, unknown: [] };
+  const tables = await db.introspection.getTables({ withInternalKyselyTables: true });
+  if (!tables.some((table) => table.name === "kysely_migration")) return { missing, unknown: [] };
   const known = new Set(migrations.map((migration) => migration.name));
   const { rows } = await sql<{ name: string }>`select name from kysely_migration order by name`.execute(db);
   return { missing, unknown: rows.map((row) => row.name).filter((name) => !known.has(name)) };

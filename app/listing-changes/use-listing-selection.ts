@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { useFetchers, useLocation, useRevalidator, useSubmit } from "react-router";
 import type { SelectionIntent } from "./selection-intents";
 
@@ -31,9 +31,9 @@ interface Ticks {
   /** What the seller did, by listing, whatever the server has seen of it. */
   made: ReadonlyMap<number, boolean>;
   /**
-   * Once the newest tick is answered and the page's data asked for again: the data they were made
-   * on (its selected listings, by identity: each load brings a new array). They are shown over that
-   * data alone; the newer data says them itself.
+   * Once the newest tick is answered and the page's data loaded again with it: the data drawn
+   * then (its selected listings, by identity: each load brings a new array). They are shown over
+   * that data alone; the newer data says them itself.
    */
   madeOn?: readonly number[];
 }
@@ -56,12 +56,17 @@ function ticksOver({ made, madeOn }: Ticks, selectedOnPage: readonly number[]): 
  * selected. Until the page's data comes back with them, the ticks on their way are laid over what
  * the server said, so the checkboxes and the count never wait on the network.
  *
- * The ticks stay laid over the data they were made on until newer data is drawn. React Router draws
- * its data in a transition, which React may draw after more urgent updates: ticks dropped as soon as
- * the new data had arrived were drawn away over the old data first, and the seller saw a tick undone
+ * The ticks stay laid over the data drawn until newer data is drawn. React Router draws its data
+ * in a transition, which React may draw after more urgent updates: ticks dropped as soon as the
+ * new data had arrived were drawn away over the old data first, and the seller saw a tick undone
  * and done again, the count fall and rise, and "Change prices" vanish for a moment (on a slow
- * processor, for a tenth of a second and more: the end-to-end test at 4x CPU throttling, and a CI run
- * whose click met the gap).
+ * processor, for a tenth of a second and more: the end-to-end test at 4x CPU throttling, and a CI
+ * run whose click met the gap). Dropping them in a transition of our own is no cure: React 19.3
+ * draws each transition's lane apart (`getHighestPriorityLanes` takes the lowest alone), and that
+ * test still saw the gap in three runs of five; with the ticks over the drawn data, none in ten.
+ * One gap is left: a reload begun before the newest tick was answered, and still not drawn when
+ * the reload after it has loaded, is drawn without that tick. A version of the selection, kept
+ * with the session and said by its loads and answers, would close it.
  *
  * A tick's answer does not make the router load every page's data again, as a fetcher's would: a
  * seller who ticks and moves on at once (Change prices, then Preview) would have that reload land
@@ -85,9 +90,9 @@ export function useListingSelection({ pageIds, selectedOnPage, count, srt }: Lis
   const sent = useRef(0);
   const queue = useRef<Promise<void>>(Promise.resolve());
   const [ticks, setTicks] = useState<Ticks>(NO_TICKS);
-  // The data drawn last, which the newest tick was made on when its answer comes.
+  // The data drawn last, kept as it is committed (a layout effect: a passive one may run later).
   const drawnData = useRef(selectedOnPage);
-  useEffect(() => {
+  useLayoutEffect(() => {
     drawnData.current = selectedOnPage;
   }, [selectedOnPage]);
 
@@ -133,9 +138,10 @@ export function useListingSelection({ pageIds, selectedOnPage, count, srt }: Lis
       void queue.current.then(async () => {
         // The newest tick is answered: once the page's data is back with it, the data says it.
         if (sent.current !== number || !shown.current) return;
-        const madeOn = drawnData.current;
         await revalidate();
-        if (sent.current === number) setTicks(({ made }) => ({ made, madeOn }));
+        // Laid over the data drawn now, read once the data with every tick is loaded: an older
+        // load still being drawn when the tick was answered is drawn by now, most often.
+        if (sent.current === number) setTicks(({ made }) => ({ made, madeOn: drawnData.current }));
       });
     },
     [submit, revalidate, pathname, search, srt],

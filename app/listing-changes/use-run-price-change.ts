@@ -1,9 +1,12 @@
 import { useText } from "~/i18n/text";
-import { useState, type FormEvent } from "react";
+import { useLayoutEffect, useRef, useState, type FormEvent } from "react";
 import { useLocation, useNavigate } from "react-router";
 
 export type RunState =
   { status: "idle" } | { status: "running"; done: number; total: number } | { status: "refused"; reason: string };
+
+/** The run's state as kept: done, it still shows its progress over the page it was on (`over`). */
+type KeptState = RunState | { status: "done"; total: number; over: string };
 
 const IDLE: RunState = { status: "idle" };
 
@@ -28,16 +31,24 @@ export function useRunPriceChange(): RunPriceChange {
   const navigate = useNavigate();
   const text = useText();
   const { key } = useLocation();
-  // A run belongs to the page it was started on (its location's key), and ends with it: the
-  // progress stays until the outcome's page is drawn. Set idle once the navigation to that page
-  // had resolved, it was drawn before the page: React Router draws pages in a transition, after
-  // more urgent updates such as that one, and the button came back live over the old page for a
-  // moment (the component's test sees it).
-  const [run, setRun] = useState<{ state: RunState; on: string }>({ state: IDLE, on: key });
-  const state = run.on === key ? run.state : IDLE;
-  const setState = (next: RunState) => setRun({ state: next, on: key });
+  // The page drawn now, as it is committed (a layout effect: a passive one may run later).
+  const drawnPage = useRef(key);
+  useLayoutEffect(() => {
+    drawnPage.current = key;
+  }, [key]);
+  const [kept, setState] = useState<KeptState>(IDLE);
+  // A run that is done ends with the page it was done over: the progress stays until the
+  // outcome's page is drawn. Set idle once the navigation to that page had resolved, it was drawn
+  // first, over the old page (React Router draws its pages in a transition, after more urgent
+  // updates), and the button came back live there for a moment (the component's test sees it).
+  const state: RunState =
+    kept.status !== "done"
+      ? kept
+      : kept.over === key
+        ? { status: "running", done: kept.total, total: kept.total }
+        : IDLE;
 
-  const start = async (form: HTMLFormElement) => {
+  const run = async (form: HTMLFormElement) => {
     setState({ status: "running", done: 0, total: 0 });
     try {
       const response = await fetch(form.action, {
@@ -55,11 +66,18 @@ export function useRunPriceChange(): RunPriceChange {
         window.location.assign(response.url);
         return;
       }
+      let total = 0;
       for await (const line of lines(response.body)) {
-        if (line.type === "progress") setState({ status: "running", done: line.done, total: line.total });
+        if (line.type === "progress") {
+          total = line.total;
+          setState({ status: "running", done: line.done, total: line.total });
+        }
         if (line.type === "refused") setState({ status: "refused", reason: line.reason });
-        if (line.type === "done")
+        if (line.type === "done") {
+          const over = drawnPage.current;
           await navigate(line.location, { replace: true, preventScrollReset: true, state: { ran: true } });
+          setState({ status: "done", total, over });
+        }
       }
     } catch {
       setState({
@@ -73,7 +91,7 @@ export function useRunPriceChange(): RunPriceChange {
     state,
     onSubmit(event) {
       event.preventDefault();
-      if (state.status !== "running") void start(event.currentTarget);
+      if (state.status !== "running") void run(event.currentTarget);
     },
   };
 }

@@ -37,7 +37,8 @@ export function useRefilter(): Refiltering {
  * component has gone). React Router's navigation resolves when its state has the new page, but
  * draws that page in a transition, after it: the "after" event and the focus on the new results
  * (Pagination's onPageShown) met the old page still drawn (the pagination's test, whose page has
- * a loader as the hub's do).
+ * a loader as the hub's do). A navigation another one interrupted resolves once that one's page
+ * is drawn: its "after" event still names the address it was asked for.
  */
 function useWhenLocationDrawn(key: string): () => Promise<void> {
   const waiting = useRef<Array<{ from: string; resolve(): void }>>([]);
