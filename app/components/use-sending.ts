@@ -9,7 +9,7 @@ import { useNavigation } from "react-router";
  * and only idle in the same update that brings the new data. A form that counted "submitting"
  * alone gave its button back in that gap, beside the old page's hidden fields: a second press
  * sent a price's old version, or made a second preview (a helper's review; the listing price
- * form's test holds the reload back to see it).
+ * form's test holds the reload back to see it; decision 054).
  */
 export function useSending(): boolean {
   const { state, formMethod } = useNavigation();

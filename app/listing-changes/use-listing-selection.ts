@@ -66,7 +66,7 @@ function ticksOver({ made, madeOn }: Ticks, selectedOnPage: readonly number[]): 
  * test still saw the gap in three runs of five; with the ticks over the drawn data, none in ten.
  * One gap is left: a reload begun before the newest tick was answered, and still not drawn when
  * the reload after it has loaded, is drawn without that tick. A version of the selection, kept
- * with the session and said by its loads and answers, would close it.
+ * with the session and said by its loads and answers, would close it (decision 054).
  *
  * A tick's answer does not make the router load every page's data again, as a fetcher's would: a
  * seller who ticks and moves on at once (Change prices, then Preview) would have that reload land

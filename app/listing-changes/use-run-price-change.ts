@@ -40,7 +40,8 @@ export function useRunPriceChange(): RunPriceChange {
   // A run that is done ends with the page it was done over: the progress stays until the
   // outcome's page is drawn. Set idle once the navigation to that page had resolved, it was drawn
   // first, over the old page (React Router draws its pages in a transition, after more urgent
-  // updates), and the button came back live there for a moment (the component's test sees it).
+  // updates), and the button came back live there for a moment (the component's test sees it;
+  // decision 054).
   const state: RunState =
     kept.status !== "done"
       ? kept

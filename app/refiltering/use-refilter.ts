@@ -38,7 +38,7 @@ export function useRefilter(): Refiltering {
  * draws that page in a transition, after it: the "after" event and the focus on the new results
  * (Pagination's onPageShown) met the old page still drawn (the pagination's test, whose page has
  * a loader as the hub's do). A navigation another one interrupted resolves once that one's page
- * is drawn: its "after" event still names the address it was asked for.
+ * is drawn: its "after" event still names the address it was asked for (decision 054).
  */
 function useWhenLocationDrawn(key: string): () => Promise<void> {
   const waiting = useRef<Array<{ from: string; resolve(): void }>>([]);
