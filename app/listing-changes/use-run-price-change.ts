@@ -5,8 +5,8 @@ import { useLocation, useNavigate } from "react-router";
 export type RunState =
   { status: "idle" } | { status: "running"; done: number; total: number } | { status: "refused"; reason: string };
 
-/** The run's state as kept: done, it still shows its progress over the page it was on (`over`). */
-type KeptState = RunState | { status: "done"; total: number; over: string };
+/** The run's state as kept: done, it still shows its last progress over the page it was on (`over`). */
+type KeptState = RunState | { status: "done"; shown: RunState; over: string };
 
 const IDLE: RunState = { status: "idle" };
 
@@ -33,21 +33,19 @@ export function useRunPriceChange(): RunPriceChange {
   const { key } = useLocation();
   // The page drawn now, as it is committed (a layout effect: a passive one may run later).
   const drawnPage = useRef(key);
+  const [kept, setState] = useState<KeptState>(IDLE);
   useLayoutEffect(() => {
     drawnPage.current = key;
   }, [key]);
-  const [kept, setState] = useState<KeptState>(IDLE);
   // A run that is done ends with the page it was done over: the progress stays until the
   // outcome's page is drawn. Set idle once the navigation to that page had resolved, it was drawn
   // first, over the old page (React Router draws its pages in a transition, after more urgent
   // updates), and the button came back live there for a moment (the component's test sees it;
   // decision 054).
-  const state: RunState =
-    kept.status !== "done"
-      ? kept
-      : kept.over === key
-        ? { status: "running", done: kept.total, total: kept.total }
-        : IDLE;
+  const state: RunState = kept.status !== "done" ? kept : kept.over === key ? kept.shown : IDLE;
+  // Done once, as the outcome's page is drawn: Back to the page it was done over shows no progress
+  // again (React's adjusting of state while rendering, without an effect's extra render).
+  if (kept.status === "done" && kept.over !== key) setState(IDLE);
 
   const run = async (form: HTMLFormElement) => {
     setState({ status: "running", done: 0, total: 0 });
@@ -67,19 +65,26 @@ export function useRunPriceChange(): RunPriceChange {
         window.location.assign(response.url);
         return;
       }
-      let total = 0;
+      let shown: RunState = { status: "running", done: 0, total: 0 };
       for await (const line of lines(response.body)) {
         if (line.type === "progress") {
-          total = line.total;
-          setState({ status: "running", done: line.done, total: line.total });
+          shown = { status: "running", done: line.done, total: line.total };
+          setState(shown);
         }
-        if (line.type === "refused") setState({ status: "refused", reason: line.reason });
+        if (line.type === "refused") {
+          setState({ status: "refused", reason: line.reason });
+          return;
+        }
         if (line.type === "done") {
           const over = drawnPage.current;
           await navigate(line.location, { replace: true, preventScrollReset: true, state: { ran: true } });
-          setState({ status: "done", total, over });
+          setState({ status: "done", shown, over });
+          return;
         }
       }
+      // The answer ended with neither outcome (the server went away mid-change): say so, and the
+      // button is there to try again (a change is never applied twice).
+      setState({ status: "refused", reason: text("bulk.run.lost") });
     } catch {
       setState({
         status: "refused",

@@ -1,8 +1,8 @@
 import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { createRoutesStub } from "react-router";
+import { createRoutesStub, Link } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { renderInRouter } from "../../../../test/render-in-router";
+import { renderInRouter, shownAddress } from "../../../../test/render-in-router";
 import { RunChangeForm } from "./RunChangeForm";
 
 /** A response whose body arrives in the lines given, the next one each time `release` is called. */
@@ -124,6 +124,32 @@ describe("RunChangeForm", () => {
     observer.disconnect();
     expect(drawn.filter((state) => state.startsWith("button"))).toEqual([]);
     expect(drawn.at(-1)).toBe("applied");
+  });
+
+  it("keeps the progress while the seller pages the change's listings, and says so if the answer ends with no outcome", async () => {
+    const { response, release } = streamedResponse([{ type: "progress", done: 500, total: 2000 }]);
+    vi.stubGlobal(
+      "fetch",
+      vi.fn<typeof globalThis.fetch>(async () => response),
+    );
+    await renderInRouter("/sh/lst/prices/abc", () => (
+      <>
+        <Link to="/sh/lst/prices/abc?offset=20">Next page</Link>
+        <RunChangeForm action="/sh/lst/prices/abc/apply" srt="token" progressLabel="Applying new prices" locale="en-US">
+          Apply new prices to 2,000 listings
+        </RunChangeForm>
+      </>
+    ));
+    await userEvent.click(screen.getByRole("button", { name: /Apply new prices/ }));
+    release();
+    await screen.findByRole("progressbar", { name: /500 of 2,000/ });
+    await userEvent.click(screen.getByRole("link", { name: "Next page" }));
+    expect(shownAddress()).toHaveTextContent("/sh/lst/prices/abc?offset=20");
+    expect(screen.getByRole("progressbar", { name: /500 of 2,000/ })).toBeInTheDocument();
+    // The server went away mid-change: the answer ends with no outcome.
+    release();
+    expect(await screen.findByRole("alert")).toHaveTextContent("The connection was lost before the outcome arrived.");
+    expect(screen.getByRole("button", { name: /Apply new prices/ })).not.toHaveAttribute("aria-disabled");
   });
 
   it("says so when the connection is lost, and can be sent again", async () => {

@@ -32,6 +32,30 @@ describe("SelectionBar", () => {
     expect(await screen.findByText("/sh/lst/prices")).toBe(shownAddress());
   });
 
+  it("clears, or selects every matching listing, only once the ticks on their way are saved: a tick saved after would undo it", async () => {
+    let saveTicks = () => {};
+    const ticksSaved = () => new Promise<void>((resolve) => (saveTicks = resolve));
+    const sent: string[] = [];
+    await renderInRouter("/sh/lst/active", () => (
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
+          sent.push(submitter?.value ?? "");
+        }}
+      >
+        <SelectionBar count={2} matching={160} selectedMatching={0} locale="en-US" hydrated ticksSaved={ticksSaved} />
+      </form>
+    ));
+    for (const name of ["Clear selection", "Select all 160 matching these filters"]) {
+      await userEvent.click(screen.getByRole("button", { name }));
+      expect(sent).toEqual([]);
+      saveTicks();
+      await expect.poll(() => sent).toHaveLength(1);
+      sent.length = 0;
+    }
+  });
+
   it("stays where the seller went meanwhile, if they left before the ticks were saved", async () => {
     let saveTicks = () => {};
     const ticksSaved = () => new Promise<void>((resolve) => (saveTicks = resolve));

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, type MouseEvent } from "react";
 import { useText } from "~/i18n/text";
 import { href, Link, useLocation, useNavigate } from "react-router";
 import { isPlainClick } from "~/components/plain-click";
@@ -54,6 +54,17 @@ export function SelectionBar({
       shownOn.current = null;
     };
   }, [key]);
+  // "Select all" and "Clear" send the form once the ticks on their way are saved: sent at once, a
+  // tick answered after the clear would select its listing again.
+  const afterTheTicks = (event: MouseEvent<HTMLButtonElement>) => {
+    if (!ticksSaved) return;
+    event.preventDefault();
+    const button = event.currentTarget;
+    const clickedOn = shownOn.current;
+    void ticksSaved().then(() => {
+      if (clickedOn !== null && shownOn.current === clickedOn) button.form?.requestSubmit(button);
+    });
+  };
   return (
     <section id="change-prices" className="selection-bar" aria-labelledby="change-prices-title" tabIndex={-1}>
       <h2 id="change-prices-title" className="selection-bar__title">
@@ -101,12 +112,12 @@ export function SelectionBar({
           </>
         )}
         {matching > selectedMatching && (
-          <button type="submit" name="intent" value="all" className="button">
+          <button type="submit" name="intent" value="all" className="button" onClick={afterTheTicks}>
             {text("bulk.bar.selectAll", { matching: number(matching) })}
           </button>
         )}
         {count > 0 && (
-          <button type="submit" name="intent" value="clear" className="button button--link">
+          <button type="submit" name="intent" value="clear" className="button button--link" onClick={afterTheTicks}>
             {text("bulk.bar.clear")}
           </button>
         )}
