@@ -163,6 +163,36 @@ test.describe("changing prices in bulk", () => {
     ]);
   });
 
+  test("a page fetched ahead before a tick shows the tick when the seller moves to it", async ({ page }) => {
+    await signIn(page, "repricer-prefetch", DEMO.password);
+    await waitForHydration(page);
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Listings" }).first().click();
+    await expect(selectedCount(page)).toHaveText("No listings selected.");
+
+    // The pointer rests on Next page: its data is fetched ahead, no listing selected then.
+    const next = page.getByRole("navigation", { name: "Pages of listings" }).getByRole("link", { name: "Next page" });
+    const prefetched = page.waitForResponse(
+      (response) => response.request().method() === "GET" && /offset=20/.test(response.url()),
+    );
+    await next.hover();
+    await (await prefetched).finished();
+
+    const saved = page.waitForResponse(
+      (response) => response.request().method() === "POST" && response.url().includes(".data"),
+    );
+    await page.getByRole("checkbox", { name: `Select ${lamp(3)}` }).check();
+    await saved;
+    await expect(selectedCount(page)).toHaveText("1 listing selected.");
+    await next.click();
+    await expect(page.getByRole("checkbox", { name: `Select ${lamp(23)}` })).toBeVisible();
+    await expect(selectedCount(page)).toHaveText("1 listing selected.");
+    await page
+      .getByRole("navigation", { name: "Pages of listings" })
+      .getByRole("link", { name: "Previous page" })
+      .click();
+    await expect(page.getByRole("checkbox", { name: `Select ${lamp(3)}` })).toBeChecked();
+  });
+
   test("without JavaScript: the same steps as plain forms and pages", async ({ browser }) => {
     const seller = "repricer-nojs";
     const before = pricesOf(seller);

@@ -28,6 +28,7 @@ export const REPRICERS = [
   "repricer-quantities-nojs",
   "repricer-quantities-touch",
   "repricer-team",
+  "repricer-prefetch",
 ] as const;
 
 export const REPRICER_LISTINGS = 25;

@@ -1,3 +1,6 @@
+import { randomBytes } from "node:crypto";
+import { serializeCookie } from "~/cookies/cookies";
+
 /**
  * What a browser may keep of a rendered answer (static assets have their own rules).
  *
@@ -9,19 +12,47 @@
  * Chromium marks with `Sec-Purpose: prefetch`): the browser keeps it a few seconds, privately, so
  * that the click which follows takes it from the HTTP cache instead of asking again (decision
  * 061). Sign-out's `Clear-Site-Data: "cache"` empties even that.
+ *
+ * A change the seller makes in those seconds must not be undone on the screen by the copy kept
+ * before it: a tick, then Next page, showed the page fetched ahead with no listing selected. So
+ * each change sets the change mark anew, and a kept copy varies by the cookies it was asked with:
+ * after a change the browser's request no longer matches it and goes to the server.
  */
 export const PREFETCH_FRESH_SECONDS = 5;
 
+/** Set anew by every change the hub accepts; read by no one, it only makes the cookies differ. */
+export const CHANGE_MARK_COOKIE = "sh_change";
+
+/** The beacon collector stores measurements, not the seller's data: no copy of a page goes stale by it. */
+const NOT_A_CHANGE = new Set(["/sh/beacon"]);
+
 export function setPageCaching(request: Request, response: Response): Response {
-  if (response.headers.has("Cache-Control")) return response;
-  const prefetch = /\bprefetch\b/i.test(request.headers.get("Sec-Purpose") ?? request.headers.get("Purpose") ?? "");
+  const change = isAcceptedChange(request, response);
+  if (response.headers.has("Cache-Control") && !change) return response;
   const headers = new Headers(response.headers);
-  headers.set(
-    "Cache-Control",
-    prefetch && request.method === "GET" && response.status === 200
-      ? // private: the seller's own data, never in a shared cache.
-        `private, max-age=${PREFETCH_FRESH_SECONDS}`
-      : "no-store",
-  );
+  if (!headers.has("Cache-Control")) {
+    const prefetch = /\bprefetch\b/i.test(request.headers.get("Sec-Purpose") ?? request.headers.get("Purpose") ?? "");
+    const kept = prefetch && request.method === "GET" && response.status === 200;
+    // private: the seller's own data, never in a shared cache.
+    headers.set("Cache-Control", kept ? `private, max-age=${PREFETCH_FRESH_SECONDS}` : "no-store");
+    if (kept) headers.append("Vary", "Cookie");
+  }
+  if (change) {
+    const mark = serializeCookie(CHANGE_MARK_COOKIE, randomBytes(8).toString("base64url"), {
+      httpOnly: true,
+      secure: new URL(request.url).protocol === "https:",
+    });
+    if (mark) headers.append("Set-Cookie", mark);
+  }
   return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+}
+
+/** A state change the hub carried out: one refused (4xx) or failed changed nothing. */
+function isAcceptedChange(request: Request, response: Response): boolean {
+  return (
+    request.method !== "GET" &&
+    request.method !== "HEAD" &&
+    response.status < 400 &&
+    !NOT_A_CHANGE.has(new URL(request.url).pathname)
+  );
 }

@@ -7,6 +7,8 @@ import {
   temporarySqliteUrl,
   type ServerProcess,
 } from "../test/server-process";
+import { sampleBeacon } from "../test/speed-beacons";
+import { CHANGE_MARK_COOKIE } from "./prefetch-cache";
 
 /** Headers as a browser receives them, from the production server. */
 describe("security headers", () => {
@@ -88,6 +90,42 @@ describe("security headers", () => {
     });
     expect(signedOut.status).toBe(302);
     expect(signedOut.headers.get("clear-site-data")).toBe('"cache"');
+  });
+
+  it("keeps a page fetched ahead only until the seller's next change: each change sets the change mark anew", async () => {
+    const prefetched = await get("/sh/lst/active.data", { "Sec-Purpose": "prefetch" });
+    // Kept by the cookies it was asked with: once the mark differs, the browser asks the server again.
+    expect(prefetched.headers.get("vary")).toMatch(/\bCookie\b/);
+    expect((await get("/sh/lst/active.data")).headers.get("vary") ?? "").not.toMatch(/\bCookie\b/);
+    const page = await (await get("/sh/ovw")).text();
+    const srt = /name="srt" value="([^"]+)"/.exec(page)?.[1] ?? "";
+    const choose = (form: Record<string, string>) =>
+      fetch(`${server.url}/sh/appearance`, {
+        method: "POST",
+        redirect: "manual",
+        headers: {
+          Cookie: session,
+          "Content-Type": "application/x-www-form-urlencoded",
+          "Sec-Fetch-Site": "same-origin",
+        },
+        body: new URLSearchParams(form),
+      });
+    const marks = async (response: Response) =>
+      response.headers.getSetCookie().filter((cookie) => cookie.startsWith(`${CHANGE_MARK_COOKIE}=`));
+    const [first] = await marks(await choose({ srt, appearance: "dark" }));
+    const [second] = await marks(await choose({ srt, appearance: "system" }));
+    expect(first).toMatch(/; HttpOnly/);
+    expect(second).toBeDefined();
+    expect(second).not.toBe(first);
+    // A refused change changed nothing, and a page view's measurements are no change to the seller's data.
+    expect(await marks(await choose({ appearance: "dark" }))).toEqual([]);
+    const beacon = await fetch(`${server.url}/sh/beacon`, {
+      method: "POST",
+      headers: { Cookie: session, "Content-Type": "text/plain;charset=UTF-8", "Sec-Fetch-Site": "same-origin" },
+      body: JSON.stringify(sampleBeacon()),
+    });
+    expect(beacon.status).toBe(204);
+    expect(await marks(beacon)).toEqual([]);
   });
 
   it("asks for no powerful feature and keeps the hub's answers to itself", async () => {
