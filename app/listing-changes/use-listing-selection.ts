@@ -1,4 +1,5 @@
-import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
+import { useCommitted } from "~/components/use-committed";
 import { useFetchers, useLocation, useRevalidator, useSubmit } from "react-router";
 import type { SelectionIntent } from "./selection-intents";
 
@@ -90,11 +91,8 @@ export function useListingSelection({ pageIds, selectedOnPage, count, srt }: Lis
   const sent = useRef(0);
   const queue = useRef<Promise<void>>(Promise.resolve());
   const [ticks, setTicks] = useState<Ticks>(NO_TICKS);
-  // The data drawn last, kept as it is committed (a layout effect: a passive one may run later).
-  const drawnData = useRef(selectedOnPage);
-  useLayoutEffect(() => {
-    drawnData.current = selectedOnPage;
-  }, [selectedOnPage]);
+  // The data drawn last.
+  const drawnData = useCommitted(selectedOnPage);
 
   const saved = new Set(selectedOnPage);
   const pending = new Map<number, boolean>();
@@ -144,7 +142,7 @@ export function useListingSelection({ pageIds, selectedOnPage, count, srt }: Lis
         if (sent.current === number) setTicks(({ made }) => ({ made, madeOn: drawnData.current }));
       });
     },
-    [submit, revalidate, pathname, search, srt],
+    [submit, revalidate, pathname, search, srt, drawnData],
   );
 
   return {

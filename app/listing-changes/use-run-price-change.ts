@@ -1,5 +1,6 @@
+import { useCommitted } from "~/components/use-committed";
 import { useText } from "~/i18n/text";
-import { useLayoutEffect, useRef, useState, type FormEvent } from "react";
+import { useState, type FormEvent } from "react";
 import { useLocation, useNavigate } from "react-router";
 
 export type RunState =
@@ -31,12 +32,8 @@ export function useRunPriceChange(): RunPriceChange {
   const navigate = useNavigate();
   const text = useText();
   const { key } = useLocation();
-  // The page drawn now, as it is committed (a layout effect: a passive one may run later).
-  const drawnPage = useRef(key);
+  const drawnPage = useCommitted(key);
   const [kept, setState] = useState<KeptState>(IDLE);
-  useLayoutEffect(() => {
-    drawnPage.current = key;
-  }, [key]);
   // A run that is done ends with the page it was done over: the progress stays until the
   // outcome's page is drawn. Set idle once the navigation to that page had resolved, it was drawn
   // first, over the old page (React Router draws its pages in a transition, after more urgent
