@@ -129,7 +129,11 @@ test.describe("dark, as the seller's system asks", () => {
     expect(luminance(await canvasOf(page))).toBeLessThan(0.02);
     await expectNoAccessibilityViolations(page);
 
-    // An operator's message shown as a dialog, over the dimmed page.
+    // An operator's message shown as a dialog, over the dimmed page. Added once the overview is
+    // drawn: added before, it came with the overview's data and its dialog made the page behind
+    // it inert before the heading was found (a CI run on a busy machine).
+    await main.getByRole("link", { name: "Overview" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Overview" })).toBeVisible();
     const title = "A survey in the dark";
     const id = addOperatorMessage(title, {
       seller: "repricer-dark",
@@ -140,8 +144,6 @@ test.describe("dark, as the seller's system asks", () => {
       ],
     });
     try {
-      await main.getByRole("link", { name: "Overview" }).click();
-      await expect(page.getByRole("heading", { level: 1, name: "Overview" })).toBeVisible();
       // A dialog message opens as a page loads.
       await page.reload();
       const dialog = page.getByRole("dialog", { name: title });
