@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { serializeCookie } from "~/cookies/cookies";
+import { BEACON_PATH } from "~/site-speed/beacon-rules";
 
 /**
  * What a browser may keep of a rendered answer (static assets have their own rules).
@@ -15,19 +16,20 @@ import { serializeCookie } from "~/cookies/cookies";
  *
  * A change the seller makes in those seconds must not be undone on the screen by the copy kept
  * before it: a tick, then Next page, showed the page fetched ahead with no listing selected. So
- * each change sets the change mark anew, and a kept copy varies by the cookies it was asked with:
- * after a change the browser's request no longer matches it and goes to the server.
+ * each request that may change something sets the change mark anew, and a kept copy varies by the
+ * cookies it was asked with: after a change the browser's request no longer matches it and goes
+ * to the server.
  */
 export const PREFETCH_FRESH_SECONDS = 5;
 
-/** Set anew by every change the hub accepts; read by no one, it only makes the cookies differ. */
+/** Set anew by every request that may change something; read by no one, it only makes the cookies differ. */
 export const CHANGE_MARK_COOKIE = "sh_change";
 
 /** The beacon collector stores measurements, not the seller's data: no copy of a page goes stale by it. */
-const NOT_A_CHANGE = new Set(["/sh/beacon"]);
+const NOT_A_CHANGE = new Set([BEACON_PATH]);
 
 export function setPageCaching(request: Request, response: Response): Response {
-  const change = isAcceptedChange(request, response);
+  const change = mayChange(request);
   if (response.headers.has("Cache-Control") && !change) return response;
   const headers = new Headers(response.headers);
   if (!headers.has("Cache-Control")) {
@@ -47,12 +49,11 @@ export function setPageCaching(request: Request, response: Response): Response {
   return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
 }
 
-/** A state change the hub carried out: one refused (4xx) or failed changed nothing. */
-function isAcceptedChange(request: Request, response: Response): boolean {
-  return (
-    request.method !== "GET" &&
-    request.method !== "HEAD" &&
-    response.status < 400 &&
-    !NOT_A_CHANGE.has(new URL(request.url).pathname)
-  );
+/**
+ * A request that may have changed something: any but GET and HEAD, whatever its answer (a refusal
+ * can follow part of a change: the selection form unselects the page's listings before it refuses
+ * a choice with none ticked).
+ */
+function mayChange(request: Request): boolean {
+  return request.method !== "GET" && request.method !== "HEAD" && !NOT_A_CHANGE.has(new URL(request.url).pathname);
 }
