@@ -128,6 +128,8 @@ export interface PageMeasurements {
   /** The build the page was loaded from (React Router's manifest version); none in the product summary's frame. */
   release: string | undefined;
   msSinceLoad: number;
+  /** Since the page view began, for a beacon with timings; undefined for one sent after the resend window. */
+  msSinceBegan: number | undefined;
   /** The page's own origin: its resources are named by path. */
   origin: string;
   /** A full load's timings; an in-app navigation has its own. */
@@ -149,6 +151,7 @@ export function buildSpeedBeacon(measured: PageMeasurements): SpeedBeacon {
     kind: measured.kind,
     release: measured.release,
     sentAfterMs: Math.round(measured.msSinceLoad),
+    ageMs: measured.msSinceBegan === undefined ? undefined : Math.round(measured.msSinceBegan),
     navigation: measured.navigation && describeNavigation(measured.navigation),
     inAppNavigation: measured.inAppNavigation,
     device: measured.device,

@@ -59,6 +59,9 @@ describe("the beacon schema", () => {
     ["a negative time", { vitals: { LCP: -5 } }, "vitals.LCP"],
     ["a time longer than a day", { vitals: { LCP: 90_000_000 } }, "vitals.LCP"],
     ["a tab open longer than a session lasts", { sentAfterMs: 32 * 86_400_000 }, "sentAfterMs"],
+    // Timings are sent within 1,200,000 ms of the page view's start, or not at all.
+    ["a page view older than its timings can be", { ageMs: 1_200_001 }, "ageMs"],
+    ["a page view begun in the future", { ageMs: -1 }, "ageMs"],
     ["a layout shift beyond any page's", { vitals: { CLS: 1000 } }, "vitals.CLS"],
     [
       "an unknown navigation type",

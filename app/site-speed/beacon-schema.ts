@@ -4,6 +4,7 @@
  */
 import { z } from "zod";
 import {
+  BEACON_RESEND_WINDOW_MS,
   CONNECTION_TYPES,
   INP_PHASES,
   LCP_PARTS,
@@ -144,6 +145,14 @@ export const speedBeaconSchema = z.object({
     .number()
     .min(0)
     .max(31 * DAY_MS),
+  /**
+   * How long ago the page view began, in milliseconds, when its beacon was sent: the dashboard
+   * dates the page view from then (a tab loaded at 10:55 and left at 11:10 is the 10:00 hour's).
+   * Only a beacon with timings tells it, and those are sent within the resend window; one sent
+   * later carries errors and tracking that happened any time since, dated when they arrive.
+   * Absent from beacons of builds before it was told (docs/decisions/044, amended 2026-11-26).
+   */
+  ageMs: milliseconds.max(BEACON_RESEND_WINDOW_MS).optional(),
   /** A full load's navigation timing. */
   navigation: navigationTiming.optional(),
   /** An in-app navigation's timing. */

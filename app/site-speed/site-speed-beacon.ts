@@ -122,6 +122,7 @@ export function startSiteSpeedBeacon(): PageViews {
           pageView: view.id,
           release: (window as { __reactRouterManifest?: { version?: string } }).__reactRouterManifest?.version,
           msSinceLoad: now,
+          msSinceBegan: timed ? now - view.startedAt : undefined,
           origin: location.origin,
           navigation: fullLoad
             ? (performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming | undefined)

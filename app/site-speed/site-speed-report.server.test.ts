@@ -139,6 +139,26 @@ describe.each(TEST_DIALECTS)("the site-speed report on $name", (dialect) => {
     expect((await report()).pageViews).toBe(1);
   });
 
+  it("dates a page view from when it began, not when its beacon arrived after the seller left it", async () => {
+    const LAST_DAY = findReportPeriod("24h")!;
+    const MINUTE = 60_000;
+    await insert(
+      // Loaded at 10:55, left at 11:10: the 10:00 hour's.
+      store(sampleBeacon({ ageMs: 15 * MINUTE, vitals: { LCP: 1200 } }), Date.UTC(2026, 10, 22, 11, 10)),
+      // Loaded at 14:55 the day before, left at 15:10: the period before's, which ended at 15:00.
+      store(sampleBeacon({ ageMs: 15 * MINUTE, vitals: { LCP: 2600 } }), Date.UTC(2026, 10, 21, 15, 10)),
+      // A page of a build that did not tell its age is dated when its beacon arrived.
+      store(sampleBeacon({ vitals: { LCP: 1800 } }), Date.UTC(2026, 10, 21, 15, 5)),
+    );
+    const result = await buildSiteSpeedReport(database.db, sellerId, LAST_DAY, {}, NOW);
+    expect(result.pageViews).toBe(2);
+    const lcp = vital(result, "sellerHubOverview", "LCP");
+    expect(lcp).toMatchObject({ samples: 2, previousP75: 2600 });
+    expect(lcp?.trend.filter((point) => point.samples > 0).map((point) => new Date(point.start).toISOString())).toEqual(
+      ["2026-11-21T15:00:00.000Z", "2026-11-22T10:00:00.000Z"],
+    );
+  });
+
   it("counts a page view once, with what its newest beacon says", async () => {
     const pageView = testId();
     await insert(

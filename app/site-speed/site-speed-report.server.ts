@@ -1,15 +1,16 @@
 /**
- * The site-speed dashboard's figures for one seller: their own beacons of a period (and of the
+ * The site-speed dashboard's figures for one seller: their own page views of a period (and of the
  * period before, to compare), newest first and at most MAX_REPORTED_BEACONS of them, in the
  * chosen segment, summarised per page; and their tracking events counted per page and action. The database filters,
- * orders and bounds; the vitals live in the beacons' JSON, so the summing happens here.
+ * orders and bounds; the vitals live in the beacons' JSON, so the summing happens here. A page
+ * view belongs to the time it began, which its beacon tells (docs/decisions/044, amended).
  */
 import { sql, type Kysely } from "kysely";
 import type { z } from "zod";
 import type { DatabaseSchema } from "~/db/schema";
 import type { Text } from "~/i18n/language-text";
 import type { HubTimeZone } from "~/time/time-zones";
-import { INP_PHASES, LCP_PARTS, SERVER_TIMING_PARTS } from "./beacon-rules";
+import { BEACON_RESEND_WINDOW_MS, INP_PHASES, LCP_PARTS, SERVER_TIMING_PARTS } from "./beacon-rules";
 import { speedBeaconSchema, type ServerTiming } from "./beacon-schema";
 import { sortPages, type DashboardQuery } from "./dashboard-query";
 import { pageLabel } from "./page-labels";
@@ -44,6 +45,7 @@ export const MAX_REPORTED_TRACKING = 50;
 const reportedMetrics = speedBeaconSchema
   .pick({
     pageView: true,
+    ageMs: true,
     kind: true,
     release: true,
     inAppNavigation: true,
@@ -55,7 +57,11 @@ const reportedMetrics = speedBeaconSchema
   // Read for the server's time alone: a navigation the schema would refuse loses that, not the page view.
   .extend({ navigation: speedBeaconSchema.shape.navigation.catch(undefined) });
 
-type PageView = Omit<z.infer<typeof reportedMetrics>, "pageView"> & { pageName: string; receivedAt: number };
+type PageView = Omit<z.infer<typeof reportedMetrics>, "pageView" | "ageMs"> & {
+  pageName: string;
+  /** When the page view began: its beacon's arrival less its age, or the arrival where it told none. */
+  beganAt: number;
+};
 
 /**
  * The dashboard's report for a seller's query, its pages in the query's order, the days and hours
@@ -133,13 +139,12 @@ function releasesOf(
 ): { releases: ReleaseSummary[]; releaseComparison: ReleaseComparison | null } {
   const firstSeen = new Map<string, number>();
   for (const view of [...pageViews, ...before])
-    if (view.release)
-      firstSeen.set(view.release, Math.min(firstSeen.get(view.release) ?? view.receivedAt, view.receivedAt));
+    if (view.release) firstSeen.set(view.release, Math.min(firstSeen.get(view.release) ?? view.beganAt, view.beganAt));
   const byRelease = Map.groupBy(
     pageViews.filter((view) => view.release !== undefined),
     (view) => view.release as string,
   );
-  const lastSeen = (views: readonly PageView[]) => Math.max(...views.map((view) => view.receivedAt));
+  const lastSeen = (views: readonly PageView[]) => Math.max(...views.map((view) => view.beganAt));
   // The first to begin first; of two that began together, the one still serving later is the newer.
   const releases = [...byRelease]
     .map(([release, views]) => ({
@@ -236,7 +241,7 @@ async function readEvenSample(
     .selectFrom("speed_beacon")
     .$if(whose !== "everyone", (query) => query.where("seller_id", "=", whose as number))
     .where("received_at", ">=", since)
-    .where("received_at", "<", until);
+    .where("received_at", "<", until + BEACON_RESEND_WINDOW_MS);
   const { beacons } = await inWindow
     .select((eb) => eb.fn.countAll<number | string>().as("beacons"))
     .executeTakeFirstOrThrow();
@@ -248,7 +253,10 @@ async function readEvenSample(
     .orderBy("id", "desc")
     .limit(MAX_REPORTED_BEACONS)
     .execute();
-  return { pageViews: latestPerPageView(rows).filter((view) => isInSegment(view.device, segment)), sampled: every > 1 };
+  const pageViews = latestPerPageView(rows).filter(
+    (view) => beganWithin(view, since, until) && isInSegment(view.device, segment),
+  );
+  return { pageViews, sampled: every > 1 };
 }
 
 /** Each page's measured values of each vital. */
@@ -274,13 +282,13 @@ async function readPageViews(
     .select(["page_name", "received_at", "metrics"])
     .where("seller_id", "=", sellerId)
     .where("received_at", ">=", since)
-    .where("received_at", "<", until)
+    .where("received_at", "<", until + BEACON_RESEND_WINDOW_MS)
     .orderBy("received_at", "desc")
     .orderBy("id", "desc")
     .limit(MAX_REPORTED_BEACONS + 1)
     .execute();
-  const pageViews = latestPerPageView(rows.slice(0, MAX_REPORTED_BEACONS)).filter((view) =>
-    isInSegment(view.device, segment),
+  const pageViews = latestPerPageView(rows.slice(0, MAX_REPORTED_BEACONS)).filter(
+    (view) => beganWithin(view, since, until) && isInSegment(view.device, segment),
   );
   return { pageViews, truncated: rows.length > MAX_REPORTED_BEACONS };
 }
@@ -298,11 +306,18 @@ function latestPerPageView(
     const metrics = reportedMetrics.safeParse(parseJson(row.metrics));
     if (!metrics.success || seen.has(metrics.data.pageView)) continue;
     seen.add(metrics.data.pageView);
-    const { pageView: _pageView, ...figures } = metrics.data;
-    pageViews.push({ pageName: row.page_name, receivedAt: row.received_at, ...figures });
+    const { pageView: _pageView, ageMs, ...figures } = metrics.data;
+    pageViews.push({ pageName: row.page_name, beganAt: row.received_at - (ageMs ?? 0), ...figures });
   }
   return pageViews;
 }
+
+/**
+ * Whether a page view began in the window. Its beacon arrives when the seller leaves the page,
+ * up to the resend window after it began, so a window's page views are read from beacons that
+ * arrived in it or that long after it, and those that began before it are the window before's.
+ */
+const beganWithin = (view: PageView, since: number, until: number) => view.beganAt >= since && view.beganAt < until;
 
 /** A seller coming back to a hidden tab is the same visit to the page: its vitals count, not another view. */
 const isPageView = (view: PageView) => view.kind !== "resumed";
@@ -381,7 +396,7 @@ const summariseServerTime = (timings: readonly ServerTiming[]): ServerTimeSummar
 
 function measured(views: readonly PageView[], name: VitalName): TimedValue[] {
   return views.flatMap((view) =>
-    view.vitals[name] === undefined ? [] : [{ at: view.receivedAt, value: view.vitals[name] }],
+    view.vitals[name] === undefined ? [] : [{ at: view.beganAt, value: view.vitals[name] }],
   );
 }
 
