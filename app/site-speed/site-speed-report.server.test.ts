@@ -386,6 +386,21 @@ describe.each(TEST_DIALECTS)("the site-speed report on $name", (dialect) => {
     });
   });
 
+  it("sets weeks against each other by when their page views began: one left just after midnight is the week before's", async () => {
+    const listings = (lcp: number, receivedAt: number, ageMs?: number) =>
+      store(sampleBeacon({ pageName: "sellerHubListings", vitals: { LCP: lcp }, ageMs }), receivedAt);
+    const thisWeekBegan = Date.UTC(2026, 10, 16);
+    await insert(
+      // Loaded at 23:50 on the 15th, left at 00:05: the week before's, at 1.2–2.0 s.
+      ...Array.from({ length: 40 }, (_, index) => listings(1200 + 20 * index, thisWeekBegan + 5 * 60_000, 15 * 60_000)),
+      ...Array.from({ length: 40 }, (_, index) => listings(2400 + 20 * index, NOW - 2 * HOUR)),
+    );
+    expect(await findWeekRegressions(database.db, "everyone", {}, NOW)).toMatchObject({
+      since: thisWeekBegan,
+      regressions: [{ pageName: "sellerHubListings", vital: "LCP", previousP75: 1780, p75: 2980, samples: 40 }],
+    });
+  });
+
   it("judges a week too busy to read whole from an even sample of it, not from its newest page views", async () => {
     const many = MAX_REPORTED_BEACONS + 1000;
     const day = 24 * HOUR;
