@@ -20,6 +20,9 @@ import { raiseOneListing, REPRICER_LISTINGS } from "./repricing-sellers";
 const lamp = (number: number) => `Repriced lamp ${String(number).padStart(2, "0")}`;
 const selectedCount = (page: Page) =>
   page.getByRole("region", { name: "Change prices or quantities in bulk" }).locator("output");
+/** The answer to the next tick sent: a POST of the page's data. A site-speed beacon is a POST too, and is no tick. */
+const tickAnswered = (page: Page) =>
+  page.waitForResponse((response) => response.request().method() === "POST" && response.url().includes(".data"));
 
 test.describe("changing prices in bulk", () => {
   test("by keyboard alone, on a slow network: select across two pages, preview, apply, see the new prices, undo", async ({
@@ -141,11 +144,7 @@ test.describe("changing prices in bulk", () => {
     });
     for (const number of [3, 4, 5]) {
       // Each tick is sent, then the page's data asked for again; the gap was between the two.
-      // The tick's own answer: a site-speed beacon is a POST too, and is no tick.
-      const saved = page.waitForResponse(
-        (response) => response.request().method() === "POST" && response.url().includes(".data"),
-      );
-      const reloaded = saved.then(() =>
+      const reloaded = tickAnswered(page).then(() =>
         page.waitForResponse((response) => response.request().method() === "GET" && response.url().includes(".data")),
       );
       await page.getByRole("checkbox", { name: `Select ${lamp(number)}` }).check();
@@ -177,9 +176,7 @@ test.describe("changing prices in bulk", () => {
     await next.hover();
     await (await prefetched).finished();
 
-    const saved = page.waitForResponse(
-      (response) => response.request().method() === "POST" && response.url().includes(".data"),
-    );
+    const saved = tickAnswered(page);
     await page.getByRole("checkbox", { name: `Select ${lamp(3)}` }).check();
     await saved;
     await expect(selectedCount(page)).toHaveText("1 listing selected.");
