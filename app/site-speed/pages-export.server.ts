@@ -110,7 +110,7 @@ export function pagesJson(report: SiteSpeedReport) {
     until: new Date(report.until).toISOString(),
     segment: { device: report.segment.device ?? null, connection: report.segment.connection ?? null },
     pageViews: report.pageViews,
-    /** More beacons arrived in the period than the report reads: its figures are of the newest. */
+    /** More beacons arrived in the period than the report reads: its figures are of the page views begun last. */
     truncated: report.truncated,
     pages: report.pages.map((page) => ({
       pageName: page.pageName,

@@ -233,6 +233,7 @@ describe("the site-speed beacon in the browser", () => {
     hidePage();
     hidePage();
     expect(sendBeacon).toHaveBeenCalledTimes(1);
+    now = 6_000;
     showPageAgain();
     now = 9_000;
     dispatchEvent(new ErrorEvent("error", { message: "Uncaught Error: after the return" }));
@@ -241,6 +242,9 @@ describe("the site-speed beacon in the browser", () => {
     expect(second).toMatchObject({
       pageName: "sellerHubOverview",
       kind: "resumed",
+      // Its age counts from the seller's return, not from the load.
+      ageMs: 3_000,
+      sentAfterMs: 9_000,
       errors: [expect.objectContaining({ message: "Uncaught Error: after the return" })],
     });
     expect(second?.pageView).not.toBe(first?.pageView);

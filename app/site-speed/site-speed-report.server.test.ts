@@ -149,13 +149,15 @@ describe.each(TEST_DIALECTS)("the site-speed report on $name", (dialect) => {
       store(sampleBeacon({ ageMs: 15 * MINUTE, vitals: { LCP: 2600 } }), Date.UTC(2026, 10, 21, 15, 10)),
       // A page of a build that did not tell its age is dated when its beacon arrived.
       store(sampleBeacon({ vitals: { LCP: 1800 } }), Date.UTC(2026, 10, 21, 15, 5)),
+      // So is one whose stored age a later rule would refuse (a shorter resend window): not lost.
+      store(sampleBeacon({ ageMs: 5_000_000, vitals: { LCP: 1500 } }), Date.UTC(2026, 10, 22, 12, 30)),
     );
     const result = await buildSiteSpeedReport(database.db, sellerId, LAST_DAY, {}, NOW);
-    expect(result.pageViews).toBe(2);
+    expect(result.pageViews).toBe(3);
     const lcp = vital(result, "sellerHubOverview", "LCP");
-    expect(lcp).toMatchObject({ samples: 2, previousP75: 2600 });
+    expect(lcp).toMatchObject({ samples: 3, previousP75: 2600 });
     expect(lcp?.trend.filter((point) => point.samples > 0).map((point) => new Date(point.start).toISOString())).toEqual(
-      ["2026-11-21T15:00:00.000Z", "2026-11-22T10:00:00.000Z"],
+      ["2026-11-21T15:00:00.000Z", "2026-11-22T10:00:00.000Z", "2026-11-22T12:00:00.000Z"],
     );
   });
 
@@ -204,6 +206,13 @@ describe.each(TEST_DIALECTS)("the site-speed report on $name", (dialect) => {
     const result = await report();
     expect(result).toMatchObject({ pageViews: MAX_REPORTED_BEACONS, truncated: true });
     expect(vital(result, "sellerHubOverview", "LCP")?.samples).toBe(MAX_REPORTED_BEACONS);
+
+    // A page view left just inside the read, but begun 20 minutes before the oldest beacon read:
+    // of those begun then, the read holds only the ones left late, the long ones, so none counts.
+    await insert(store(sampleBeacon({ ageMs: 1_200_000, vitals: { LCP: 99_999 } }), NOW - 4_000_000 + 500));
+    const cut = await report();
+    expect(cut).toMatchObject({ pageViews: MAX_REPORTED_BEACONS - 1, truncated: true });
+    expect(vital(cut, "sellerHubOverview", "LCP")?.samples).toBe(MAX_REPORTED_BEACONS - 1);
   });
 
   it("puts in-app navigations beside full loads: how many, and their own time from the click to the content painted", async () => {

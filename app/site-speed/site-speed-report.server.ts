@@ -45,7 +45,6 @@ export const MAX_REPORTED_TRACKING = 50;
 const reportedMetrics = speedBeaconSchema
   .pick({
     pageView: true,
-    ageMs: true,
     kind: true,
     release: true,
     inAppNavigation: true,
@@ -54,8 +53,12 @@ const reportedMetrics = speedBeaconSchema
     vitals: true,
     errors: true,
   })
-  // Read for the server's time alone: a navigation the schema would refuse loses that, not the page view.
-  .extend({ navigation: speedBeaconSchema.shape.navigation.catch(undefined) });
+  .extend({
+    // Read for the server's time alone: a navigation the schema would refuse loses that, not the page view.
+    navigation: speedBeaconSchema.shape.navigation.catch(undefined),
+    // An age a later rule would refuse (a shorter resend window) dates the page view at its arrival.
+    ageMs: speedBeaconSchema.shape.ageMs.catch(undefined),
+  });
 
 type PageView = Omit<z.infer<typeof reportedMetrics>, "pageView" | "ageMs"> & {
   pageName: string;
@@ -287,10 +290,15 @@ async function readPageViews(
     .orderBy("id", "desc")
     .limit(MAX_REPORTED_BEACONS + 1)
     .execute();
-  const pageViews = latestPerPageView(rows.slice(0, MAX_REPORTED_BEACONS)).filter(
-    (view) => beganWithin(view, since, until) && isInSegment(view.device, segment),
+  const read = rows.slice(0, MAX_REPORTED_BEACONS);
+  const truncated = rows.length > MAX_REPORTED_BEACONS;
+  // Cut by arrival, the read holds the page views begun before its oldest beacon only if they were
+  // left late, the long ones: their figures would lean slow. It keeps those begun since.
+  const from = truncated ? Math.max(since, read.at(-1)?.received_at ?? since) : since;
+  const pageViews = latestPerPageView(read).filter(
+    (view) => beganWithin(view, from, until) && isInSegment(view.device, segment),
   );
-  return { pageViews, truncated: rows.length > MAX_REPORTED_BEACONS };
+  return { pageViews, truncated };
 }
 
 /**

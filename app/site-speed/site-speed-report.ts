@@ -111,7 +111,10 @@ export interface SiteSpeedReport {
   bucketMs: number;
   segment: Segment;
   pageViews: number;
-  /** More beacons arrived in the period than the report reads. */
+  /**
+   * More beacons arrived in the period (and the resend window after it) than the report reads: its
+   * figures are of the page views begun since the oldest beacon it read.
+   */
   truncated: boolean;
   /** Pages whose vitals got slower this week than the week before, in the segment; the most worsened first. */
   regressions: SpeedRegression[];
