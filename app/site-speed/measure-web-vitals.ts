@@ -4,46 +4,67 @@
  * measured, and whether that was a client-side navigation the browser recognised as a soft
  * navigation) and what to fix: the LCP element and the INP interaction's target.
  */
-import { onCLS, onFCP, onINP, onLCP, onTTFB, type MetricWithAttribution } from "web-vitals/attribution";
+import {
+  onCLS,
+  onFCP,
+  onINP,
+  onLCP,
+  onTTFB,
+  type INPMetricWithAttribution,
+  type LCPMetricWithAttribution,
+  type MetricWithAttribution,
+} from "web-vitals/attribution";
 import { INP_PHASES, LCP_PARTS } from "./beacon-rules";
 import type { InpPhase, LcpPart } from "./site-speed-report";
 import { describeScript, measuredParts } from "./vital-parts";
 import type { VitalName } from "./vitals";
 
-export interface MeasuredVital {
-  name: VitalName;
+interface MeasuredValue {
   value: number;
   /** The URL the value belongs to; the page view shown at that URL takes it. */
   navigationURL: string | undefined;
   /** Measured from a client-side navigation rather than the document's load. */
   soft: boolean;
-  /** A selector for the LCP element or the INP interaction's target. */
-  target: string | undefined;
-  /** What an LCP or an INP was made of, in whole milliseconds, by the names of LCP_PARTS or INP_PHASES (beacon-rules.ts). */
-  parts: Partial<Record<LcpPart | InpPhase, number>> | undefined;
-  /** The INP's longest script in a line: its file (a path for the hub's own) and function, or what invoked it. */
-  script: string | undefined;
 }
 
+/** A value web-vitals reported, and for LCP and INP what to fix and what the value was made of. */
+export type MeasuredVital = MeasuredValue &
+  (
+    | {
+        name: "LCP";
+        /** A selector for the LCP element. */
+        target: string | undefined;
+        /** Its four parts in whole milliseconds (LCP_PARTS, beacon-rules.ts), where web-vitals could split it. */
+        parts: Partial<Record<LcpPart, number>> | undefined;
+      }
+    | {
+        name: "INP";
+        /** A selector for the interaction's target. */
+        target: string | undefined;
+        /** Its three phases in whole milliseconds (INP_PHASES, beacon-rules.ts), where web-vitals could split it. */
+        parts: Partial<Record<InpPhase, number>> | undefined;
+        /** Its longest script in a line: the file (a path for the hub's own) and function, or what invoked it. */
+        script: string | undefined;
+      }
+    | { name: Exclude<VitalName, "LCP" | "INP"> }
+  );
+
 export function measureWebVitals(report: (vital: MeasuredVital) => void): void {
-  const keep = (metric: MetricWithAttribution) =>
-    report({
-      name: metric.name,
-      value: metric.value,
-      navigationURL: metric.navigationURL,
-      soft: metric.navigationType === "soft-navigation",
-      target:
-        metric.name === "LCP"
-          ? metric.attribution.target
-          : metric.name === "INP"
-            ? metric.attribution.interactionTarget
-            : undefined,
-      parts: partsOf(metric, metric.navigationType === "soft-navigation"),
-      script:
-        metric.name === "INP"
-          ? describeScript(scriptOf(metric.attribution.longestScript?.entry), location.origin)
-          : undefined,
-    });
+  const keep = (metric: MetricWithAttribution) => {
+    const soft = metric.navigationType === "soft-navigation";
+    const measured = { value: metric.value, navigationURL: metric.navigationURL, soft };
+    if (metric.name === "LCP")
+      report({ ...measured, name: "LCP", target: metric.attribution.target, parts: lcpPartsOf(metric, soft) });
+    else if (metric.name === "INP")
+      report({
+        ...measured,
+        name: "INP",
+        target: metric.attribution.interactionTarget,
+        parts: inpPhasesOf(metric),
+        script: describeScript(scriptOf(metric.attribution.longestScript?.entry), location.origin),
+      });
+    else report({ ...measured, name: metric.name });
+  };
   // reportSoftNavs: where the browser recognises client-side navigations (Chromium), each one's
   // LCP, INP and CLS are its own; elsewhere they cover the document and go to its first page view.
   for (const measure of [onLCP, onINP, onCLS, onFCP, onTTFB] as const) {
@@ -58,25 +79,23 @@ export function measureWebVitals(report: (vital: MeasuredVital) => void): void {
  * entries all presentation delay. A soft navigation's LCP has no first byte of its own (its
  * responseStart is 0, as its TTFB: site-speed-beacon.ts drops that too), so that part is left out.
  */
-function partsOf(metric: MetricWithAttribution, soft: boolean): MeasuredVital["parts"] {
-  if (metric.name === "LCP") {
-    const { navigationEntry, timeToFirstByte, resourceLoadDelay, resourceLoadDuration, elementRenderDelay } =
-      metric.attribution;
-    if (!navigationEntry) return undefined;
-    const parts = {
-      ...(!soft && { ttfb: timeToFirstByte }),
-      loadDelay: resourceLoadDelay,
-      loadTime: resourceLoadDuration,
-      renderDelay: elementRenderDelay,
-    };
-    return measuredParts(parts, LCP_PARTS);
-  }
-  if (metric.name === "INP") {
-    if (metric.entries.length === 0) return undefined;
-    const { inputDelay, processingDuration, presentationDelay } = metric.attribution;
-    return measuredParts({ inputDelay, processing: processingDuration, presentation: presentationDelay }, INP_PHASES);
-  }
-  return undefined;
+function lcpPartsOf(metric: LCPMetricWithAttribution, soft: boolean): Partial<Record<LcpPart, number>> | undefined {
+  const { navigationEntry, timeToFirstByte, resourceLoadDelay, resourceLoadDuration, elementRenderDelay } =
+    metric.attribution;
+  if (!navigationEntry) return undefined;
+  const parts = {
+    ...(!soft && { ttfb: timeToFirstByte }),
+    loadDelay: resourceLoadDelay,
+    loadTime: resourceLoadDuration,
+    renderDelay: elementRenderDelay,
+  };
+  return measuredParts(parts, LCP_PARTS);
+}
+
+function inpPhasesOf(metric: INPMetricWithAttribution): Partial<Record<InpPhase, number>> | undefined {
+  if (metric.entries.length === 0) return undefined;
+  const { inputDelay, processingDuration, presentationDelay } = metric.attribution;
+  return measuredParts({ inputDelay, processing: processingDuration, presentation: presentationDelay }, INP_PHASES);
 }
 
 /**
