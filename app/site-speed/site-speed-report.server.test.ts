@@ -2,6 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { TEST_DIALECTS } from "../../test/databases";
 import { sampleBeacon, sampleInAppBeacon, testId } from "../../test/speed-beacons";
 import type { Database } from "~/db/database.server";
+import { BEACON_RESEND_WINDOW_MS } from "./beacon-rules";
 import type { SpeedBeacon } from "./beacon-schema";
 import { findReportPeriod } from "./report-periods";
 import type { Segment } from "./report-segments";
@@ -158,6 +159,30 @@ describe.each(TEST_DIALECTS)("the site-speed report on $name", (dialect) => {
     expect(lcp).toMatchObject({ samples: 3, previousP75: 2600 });
     expect(lcp?.trend.filter((point) => point.samples > 0).map((point) => new Date(point.start).toISOString())).toEqual(
       ["2026-11-21T15:00:00.000Z", "2026-11-22T10:00:00.000Z", "2026-11-22T12:00:00.000Z"],
+    );
+  });
+
+  it("keeps a page view begun on the period's first or last millisecond, sent as late as the collector takes, and none begun outside it", async () => {
+    const LAST_DAY = findReportPeriod("24h")!;
+    // At 14:30 the 24 hours run from 15:00 on the 21st to 15:00 on the 22nd.
+    const since = Date.UTC(2026, 10, 21, 15);
+    const until = Date.UTC(2026, 10, 22, 15);
+    const late = BEACON_RESEND_WINDOW_MS;
+    const begun = (at: number, ageMs: number, lcp: number) =>
+      store(sampleBeacon({ ageMs, vitals: { LCP: lcp } }), at + ageMs);
+    await insert(
+      begun(since, late, 1100),
+      begun(since - 1, late, 2900),
+      begun(until - 1, late, 1300),
+      begun(until, 0, 9999),
+      begun(until, 1000, 9999),
+    );
+    const result = await buildSiteSpeedReport(database.db, sellerId, LAST_DAY, {}, NOW);
+    expect(result.pageViews).toBe(2);
+    const lcp = vital(result, "sellerHubOverview", "LCP");
+    expect(lcp).toMatchObject({ samples: 2, p75: 1300, previousP75: 2900 });
+    expect(lcp?.trend.filter((point) => point.samples > 0).map((point) => new Date(point.start).toISOString())).toEqual(
+      ["2026-11-21T15:00:00.000Z", "2026-11-22T14:00:00.000Z"],
     );
   });
 
