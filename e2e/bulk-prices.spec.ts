@@ -190,6 +190,43 @@ test.describe("changing prices in bulk", () => {
     await expect(page.getByRole("checkbox", { name: `Select ${lamp(3)}` })).toBeChecked();
   });
 
+  test("by keyboard: a page fetched ahead when its link had focus shows the tick made after it", async ({ page }) => {
+    await signIn(page, "repricer-prefetch-keys", DEMO.password);
+    await waitForHydration(page);
+    const listingsLink = page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Listings" }).first();
+    await tabTo(page, listingsLink);
+    await page.keyboard.press("Enter");
+    await expect(selectedCount(page)).toHaveText("No listings selected.");
+
+    // The last row's box, then on to Next page: focus is intent, so its data is fetched ahead.
+    // A few key presses apart, well within the five seconds the browser keeps that copy (decision 061).
+    const box = page.getByRole("checkbox", { name: `Select ${lamp(20)}` });
+    await tabTo(page, box);
+    const next = page.getByRole("navigation", { name: "Pages of listings" }).getByRole("link", { name: "Next page" });
+    const prefetched = page.waitForResponse(
+      (response) => response.request().method() === "GET" && /offset=20/.test(response.url()),
+    );
+    await tabTo(page, next);
+    await (await prefetched).finished();
+
+    while (!(await box.evaluate((element) => element === document.activeElement)))
+      await page.keyboard.press("Shift+Tab");
+    const saved = tickAnswered(page);
+    await page.keyboard.press("Space");
+    await saved;
+    await expect(selectedCount(page)).toHaveText("1 listing selected.");
+    await tabTo(page, next);
+    await page.keyboard.press("Enter");
+    await expect(page.getByRole("checkbox", { name: `Select ${lamp(23)}` })).toBeVisible();
+    await expect(selectedCount(page)).toHaveText("1 listing selected.");
+    await tabTo(
+      page,
+      page.getByRole("navigation", { name: "Pages of listings" }).getByRole("link", { name: "Previous page" }),
+    );
+    await page.keyboard.press("Enter");
+    await expect(box).toBeChecked();
+  });
+
   test("without JavaScript: the same steps as plain forms and pages", async ({ browser }) => {
     const seller = "repricer-nojs";
     const before = pricesOf(seller);

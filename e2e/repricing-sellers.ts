@@ -29,6 +29,7 @@ export const REPRICERS = [
   "repricer-quantities-touch",
   "repricer-team",
   "repricer-prefetch",
+  "repricer-prefetch-keys",
 ] as const;
 
 export const REPRICER_LISTINGS = 25;
