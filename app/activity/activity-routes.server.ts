@@ -1,4 +1,3 @@
-import { stringify } from "csv-stringify/sync";
 import type { SignedInSeller } from "~/auth/session.server";
 import type { Database } from "~/db/database.server";
 import { pageUrl } from "~/http/page-url";
@@ -6,7 +5,7 @@ import { refusal } from "~/http/refusal";
 import { textOfLanguage } from "~/i18n/catalogues.server";
 import type { MessageKey, Text } from "~/i18n/language-text";
 import type { Language } from "~/i18n/languages";
-import { inertText, spreadsheetDialect } from "~/spreadsheets/spreadsheet-dialect";
+import { inertText, spreadsheetCsv, spreadsheetDialect } from "~/spreadsheets/spreadsheet-dialect";
 import { ACTIVITY_KIND_LABELS, isActivityKind } from "./activity-kinds";
 import { changeIdOf, describeActivity } from "./activity-text";
 import { findActivity, findActivityMembers, type ActivityCursor, type ActivityFilters } from "./activity.server";
@@ -98,8 +97,7 @@ export function activityCsv(
   const { text } = textOfLanguage(language);
   const { delimiter } = spreadsheetDialect(language);
   const encoder = new TextEncoder();
-  const csv = (records: string[][], bom = false) =>
-    encoder.encode(stringify(records, { delimiter, record_delimiter: "windows", bom }));
+  const csv = (records: string[][], bom = false) => encoder.encode(spreadsheetCsv(records, { delimiter }, { bom }));
   let cursor: ActivityCursor | undefined;
   return new ReadableStream<Uint8Array>(
     {

@@ -172,6 +172,27 @@ describe.each(TEST_DIALECTS)("exporting listings on $name", (dialect) => {
     expect(text.endsWith("\r\n")).toBe(true);
   });
 
+  it("quotes a title holding a bare line break, which a spreadsheet would take for the end of the row", async () => {
+    // Unquoted, "Lamp" ended the row and "=1+1" began one of its own, run as a formula: the
+    // apostrophe that makes a title inert only guards its first character.
+    const seller = await insertSeller(database.db, "line-breaks");
+    await insertListings(database.db, [
+      testListing(seller, { title: "Lamp\n=1+1", price: 1_000 }),
+      testListing(seller, { title: "Lamp\r@SUM(A1:A9)", price: 2_000 }),
+    ]);
+    const bytes = await bytesOf(listingsCsv(database, seller, filters("sort=price_asc"), "de-DE"));
+    // As a spreadsheet reads it: a row ends at CR LF, LF or CR alike, unless inside quotes.
+    const rows = parse(Buffer.from(bytes), {
+      bom: true,
+      delimiter: ";",
+      record_delimiter: ["\r\n", "\n", "\r"],
+    }) as string[][];
+    expect(rows.slice(1).map((row) => [row[2], row[5]])).toEqual([
+      ["Lamp\n=1+1", "10,00"],
+      ["Lamp\r@SUM(A1:A9)", "20,00"],
+    ]);
+  });
+
   it("writes a seller with no listing a file of the headings alone", async () => {
     const nobody = await insertSeller(database.db, "no-listings");
     expect(await exported(database, nobody, "")).toHaveLength(1);

@@ -1,4 +1,3 @@
-import { stringify } from "csv-stringify/sync";
 import { textOfLanguage } from "~/i18n/catalogues.server";
 import type { Language } from "~/i18n/languages";
 import type { Database } from "~/db/database.server";
@@ -8,7 +7,7 @@ import { conditionLabel, statusLabel } from "~/listings/listing-fields";
 import { matchingListings } from "~/listings/listings.server";
 import { minorUnitsPerMajor, plainAmount } from "~/money/format-money";
 import { COLUMN_HEADINGS, LISTING_FILE_COLUMNS, type ListingFileColumn } from "./listing-columns";
-import { inertText, spreadsheetDialect } from "~/spreadsheets/spreadsheet-dialect";
+import { inertText, spreadsheetCsv, spreadsheetDialect } from "~/spreadsheets/spreadsheet-dialect";
 
 /** Rows read at a time: 100,000 listings are written a thousand at a time, never held at once. */
 export const EXPORT_BATCH = 1_000;
@@ -34,8 +33,7 @@ export function listingsCsv(
   const { column, direction } = LISTING_SORTS[filters.sort];
   const after = direction === "asc" ? ">" : "<";
   const encoder = new TextEncoder();
-  const csv = (records: string[][], bom = false) =>
-    encoder.encode(stringify(records, { delimiter, record_delimiter: "windows", bom }));
+  const csv = (records: string[][], bom = false) => encoder.encode(spreadsheetCsv(records, { delimiter }, { bom }));
   let last: { key: ExportRow["sort_key"]; id: number } | undefined;
 
   // Every text cell goes through inertText, not only the title the seller writes: the hub's own

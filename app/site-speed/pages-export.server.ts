@@ -1,7 +1,6 @@
-import { stringify } from "csv-stringify/sync";
 import type { Text } from "~/i18n/language-text";
 import type { Language } from "~/i18n/languages";
-import { inertText, spreadsheetDialect } from "~/spreadsheets/spreadsheet-dialect";
+import { inertText, spreadsheetCsv, spreadsheetDialect } from "~/spreadsheets/spreadsheet-dialect";
 import { SERVER_TIMING_PARTS } from "./beacon-rules";
 import { pageLabel } from "./page-labels";
 import type { PageSummary, ServerTimeSummary, SiteSpeedReport, VitalSummary } from "./site-speed-report";
@@ -87,7 +86,7 @@ export function pagesCsv(pages: PageSummary[], language: Language, text: Text): 
     }),
     ...SERVER_KINDS.flatMap((kind) => serverCells(page.server[kind])),
   ]);
-  return stringify([headings, ...rows], { delimiter, record_delimiter: "windows", bom: true });
+  return spreadsheetCsv([headings, ...rows], { delimiter }, { bom: true });
 }
 
 /** A vital in the JSON export: its figures, the rating as a code, times in milliseconds. */

@@ -1,3 +1,4 @@
+import { stringify } from "csv-stringify/sync";
 import { formattingLocales, type Language } from "~/i18n/languages";
 
 /**
@@ -27,4 +28,23 @@ export function spreadsheetDialect(language: Language): SpreadsheetDialect {
  */
 export function inertText(text: string): string {
   return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+}
+
+/**
+ * Rows as CSV text for a spreadsheet: cells apart by the dialect's delimiter, each row ended by
+ * CR LF (RFC 4180), a UTF-8 byte order mark first if asked (Excel reads the file as UTF-8 only
+ * with it). The one way the hub writes CSV: the listings', the activity log's and the site-speed
+ * pages' files.
+ *
+ * A cell holding a line break of any kind is quoted. csv-stringify quotes one that holds the row
+ * ending it writes (CR LF), but a spreadsheet also ends a row at a bare LF or CR: a title
+ * "Lamp\n=1+1" went out unquoted, and the spreadsheet read "=1+1" as a row of its own whose first
+ * cell it ran as a formula (an audit of 2026-11-26; `inertText` guards a cell's first character only).
+ */
+export function spreadsheetCsv(
+  rows: readonly (readonly string[])[],
+  { delimiter }: Pick<SpreadsheetDialect, "delimiter">,
+  { bom = false } = {},
+): string {
+  return stringify(rows as string[][], { delimiter, record_delimiter: "windows", bom, quoted_match: /[\r\n]/ });
 }
