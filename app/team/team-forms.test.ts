@@ -21,6 +21,41 @@ describe("the team's forms", () => {
       expect(readUsername(bad)).toEqual({ ok: false, refusal: "team.refusal.username" });
   });
 
+  it("refuses a username that would look like another one: hidden marks, compatibility forms, lookalike alphabets mixed", () => {
+    // Usernames are the hub's, not one account's: each of these was "invited" beside demo-manager
+    // (an audit of 2026-11-26) and showed as the same name on the team page and in the log.
+    for (const lookalike of [
+      "d\u034Femo-manager", // an invisible combining mark
+      "de\u200Dmo", // a joiner, which shows nothing between two Latin letters
+      "ｄｅｍｏ-manager", // fullwidth letters
+      "o\uFB03ce", // the ligature ﬃ
+      "d\u0435mo-manager", // a Cyrillic е among Latin letters
+      "\u03B1lpha", // a Greek α among Latin letters
+    ])
+      expect(readUsername(lookalike)).toEqual({ ok: false, refusal: "team.refusal.usernameLookalike" });
+    // One alphabet, whichever it is, and the scripts Japanese writes together, stay welcome.
+    for (const name of ["иван.петров", "ελένη", "田中たなか", "山田-タロウ", "محمد_علي", "zoë.ñúñez"])
+      expect(readUsername(name)).toEqual({ ok: true, value: name });
+  });
+
+  it("refuses a name that shows nothing or hides a format character, and keeps the joiners names need", () => {
+    for (const blank of [
+      "\u200B",
+      "\u3164",
+      "\u2800",
+      "\u2061",
+      "\u115F\u1160",
+      "\uFFA0",
+      "\u034F",
+      "Zoë\u061C",
+      "Zo\u2060ë",
+    ])
+      expect(readDisplayName(blank)).toEqual({ ok: false, refusal: "invitation.refusal.displayName" });
+    // Persian writes a zero-width non-joiner inside a name; an emoji sequence holds a zero-width joiner.
+    for (const name of ["محمد\u200Cرضا", "Zoë \u{1F469}\u200D\u{1F4BB}"])
+      expect(readDisplayName(name)).toEqual({ ok: true, value: name });
+  });
+
   it("reads a row's number, and nothing that is not one", () => {
     expect(readId("42")).toBe(42);
     for (const bad of ["0", "-1", "1e20", "Infinity", String(2 ** 53 + 1), "2147483648", "４２", " 42", null])

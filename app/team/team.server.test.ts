@@ -127,4 +127,24 @@ describe.each(TEST_DIALECTS)("an account's team on $name", (dialect) => {
     expect(await withdrawInvitation(database.db, account, pending!.id)).toBeTruthy();
     expect(await withdrawInvitation(database.db, account, pending!.id)).toBeNull();
   });
+
+  it("withdraws no invitation past its seven days, and logs nothing for one already dead", async () => {
+    const invited = await invite("expired-then-withdrawn", "viewer", Date.now() - INVITATION_LIFETIME_MS - 1);
+    if (!invited.ok) throw new Error(invited.refusal);
+    const { id } = await database.db
+      .selectFrom("invitation")
+      .select("id")
+      .where("username", "=", "expired-then-withdrawn")
+      .executeTakeFirstOrThrow();
+    const logged = () =>
+      database.db
+        .selectFrom("activity")
+        .select("id")
+        .where("seller_id", "=", account.sellerId)
+        .where("kind", "=", "invitation-withdrawn")
+        .execute();
+    const before = (await logged()).length;
+    expect(await withdrawInvitation(database.db, account, id)).toBeNull();
+    expect(await logged()).toHaveLength(before);
+  });
 });

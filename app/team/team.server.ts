@@ -235,7 +235,7 @@ function isUniqueViolation(error: unknown): boolean {
   return code === "23505" || (typeof message === "string" && message.includes("UNIQUE constraint failed"));
 }
 
-/** Withdraws an invitation of the account not yet used, and says whose it was; null if there is none such. */
+/** Withdraws an invitation of the account still open (not used, withdrawn or expired), and says whose it was; null if there is none such. */
 export async function withdrawInvitation(
   db: Kysely<DatabaseSchema>,
   by: Actor,
@@ -250,6 +250,8 @@ export async function withdrawInvitation(
       .where("seller_id", "=", by.sellerId)
       .where("used_at", "is", null)
       .where("withdrawn_at", "is", null)
+      // Past its days it is dead already: withdrawing it would log a change that changed nothing.
+      .where("expires_at", ">", now)
       .returning("username")
       .executeTakeFirst();
     if (!withdrawn) return null;
