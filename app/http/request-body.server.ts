@@ -3,11 +3,15 @@ import { refusal } from "./refusal";
 /** Forms and JSON bodies of the hub are small; anything larger is refused before it is read. */
 export const MAX_BODY_BYTES = 16 * 1024;
 
-/** The body as text, refusing (413) one over `maxBytes` whether or not it declared its length. */
-export async function readBodyText(request: Request, maxBytes = MAX_BODY_BYTES): Promise<string> {
+/**
+ * The body's bytes, refusing (413) one over `maxBytes` whether or not it declared its length: a
+ * declared length over the limit before anything is read, a body sent in pieces (chunked, as curl,
+ * scripts and some proxies send it) as soon as its pieces pass the limit.
+ */
+async function readBodyBytes(request: Request, maxBytes: number): Promise<Uint8Array<ArrayBuffer>> {
   const declared = Number(request.headers.get("Content-Length") ?? 0);
   if (declared > maxBytes) throw tooLarge(maxBytes);
-  if (!request.body) return "";
+  if (!request.body) return new Uint8Array(0);
   const chunks: Uint8Array[] = [];
   let received = 0;
   for await (const chunk of request.body) {
@@ -15,8 +19,20 @@ export async function readBodyText(request: Request, maxBytes = MAX_BODY_BYTES):
     if (received > maxBytes) throw tooLarge(maxBytes);
     chunks.push(chunk);
   }
+  const bytes = new Uint8Array(received);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return bytes;
+}
+
+/** The body as text, refusing (413) one over `maxBytes`, and (400) one that is not UTF-8. */
+export async function readBodyText(request: Request, maxBytes = MAX_BODY_BYTES): Promise<string> {
+  const bytes = await readBodyBytes(request, maxBytes);
   try {
-    return new TextDecoder("utf-8", { fatal: true }).decode(Buffer.concat(chunks));
+    return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
   } catch {
     throw refusal(400, "The request body is not valid UTF-8.");
   }
@@ -29,9 +45,11 @@ export async function readForm(request: Request, maxBytes = MAX_BODY_BYTES): Pro
     return toFormData(new URLSearchParams(await readBodyText(request, maxBytes)));
   }
   if (type.startsWith("multipart/form-data")) {
-    if (Number(request.headers.get("Content-Length") ?? Infinity) > maxBytes) throw tooLarge(maxBytes);
+    // Read within the limit first: the platform's formData() reads whatever arrives. A body without
+    // a Content-Length was refused as too large before, whatever its size.
+    const bytes = await readBodyBytes(request, maxBytes);
     try {
-      return await request.formData();
+      return await new Response(bytes, { headers: { "Content-Type": type } }).formData();
     } catch {
       throw refusal(400, "The form could not be read: the multipart body is malformed.");
     }
