@@ -401,6 +401,13 @@ describe.each(TEST_DIALECTS)("importing a listings file on $name", (dialect) => 
     );
   });
 
+  it("matches a heading typed with a straight apostrophe, as a keyboard types it, to the export's curly one", async () => {
+    for (const heading of ["Numéro d'annonce", "Numero dell'inserzione", "numéro d\u02BCannonce"])
+      expect(newPricesOf(await read(encoder.encode(`${heading};Prix\r\n${ids.euros};9,97\r\n`)))).toEqual(
+        new Map([[ids.euros, 997]]),
+      );
+  });
+
   it("counts the reasons past the first hundred rather than listing them all", async () => {
     const rows = Array.from({ length: PROBLEMS_SHOWN + 5 }, (_, index) => [`x${index}`, "1"]);
     const reading = refusalOf(await read(csv([["Listing number", "Price"], ...rows])));
