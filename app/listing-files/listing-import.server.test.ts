@@ -496,6 +496,29 @@ describe.each(TEST_DIALECTS)("importing a listings file on $name", (dialect) => 
     expect(reading.reason).toContain("more than 50,000 rows");
   });
 
+  it("counts no row whose cells are all empty, which a spreadsheet may save after the last row used", async () => {
+    const blank = Array.from({ length: MAX_FILE_ROWS + 1 }, () => ",,").join("\r\n");
+    expect(
+      newPricesOf(await read(encoder.encode(`Listing number,Price,Title\r\n${ids.euros},9.96,x\r\n${blank}\r\n`))),
+    ).toEqual(new Map([[ids.euros, 996]]));
+    expect(refusalOf(await read(encoder.encode(`Listing number,Price\r\n,\r\n , \r\n`)))).toMatchObject({
+      status: 400,
+      reason: "The file has no rows of listings.",
+    });
+  });
+
+  it("refuses a first row that names a column twice, rather than read one and leave the other", async () => {
+    for (const headings of [
+      "Listing number,Price,Price",
+      "Listing number,Price,Prix",
+      "Angebotsnummer,Listing number,Price",
+    ]) {
+      const reading = refusalOf(await read(encoder.encode(`${headings}\r\n${ids.euros},9.95,9.94\r\n`)));
+      expect(reading.status, headings).toBe(400);
+      expect(reading.reason, headings).toMatch(/^The first row names the column “(Price|Listing number)” twice/);
+    }
+  });
+
   it(`refuses a file changing more prices than one change takes (${MAX_SELECTION.toLocaleString("en-US")})`, async () => {
     const owner = await insertSeller(database.db, "busy-importer");
     await insertListings(

@@ -145,6 +145,9 @@ export async function readListingFile(
   const numberHeading = text(COLUMN_HEADINGS.listingNumber);
   if (!headings) return refused(400, text("listingFiles.import.headings", { number: numberHeading }));
   const { delimiter, columns } = headings;
+  // Two columns of one name (Price beside Prix): reading either would leave the other unread.
+  const twice = columns.find((column, index) => column !== undefined && columns.indexOf(column) !== index);
+  if (twice) return refused(400, text("listingFiles.import.headingTwice", { heading: text(COLUMN_HEADINGS[twice]) }));
   const at = (column: ListingFileColumn) => columns.indexOf(column);
   if (at("price") < 0 && at("quantity") < 0)
     return refused(
@@ -178,6 +181,9 @@ export async function readListingFile(
       }),
     );
     for await (const parsed of parser as AsyncIterable<ParsedRecord>) {
+      // A row of empty cells is no row of listings: a spreadsheet may save thousands after the
+      // last row used, which counted against the row limit and refused the file.
+      if (records.length > 0 && isBlank(parsed.record)) continue;
       records.push(parsed);
       // Headings and one row past the limit: enough to refuse, without reading the rest.
       if (records.length > MAX_FILE_ROWS + 1) break;
@@ -206,7 +212,6 @@ export async function readListingFile(
     // The row as the seller's spreadsheet numbers it: records so far, and the empty lines between.
     const row = info.records + info.empty_lines;
     const cells = record.map((cell) => withoutFormulaMark(cell).trim());
-    if (cells.every((cell) => cell === "")) continue;
     const numberText = cells[at("listingNumber")] ?? "";
     if (!/^\d{1,15}$/.test(numberText)) {
       problems.push({ row, reason: text("listingFiles.import.row.number", { value: shown(numberText) }) });
@@ -388,6 +393,11 @@ function nextRecordLine(content: string, bytes: number): number {
   let index = before === "" ? 0 : before.split(/\r\n|\n|\r/).length - 1;
   while (index < lines.length - 1 && lines[index] === "") index += 1;
   return index + 1;
+}
+
+/** Whether a row's cells are all empty, as the row is read: spaces and the export's formula mark are nothing. */
+function isBlank(record: readonly string[]): boolean {
+  return record.every((cell) => withoutFormulaMark(cell).trim() === "");
 }
 
 /**

@@ -11,7 +11,8 @@ describe("PriceFileForm", () => {
     const field = screen.getByLabelText("Listings file (CSV)");
     expect(field).toHaveAttribute("type", "file");
     expect(field).toHaveAttribute("name", "file");
-    expect(field).toHaveAttribute("accept", ".csv,text/csv");
+    // Tab-separated files as a spreadsheet saves them too, which the import reads.
+    expect(field).toHaveAttribute("accept", ".csv,.tsv,.txt,text/csv,text/tab-separated-values,text/plain");
     expect(field).toHaveAccessibleDescription(/up to 10 MB and 50,000 rows/);
     const form = screen.getByRole("button", { name: "Check the file" }).closest("form") as HTMLFormElement;
     expect(form).toHaveAttribute("method", "post");

@@ -4,6 +4,9 @@ import { useText } from "~/i18n/text";
 import type { FileImport } from "../../listing-import.server";
 import { useSending } from "~/components/use-sending";
 
+/** What the file picker offers: CSV files, and the tab-separated ones a spreadsheet saves as .txt or .tsv. */
+const FILE_TYPES = ".csv,.tsv,.txt,text/csv,text/tab-separated-values,text/plain";
+
 export interface PriceFileFormProps {
   /** The session's anti-forgery token. */
   srt: string;
@@ -71,7 +74,7 @@ export function PriceFileForm({ srt, result, maxRows }: PriceFileFormProps) {
         <input type="hidden" name="srt" value={srt} />
         <div className="price-change__field">
           <label htmlFor={`${id}-file`}>{text("listingFiles.import.fileLabel")}</label>
-          <input id={`${id}-file`} type="file" name="file" accept=".csv,text/csv" aria-describedby={`${id}-rules`} />
+          <input id={`${id}-file`} type="file" name="file" accept={FILE_TYPES} aria-describedby={`${id}-rules`} />
           <p id={`${id}-rules`} className="price-change__hint">
             {text("listingFiles.import.rules", { max: maxRows })}
           </p>
