@@ -63,6 +63,28 @@ describe.each(TEST_DIALECTS)("an account's team on $name", (dialect) => {
     expect(await invite("twice")).toEqual({ ok: false, refusal: "alreadyInvited" });
   });
 
+  it("lets two accounts inviting one username at the same moment make one invitation, not two", async () => {
+    // Both had passed the check before either wrote on PostgreSQL: the second invitee's link then
+    // failed with no reason when the first joined.
+    const first = await insertAccount(database.db, "race-owner-1");
+    const second = await insertAccount(database.db, "race-owner-2");
+    for (let round = 0; round < 3; round++) {
+      const username = `raced-${round}`;
+      const answers = await Promise.all(
+        [first, second, first, second].map((by) =>
+          inviteMember(database, by, { username, role: "viewer" }, Date.now()),
+        ),
+      );
+      expect(answers.filter((answer) => answer.ok)).toHaveLength(1);
+      const pending = await database.db
+        .selectFrom("invitation")
+        .select("id")
+        .where("username", "=", username)
+        .execute();
+      expect(pending).toHaveLength(1);
+    }
+  });
+
   it("finds no invitation past its seven days, nor for a token of the wrong shape", async () => {
     const sent = Date.now() - INVITATION_LIFETIME_MS - 1;
     const invited = await invite("too-late", "viewer", sent);

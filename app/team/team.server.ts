@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import type { Kysely } from "kysely";
+import { sql, type Kysely } from "kysely";
 import { hashToken } from "~/auth/session.server";
 import type { Database } from "~/db/database.server";
 import type { DatabaseSchema } from "~/db/schema";
@@ -97,6 +97,12 @@ export async function inviteMember(
   return db.transaction().execute(async (trx) => {
     const account = trx.selectFrom("seller").select("id").where("id", "=", sellerId);
     await (dialect === "postgres" ? account.forUpdate() : account).execute();
+    // On PostgreSQL, one invitation of a username at a time across accounts too: two owners
+    // inviting "sam" at once both passed the check below before either wrote (a test of this
+    // file found it), and the second invitee's link failed when the first joined. SQLite's write
+    // transaction (begin immediate) already takes them one at a time.
+    if (dialect === "postgres")
+      await sql`select pg_advisory_xact_lock(hashtext(${`seller-hub:invitation:${username}`}))`.execute(trx);
     const [member, pending, sentToday] = await Promise.all([
       trx.selectFrom("member").select("id").where("username", "=", username).executeTakeFirst(),
       trx
