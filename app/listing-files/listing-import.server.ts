@@ -15,7 +15,7 @@ import { readForm } from "~/http/request-body.server";
 import { decimalMark, formatMoney } from "~/money/format-money";
 import { parseListingId } from "~/listings/listing-id";
 import { MAX_SELECTION } from "~/listing-changes/listing-selection.server";
-import { examplePrice, MAX_PRICE, parsePrice } from "~/listing-changes/price-change";
+import { examplePrice, MAX_PERCENT_RAISE, MAX_PRICE, parsePrice } from "~/listing-changes/price-change";
 import { COLUMN_HEADINGS, type ListingFileColumn } from "./listing-columns";
 
 /**
@@ -346,6 +346,16 @@ function priceOf(
   if (price < 1) return { reason: text("listingFiles.import.row.notPositive") };
   if (price > MAX_PRICE)
     return { reason: text("bulk.form.amountAtMost", { max: formatMoney(MAX_PRICE, listing.currency, locale) }) };
+  // Past the bulk change's own bound on a raise: a spreadsheet that took the file's decimal mark
+  // for a thousands separator makes 12.345 dinars 12345, a thousand times the price, which the
+  // preview alone would leave to the seller's eye (an audit of 2026-11-26).
+  if (listing.price > 0 && price > (listing.price * (100 + MAX_PERCENT_RAISE)) / 100)
+    return {
+      reason: text("listingFiles.import.row.tooHigh", {
+        max: MAX_PERCENT_RAISE,
+        price: formatMoney(listing.price, listing.currency, locale),
+      }),
+    };
   const versionText = cell("priceVersion");
   switch (staleVersion(versionText, listing.price_version)) {
     case "not a version":
