@@ -3,10 +3,19 @@ import type { MessageKey } from "~/i18n/language-text";
 
 /** One schema for the sign-in form's fields, its action and its types. */
 export const signInFormSchema = z.object({
-  username: z.string().trim().min(1).max(64),
+  // No username holds a control character (app/team/team-forms.ts), and PostgreSQL refuses text
+  // holding a NUL: refused here, the form answers 400 rather than the database a 500.
+  username: z
+    .string()
+    .trim()
+    .min(1)
+    .max(64)
+    .regex(/^\P{Cc}*$/u),
   password: z.string().min(1).max(256),
   srt: z.string().max(128),
-  redirectTo: z.string().max(2048).optional(),
+  // Any length: the action keeps it only if it is a page of the hub short enough to keep
+  // (`safeRedirectPath`), and a link's long target must not make a right password look wrong.
+  redirectTo: z.string().optional(),
 });
 
 export type SignInForm = z.infer<typeof signInFormSchema>;

@@ -68,6 +68,7 @@ describe("safeRedirectPath", () => {
     ["a script", "javascript:alert(1)"],
     ["a path that normalises to two slashes", "/.//evil.example"],
     ["a path outside the hub", "/signout"],
+    ["a target longer than any page's address with its filters", `/sh/lst/active?q=${"a".repeat(2_100)}`],
   ])("sends %s to the overview instead", (_why, target) => {
     expect(safeRedirectPath(target, HUB)).toBe("/sh/ovw");
   });

@@ -1,6 +1,9 @@
 /** Where a redirect goes when the requested target is not a page of the hub. */
 export const HUB_HOME = "/sh/ovw";
 
+/** Longer than any of the hub's addresses with their filters: a longer target goes home instead. */
+const MAX_REDIRECT_LENGTH = 2048;
+
 /**
  * The path to redirect to for a target that came with a request, or `fallback` when the target
  * would leave the hub. Decided by parsing, as the browser will parse the Location header against
@@ -11,7 +14,7 @@ export const HUB_HOME = "/sh/ovw";
  * checked.
  */
 export function safeRedirectPath(target: unknown, hubUrl: string | URL, fallback = HUB_HOME): string {
-  if (typeof target !== "string") return fallback;
+  if (typeof target !== "string" || target.length > MAX_REDIRECT_LENGTH) return fallback;
   const hubOrigin = new URL(hubUrl).origin;
   let destination: URL;
   try {
