@@ -4,6 +4,8 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import { browserCookies } from "~/cookies/cookies";
 import type { MessageViewModel } from "~/messages/message-model";
 import { OperationsProvider } from "../../../components/text-display/operations";
+import { textOfLanguage } from "~/i18n/catalogues.server";
+import { TextProvider } from "~/i18n/text";
 import { Message } from "./Message";
 
 const cross = { name: "cross", accessibilityText: "Dismiss" };
@@ -143,6 +145,23 @@ describe("states", () => {
     expect(screen.queryByRole("note")).toBeNull();
     expect(onClose).toHaveBeenCalledOnce();
     expect(browserCookies.read("shui-messages-bulk-prices-dismissalLeft")).toBe("0");
+  });
+
+  it("says its kind and names a bare cross in the seller's language", () => {
+    // "Alert:" and "Close" were English on every page of every language.
+    const alert: MessageViewModel = {
+      type: "alert",
+      content: [{ text: "Zahlungsdaten fehlen." }],
+      controls: [{ name: "cross" }],
+      config: { messageId: "payout-missing" },
+    };
+    render(
+      <TextProvider value={textOfLanguage("de-DE")}>
+        <Message model={alert} shownAtLoad />
+      </TextProvider>,
+    );
+    expect(screen.getByRole("alert")).toHaveTextContent(/Warnung: Zahlungsdaten fehlen\./);
+    expect(screen.getByRole("button", { name: "Schließen" })).toBeVisible();
   });
 
   it("closes on Escape when the seller is in it and it has a cross", () => {

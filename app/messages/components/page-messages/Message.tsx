@@ -1,4 +1,6 @@
 import { lazy, Suspense, useId, type FormEvent, type KeyboardEvent } from "react";
+import type { MessageKey } from "~/i18n/language-text";
+import { useText } from "~/i18n/text";
 import type { MessageViewModel } from "~/messages/message-model";
 import { INVALID_MESSAGE_MODEL, isDialogMessage, messageTone, type MessageTone } from "~/messages/message-type";
 import { widgetIdOf } from "~/widgets/widget-id";
@@ -41,15 +43,17 @@ export function Message({ model, ...props }: MessageProps) {
   return <ShownMessage model={model} {...props} />;
 }
 
-const TONES: Record<MessageTone, { role: "alert" | "status" | "note"; word: string; icon: string }> = {
-  alert: { role: "alert", word: "Alert", icon: "!" },
-  success: { role: "status", word: "Success", icon: "✓" },
-  info: { role: "note", word: "Information", icon: "i" },
+/** Each tone's role, the word a screen reader says before the message, and its icon. */
+const TONES: Record<MessageTone, { role: "alert" | "status" | "note"; word: MessageKey; icon: string }> = {
+  alert: { role: "alert", word: "messages.tone.alert", icon: "!" },
+  success: { role: "status", word: "messages.tone.success", icon: "✓" },
+  info: { role: "note", word: "messages.tone.info", icon: "i" },
 };
 
 function ShownMessage({ model, shownAtLoad, onClose, closeForm }: MessageProps & { model: MessageViewModel }) {
   const { state, close } = useMessageState(model.config, shownAtLoad, onClose);
   const titleId = useId();
+  const text = useText();
 
   if (isDialogMessage(model)) {
     if (state === "hidden") return null;
@@ -62,7 +66,7 @@ function ShownMessage({ model, shownAtLoad, onClose, closeForm }: MessageProps &
 
   if (state !== "shown") return null;
   const { role, word, icon } = TONES[messageTone(model)];
-  const crossLabel = crossLabelOf(model);
+  const crossLabel = crossLabelOf(model, text("messages.close"));
   // docs/product/calls-and-limits.md: Escape closes messages; here, a dismissible one the seller is in.
   const closeOnEscape = (event: KeyboardEvent) => {
     if (!isEscape(event) || !crossLabel) return;
@@ -83,7 +87,7 @@ function ShownMessage({ model, shownAtLoad, onClose, closeForm }: MessageProps &
         {icon}
       </span>
       <div className="message__body">
-        <span className="visually-hidden">{word}: </span>
+        <span className="visually-hidden">{text(word)}: </span>
         {model.title && (
           <h2 id={titleId} className="message__title">
             {model.title}

@@ -1,3 +1,4 @@
+import { useText } from "~/i18n/text";
 import type { MessageViewModel } from "~/messages/message-model";
 import { messageTone } from "~/messages/message-type";
 import { ModalDialog } from "../../../components/modal-dialog/ModalDialog";
@@ -15,6 +16,7 @@ export interface MessageDialogProps {
 /** A dialog message: a modal dialog named by its title and described by its content. Loaded only when a page has one. */
 export default function MessageDialog({ model, open, onClose }: MessageDialogProps) {
   const tone = messageTone(model);
+  const text = useText();
   return (
     <MessageOperations close={onClose}>
       <ModalDialog
@@ -23,7 +25,7 @@ export default function MessageDialog({ model, open, onClose }: MessageDialogPro
         title={model.title}
         description={<Paragraphs model={model} />}
         role={tone === "alert" ? "alertdialog" : "dialog"}
-        closeLabel={crossLabelOf(model)}
+        closeLabel={crossLabelOf(model, text("messages.close"))}
         className={`message-dialog message-dialog--${tone}`}
       >
         <Controls controls={model.controls} />

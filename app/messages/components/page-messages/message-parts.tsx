@@ -5,10 +5,10 @@ import { CLOSE_CROSS, CLOSE_MESSAGE_OPERATION } from "~/messages/message-type";
 import { OperationsProvider, useOperations } from "../../../components/text-display/operations";
 import { TextDisplay } from "../../../components/text-display/TextDisplay";
 
-/** The close cross's name: its accessibilityText, else its text, else "Close"; none without a cross. */
-export function crossLabelOf(model: MessageViewModel): string | undefined {
+/** The close cross's name: its accessibilityText, else its text, else `close` (the page's word); none without a cross. */
+export function crossLabelOf(model: MessageViewModel, close: string): string | undefined {
   const cross = model.controls?.find((control) => control.name === CLOSE_CROSS);
-  return cross && (cross.accessibilityText ?? cross.text ?? "Close");
+  return cross && (cross.accessibilityText ?? cross.text ?? close);
 }
 
 /** The page's operations, plus closeMessage for the controls of this message. */
