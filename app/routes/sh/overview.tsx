@@ -65,7 +65,12 @@ export default function Overview({ loaderData: { summary, locale, currency } }: 
               {summary.recentListings.map((listing) => (
                 <tr key={listing.id}>
                   <td>
-                    <Link prefetch="intent" to={href("/sh/lst/:listingId", { listingId: String(listing.id) })}>
+                    {/* In its own direction, as on the listings page. */}
+                    <Link
+                      prefetch="intent"
+                      to={href("/sh/lst/:listingId", { listingId: String(listing.id) })}
+                      dir="auto"
+                    >
                       {listing.title}
                     </Link>
                   </td>

@@ -50,6 +50,13 @@ describe("ListingsTable", () => {
     expect(within(table).getByRole("row", { name: /Dyson/ })).toHaveTextContent("Out of stock");
   });
 
+  it("lays each title out in its own direction, so a Latin title's closing punctuation stays at its end on a right-to-left page", async () => {
+    await renderTable("newest");
+    const table = screen.getByRole("table", { name: "Your listings (newest first)" });
+    for (const link of within(table).getAllByRole("link", { name: /Kindle|Dyson/ }))
+      expect(link).toHaveAttribute("dir", "auto");
+  });
+
   it("marks the sorted column with aria-sort, and only that one", async () => {
     await renderTable("price_desc");
     expect(screen.getByRole("columnheader", { name: /^Price/ })).toHaveAttribute("aria-sort", "descending");

@@ -100,7 +100,8 @@ export function ListingsTable({ listings, sort, locale, busy = false, ref, selec
                 </td>
               )}
               <th scope="row" className="listings-table__title">
-                <Link prefetch="intent" to={href("/sh/lst/:listingId", { listingId: String(listing.id) })}>
+                {/* In its own direction: "Lamp (brass)." on a right-to-left page kept its "." and ")" at its start. */}
+                <Link prefetch="intent" to={href("/sh/lst/:listingId", { listingId: String(listing.id) })} dir="auto">
                   {listing.title}
                 </Link>
               </th>
