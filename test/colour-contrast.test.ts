@@ -56,6 +56,8 @@ const SURFACES = [
   "--alert-surface",
   "--success-surface",
   "--info-surface",
+  // Marked text (an operator's message's HIGHLIGHT), which may hold a link or a NEGATIVE style.
+  "--highlight",
 ];
 
 /** Text colours, each used on any of the surfaces: 4.5:1 (WCAG 1.4.3). */
