@@ -254,7 +254,7 @@ test.describe("a bulk price change in German, on a phone", () => {
     await page.getByRole("radio", { name: "Um einen Prozentsatz erhöhen" }).tap();
     await page.getByLabel("Prozentualer Aufschlag (%)").fill("2,5");
     await page.getByRole("button", { name: "Vorschau der Änderung" }).tap();
-    await expect(page.getByRole("heading", { level: 2, name: "Vorschau: Erhöhung um 2,50 %" })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 2, name: /^Vorschau: Erhöhung um 2,50\s%$/ })).toBeVisible();
     await expect(page.getByRole("table", { name: "Angebote dieser Änderung" })).toContainText(
       /Wird geändert|Nicht geändert: /,
     );

@@ -120,7 +120,8 @@ describe("PriceChangeTable", () => {
     expect(againstMedian(2500, 2000, "USD", "en-US", english)).toBe("25% above the median, $20.00");
     expect(againstMedian(2500, null, "USD", "en-US", english)).toBe("No market figures");
     expect(againstMedian(1500, 2000, "EUR", "de-DE", textOfLanguage("de-DE").text)).toBe(
-      "25 % unter dem Median von 20,00\u00a0€",
+      // A no-break space holds the number to its "%", as Intl holds the amount to its "€".
+      "25\u00a0% unter dem Median von 20,00\u00a0€",
     );
   });
 });
