@@ -89,6 +89,8 @@ export async function startSellerHub(options: SellerHubOptions): Promise<Running
         facts = requestFacts(request, trustedProxies);
       } catch (error) {
         if (!(error instanceof UnroutableRequest)) throw error;
+        // No page of the hub: the strictest policy (that of a path no rule frames), over HTTP as sent.
+        setSecurityHeaders(response, nonce, "/", false, options.development);
         response.writeHead(400, { "Content-Type": "text/plain; charset=utf-8" }).end("Bad Host header.");
         return;
       }

@@ -164,6 +164,17 @@ describe("security headers", () => {
     );
   });
 
+  it("sends its security headers with the refusal of a Host it cannot route, as with every answer", async () => {
+    const answer = await sendRawRequest(
+      server.url,
+      "GET /sh/ovw HTTP/1.1\r\nHost: localhost/sh/ovw?\r\nConnection: close\r\n\r\n",
+    );
+    const head = answer.split("\r\n\r\n")[0] ?? "";
+    expect(head).toMatch(/^HTTP\/1\.1 400/);
+    expect(head).toMatch(/^content-security-policy: .*frame-ancestors 'none'/im);
+    expect(head).toMatch(/^x-content-type-options: nosniff$/im);
+  });
+
   it("ends the old session when the seller signs in again over it", async () => {
     const first = await signInOverHttp(server.url);
     expect((await fetch(`${server.url}/sh/ovw`, { headers: { Cookie: first }, redirect: "manual" })).status).toBe(200);
