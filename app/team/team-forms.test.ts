@@ -31,10 +31,28 @@ describe("the team's forms", () => {
       "o\uFB03ce", // the ligature ﬃ
       "d\u0435mo-manager", // a Cyrillic е among Latin letters
       "\u03B1lpha", // a Greek α among Latin letters
+      "d\u0585mo-manager", // an Armenian օ among Latin letters
+      "\uAB8Admin", // a Cherokee letter among Latin letters
+      "demo-manager\u0661", // an Arabic-Indic digit after Latin ones
+      "\u0645\u062D\u0640\u0640\u0645\u062F", // Arabic stretched by tatweels
     ])
       expect(readUsername(lookalike)).toEqual({ ok: false, refusal: "team.refusal.usernameLookalike" });
     // One alphabet, whichever it is, and the scripts Japanese writes together, stay welcome.
-    for (const name of ["иван.петров", "ελένη", "田中たなか", "山田-タロウ", "محمد_علي", "zoë.ñúñez"])
+    for (const name of [
+      "иван.петров",
+      "ελένη",
+      "田中たなか",
+      "山田-タロウ",
+      "김민준",
+      "محمد_علي",
+      "zoë.ñúñez",
+      "nguyễn.văn",
+      "शर्मा-अनु",
+      "สำราญ", // Thai's sara am, which NFKC would split
+      "ສົມຄຳ",
+      "li.王",
+      "demo-manager2",
+    ])
       expect(readUsername(name)).toEqual({ ok: true, value: name });
   });
 
@@ -49,10 +67,17 @@ describe("the team's forms", () => {
       "\u034F",
       "Zoë\u061C",
       "Zo\u2060ë",
+      "Zoë\u{E0041}\u{E0042}", // tag letters outside a flag: text no one sees
     ])
       expect(readDisplayName(blank)).toEqual({ ok: false, refusal: "invitation.refusal.displayName" });
     // Persian writes a zero-width non-joiner inside a name; an emoji sequence holds a zero-width joiner.
-    for (const name of ["محمد\u200Cرضا", "Zoë \u{1F469}\u200D\u{1F4BB}"])
+    // Scotland's flag is a black flag and tag letters; Mongolian writes a vowel separator inside a word.
+    for (const name of [
+      "محمد\u200Cرضا",
+      "Zoë \u{1F469}\u200D\u{1F4BB}",
+      "Eilidh \u{1F3F4}\u{E0067}\u{E0062}\u{E0073}\u{E0063}\u{E0074}\u{E007F}",
+      "\u182D\u1820\u1837\u180E\u1820",
+    ])
       expect(readDisplayName(name)).toEqual({ ok: true, value: name });
   });
 
