@@ -12,10 +12,10 @@ import type { DatabaseSchema } from "~/db/schema";
 import { CHUNK, previewFileChanges, type FileChanges } from "~/listing-changes/price-changes.server";
 import { MAX_QUANTITY, parseQuantity, QUANTITY_PROBLEMS } from "~/listing-changes/quantity-change";
 import { readForm } from "~/http/request-body.server";
-import { decimalMark, formatMoney } from "~/money/format-money";
+import { decimalMark, formatMoney, minorUnitsPerMajor, plainAmount } from "~/money/format-money";
 import { parseListingId } from "~/listings/listing-id";
 import { MAX_SELECTION } from "~/listing-changes/listing-selection.server";
-import { examplePrice, MAX_PERCENT_RAISE, MAX_PRICE, parsePrice } from "~/listing-changes/price-change";
+import { examplePrice, MAX_PRICE, parsePrice } from "~/listing-changes/price-change";
 import { COLUMN_HEADINGS, type ListingFileColumn } from "./listing-columns";
 
 /**
@@ -346,14 +346,17 @@ function priceOf(
   if (price < 1) return { reason: text("listingFiles.import.row.notPositive") };
   if (price > MAX_PRICE)
     return { reason: text("bulk.form.amountAtMost", { max: formatMoney(MAX_PRICE, listing.currency, locale) }) };
-  // Past the bulk change's own bound on a raise: a spreadsheet that took the file's decimal mark
-  // for a thousands separator makes 12.345 dinars 12345, a thousand times the price, which the
-  // preview alone would leave to the seller's eye (an audit of 2026-11-26).
-  if (listing.price > 0 && price > (listing.price * (100 + MAX_PERCENT_RAISE)) / 100)
+  // A price with no decimal mark, over a hundred times the listing's, in a currency that has
+  // decimals: what a spreadsheet writes that took the file's decimal mark for a thousands
+  // separator (12.345 dinars became 12345, a thousand times), which the preview alone would leave
+  // to the seller's eye (an audit of 2026-11-26). Written with its decimals, the same price is taken.
+  const perMajor = minorUnitsPerMajor(listing.currency);
+  if (perMajor > 1 && !priceText.includes(mark) && listing.price > 0 && price > listing.price * 100)
     return {
-      reason: text("listingFiles.import.row.tooHigh", {
-        max: MAX_PERCENT_RAISE,
+      reason: text("listingFiles.import.row.noDecimals", {
+        value: shown(priceText),
         price: formatMoney(listing.price, listing.currency, locale),
+        example: plainAmount(price, perMajor, mark),
       }),
     };
   const versionText = cell("priceVersion");
