@@ -21,6 +21,7 @@ import { SELLER_LANGUAGES, type Language } from "~/i18n/languages";
 import { parseListingFilters } from "~/listings/listing-filters";
 import { listingsCsv } from "./listing-export.server";
 import {
+  importListingFile,
   MAX_FILE_BYTES,
   MAX_FILE_ROWS,
   PROBLEMS_SHOWN,
@@ -542,6 +543,10 @@ describe.each(TEST_DIALECTS)("importing a listings file on $name", (dialect) => 
       expect(reading.status, headings).toBe(400);
       expect(reading.reason, headings).toMatch(/^The first row names the column “(Price|Listing number)” twice/);
     }
+    // Two of a column the import does not read are left alone, as that column is.
+    expect(
+      newPricesOf(await read(encoder.encode(`Listing number,Price,Title,Titre\r\n${ids.euros},9.93,a,b\r\n`))),
+    ).toEqual(new Map([[ids.euros, 993]]));
   });
 
   it(`refuses a file changing more prices than one change takes (${MAX_SELECTION.toLocaleString("en-US")})`, async () => {
@@ -619,5 +624,38 @@ describe.each(TEST_DIALECTS)("importing a listings file on $name", (dialect) => 
       ),
       { numRuns: 30 },
     );
+  });
+});
+
+describe("the import page's form", () => {
+  it("says a file sent without a Content-Length is too large as it says a declared one is, not with a bare 413", async () => {
+    const piece = new Uint8Array(1024 * 1024).fill(0x31);
+    let sent = 0;
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (sent++ < 12) controller.enqueue(piece);
+        else controller.close();
+      },
+    });
+    const request = new Request("http://hub.test/sh/lst/import", {
+      method: "POST",
+      body,
+      headers: { "Content-Type": "multipart/form-data; boundary=x" },
+      duplex: "half",
+    } as RequestInit);
+    // Refused before the form is read whole, so before the token is checked or the database asked.
+    const answer = await importListingFile(
+      request,
+      {} as Database,
+      {} as Parameters<typeof importListingFile>[2],
+      english,
+    );
+    expect(answer).toEqual({
+      outcome: "refused",
+      status: 413,
+      reason: "The file is larger than 10 MB. Split it into smaller files.",
+      problems: [],
+      moreProblems: 0,
+    });
   });
 });

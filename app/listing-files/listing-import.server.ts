@@ -82,6 +82,16 @@ export type FileReading =
 
 const DELIMITERS = [",", ";", "\t"] as const;
 
+/** The columns the import takes its figures from; the others (title, status…) are the export's, for the seller's eye. */
+const READ_COLUMNS: ReadonlySet<ListingFileColumn> = new Set([
+  "listingNumber",
+  "price",
+  "currency",
+  "quantity",
+  "priceVersion",
+  "quantityVersion",
+]);
+
 /** More than any first row of headings takes (the export's are under 200 characters). */
 const HEADINGS_MAX_CHARACTERS = 64 * 1024;
 
@@ -145,8 +155,11 @@ export async function readListingFile(
   const numberHeading = text(COLUMN_HEADINGS.listingNumber);
   if (!headings) return refused(400, text("listingFiles.import.headings", { number: numberHeading }));
   const { delimiter, columns } = headings;
-  // Two columns of one name (Price beside Prix): reading either would leave the other unread.
-  const twice = columns.find((column, index) => column !== undefined && columns.indexOf(column) !== index);
+  // Two columns the import reads of one name (Price beside Prix): reading either would leave the
+  // other unread. Two of a column it does not read (Title) are left alone, as that column is.
+  const twice = columns.find(
+    (column, index) => column !== undefined && READ_COLUMNS.has(column) && columns.indexOf(column) !== index,
+  );
   if (twice) return refused(400, text("listingFiles.import.headingTwice", { heading: text(COLUMN_HEADINGS[twice]) }));
   const at = (column: ListingFileColumn) => columns.indexOf(column);
   if (at("price") < 0 && at("quantity") < 0)
@@ -434,9 +447,9 @@ function decoded(bytes: Uint8Array): string | undefined {
  * "," elsewhere; "Unicode text" is tab-separated.
  */
 function columnsOf(content: string): { delimiter: string; columns: Array<ListingFileColumn | undefined> } | undefined {
-  // The first row from the file's start alone: csv-parse reads all it is given, even past the row
-  // asked for (`to_line`, `to`), and a 10 MB file was read whole for each delimiter tried, 38–88 ms
-  // a time in which the worker answered no one; its first 64 kB took 0.4 ms (measured 2026-11-26).
+  // The first row from the file's start alone: given the whole text, csv-parse took 38–88 ms to
+  // return its first row for each delimiter tried on a 10 MB file (the text made bytes whole first),
+  // time in which the worker answered no one; given its first 64 kB, 0.4 ms (measured 2026-11-26).
   const start = content.slice(0, HEADINGS_MAX_CHARACTERS);
   for (const delimiter of DELIMITERS) {
     let first: string[] | undefined;
@@ -480,7 +493,12 @@ export async function importListingFile(
   // Said on the page, not as a bare 413: a seller who chose too large a file is told what to do.
   if (Number(request.headers.get("Content-Length") ?? 0) > MAX_FILE_BYTES + FORM_OVERHEAD_BYTES)
     return refused(413, text("listingFiles.import.tooLarge"));
-  const form = await readForm(request, MAX_FILE_BYTES + FORM_OVERHEAD_BYTES);
+  // A file sent without a Content-Length (chunked) is found too large on the way: said the same way.
+  const form = await readForm(request, MAX_FILE_BYTES + FORM_OVERHEAD_BYTES).catch((error: unknown) => {
+    if (error instanceof Response && error.status === 413) return null;
+    throw error;
+  });
+  if (!form) return refused(413, text("listingFiles.import.tooLarge"));
   assertAntiForgeryToken(signedIn, form.get("srt"));
   const file = form.get("file");
   if (!(file instanceof Blob) || file.size === 0) return refused(400, text("listingFiles.import.noFile"));
