@@ -34,35 +34,31 @@ describe("redirects stay on the hub", () => {
     expectOnTheHub(response);
   });
 
-  it.each(HOSTILE_TARGETS)("signing in sends the seller to the hub, not to %j", async (target) => {
-    const form = await fetch(`${hub.url()}/signin`);
+  /** The sign-in page opened at `address`, then its form sent with the right password and `target`. */
+  async function signInFrom(address: string, target: string): Promise<{ page: string; response: Response }> {
+    const form = await fetch(`${hub.url()}${address}`);
     const tokenCookie = (form.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
-    const srt = /name="srt" value="([^"]+)"/.exec(await form.text())?.[1] ?? "";
+    const page = await form.text();
+    const srt = /name="srt" value="([^"]+)"/.exec(page)?.[1] ?? "";
     const response = await fetch(`${hub.url()}/signin`, {
       method: "POST",
       redirect: "manual",
       headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: tokenCookie },
       body: new URLSearchParams({ username: "demo", password: "sellerhub", srt, redirectTo: target }),
     });
-    expectOnTheHub(response);
+    return { page, response };
+  }
+
+  it.each(HOSTILE_TARGETS)("signing in sends the seller to the hub, not to %j", async (target) => {
+    expectOnTheHub((await signInFrom("/signin", target)).response);
   });
 
   it("signs in from a link whose target is too long to keep, to the hub's home, never refusing the password", async () => {
     // A link with a 3,000-character target made every right password answer "wrong username or
     // password": the form's field held more than its schema took.
     const target = `/sh/lst/active?q=${"a".repeat(3_000)}`;
-    const form = await fetch(`${hub.url()}/signin?${new URLSearchParams({ redirectTo: target })}`);
-    const tokenCookie = (form.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
-    const page = await form.text();
-    const srt = /name="srt" value="([^"]+)"/.exec(page)?.[1] ?? "";
-    const kept = /name="redirectTo" value="([^"]*)"/.exec(page)?.[1] ?? "";
-    expect(kept).toBe("/sh/ovw");
-    const response = await fetch(`${hub.url()}/signin`, {
-      method: "POST",
-      redirect: "manual",
-      headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: tokenCookie },
-      body: new URLSearchParams({ username: "demo", password: "sellerhub", srt, redirectTo: target }),
-    });
+    const { page, response } = await signInFrom(`/signin?${new URLSearchParams({ redirectTo: target })}`, target);
+    expect(/name="redirectTo" value="([^"]*)"/.exec(page)?.[1]).toBe("/sh/ovw");
     expectOnTheHub(response);
     expect(new URL(response.headers.get("location") ?? "", hub.url()).pathname).toBe("/sh/ovw");
   });
