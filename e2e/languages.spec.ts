@@ -112,10 +112,16 @@ test.describe("without JavaScript", () => {
     await page.getByRole("banner").getByRole("button", { name: "Cambiar idioma" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Overview" })).toBeVisible();
     await expect(page.locator("html")).toHaveAttribute("lang", "en-GB");
+    // Money and numbers are written the way the page's language writes them, in the site's currency:
+    // "€1,234.50" to a seller reading English, where Spanish wrote "1234,50 €".
+    const firstPrice = (region: string) =>
+      page.getByRole("region", { name: region }).getByRole("row").nth(1).getByRole("cell").nth(1);
+    await expect(firstPrice("Table: recent listings")).toHaveText(/^€\d{1,3}(,\d{3})*\.\d{2}$/);
     await page.getByRole("banner").getByText("Preferences").filter({ visible: true }).click();
     await page.getByRole("banner").getByRole("combobox", { name: "Language" }).selectOption("es-ES");
     await page.getByRole("banner").getByRole("button", { name: "Change language" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Resumen" })).toBeVisible();
+    await expect(firstPrice("Tabla: anuncios recientes")).toHaveText(/^\d{1,3}(\.?\d{3})*,\d{2}\u00a0€$/);
   });
 });
 

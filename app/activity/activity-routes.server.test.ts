@@ -82,7 +82,6 @@ describe.each(TEST_DIALECTS)("the activity file on $name", (dialect) => {
       owner.sellerId,
       read(query, new Set([owner.memberId, helper.memberId])),
       language,
-      language,
     );
     const bytes = new Uint8Array(await new Response(stream).arrayBuffer());
     expect([...bytes.slice(0, 3)], "a UTF-8 byte order mark").toEqual([0xef, 0xbb, 0xbf]);

@@ -4,7 +4,7 @@ import { pageUrl } from "~/http/page-url";
 import { refusal } from "~/http/refusal";
 import { textOfLanguage } from "~/i18n/catalogues.server";
 import type { MessageKey, Text } from "~/i18n/language-text";
-import type { Language } from "~/i18n/languages";
+import { formattingLocale, type Language } from "~/i18n/languages";
 import { inertText, spreadsheetCsv, spreadsheetDialect } from "~/spreadsheets/spreadsheet-dialect";
 import { ACTIVITY_KIND_LABELS, isActivityKind } from "./activity-kinds";
 import { changeIdOf, describeActivity } from "./activity-text";
@@ -92,9 +92,9 @@ export function activityCsv(
   sellerId: number,
   { filters }: ActivityQuery,
   language: Language,
-  locale: string,
 ): ReadableStream<Uint8Array> {
   const { text } = textOfLanguage(language);
+  const locale = formattingLocale(language);
   const { delimiter } = spreadsheetDialect(language);
   const encoder = new TextEncoder();
   const csv = (records: string[][], bom = false) => encoder.encode(spreadsheetCsv(records, { delimiter }, { bom }));

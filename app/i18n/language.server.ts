@@ -5,6 +5,7 @@ import type { DatabaseSchema, Member, Seller } from "~/db/schema";
 import { languageContext } from "~/request-context";
 import { textOfLanguage } from "./catalogues.server";
 import {
+  formattingLocale,
   isLanguage,
   isPseudoLanguage,
   languageOfLocale,
@@ -45,6 +46,16 @@ export function languageOfMember(member: Pick<Member, "language">, account: Pick
 /** The texts of the request's language (a loader's or an action's words to the seller). */
 export function textOf(context: Readonly<RouterContextProvider>): Text {
   return textOfLanguage(context.get(languageContext)).text;
+}
+
+/**
+ * The locale that writes the request's dates, times, counts and money: its language's, not the
+ * site's, so one page writes every number one way, the way its reader reads (a seller on eBay
+ * Germany who chose French reads "23 nov. 2026" and "1 234,50 €"; docs/decisions/080). The
+ * currency and the time zone stay the account's.
+ */
+export function formattingLocaleOf(context: Readonly<RouterContextProvider>): string {
+  return formattingLocale(context.get(languageContext));
 }
 
 /** The languages a seller may choose here: every complete one, and the pseudo-languages where offered. */

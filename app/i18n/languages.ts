@@ -42,9 +42,17 @@ export function isPseudoLanguage(language: Language): language is PseudoLanguage
   return (PSEUDO_LANGUAGES as readonly string[]).includes(language);
 }
 
-/** The locale whose rules count and format a language's numbers: the accented pseudo-language's are English. */
+/**
+ * The locale whose rules write a language's dates, times, counts and money: its own, but the
+ * accented pseudo-language's, which are English.
+ */
+export function formattingLocale(language: Language): string {
+  return language === "en-XA" ? SOURCE_LANGUAGE : language;
+}
+
+/** As Lingui takes `formattingLocale`: for a message's plurals, numbers and dates. */
 export function formattingLocales(language: Language): string[] {
-  return [language === "en-XA" ? SOURCE_LANGUAGE : language];
+  return [formattingLocale(language)];
 }
 
 export function textDirection(language: Language): "ltr" | "rtl" {

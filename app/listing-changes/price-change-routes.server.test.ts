@@ -118,6 +118,7 @@ describe("a price and quantity sent from a listing's page", () => {
       signedIn,
       listing,
       english,
+      "en-US",
     );
   const listingOf = (id: number) =>
     database.db.selectFrom("listing").select(["price", "quantity"]).where("id", "=", id).executeTakeFirstOrThrow();
@@ -136,6 +137,7 @@ describe("a price and quantity sent from a listing's page", () => {
         signedIn,
         listing,
         english,
+        "en-US",
       );
       expect(saved).toMatchObject({ ok: true });
       expect(await listingOf(listing.id)).toEqual({ price: written, quantity: 5 });
@@ -208,6 +210,7 @@ describe("a price and quantity sent from a listing's page", () => {
       signedIn,
       listing,
       english,
+      "en-US",
     );
     expect(saved).toMatchObject({ ok: true });
     expect(await listingOf(listing.id)).toEqual({ price: 12_345_678_901, quantity: 6 });
@@ -228,7 +231,7 @@ describe("a price and quantity sent from a listing's page", () => {
     const sent = await pageSends(shownFirst.id, { price: "11", quantity: "5" });
     // Meanwhile, in another tab, the seller saves another listing: that change is now the last.
     expect(await save(other, { price: "12" })).toMatchObject({ ok: true });
-    const refused = await saveListingChanges(sent, database, signedIn, shownFirst, english);
+    const refused = await saveListingChanges(sent, database, signedIn, shownFirst, english, "en-US");
     expect(refused).toMatchObject({
       ok: false,
       status: 409,
@@ -261,7 +264,14 @@ describe("a price and quantity sent from a listing's page", () => {
     const listing = { id: 1, currency: "USD" };
     const { srt: _, ...withoutToken } = shown;
     await expect(
-      saveListingChanges(send({ ...withoutToken, price: "5", quantity: "5" }), database, signedIn, listing, english),
+      saveListingChanges(
+        send({ ...withoutToken, price: "5", quantity: "5" }),
+        database,
+        signedIn,
+        listing,
+        english,
+        "en-US",
+      ),
     ).rejects.toMatchObject({ status: 403 });
     for (const name of ["priceShown", "priceVersion", "quantityShown", "quantityVersion"])
       for (const value of ["", "-1", "1.5", "9".repeat(16)])
@@ -272,6 +282,7 @@ describe("a price and quantity sent from a listing's page", () => {
             signedIn,
             listing,
             english,
+            "en-US",
           ),
         ).rejects.toMatchObject({ status: 400 });
   });

@@ -35,8 +35,9 @@ import {
 
 /** What the route modules of app/routes/sh/price-change*.ts call: reading the request, then the data layer. */
 
-export async function loadChoice({ db }: Database, { seller, sessionId, srt }: SignedInSeller) {
-  return { count: await countSelected(db, sessionId), srt, locale: seller.locale, currency: seller.currency };
+/** `locale` writes the page's numbers, and reads the amount typed (formattingLocaleOf). */
+export async function loadChoice({ db }: Database, { seller, sessionId, srt }: SignedInSeller, locale: string) {
+  return { count: await countSelected(db, sessionId), srt, locale, currency: seller.currency };
 }
 
 export type ChoiceField = "kind" | "amount" | "ending";
@@ -56,14 +57,14 @@ export async function choosePriceChange(
   { db }: Database,
   signedIn: SignedInSeller,
   text: Text,
+  locale: string,
 ): Promise<Choice> {
   const form = await readForm(request);
   assertAntiForgeryToken(signedIn, form.get("srt"));
   const values = Object.fromEntries(
     ["kind", "amount", "ending"].map((field) => [field, String(form.get(field) ?? "")]),
   );
-  const { currency, locale } = signedIn.seller;
-  const parsed = priceChangeForm(currency, locale, text).safeParse({
+  const parsed = priceChangeForm(signedIn.seller.currency, locale, text).safeParse({
     kind: values.kind || undefined,
     amount: values.amount ?? "",
     ending: values.ending,
@@ -116,6 +117,7 @@ export async function saveListingChanges(
   signedIn: SignedInSeller,
   listing: { id: number; currency: string },
   text: Text,
+  locale: string,
 ): Promise<ListingChangeSaved> {
   const form = await readForm(request);
   assertAntiForgeryToken(signedIn, form.get("srt"));
@@ -132,7 +134,6 @@ export async function saveListingChanges(
   // The page always sends what it showed: without it the request is not the page's.
   if (Object.values(seen).some(({ value, version }) => value === undefined || version === undefined))
     throw refusal(400, text("listingPrice.refused.noVersion"));
-  const { locale } = signedIn.seller;
   const mark = decimalMark(locale);
   const limit = { price: formatMoney(MAX_PRICE, listing.currency, locale), quantity: MAX_QUANTITY };
   const parsed = {
@@ -202,6 +203,7 @@ export async function loadPriceChangePage(
   changeId: string,
   offset: number,
   text: Text,
+  locale: string,
 ) {
   const summary = isChangeId(changeId) ? await findPriceChange(db, seller.id, changeId) : undefined;
   if (!summary) throw refusal(404, text(NO_SUCH_CHANGE));
@@ -210,12 +212,12 @@ export async function loadPriceChangePage(
   const total = summary.items;
   return {
     summary,
-    description: describePriceChange(summary.change, seller.locale, text),
+    description: describePriceChange(summary.change, locale, text),
     rows,
     total,
     offset,
     limit: ITEMS_PER_PAGE,
-    locale: seller.locale,
+    locale,
     currency: seller.currency,
     srt,
   };

@@ -649,6 +649,7 @@ describe("the import page's form", () => {
       {} as Database,
       {} as Parameters<typeof importListingFile>[2],
       english,
+      "en-US",
     );
     expect(answer).toEqual({
       outcome: "refused",

@@ -133,6 +133,11 @@ function shown(value: string): string {
   return value.length > 40 ? `${value.slice(0, 39)}…` : value;
 }
 
+/**
+ * Reads a listings file of the seller's. `seller.locale` is the page's language's
+ * (formattingLocaleOf): it reads a tab-separated file's decimal mark, as the export writes it, and
+ * writes the prices in the reasons.
+ */
 export async function readListingFile(
   db: Kysely<DatabaseSchema>,
   seller: { id: number; locale: string },
@@ -482,6 +487,8 @@ export async function importListingFile(
   database: Database,
   signedIn: SignedInSeller,
   text: Text,
+  /** The page's language's (formattingLocaleOf): a tab-separated file's decimal mark, as the export writes it. */
+  locale: string,
 ): Promise<FileImport> {
   const refused = (status: 400 | 413, reason: string): FileImport => ({
     outcome: "refused",
@@ -503,7 +510,8 @@ export async function importListingFile(
   const file = form.get("file");
   if (!(file instanceof Blob) || file.size === 0) return refused(400, text("listingFiles.import.noFile"));
   const { seller } = signedIn;
-  const reading = await readListingFile(database.db, seller, new Uint8Array(await file.arrayBuffer()), text);
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  const reading = await readListingFile(database.db, { id: seller.id, locale }, bytes, text);
   if (!reading.ok) return { outcome: "refused", ...reading };
   if (reading.changes.size === 0) return { outcome: "unchanged" };
   return { outcome: "previewed", changeId: await previewFileChanges(database.db, seller.id, reading.changes) };

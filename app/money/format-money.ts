@@ -18,7 +18,7 @@ function moneyFormat(locale: string, currency: string): MoneyFormat {
   return money;
 }
 
-/** Money is stored in minor units (cents); shown in the seller's locale and the listing's currency. */
+/** Money is stored in minor units (cents); shown in the page's language's locale and the listing's currency. */
 export function formatMoney(minorUnits: number, currency: string, locale: string): string {
   const { format, minorPerMajor } = moneyFormat(locale, currency);
   return format.format(minorUnits / minorPerMajor);

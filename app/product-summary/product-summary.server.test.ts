@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { textOfLanguage } from "~/i18n/catalogues.server";
-import type { Language } from "~/i18n/languages";
+import { formattingLocale, type Language } from "~/i18n/languages";
 import { TEST_DIALECTS } from "../../test/databases";
 import { insertSeller, insertSellerBeforeMembers, testListing } from "../../test/listings";
 import { migrate, type Database } from "~/db/database.server";
@@ -47,7 +47,14 @@ describe.each(TEST_DIALECTS)("the product summary on $name", (dialect) => {
   afterAll(() => database.close());
 
   const summarise = (listing: string, filters = {}, language: Language = "en-US") =>
-    buildProductSummary(database.db, seller, ids[listing] as number, filters, textOfLanguage(language).text);
+    buildProductSummary(
+      database.db,
+      seller,
+      ids[listing] as number,
+      filters,
+      textOfLanguage(language).text,
+      formattingLocale(language),
+    );
 
   it("summarises the item, each field a text display model, and compares it with its condition's market", async () => {
     const summary = await summarise("Falcon – Used", { itemId: ids["Falcon – Used"] });

@@ -22,6 +22,8 @@ export async function buildProductSummary(
   listingId: number,
   filters: SummaryFilters,
   text: Text,
+  /** Writes its money: the page's language's (formattingLocaleOf), in the listing's currency. */
+  locale: string,
 ): Promise<ProductSummary | null> {
   const listing = await findSellerListing(db, seller.id, listingId);
   if (!listing) return null;
@@ -29,7 +31,7 @@ export async function buildProductSummary(
   const summarised =
     item?.epid === listing.epid ? item : await findLowestPricedListing(db, seller.id, listing.epid, filters);
   const market = await findMarketFigures(db, listing.epid, listing.currency);
-  const money = (minorUnits: number) => formatMoney(minorUnits, listing.currency, seller.locale);
+  const money = (minorUnits: number) => formatMoney(minorUnits, listing.currency, locale);
   const condition =
     filters.condition ?? (summarised && isListingCondition(summarised.condition) ? summarised.condition : undefined);
 

@@ -1,6 +1,6 @@
 /**
  * The words and labels of the site-speed dashboard, in the seller's language; numbers and dates in
- * the seller's locale. Times are the seller's zone's: the dashboard's buckets are its hours and days.
+ * the page's language's locale. Times are the seller's zone's: the dashboard's buckets are its hours and days.
  */
 import type { Text } from "~/i18n/language-text";
 import type { VitalSummary } from "./site-speed-report";

@@ -87,7 +87,7 @@ export function formatChange(name: VitalName, value: number, base: number, local
   return (value / base - 1).toLocaleString(locale, { style: "percent", signDisplay: "exceptZero" });
 }
 
-/** "2,480 ms", "12.3 s" or "0.12", in the seller's locale. */
+/** "2,480 ms", "12.3 s" or "0.12", in the page's language's locale. */
 export function formatVital(name: VitalName, value: number, locale: string): string {
   return VITALS[name].unit === "ms" ? formatDuration(value, locale) : formatVitalNumber(name, value, locale);
 }

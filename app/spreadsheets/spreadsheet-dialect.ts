@@ -1,5 +1,5 @@
 import { stringify } from "csv-stringify/sync";
-import { formattingLocales, type Language } from "~/i18n/languages";
+import { formattingLocale, type Language } from "~/i18n/languages";
 
 /**
  * How a spreadsheet in the seller's language reads a CSV file: Excel and LibreOffice take the list
@@ -15,8 +15,9 @@ const COMMA_DECIMALS: SpreadsheetDialect = { delimiter: ";", decimalMark: "," };
 const POINT_DECIMALS: SpreadsheetDialect = { delimiter: ",", decimalMark: "." };
 
 export function spreadsheetDialect(language: Language): SpreadsheetDialect {
-  const [locale] = formattingLocales(language);
-  const decimal = new Intl.NumberFormat(locale).formatToParts(1.5).find((part) => part.type === "decimal")?.value;
+  const decimal = new Intl.NumberFormat(formattingLocale(language))
+    .formatToParts(1.5)
+    .find((part) => part.type === "decimal")?.value;
   return decimal === "," ? COMMA_DECIMALS : POINT_DECIMALS;
 }
 

@@ -54,6 +54,7 @@ export async function handleTeamForm(
   database: Database,
   signedIn: SignedInSeller,
   text: Text,
+  locale: string,
 ): Promise<ReturnType<typeof data<TeamActionData>>> {
   const form = await readForm(request);
   assertAntiForgeryToken(signedIn, form.get("srt"));
@@ -75,7 +76,7 @@ export async function handleTeamForm(
           invited.refusal === "tooMany" ? 429 : 409,
         );
       const link = new URL(`/invitation/${invited.token}`, pageUrl(request)).toString();
-      const until = formatTime(invited.expiresAt, seller.locale, timeZoneOfMember(member, seller));
+      const until = formatTime(invited.expiresAt, locale, timeZoneOfMember(member, seller));
       return data<TeamActionData>({ ok: true, invited: { username: username.value, link, until } });
     }
     case "role": {

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from "react";
 import type { ShouldRevalidateFunctionArgs } from "react-router";
 import { getSignedInSeller } from "~/auth/require-seller.server";
-import { textOf } from "~/i18n/language.server";
+import { formattingLocaleOf, textOf } from "~/i18n/language.server";
 import { useText } from "~/i18n/text";
 import { SessionsTable } from "~/member-sessions/components/sessions-table/SessionsTable";
 import { handleSessionsForm, sessionsPage } from "~/member-sessions/member-sessions-routes.server";
@@ -15,7 +15,7 @@ export const handle: PageHandle = { pageName: "sellerHubSessions", title: "page.
 export async function loader({ context }: Route.LoaderArgs) {
   const signedIn = getSignedInSeller(context);
   const sessions = await sessionsPage(context.get(databaseContext), signedIn);
-  return { sessions, srt: signedIn.srt, locale: signedIn.seller.locale };
+  return { sessions, srt: signedIn.srt, locale: formattingLocaleOf(context) };
 }
 
 /**

@@ -16,6 +16,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     new Set(members.map((member) => member.id)),
     textOf(context),
   );
-  const stream = activityCsv(database, seller.id, query, context.get(languageContext), seller.locale);
+  const stream = activityCsv(database, seller.id, query, context.get(languageContext));
   return activityExportResponse(stream, new Date());
 }

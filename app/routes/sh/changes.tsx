@@ -11,6 +11,7 @@ import { databaseContext } from "~/request-context";
 import type { PageHandle } from "~/shell/page-handle";
 import type { Route } from "./+types/changes";
 import { useMay } from "~/team/member-permissions";
+import { formattingLocaleOf } from "~/i18n/language.server";
 
 export const handle: PageHandle = { pageName: "sellerHubChanges", title: "page.changes" };
 
@@ -25,7 +26,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     findPriceChanges(db, seller.id, { offset, limit: CHANGES_PER_PAGE }),
     findLastPriceChange(db, seller.id),
   ]);
-  return { ...page, offset, limit: CHANGES_PER_PAGE, last, srt, locale: seller.locale };
+  return { ...page, offset, limit: CHANGES_PER_PAGE, last, srt, locale: formattingLocaleOf(context) };
 }
 
 export default function Changes({ loaderData }: Route.ComponentProps) {

@@ -30,7 +30,7 @@ import { parseSummaryFilters } from "~/product-summary/summary-query";
 import { useProductSummaryFrame, type SummaryFilterField } from "~/product-summary/use-product-summary-frame";
 import { databaseContext } from "~/request-context";
 import type { PageHandle } from "~/shell/page-handle";
-import { textOf } from "~/i18n/language.server";
+import { formattingLocaleOf, textOf } from "~/i18n/language.server";
 import { useText } from "~/i18n/text";
 import type { Route } from "./+types/listing-detail";
 import { useMay } from "~/team/member-permissions";
@@ -80,7 +80,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
       priceVersion,
       quantityVersion,
     },
-    locale: seller.locale,
+    locale: formattingLocaleOf(context),
     srt: getSignedInSeller(context).srt,
     history,
     saved: savedChange(history, pageUrl(request).searchParams.get(SAVED_PARAM)),
@@ -115,6 +115,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     getSignedInSeller(context),
     listing,
     textOf(context),
+    formattingLocaleOf(context),
   );
   if (!saved.ok) return data(saved, { status: saved.status });
   const url = pageUrl(request);

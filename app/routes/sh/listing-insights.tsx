@@ -6,6 +6,7 @@ import { databaseContext } from "~/request-context";
 import type { PageHandle } from "~/shell/page-handle";
 import type { ListingDetailOutletContext } from "./listing-detail";
 import type { Route } from "./+types/listing-insights";
+import { formattingLocaleOf } from "~/i18n/language.server";
 
 /** The panel opens over the listing's page: the document is still named after the listing. */
 export const handle: PageHandle = {
@@ -15,10 +16,10 @@ export const handle: PageHandle = {
 };
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const { seller, listing } = await requireSellerListing(context, params.listingId);
+  const { listing } = await requireSellerListing(context, params.listingId);
   return {
     market: await findMarketFigures(context.get(databaseContext).db, listing.epid, listing.currency),
-    locale: seller.locale,
+    locale: formattingLocaleOf(context),
     listingId: listing.id,
     listingTitle: listing.title,
   };

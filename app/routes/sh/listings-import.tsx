@@ -3,7 +3,7 @@ import { getSignedInSeller } from "~/auth/require-seller.server";
 import { PriceFileForm } from "~/listing-files/components/price-file-form/PriceFileForm";
 import { COLUMN_HEADINGS } from "~/listing-files/listing-columns";
 import { importListingFile, MAX_FILE_ROWS } from "~/listing-files/listing-import.server";
-import { textOf } from "~/i18n/language.server";
+import { formattingLocaleOf, textOf } from "~/i18n/language.server";
 import { useText } from "~/i18n/text";
 import { databaseContext } from "~/request-context";
 import type { PageHandle } from "~/shell/page-handle";
@@ -22,6 +22,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     context.get(databaseContext),
     getSignedInSeller(context),
     textOf(context),
+    formattingLocaleOf(context),
   );
   if (imported.outcome === "previewed")
     return redirect(href("/sh/lst/prices/:changeId", { changeId: imported.changeId }), 303);

@@ -6,7 +6,7 @@ import { findLastPriceChange } from "~/listing-changes/price-changes.server";
 import { handleSelectionForm, loadListingsSelection } from "~/listing-changes/selection-form.server";
 import { useListingSelection } from "~/listing-changes/use-listing-selection";
 import { useHydrated } from "~/components/use-hydrated";
-import { textOf } from "~/i18n/language.server";
+import { formattingLocaleOf, textOf } from "~/i18n/language.server";
 import { getSignedInSeller } from "~/auth/require-seller.server";
 import { ListingFilterForm } from "~/listings/components/listing-filter-form/ListingFilterForm";
 import { ListingsTable } from "~/listings/components/listings-table/ListingsTable";
@@ -35,7 +35,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     loadListingsSelection(database, signedIn, filters, pageIds),
     findLastPriceChange(database.db, signedIn.seller.id),
   ]);
-  return { filters, page, selection, lastChange, locale: signedIn.seller.locale };
+  return { filters, page, selection, lastChange, locale: formattingLocaleOf(context) };
 }
 
 /** Selecting listings for a bulk price change (app/listing-changes/). */

@@ -9,13 +9,14 @@ import { databaseContext } from "~/request-context";
 import type { PageHandle } from "~/shell/page-handle";
 import type { Route } from "./+types/overview";
 import { TableScroll } from "~/components/table-scroll/TableScroll";
+import { formattingLocaleOf } from "~/i18n/language.server";
 
 export const handle: PageHandle = { pageName: "sellerHubOverview", title: "nav.overview" };
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { seller } = getSignedInSeller(context);
   const summary = await summariseSellerActivity(context.get(databaseContext).db, seller);
-  return { summary, locale: seller.locale, currency: seller.currency };
+  return { summary, locale: formattingLocaleOf(context), currency: seller.currency };
 }
 
 export default function Overview({ loaderData: { summary, locale, currency } }: Route.ComponentProps) {

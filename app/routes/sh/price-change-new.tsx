@@ -4,7 +4,7 @@ import { choosePriceChange, loadChoice } from "~/listing-changes/price-change-ro
 import { getSignedInSeller } from "~/auth/require-seller.server";
 import { databaseContext } from "~/request-context";
 import type { PageHandle } from "~/shell/page-handle";
-import { textOf } from "~/i18n/language.server";
+import { formattingLocaleOf, textOf } from "~/i18n/language.server";
 import { richText } from "~/i18n/rich-text";
 import { useText } from "~/i18n/text";
 import type { Route } from "./+types/price-change-new";
@@ -13,7 +13,7 @@ import { useSending } from "~/components/use-sending";
 export const handle: PageHandle = { pageName: "sellerHubBulkPriceChoose", title: "page.changePrices" };
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return loadChoice(context.get(databaseContext), getSignedInSeller(context));
+  return loadChoice(context.get(databaseContext), getSignedInSeller(context), formattingLocaleOf(context));
 }
 
 /** The choice is checked and previewed; the preview has an address of its own (303, so a reload never previews twice). */
@@ -23,6 +23,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     context.get(databaseContext),
     getSignedInSeller(context),
     textOf(context),
+    formattingLocaleOf(context),
   );
   if (!chosen.ok) return data(chosen, { status: chosen.status });
   return redirect(href("/sh/lst/prices/:changeId", { changeId: chosen.changeId }), 303);

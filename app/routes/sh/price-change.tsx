@@ -13,7 +13,7 @@ import { pageUrl } from "~/http/page-url";
 import { Pagination } from "~/listings/components/pagination/Pagination";
 import { databaseContext } from "~/request-context";
 import type { PageHandle } from "~/shell/page-handle";
-import { textOf } from "~/i18n/language.server";
+import { formattingLocaleOf, textOf } from "~/i18n/language.server";
 import { useText } from "~/i18n/text";
 import type { Route } from "./+types/price-change";
 import { useMay } from "~/team/member-permissions";
@@ -32,6 +32,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     params.changeId,
     offset,
     textOf(context),
+    formattingLocaleOf(context),
   );
 }
 

@@ -7,7 +7,7 @@ import { NO_SUCH_LISTING, parseListingId } from "~/listings/listing-id";
 import { buildProductSummary } from "~/product-summary/product-summary.server";
 import { renderProductSummary } from "~/product-summary/render-product-summary.server";
 import { parseSummaryFilters } from "~/product-summary/summary-query";
-import { textOf } from "~/i18n/language.server";
+import { formattingLocaleOf, textOf } from "~/i18n/language.server";
 import { textOfLanguage } from "~/i18n/catalogues.server";
 import { appearanceContext, databaseContext, languageContext, nonceContext } from "~/request-context";
 import type { PageHandle } from "~/shell/page-handle";
@@ -34,6 +34,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     listingId,
     parseSummaryFilters(url.searchParams),
     textOf(context),
+    formattingLocaleOf(context),
   );
   if (!summary) return refusal(404, textOf(context)(NO_SUCH_LISTING));
   return renderProductSummary({

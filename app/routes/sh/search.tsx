@@ -3,7 +3,7 @@ import { href, Link } from "react-router";
 import { getSignedInSeller } from "~/auth/require-seller.server";
 import { pageUrl } from "~/http/page-url";
 import { Pagination } from "~/listings/components/pagination/Pagination";
-import { textOf } from "~/i18n/language.server";
+import { formattingLocaleOf, textOf } from "~/i18n/language.server";
 import { richText } from "~/i18n/rich-text";
 import { useText } from "~/i18n/text";
 import { databaseContext, languageContext } from "~/request-context";
@@ -32,7 +32,7 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<Se
     language: context.get(languageContext),
     role: member.role,
   });
-  return { results, notice: searchNotice(notices, textOf(context)), locale: seller.locale };
+  return { results, notice: searchNotice(notices, textOf(context)), locale: formattingLocaleOf(context) };
 }
 
 export default function Search({ loaderData: { results, notice, locale } }: Route.ComponentProps) {

@@ -24,7 +24,7 @@ import { findActiveNavigation, validSideLinks } from "~/navigation/navigation.se
 import { feedbackLinkModel, generalFeedback } from "~/feedback/feedback-link.server";
 import { redirectOptedOutSeller } from "~/opt-out/opt-out.server";
 import { switchToolsLinks } from "~/opt-out/opt-out-view-model.server";
-import { offeredLanguages, textOf } from "~/i18n/language.server";
+import { formattingLocaleOf, offeredLanguages, textOf } from "~/i18n/language.server";
 import { useText } from "~/i18n/text";
 import { appearanceContext, databaseContext, languageContext } from "~/request-context";
 import { usePageHandle, usePageTitles } from "~/shell/page-handle";
@@ -50,7 +50,7 @@ export async function loader({ request, context, pattern }: Route.LoaderArgs) {
       accountName: member.role === "owner" ? undefined : seller.display_name,
       feedbackScore: seller.feedback_score,
       storeUrl: seller.store_url,
-      locale: seller.locale,
+      locale: formattingLocaleOf(context),
       languages: offeredLanguages(),
       timeZone: timeZoneOfMember(member, seller),
       timeZones: timeZoneOptions(context.get(languageContext)),

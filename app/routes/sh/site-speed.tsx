@@ -1,5 +1,5 @@
 import { Form, href } from "react-router";
-import { textOf } from "~/i18n/language.server";
+import { formattingLocaleOf, textOf } from "~/i18n/language.server";
 import { useText } from "~/i18n/text";
 import { FilterSelect } from "~/components/filter-select/FilterSelect";
 import { getSignedInSeller } from "~/auth/require-seller.server";
@@ -43,7 +43,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     direction: query.direction,
     sortSearches: columnSortSearches(query),
     exportLinks: exportLinksOf(pageUrl(request).searchParams),
-    locale: seller.locale,
+    locale: formattingLocaleOf(context),
     timeZoneName: timeZoneLabel(timeZone, context.get(languageContext)),
   };
 }

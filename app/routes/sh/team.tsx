@@ -1,7 +1,7 @@
 import { useEffect, useRef } from "react";
 import { Form, href, Link, useLocation } from "react-router";
 import { getSignedInSeller } from "~/auth/require-seller.server";
-import { textOf } from "~/i18n/language.server";
+import { formattingLocaleOf, textOf } from "~/i18n/language.server";
 import { useText } from "~/i18n/text";
 import { databaseContext } from "~/request-context";
 import type { PageHandle } from "~/shell/page-handle";
@@ -17,11 +17,17 @@ export const handle: PageHandle = { pageName: "sellerHubTeam", title: "page.team
 export async function loader({ request, context }: Route.LoaderArgs) {
   const signedIn = getSignedInSeller(context);
   const team = await teamPage(request, context.get(databaseContext), signedIn);
-  return { ...team, srt: signedIn.srt, locale: signedIn.seller.locale };
+  return { ...team, srt: signedIn.srt, locale: formattingLocaleOf(context) };
 }
 
 export function action({ request, context }: Route.ActionArgs) {
-  return handleTeamForm(request, context.get(databaseContext), getSignedInSeller(context), textOf(context));
+  return handleTeamForm(
+    request,
+    context.get(databaseContext),
+    getSignedInSeller(context),
+    textOf(context),
+    formattingLocaleOf(context),
+  );
 }
 
 export default function Team({ loaderData, actionData }: Route.ComponentProps) {

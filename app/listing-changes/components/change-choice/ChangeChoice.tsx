@@ -16,7 +16,7 @@ export interface ChangeChoiceProps {
   values?: Record<string, string>;
   /** The seller's currency: the endings offered are those it has. */
   currency?: string;
-  /** The seller's locale: the example amounts use its decimal mark (the field takes either). */
+  /** The page's language's locale: the example amounts use its decimal mark (the field takes either). */
   locale?: string;
 }
 

@@ -9,7 +9,7 @@ export interface SelectionBarProps {
   /** Listings matching the page's filters, and how many of them are selected. */
   matching: number;
   selectedMatching: number;
-  /** The seller's locale, for the numbers. */
+  /** The page's language's locale, for the numbers. */
   locale: string;
   /**
    * True once React runs: the ticks are saved as they happen, and "Change prices" is a link. Until

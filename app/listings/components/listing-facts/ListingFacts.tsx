@@ -7,7 +7,7 @@ import { DescriptionList } from "../../../components/description-list/Descriptio
 export interface ListingFactsProps {
   /** The listing, with its product id. */
   listing: ListingRow & { epid: string };
-  /** The seller's locale, for money and numbers. */
+  /** The page's language's locale, for money and numbers. */
   locale: string;
 }
 

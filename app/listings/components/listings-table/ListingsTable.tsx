@@ -13,7 +13,7 @@ export interface ListingsTableProps {
   listings: ListingRow[];
   /** How they are sorted; the sorted column says so (aria-sort). */
   sort: ListingSort;
-  /** The seller's locale, for prices and numbers. */
+  /** The page's language's locale, for prices and numbers. */
   locale: string;
   /** True while new results load. */
   busy?: boolean;

@@ -10,7 +10,7 @@ import { TableScroll } from "../../../components/table-scroll/TableScroll";
 export interface ProductInsightsPanelProps {
   /** The product's market: every seller's active listings, by condition. */
   market: MarketFigures;
-  /** The seller's locale, for money and numbers. */
+  /** The page's language's locale, for money and numbers. */
   locale: string;
   /** Where Close leads: the page without the panel. */
   closeTo: string;

@@ -4,7 +4,7 @@ import { feedbackStarFor } from "~/sellers/feedback-star";
 export interface FeedbackBadgeProps {
   /** The seller's feedback score. */
   score: number;
-  /** Formats the score in the seller's locale. */
+  /** Formats the score in the page's language's locale. */
   locale: string;
 }
 

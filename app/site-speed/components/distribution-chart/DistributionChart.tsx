@@ -24,7 +24,7 @@ export interface DistributionChartProps {
   rangeHeading: string;
   /** Unit of the edges under the axis ("ms"); none for unitless values. */
   unit?: string;
-  /** Formats counts in the seller's locale. */
+  /** Formats counts in the page's language's locale. */
   locale: string;
 }
 

@@ -7,7 +7,7 @@ import { VitalFigure } from "../vital-figure/VitalFigure";
 export interface FixesTableProps {
   /** Furthest from good first. */
   fixes: FixSummary[];
-  /** Formats numbers in the seller's locale. */
+  /** Formats numbers in the page's language's locale. */
   locale: string;
 }
 

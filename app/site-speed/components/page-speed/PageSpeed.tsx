@@ -25,7 +25,7 @@ export interface PageSpeedProps {
   page: PageSummary;
   /** The trend's time buckets (an hour or a day), for their labels. */
   bucketMs: number;
-  /** The seller's locale, for numbers and dates. */
+  /** The page's language's locale, for numbers and dates. */
   locale: string;
   /** The period's releases: each trend marks the bucket where one began. */
   releases?: readonly ReleaseSummary[];

@@ -9,7 +9,7 @@ import { VitalFigure } from "../vital-figure/VitalFigure";
 export interface PagesTableProps {
   /** In the order the table is sorted by. */
   pages: PageSummary[];
-  /** Formats numbers in the seller's locale. */
+  /** Formats numbers in the page's language's locale. */
   locale: string;
   order: PageOrder;
   direction: Direction;

@@ -17,7 +17,7 @@ export interface ReportedScriptError {
 export interface ScriptErrorsTableProps {
   /** Most frequent first. */
   errors: ReportedScriptError[];
-  /** Formats counts in the seller's locale. */
+  /** Formats counts in the page's language's locale. */
   locale: string;
 }
 

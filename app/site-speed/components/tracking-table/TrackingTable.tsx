@@ -5,7 +5,7 @@ import { TableScroll } from "../../../components/table-scroll/TableScroll";
 export interface TrackingTableProps {
   /** Most frequent first. */
   tracking: TrackingSummary[];
-  /** Formats counts in the seller's locale. */
+  /** Formats counts in the page's language's locale. */
   locale: string;
 }
 

@@ -29,7 +29,7 @@ export interface TrendChartProps {
   formatValue: (value: number) => string;
   /** Heading of the value column in the data table. */
   valueHeading: string;
-  /** Formats counts in the seller's locale. */
+  /** Formats counts in the page's language's locale. */
   locale: string;
 }
 

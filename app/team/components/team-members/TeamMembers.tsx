@@ -9,7 +9,7 @@ import type { PendingInvitation, TeamMember } from "../../team.server";
 export interface TeamMembersProps {
   members: TeamMember[];
   invitations: PendingInvitation[];
-  /** The account's locale, for dates. */
+  /** The page's language's locale, for dates. */
   locale: string;
   srt: string;
 }
