@@ -218,6 +218,49 @@ test.describe("the demo account's owner and their team", () => {
   });
 });
 
+test.describe("a member whose name is written right to left", () => {
+  test("is set apart in every sentence the team page says of them, so the words after the name stay in order", async ({
+    page,
+    browser,
+  }) => {
+    test.setTimeout(60_000);
+    await signIn(page);
+    await waitForHydration(page);
+    await openTeam(page);
+    const link = await inviteByKeyboard(page, newUsername("sara"), "Viewer");
+    const invitee = await (await browser.newContext()).newPage();
+    await invitee.goto(link);
+    // Ends in a digit: unset apart, "2" and the words after it would join the Arabic run.
+    const name = "سارة 2";
+    await joinTeam(invitee, name, "حارس-سر-قوي-1");
+    await invitee.context().close();
+
+    /** The parts of a sentence laid out in their own direction: the name, and only it. */
+    const setApart = (element: ReturnType<Page["getByRole"]>) =>
+      element.evaluate((node) => [...node.querySelectorAll("bdi")].map((bdi) => bdi.textContent));
+
+    await openTeam(page);
+    const row = page.getByRole("row", { name: new RegExp(name) });
+    await row.getByRole("combobox", { name: `Role of ${name}` }).selectOption("manager");
+    await row.getByRole("button", { name: `Change role ${name}` }).click();
+    const done = page.getByRole("status").filter({ hasText: `${name} is now a manager` });
+    await expect(done).toBeVisible();
+    expect(await setApart(done)).toEqual([name]);
+
+    await row.getByRole("link", { name: `Remove ${name}` }).click();
+    const question = page.getByRole("heading", { name: `Remove ${name} from the team?` });
+    await expect(question).toBeFocused();
+    expect(await setApart(question)).toEqual([name]);
+    const remove = page.getByRole("button", { name: `Remove ${name}` });
+    expect(await setApart(remove)).toEqual([name]);
+    await remove.click();
+    const removed = page.getByRole("status").filter({ hasText: `${name} is no longer on the team` });
+    await expect(removed).toBeFocused();
+    expect(await setApart(removed)).toEqual([name]);
+    await expectNoAccessibilityViolations(page);
+  });
+});
+
 test.describe("by the keyboard alone", () => {
   test("the owner makes a member a manager and removes them, the focus always where the next key is needed", async ({
     page,

@@ -5,6 +5,7 @@ import { actorOf } from "~/activity/activity.server";
 import type { Database } from "~/db/database.server";
 import { pageUrl } from "~/http/page-url";
 import { readForm } from "~/http/request-body.server";
+import { isolate } from "~/i18n/bidi";
 import type { Text } from "~/i18n/language-text";
 import { formatTime, timeZoneOfMember } from "~/time/time-zones";
 import { readId, readInvitedRole, readUsername } from "./team-forms";
@@ -18,7 +19,11 @@ import {
   type InvitationRefusal,
 } from "./team.server";
 
-/** What the team page shows after a form: the new invitation's link (shown this once), or what was done. */
+/**
+ * What the team page shows after a form: the new invitation's link (shown this once), or what was
+ * done. A name or username in a sentence is set apart (`isolate`): "Made سارة (sara)…" would
+ * otherwise run the words after an Arabic name into it. The page renders them with `<Isolated>`.
+ */
 export type TeamActionData =
   | { ok: true; invited: { username: string; link: string; until: string } }
   | { ok: true; done: string; intent: TeamIntent }
@@ -72,7 +77,7 @@ export async function handleTeamForm(
       const invited = await inviteMember(database, actorOf(signedIn), { username: username.value, role: role.value });
       if (!invited.ok)
         return refuse(
-          text(REFUSALS[invited.refusal], { username: username.value, max: INVITATIONS_PER_DAY }),
+          text(REFUSALS[invited.refusal], { username: isolate(username.value), max: INVITATIONS_PER_DAY }),
           invited.refusal === "tooMany" ? 429 : 409,
         );
       const link = new URL(`/invitation/${invited.token}`, pageUrl(request)).toString();
@@ -87,7 +92,7 @@ export async function handleTeamForm(
       if (!target) return refuse(text("team.refusal.noMember"), 404);
       return data<TeamActionData>({
         ok: true,
-        done: text("team.changeRole.done", { name: target.displayName, role: role.value }),
+        done: text("team.changeRole.done", { name: isolate(target.displayName), role: role.value }),
         intent,
       });
     }
@@ -95,7 +100,11 @@ export async function handleTeamForm(
       const id = readId(form.get("member"));
       const removed = id === null ? null : await removeMember(db, actorOf(signedIn), id);
       if (!removed) return refuse(text("team.refusal.noMember"), 404);
-      return data<TeamActionData>({ ok: true, done: text("team.remove.done", { name: removed.displayName }), intent });
+      return data<TeamActionData>({
+        ok: true,
+        done: text("team.remove.done", { name: isolate(removed.displayName) }),
+        intent,
+      });
     }
     case "withdraw": {
       const id = readId(form.get("invitation"));
@@ -103,7 +112,7 @@ export async function handleTeamForm(
       if (!invitation) return refuse(text("team.refusal.noInvitation"), 404);
       return data<TeamActionData>({
         ok: true,
-        done: text("team.withdraw.done", { username: invitation.username }),
+        done: text("team.withdraw.done", { username: isolate(invitation.username) }),
         intent,
       });
     }

@@ -2,6 +2,8 @@ import { useEffect, useRef } from "react";
 import { Form, href, Link, useLocation } from "react-router";
 import { getSignedInSeller } from "~/auth/require-seller.server";
 import { formattingLocaleOf, textOf } from "~/i18n/language.server";
+import { isolate } from "~/i18n/bidi";
+import { Isolated } from "~/i18n/components/isolated/Isolated";
 import { useText } from "~/i18n/text";
 import { databaseContext } from "~/request-context";
 import type { PageHandle } from "~/shell/page-handle";
@@ -57,11 +59,11 @@ export default function Team({ loaderData, actionData }: Route.ComponentProps) {
     <div className="team-page">
       {/* There from the first render, so that what is done is read out as it fills. */}
       <output ref={doneMessage} tabIndex={-1} className={done ? "done-message" : "visually-hidden"}>
-        {done}
+        {done && <Isolated text={done} />}
       </output>
       {refused && !invite && (
         <p className="form-error" role="alert">
-          {refused}
+          <Isolated text={refused} />
         </p>
       )}
       {toRemove && <RemoveQuestion key={toRemove.id} member={toRemove} srt={srt} sending={sending} />}
@@ -95,7 +97,7 @@ function RemoveQuestion({
   return (
     <section className="team-page__remove" aria-labelledby="remove-member">
       <h2 id="remove-member" ref={heading} tabIndex={-1}>
-        {text("team.remove.heading", { name: member.displayName })}
+        <Isolated text={text("team.remove.heading", { name: isolate(member.displayName) })} />
       </h2>
       <p>{text("team.remove.text")}</p>
       <div className="team-page__remove-actions">
@@ -104,12 +106,12 @@ function RemoveQuestion({
           <input type="hidden" name="intent" value="remove" />
           <input type="hidden" name="member" value={member.id} />
           <button type="submit" className="button button--primary" aria-disabled={sending || undefined}>
-            {text("team.remove.confirm", { name: member.displayName })}
+            <Isolated text={text("team.remove.confirm", { name: isolate(member.displayName) })} />
           </button>
         </Form>
         {/* Back to the member's Remove link, where the question was asked from (the page focuses it). */}
         <Link to={`${href("/sh/team")}#remove-${member.id}`} className="button">
-          {text("team.remove.keep", { name: member.displayName })}
+          <Isolated text={text("team.remove.keep", { name: isolate(member.displayName) })} />
         </Link>
       </div>
     </section>

@@ -29,15 +29,29 @@ describe("InviteForm", () => {
         result={{ ok: true, invited: { username: "sam", link, until: "Dec 2, 2026, 9:00 AM PST" } }}
       />
     ));
-    const said = screen.getByText(
+    // An <output>: a status that assistive technology reads out as it appears.
+    const said = within(screen.getByRole("region", { name: "Invite a member" })).getByRole("status");
+    expect(said).toHaveTextContent(
       "The invitation for sam is ready. Send them this link: it works once, until Dec 2, 2026, 9:00 AM PST.",
     );
-    // An <output>: a status that assistive technology reads out as it appears.
-    expect(said).toHaveRole("status");
     const field = screen.getByRole("textbox", { name: "Invitation link for sam" });
     expect(field).toHaveValue(link);
     expect(field).toHaveAttribute("readonly");
     expect(field).toHaveFocus();
+  });
+
+  it("sets the username apart from the words around it, so a right-to-left one keeps the sentence in order", async () => {
+    const link = "https://hub.example/invitation/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA";
+    await renderInRouter("/sh/team", () => (
+      <InviteForm srt="token" result={{ ok: true, invited: { username: "سارة", link, until: "Dec 2, 2026" } }} />
+    ));
+    const said = within(screen.getByRole("region", { name: "Invite a member" })).getByRole("status");
+    expect(said).toHaveTextContent("The invitation for سارة is ready.");
+    // In a <bdi>: the page's text, its accessible name and a copy hold no invisible marks.
+    expect([...said.querySelectorAll("bdi")].map((bdi) => bdi.textContent)).toEqual(["سارة"]);
+    const label = screen.getByText("Invitation link for", { exact: false });
+    expect([...label.querySelectorAll("bdi")].map((bdi) => bdi.textContent)).toEqual(["سارة"]);
+    expect(said.textContent).not.toMatch(/[\u2066-\u2069]/);
   });
 
   it("says a refusal beside the username it is about", async () => {

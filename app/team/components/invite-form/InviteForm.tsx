@@ -1,5 +1,7 @@
 import { useEffect, useId, useRef } from "react";
 import { Form, useNavigation } from "react-router";
+import { isolate } from "~/i18n/bidi";
+import { Isolated } from "~/i18n/components/isolated/Isolated";
 import { useText } from "~/i18n/text";
 import type { TeamActionData } from "../../team-routes.server";
 
@@ -38,7 +40,7 @@ export function InviteForm({ srt, result }: InviteFormProps) {
         <input type="hidden" name="intent" value="invite" />
         {refused && (
           <p id={ids.error} className="form-error" role="alert">
-            {refused}
+            <Isolated text={refused} />
           </p>
         )}
         <label className="invite-form__field">
@@ -76,10 +78,16 @@ export function InviteForm({ srt, result }: InviteFormProps) {
       {invited && (
         <div className="invite-form__created">
           <p>
-            <output>{text("team.invite.created", { username: invited.username, time: invited.until })}</output>
+            <output>
+              <Isolated
+                text={text("team.invite.created", { username: isolate(invited.username), time: invited.until })}
+              />
+            </output>
           </p>
           <label className="invite-form__field">
-            <span>{text("team.invite.link", { username: invited.username })}</span>
+            <span>
+              <Isolated text={text("team.invite.link", { username: isolate(invited.username) })} />
+            </span>
             <input
               ref={link}
               readOnly
