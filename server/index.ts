@@ -5,6 +5,7 @@ import { createRequestHandler, RouterContextProvider, type ServerBuild } from "r
 import type { ViteDevServer } from "vite";
 import * as build from "virtual:react-router/server-build";
 import { isDatabaseReachable, openDatabase, type Database } from "~/db/database.server";
+import { originNamesHost } from "~/http/origin";
 import { seedDemoDataIfEmpty } from "~/db/seed.server";
 import { RequestTimings, timeRequest, withServerTiming } from "~/http/server-timing.server";
 import { startHousekeeping } from "~/housekeeping/housekeeping.server";
@@ -138,8 +139,9 @@ export async function startSellerHub(options: SellerHubOptions): Promise<Running
  * A state change sent from another site is refused, whatever it carries (the anti-forgery token
  * is the first defence; this is the second, for a token that leaked). Browsers say where a request
  * comes from in `Sec-Fetch-Site`, computed by the browser itself, so no proxy's rewriting of the
- * Host or the scheme can make it wrong; older browsers only in `Origin`, compared by host alone,
- * since TLS often ends at a proxy (the beacon collector reads them the same way). A request that
+ * Host or the scheme can make it wrong; older browsers only in `Origin`, compared by host alone
+ * (`originNamesHost`: case and default ports aside), since TLS often ends at a proxy (the beacon
+ * collector reads them the same way). A request that
  * says neither (a script of the operator's) is left to the token.
  */
 function crossSiteStateChange(request: IncomingMessage): string | undefined {
@@ -149,7 +151,7 @@ function crossSiteStateChange(request: IncomingMessage): string | undefined {
   const fromElsewhere =
     site !== undefined
       ? site !== "same-origin" && site !== "none"
-      : origin !== undefined && URL.parse(origin)?.host !== request.headers.host;
+      : origin !== undefined && !originNamesHost(origin, request.headers.host);
   return fromElsewhere ? "This change was sent from another site. Make it from Seller Hub's own pages." : undefined;
 }
 

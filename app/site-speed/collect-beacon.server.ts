@@ -9,6 +9,7 @@ import type { Kysely } from "kysely";
 import type { z } from "zod";
 import { findSignedInSeller } from "~/auth/session.server";
 import type { DatabaseSchema } from "~/db/schema";
+import { originNamesHost } from "~/http/origin";
 import { refusal } from "~/http/refusal";
 import { readJson } from "~/http/request-body.server";
 import { MAX_BEACON_BYTES } from "./beacon-rules";
@@ -136,16 +137,8 @@ function assertFromOwnPages(request: Request): void {
   const site = request.headers.get("Sec-Fetch-Site");
   const origin = request.headers.get("Origin");
   const fromElsewhere =
-    site !== null ? site !== "same-origin" : origin !== null && hostOf(origin) !== new URL(request.url).host;
+    site !== null ? site !== "same-origin" : origin !== null && !originNamesHost(origin, new URL(request.url).host);
   if (fromElsewhere) throw refusal(403, "Site-speed beacons are accepted only from Seller Hub's own pages.");
-}
-
-function hostOf(origin: string): string | null {
-  try {
-    return new URL(origin).host;
-  } catch {
-    return null;
-  }
 }
 
 /**

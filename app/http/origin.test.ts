@@ -1,0 +1,25 @@
+import { describe, expect, it } from "vitest";
+import { originNamesHost } from "./origin";
+
+describe("originNamesHost", () => {
+  it("takes the host the request was sent to, whatever its case or the scheme's default port", () => {
+    expect(originNamesHost("https://hub.example", "hub.example")).toBe(true);
+    expect(originNamesHost("https://Hub.Example", "hub.example")).toBe(true);
+    expect(originNamesHost("https://hub.example", "HUB.example:443")).toBe(true);
+    expect(originNamesHost("http://localhost:3000", "localhost:3000")).toBe(true);
+    expect(originNamesHost("http://hub.example", "hub.example:80")).toBe(true);
+    // A name in another script, as the browser sends it (punycode) and as a Host may arrive.
+    expect(originNamesHost("https://xn--bcher-kva.example", "bücher.example")).toBe(true);
+  });
+
+  it("refuses another host, another port, and an origin that names none", () => {
+    expect(originNamesHost("https://elsewhere.example", "hub.example")).toBe(false);
+    expect(originNamesHost("https://hub.example.elsewhere.example", "hub.example")).toBe(false);
+    expect(originNamesHost("http://localhost:3001", "localhost:3000")).toBe(false);
+    expect(originNamesHost("https://hub.example:8443", "hub.example")).toBe(false);
+    expect(originNamesHost("null", "hub.example")).toBe(false);
+    expect(originNamesHost("https://hub.example", undefined)).toBe(false);
+    expect(originNamesHost("https://hub.example", "")).toBe(false);
+    expect(originNamesHost("https://hub.example", "hub.example/path@elsewhere.example")).toBe(false);
+  });
+});
