@@ -42,6 +42,19 @@ describe("the message catalogues", () => {
     expect(differing).toEqual([]);
   });
 
+  it("French keeps its high punctuation and guillemets on the word's line: a no-break space, never a plain one", () => {
+    // A line that begins with ":" or "»" is a fault in French typesetting; a plain space allows it.
+    const breakable = keys.filter((key) => / [:;!?»]|« /.test(CATALOGUES["fr-FR"][key as keyof typeof source]));
+    expect(breakable).toEqual([]);
+  });
+
+  it("British English speaks of postage, as eBay UK does, where American English speaks of shipping", () => {
+    const shipping = keys.filter((key) =>
+      /\bship(ping|ment|s)?\b/i.test(CATALOGUES["en-GB"][key as keyof typeof source]),
+    );
+    expect(shipping).toEqual([]);
+  });
+
   it.each(SELLER_LANGUAGES.filter((language) => language !== "en-US" && language !== "en-GB"))(
     "%s is translated: no sentence left as in English",
     (language) => {
@@ -89,7 +102,10 @@ describe("the message catalogues", () => {
   });
 
   it("has no key that no code uses", () => {
-    const code = globSync("app/**/*.{ts,tsx}", { exclude: (file) => /\.test(-support)?\./.test(file) })
+    // The server's own pages (the outage page, server/) use the catalogues too.
+    const code = globSync(["app/**/*.{ts,tsx}", "server/**/*.{ts,tsx}"], {
+      exclude: (file) => /\.test(-support)?\./.test(file),
+    })
       .map((file) => readFileSync(file, "utf8"))
       .join("\n");
     // Keys are written out whole where they are used, never built from parts, so a search finds them.

@@ -148,7 +148,7 @@ describe.each(TEST_DIALECTS)("the product summary on $name", (dialect) => {
     const compared = await summarise("Falcon – Used", { itemId: ids["Falcon – Used"], condition: "new" }, "fr-FR");
     expect(compared?.subject).toBe("Cette annonce");
     expect(compared?.marketComparison.textSpans?.map((span) => span.text).join("")).toMatch(
-      /^\d+ annonces? en ligne de ce produit à l’état « Neuf », prix médian .+\. Le vôtre est .+ (au-dessus|en dessous) du prix médian\.$/,
+      /^\d+ annonces? en ligne de ce produit à l’état «\u00a0Neuf\u00a0», prix médian .+\. Le vôtre est .+ (au-dessus|en dessous) du prix médian\.$/,
     );
   });
 
