@@ -98,7 +98,7 @@ export async function startSellerHub(options: SellerHubOptions): Promise<Running
       const { url, clientAddress } = facts;
       setSecurityHeaders(response, nonce, url.pathname, url.protocol === "https:", options.development);
       if (vite ? await servedByVite(vite, request, response) : serveStaticAsset(request, response)) return;
-      const crossSite = crossSiteStateChange(request);
+      const crossSite = crossSiteStateChange(request, url.host);
       if (crossSite) {
         response.writeHead(403, { "Content-Type": "text/plain; charset=utf-8" }).end(crossSite);
         return;
@@ -140,18 +140,18 @@ export async function startSellerHub(options: SellerHubOptions): Promise<Running
  * is the first defence; this is the second, for a token that leaked). Browsers say where a request
  * comes from in `Sec-Fetch-Site`, computed by the browser itself, so no proxy's rewriting of the
  * Host or the scheme can make it wrong; older browsers only in `Origin`, compared by host alone
- * (`originNamesHost`: case and default ports aside), since TLS often ends at a proxy (the beacon
- * collector reads them the same way). A request that
- * says neither (a script of the operator's) is left to the token.
+ * (`originNamesHost`: case and default ports aside) with the host the request is routed by
+ * (`requestFacts`'s), since TLS often ends at a proxy. The beacon collector reads them the same
+ * way. A request that says neither (a script of the operator's) is left to the token.
  */
-function crossSiteStateChange(request: IncomingMessage): string | undefined {
+function crossSiteStateChange(request: IncomingMessage, host: string): string | undefined {
   if (request.method === "GET" || request.method === "HEAD" || request.method === "OPTIONS") return undefined;
   const site = request.headers["sec-fetch-site"];
   const origin = request.headers.origin;
   const fromElsewhere =
     site !== undefined
       ? site !== "same-origin" && site !== "none"
-      : origin !== undefined && !originNamesHost(origin, request.headers.host);
+      : origin !== undefined && !originNamesHost(origin, host);
   return fromElsewhere ? "This change was sent from another site. Make it from Seller Hub's own pages." : undefined;
 }
 

@@ -1,6 +1,7 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { textOfLanguage } from "~/i18n/catalogues.server";
 import { languageOfVisitor } from "~/i18n/language.server";
+import { SOURCE_LANGUAGE, type Language } from "~/i18n/languages";
 import { splitTags } from "~/i18n/rich-text";
 
 /**
@@ -10,7 +11,17 @@ import { splitTags } from "~/i18n/rich-text";
  * scheme, as the hub's pages do before a member chooses.
  */
 export function outagePage(request: Request): string {
-  const language = languageOfVisitor(request);
+  try {
+    return outagePageIn(languageOfVisitor(request), request);
+  } catch (error) {
+    // A language's catalogue is compiled on its first use: should that fail while the database is
+    // away, the page still says what is wrong, in English, rather than the server's bare error.
+    console.error("The outage page failed in the browser's language", error);
+    return outagePageIn(SOURCE_LANGUAGE, request);
+  }
+}
+
+function outagePageIn(language: Language, request: Request): string {
   const { dir, text } = textOfLanguage(language);
   // Never "//host/…", which a browser reads as another site's address.
   const { pathname, search } = new URL(request.url);

@@ -59,7 +59,7 @@ describe.each(TEST_DIALECTS)("migration 0028 on $name", (dialect) => {
       ]);
       const history = await findListingHistory(
         database.db,
-        { id: owner.sellerId, locale: "en-US" },
+        { sellerId: owner.sellerId, locale: "en-US" },
         listing.id,
         textOfLanguage("en-US").text,
       );

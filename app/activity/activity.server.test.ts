@@ -103,7 +103,12 @@ describe.each(TEST_DIALECTS)("the activity log on $name", (dialect) => {
       ["undo", 2_000],
       ["bulk-change", 1_000],
     ]);
-    const history = await findListingHistory(database.db, { id: owner.sellerId, locale: "en-US" }, first, english);
+    const history = await findListingHistory(
+      database.db,
+      { sellerId: owner.sellerId, locale: "en-US" },
+      first,
+      english,
+    );
     expect(history.map((entry) => [entry.field, entry.undo, entry.who])).toEqual([
       ["price", false, "logged-owner"],
       ["quantity", false, "Sam Rivera"],

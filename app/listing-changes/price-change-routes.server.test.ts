@@ -156,6 +156,39 @@ describe("a price and quantity sent from a listing's page", () => {
     expect(await listingOf(listing.id)).toEqual({ price: 1200, quantity: 12 });
   });
 
+  it("leaves a price alone that is the one shown, in the decimal mark of the language it was shown in", async () => {
+    // Shown in English ("10.00"), then the language became German in another tab, and the form sent.
+    for (const [currency, shownPrice] of [
+      ["USD", "10.00"],
+      ["KWD", "1.000"],
+      ["JPY", "1000"],
+    ] as const) {
+      const listing = await addListing(currency);
+      const saved = await saveListingChanges(
+        await pageSends(listing.id, { price: shownPrice, quantity: "6" }),
+        database,
+        signedIn,
+        listing,
+        english,
+        "de-DE",
+      );
+      expect(saved, currency).toMatchObject({ ok: true });
+      expect(await listingOf(listing.id)).toEqual({ price: 1000, quantity: 6 });
+    }
+    // A price changed in the old mark is still refused with the reason: "10.50" is not German.
+    const listing = await addListing("USD");
+    const refused = await saveListingChanges(
+      await pageSends(listing.id, { price: "10.50", quantity: "5" }),
+      database,
+      signedIn,
+      listing,
+      english,
+      "de-DE",
+    );
+    expect(refused).toMatchObject({ ok: false, status: 400, errors: { price: expect.stringContaining("12,50") } });
+    expect(await listingOf(listing.id)).toEqual({ price: 1000, quantity: 5 });
+  });
+
   it("refuses odd and huge numbers in either field with the reason, keeps what was typed, and writes nothing", async () => {
     const listing = await addListing("USD");
     for (const typed of ["1e20", "Infinity", String(2 ** 53), "12.505", "12,50", "-1", "١٢", "ten"]) {

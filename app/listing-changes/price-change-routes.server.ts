@@ -6,7 +6,7 @@ import { actorOf } from "~/activity/activity.server";
 import type { Database } from "~/db/database.server";
 import type { ChangedField } from "~/db/schema";
 import { refusal } from "~/http/refusal";
-import { decimalMark, formatMoney } from "~/money/format-money";
+import { decimalMark, formatMoney, minorUnitsPerMajor, plainAmount } from "~/money/format-money";
 import { readForm } from "~/http/request-body.server";
 import { findMarketFigures } from "~/listings/market-figures.server";
 import { countSelected } from "./listing-selection.server";
@@ -143,7 +143,12 @@ export async function saveListingChanges(
   // A field whose value is the one the page showed was left alone: it is neither checked nor
   // written, and after a refusal it shows the listing's value as it is then, never the old one
   // (which a second save would write back over another tab's change).
-  const edited = (field: ChangedField) => parsed[field] !== seen[field].value;
+  // The price as the page wrote it, in either decimal mark: a page drawn before the seller chose
+  // another language (in another tab) sends its own, which the new language's may not read.
+  const perMajor = minorUnitsPerMajor(listing.currency);
+  const shownPrice = [".", ","].map((shownMark) => plainAmount(seen.price.value as number, perMajor, shownMark));
+  const edited = (field: ChangedField) =>
+    field === "price" && shownPrice.includes(typed.price.trim()) ? false : parsed[field] !== seen[field].value;
   const values: ListingChangeRefusal["values"] = {};
   for (const field of ["price", "quantity"] as const) if (edited(field)) values[field] = typed[field];
   const refused = (status: ListingChangeRefusal["status"], errors: ListingChangeRefusal["errors"]) =>

@@ -159,7 +159,7 @@ describe.each(TEST_DIALECTS)("bulk price changes on $name", (dialect) => {
 
     const history = await findListingHistory(
       database.db,
-      { id: seller, locale: "en-US" },
+      { sellerId: seller, locale: "en-US" },
       ids[0]!,
       textOfLanguage("en-US").text,
     );
@@ -548,7 +548,7 @@ describe.each(TEST_DIALECTS)("bulk price changes on $name", (dialect) => {
       expect(await versionsOf(database, id!)).toEqual({ price: 1, quantity: 2 });
       const summary = await findPriceChange(database.db, owner, both, now + 2);
       expect(summary).toMatchObject({ fields: ["price", "quantity"], changing: 1, applied: 1, items: 2 });
-      const history = await findListingHistory(database.db, { id: owner, locale: "en-US" }, id!, english);
+      const history = await findListingHistory(database.db, { sellerId: owner, locale: "en-US" }, id!, english);
       expect(history.map(({ field, from, to, changeId }) => ({ field, from, to, changeId }))).toEqual([
         { field: "price", from: 1000, to: 1250, changeId: both },
         { field: "quantity", from: 0, to: 999_999, changeId: both },
@@ -578,7 +578,7 @@ describe.each(TEST_DIALECTS)("bulk price changes on $name", (dialect) => {
         now + 1,
       );
       const history = (limit: number) =>
-        findListingHistory(database.db, { id: owner, locale: "en-US" }, id!, english, limit);
+        findListingHistory(database.db, { sellerId: owner, locale: "en-US" }, id!, english, limit);
       expect((await history(3)).map(({ changeId, field }) => [changeId, field])).toEqual([
         [second, "price"],
         [second, "quantity"],
@@ -665,7 +665,7 @@ describe.each(TEST_DIALECTS)("bulk price changes on $name", (dialect) => {
       expect(last).toMatchObject({ id: changeId, listings: 1, change: { kind: "take_quantity", amount: 2 } });
       await undoPriceChange(database, await ownerOf(database, owner), changeId);
       expect(await quantitiesOf(database, ids)).toEqual({ [ids[0]!]: 3, [ids[1]!]: 1, [ids[2]!]: 7, [ids[3]!]: 9 });
-      const history = await findListingHistory(database.db, { id: owner, locale: "en-US" }, ids[0]!, english);
+      const history = await findListingHistory(database.db, { sellerId: owner, locale: "en-US" }, ids[0]!, english);
       expect(history.map(({ field, from, to, undo, by }) => ({ field, from, to, undo, by }))).toEqual([
         { field: "quantity", from: 1, to: 3, undo: true, by: "Take 2 off the quantity" },
         { field: "quantity", from: 3, to: 1, undo: false, by: "Take 2 off the quantity" },
@@ -827,7 +827,7 @@ describe.each(TEST_DIALECTS)("bulk price changes on $name", (dialect) => {
         [yen!]: 1499,
         [dinars!]: 12_345,
       });
-      const [entry] = await findListingHistory(database.db, { id: seller, locale: "en-US" }, dinars!, english);
+      const [entry] = await findListingHistory(database.db, { sellerId: seller, locale: "en-US" }, dinars!, english);
       expect(entry).toMatchObject({ from: 12_000, to: 12_345, currency: "KWD", by: "Changed on the listing’s page" });
       const { changes } = await findPriceChanges(database.db, seller, { offset: 0, limit: 1 }, now + 3);
       expect(changes[0]).toMatchObject({ id: entry!.changeId, state: "applied", listings: 1 });

@@ -713,11 +713,13 @@ export interface ListingHistoryEntry {
 
 /**
  * The listing's changes of price and quantity, newest first, a row per field: each applied
- * change, and each undo that restored it.
+ * change, and each undo that restored it. `locale` is the page's language's
+ * (formattingLocaleOf), which writes the change's amounts; a seller row, whose `locale` is the
+ * site's, does not fit.
  */
 export async function findListingHistory(
   db: Kysely<DatabaseSchema>,
-  { id: sellerId, locale }: { id: number; locale: string },
+  { sellerId, locale }: { sellerId: number; locale: string },
   listingId: number,
   text: Text,
   limit = 20,

@@ -77,7 +77,7 @@ describe.each(TEST_DIALECTS)("importing a listings file on $name", (dialect) => 
     theirs: number;
   };
   const read = (bytes: Uint8Array, text = english) =>
-    readListingFile(database.db, { id: seller, locale: "en-US" }, bytes, text);
+    readListingFile(database.db, { sellerId: seller, locale: "en-US" }, bytes, text);
   const listingOf = (id: number) =>
     database.db.selectFrom("listing").select(["price", "price_version"]).where("id", "=", id).executeTakeFirstOrThrow();
   const priceOf = async (id: number) => (await listingOf(id)).price;
@@ -559,7 +559,7 @@ describe.each(TEST_DIALECTS)("importing a listings file on $name", (dialect) => 
       await database.db.selectFrom("listing").select("id").where("seller_id", "=", owner).execute()
     ).map((row) => row.id);
     const file = csv([["Listing number", "Price"], ...listingIds.map((id) => [String(id), "10.01"])]);
-    const reading = refusalOf(await readListingFile(database.db, { id: owner, locale: "en-US" }, file, english));
+    const reading = refusalOf(await readListingFile(database.db, { sellerId: owner, locale: "en-US" }, file, english));
     expect(reading.reason).toBe(
       "The file changes 10,001 listings, and one change takes up to 10,000. Split it into files that change fewer, and import them one after another.",
     );
@@ -568,7 +568,7 @@ describe.each(TEST_DIALECTS)("importing a listings file on $name", (dialect) => 
       ["Listing number", "Price"],
       ...listingIds.map((id, index) => [String(id), index ? "10.01" : "10"]),
     ]);
-    const taken = await readListingFile(database.db, { id: owner, locale: "en-US" }, fewer, english);
+    const taken = await readListingFile(database.db, { sellerId: owner, locale: "en-US" }, fewer, english);
     expect(taken.ok && taken.changes.size).toBe(MAX_SELECTION);
   });
 
@@ -609,7 +609,7 @@ describe.each(TEST_DIALECTS)("importing a listings file on $name", (dialect) => 
           });
           const reading = await readListingFile(
             database.db,
-            { id: owner, locale: "en-US" },
+            { sellerId: owner, locale: "en-US" },
             csv([["Listing number", "Price", "Currency"], ...records], delimiter),
             english,
           );

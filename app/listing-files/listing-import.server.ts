@@ -134,13 +134,13 @@ function shown(value: string): string {
 }
 
 /**
- * Reads a listings file of the seller's. `seller.locale` is the page's language's
- * (formattingLocaleOf): it reads a tab-separated file's decimal mark, as the export writes it, and
- * writes the prices in the reasons.
+ * Reads a listings file of the seller's. `locale` is the page's language's (formattingLocaleOf):
+ * it reads a tab-separated file's decimal mark, as the export writes it, and writes the prices in
+ * the reasons; a seller row, whose `locale` is the site's, does not fit.
  */
 export async function readListingFile(
   db: Kysely<DatabaseSchema>,
-  seller: { id: number; locale: string },
+  { sellerId, locale }: { sellerId: number; locale: string },
   bytes: Uint8Array,
   text: Text,
 ): Promise<FileReading> {
@@ -246,7 +246,7 @@ export async function readListingFile(
 
   const changes = new Map<number, FileChanges>();
   const numbers = [...wanted.keys()];
-  const mark = delimiter === ";" ? "," : delimiter === "," ? "." : decimalMark(seller.locale);
+  const mark = delimiter === ";" ? "," : delimiter === "," ? "." : decimalMark(locale);
   for (let start = 0; start < numbers.length; start += CHUNK) {
     // node:sqlite answers synchronously: without a turn of the event loop between lookups, a file
     // of 50,000 rows would hold every other request of this worker until it was read.
@@ -261,7 +261,7 @@ export async function readListingFile(
         : await db
             .selectFrom("listing")
             .select(["id", "price", "price_version", "currency", "quantity", "quantity_version"])
-            .where("seller_id", "=", seller.id)
+            .where("seller_id", "=", sellerId)
             .where("id", "in", ids)
             .execute();
     const found = new Map(listings.map((listing) => [listing.id, listing]));
@@ -269,7 +269,7 @@ export async function readListingFile(
       const { row, cells } = wanted.get(number) as { row: number; cells: string[] };
       const listing = found.get(number);
       const taken = listing
-        ? rowOf(listing, cells, at, { mark, locale: seller.locale }, text)
+        ? rowOf(listing, cells, at, { mark, locale }, text)
         : { reason: text("listingFiles.import.row.unknown", { number: String(number) }) };
       if ("reason" in taken) problems.push({ row, reason: taken.reason });
       else if (listing) {
@@ -511,7 +511,7 @@ export async function importListingFile(
   if (!(file instanceof Blob) || file.size === 0) return refused(400, text("listingFiles.import.noFile"));
   const { seller } = signedIn;
   const bytes = new Uint8Array(await file.arrayBuffer());
-  const reading = await readListingFile(database.db, { id: seller.id, locale }, bytes, text);
+  const reading = await readListingFile(database.db, { sellerId: seller.id, locale }, bytes, text);
   if (!reading.ok) return { outcome: "refused", ...reading };
   if (reading.changes.size === 0) return { outcome: "unchanged" };
   return { outcome: "previewed", changeId: await previewFileChanges(database.db, seller.id, reading.changes) };

@@ -20,7 +20,7 @@ describe("a seller's time zone", () => {
     expect(isHubTimeZone({})).toBe(false);
   });
 
-  it("tells a time in the zone, named beside it, as the seller's locale writes it", () => {
+  it("tells a time in the zone, named beside it, as the page's language writes it", () => {
     expect(formatTime(EVENING, "en-US", "America/Los_Angeles")).toBe("Nov 23, 2026, 12:10 PM PST");
     expect(formatTime(EVENING, "de-DE", "Europe/Berlin")).toBe("23. Nov. 2026, 21:10 MEZ");
     expect(formatTime(EVENING, "en-GB", "Europe/London")).toBe("23 Nov 2026, 20:10 GMT");

@@ -61,7 +61,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   } = listing;
   const { db } = context.get(databaseContext);
   const [history, last] = await Promise.all([
-    findListingHistory(db, seller, listing.id, textOf(context)),
+    findListingHistory(db, { sellerId: seller.id, locale: formattingLocaleOf(context) }, listing.id, textOf(context)),
     findUndoEndedBySave(db, seller.id, listing.id),
   ]);
   // Saving here ends the undo of the seller's last change, unless that is this listing's own save.

@@ -34,7 +34,7 @@ const renderTable = (
 ) => renderInRouter(url, () => <ListingsTable listings={LISTINGS} sort={sort} locale="en-US" />);
 
 describe("ListingsTable", () => {
-  it("shows each listing's title as a link, price in the seller's locale, condition and status in words, and numbers", async () => {
+  it("shows each listing's title as a link, price in the page's language's locale, condition and status in words, and numbers", async () => {
     await renderTable("newest");
     const table = screen.getByRole("table", { name: "Your listings (newest first)" });
     const [first] = within(table).getAllByRole("row").slice(1);
