@@ -111,14 +111,19 @@ describe("a price and quantity sent from a listing's page", () => {
       undoEnds: (await findUndoEndedBySave(database.db, signedIn.seller.id, listingId))?.id ?? "",
       ...fields,
     });
-  const save = async (listing: { id: number; currency: string }, fields: { price?: string; quantity?: string }) =>
+  /** The listing's page sent, drawn in English unless `locale` says another language's. */
+  const save = async (
+    listing: { id: number; currency: string },
+    fields: { price?: string; quantity?: string },
+    locale = "en-US",
+  ) =>
     saveListingChanges(
       await pageSends(listing.id, { price: "10", quantity: "5", ...fields }),
       database,
       signedIn,
       listing,
       english,
-      "en-US",
+      locale,
     );
   const listingOf = (id: number) =>
     database.db.selectFrom("listing").select(["price", "quantity"]).where("id", "=", id).executeTakeFirstOrThrow();
@@ -131,15 +136,7 @@ describe("a price and quantity sent from a listing's page", () => {
     ] as const) {
       const listing = await addListing(currency);
       // The page shows the price in the listing's own minor units: 1000 is ¥1000, €10.00, 1.000 KWD.
-      const saved = await saveListingChanges(
-        await pageSends(listing.id, { price: typed, quantity: "5" }),
-        database,
-        signedIn,
-        listing,
-        english,
-        "en-US",
-      );
-      expect(saved).toMatchObject({ ok: true });
+      expect(await save(listing, { price: typed })).toMatchObject({ ok: true });
       expect(await listingOf(listing.id)).toEqual({ price: written, quantity: 5 });
     }
   });
@@ -164,28 +161,16 @@ describe("a price and quantity sent from a listing's page", () => {
       ["JPY", "1000"],
     ] as const) {
       const listing = await addListing(currency);
-      const saved = await saveListingChanges(
-        await pageSends(listing.id, { price: shownPrice, quantity: "6" }),
-        database,
-        signedIn,
-        listing,
-        english,
-        "de-DE",
-      );
-      expect(saved, currency).toMatchObject({ ok: true });
+      expect(await save(listing, { price: shownPrice, quantity: "6" }, "de-DE"), currency).toMatchObject({ ok: true });
       expect(await listingOf(listing.id)).toEqual({ price: 1000, quantity: 6 });
     }
     // A price changed in the old mark is still refused with the reason: "10.50" is not German.
     const listing = await addListing("USD");
-    const refused = await saveListingChanges(
-      await pageSends(listing.id, { price: "10.50", quantity: "5" }),
-      database,
-      signedIn,
-      listing,
-      english,
-      "de-DE",
-    );
-    expect(refused).toMatchObject({ ok: false, status: 400, errors: { price: expect.stringContaining("12,50") } });
+    expect(await save(listing, { price: "10.50" }, "de-DE")).toMatchObject({
+      ok: false,
+      status: 400,
+      errors: { price: expect.stringContaining("12,50") },
+    });
     expect(await listingOf(listing.id)).toEqual({ price: 1000, quantity: 5 });
   });
 
