@@ -394,3 +394,36 @@ for (const colorScheme of ["light", "dark"] as const) {
     });
   });
 }
+
+test.describe("forced colours on a dark contrast theme, the seller having chosen Light", () => {
+  test.use({ forcedColors: "active", colorScheme: "dark" });
+
+  /** WCAG's contrast ratio of two computed colours. */
+  const contrast = (one: string, other: string) => {
+    const [lighter, darker] = [luminance(one), luminance(other)].sort((a, b) => b - a) as [number, number];
+    return (lighter + 0.05) / (darker + 0.05);
+  };
+
+  test("a site-speed chart keeps its colours on its own scheme's page, its labels readable", async ({ page }) => {
+    await signIn(page, "repricer-contrast");
+    await waitForHydration(page);
+    const banner = page.getByRole("banner");
+    await banner.getByText("Preferences", { exact: true }).filter({ visible: true }).click();
+    await banner.getByRole("combobox", { name: "Appearance" }).selectOption({ label: "Light" });
+    await banner.getByRole("button", { name: "Change appearance" }).click();
+    await expect(page.locator("html")).toHaveAttribute("data-appearance", "light");
+
+    await measureSeveralPages(page);
+    await page.getByRole("navigation", { name: "Sections" }).getByRole("link", { name: "Site speed" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Site speed" })).toBeVisible();
+    const chart = page.getByRole("img", { name: /: 75th percentile over time$/ }).first();
+    await expect(chart).toBeVisible();
+    // What the chart paints behind itself, and the fill of its axis labels (kept, not forced).
+    const { background, label } = await chart.evaluate((svg) => ({
+      background: getComputedStyle(svg).backgroundColor,
+      label: getComputedStyle(svg.querySelector("text") as Element).fill,
+    }));
+    expect(luminance(background)).toBeGreaterThan(0.8);
+    expect(contrast(label, background)).toBeGreaterThanOrEqual(4.5);
+  });
+});

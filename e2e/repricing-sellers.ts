@@ -30,6 +30,8 @@ export const REPRICERS = [
   "repricer-team",
   "repricer-prefetch",
   "repricer-prefetch-keys",
+  // Not a price journey: it chooses the Light appearance, which no other test's seller may see.
+  "repricer-contrast",
 ] as const;
 
 export const REPRICER_LISTINGS = 25;
