@@ -8,8 +8,9 @@ describe("originNamesHost", () => {
     expect(originNamesHost("https://hub.example", "HUB.example:443")).toBe(true);
     expect(originNamesHost("http://localhost:3000", "localhost:3000")).toBe(true);
     expect(originNamesHost("http://hub.example", "hub.example:80")).toBe(true);
-    // A name in another script, as the browser sends it (punycode) and as a Host may arrive.
-    expect(originNamesHost("https://xn--bcher-kva.example", "bücher.example")).toBe(true);
+    // A name in another script: browsers send both in punycode (Node reads a Host's bytes as
+    // latin1, and server/proxy.ts refuses one that is not ASCII before this is asked).
+    expect(originNamesHost("https://xn--bcher-kva.example", "xn--bcher-kva.example")).toBe(true);
   });
 
   it("refuses another host, another port, and an origin that names none", () => {

@@ -140,15 +140,17 @@ export async function saveListingChanges(
     price: parsePrice(typed.price, listing.currency, mark),
     quantity: parseQuantity(typed.quantity),
   };
+  // The price left as the page wrote it, in either decimal mark: a page drawn before the seller
+  // chose another language (in another tab) sends its own, which the new language's may not read.
+  const perMajor = minorUnitsPerMajor(listing.currency);
+  const priceLeftAsShown = [".", ","].some(
+    (shownMark) => plainAmount(seen.price.value as number, perMajor, shownMark) === typed.price.trim(),
+  );
   // A field whose value is the one the page showed was left alone: it is neither checked nor
   // written, and after a refusal it shows the listing's value as it is then, never the old one
   // (which a second save would write back over another tab's change).
-  // The price as the page wrote it, in either decimal mark: a page drawn before the seller chose
-  // another language (in another tab) sends its own, which the new language's may not read.
-  const perMajor = minorUnitsPerMajor(listing.currency);
-  const shownPrice = [".", ","].map((shownMark) => plainAmount(seen.price.value as number, perMajor, shownMark));
   const edited = (field: ChangedField) =>
-    field === "price" && shownPrice.includes(typed.price.trim()) ? false : parsed[field] !== seen[field].value;
+    field === "price" && priceLeftAsShown ? false : parsed[field] !== seen[field].value;
   const values: ListingChangeRefusal["values"] = {};
   for (const field of ["price", "quantity"] as const) if (edited(field)) values[field] = typed[field];
   const refused = (status: ListingChangeRefusal["status"], errors: ListingChangeRefusal["errors"]) =>
