@@ -10,7 +10,9 @@
  * Throughput is the 30 s load's, with the workers' CPU time (user and system) a request: the load
  * generator shares the cores, so requests a second move with the machine, CPU a request less.
  *
- * `node bench/worker-memory.ts [part of a setting's name …]` runs some; ROUNDS=2 runs each twice,
+ * Each setting reaches the workers through their environment (NODE_OPTIONS, LD_PRELOAD, glibc's
+ * MALLOC_ variables), as an operator would set it. `node bench/worker-memory.ts [part of a
+ * setting's name …]` runs some; ROUNDS=2 runs each twice,
  * in turns, since the throughput of one run on a shared machine moves by a fifth. Compare the
  * rows of one run, not rows of different runs.
  */
@@ -30,19 +32,15 @@ interface Setting {
 
 const semiSpace = (megabytes: number) => ({ NODE_OPTIONS: `--max-semi-space-size=${megabytes}` });
 const settings: Setting[] = [
-  { name: "as shipped (semi-spaces 8 MB)", environment: {} },
-  { name: "semi-spaces 64 MB (Node's own choice on a 24 GiB machine)", environment: semiSpace(64) },
-  ...[4, 16, 32].map((megabytes) => ({ name: `semi-spaces ${megabytes} MB`, environment: semiSpace(megabytes) })),
+  { name: "as shipped (Node's choice here: semi-spaces 64 MB)", environment: {} },
+  ...[4, 8, 16, 32].map((megabytes) => ({ name: `semi-spaces ${megabytes} MB`, environment: semiSpace(megabytes) })),
   { name: "V8 old generation limit 256 MB", environment: { NODE_OPTIONS: "--max-old-space-size=256" } },
   { name: "glibc, 2 arenas", environment: { MALLOC_ARENA_MAX: "2" } },
   { name: "glibc trimming at 1 MB", environment: { MALLOC_TRIM_THRESHOLD_: "1048576", MALLOC_TOP_PAD_: "0" } },
   ...(existsSync(JEMALLOC)
     ? [
         { name: "jemalloc", environment: { LD_PRELOAD: JEMALLOC } },
-        {
-          name: "jemalloc returning pages after 1 s",
-          environment: { LD_PRELOAD: JEMALLOC, MALLOC_CONF: "dirty_decay_ms:1000,muzzy_decay_ms:0" },
-        },
+        { name: "jemalloc, semi-spaces 8 MB", environment: { LD_PRELOAD: JEMALLOC, ...semiSpace(8) } },
       ]
     : []),
 ];
@@ -60,18 +58,20 @@ function residentMemory(pid: number) {
 
 /** A process's CPU time so far, user and system, in seconds: fields 14 and 15 of /proc/PID/stat, in clock ticks of 1/100 s. */
 function cpuSeconds(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
+  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+  // After the command's name, which may itself hold ") ".
+  const fields = stat.slice(stat.lastIndexOf(") ") + 2).split(" ");
   return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
-/** Prometheus text → each named gauge's samples summed, keyed by name, and by name and `space` where it has one. */
+/** Prometheus text → each named metric's samples summed over the workers, keyed by name, and by name and `space` or `kind` where it has one. */
 function gaugeSums(text: string, names: string[]): Map<string, number> {
   const sums = new Map<string, number>();
   for (const line of text.split("\n")) {
     const sample = /^([a-z_]+)(?:\{([^}]*)\})? (\S+)$/.exec(line);
     if (!sample?.[1] || !names.includes(sample[1])) continue;
-    const space = /space="([a-z_]+)"/.exec(sample[2] ?? "")?.[1];
-    const key = space ? `${sample[1]}:${space}` : sample[1];
+    const part = /(?:space|kind)="([a-z_]+)"/.exec(sample[2] ?? "")?.[1];
+    const key = part ? `${sample[1]}:${part}` : sample[1];
     sums.set(key, (sums.get(key) ?? 0) + Number(sample[3]));
   }
   return sums;
@@ -87,9 +87,18 @@ async function measure({ environment }: Setting): Promise<string[]> {
   const load = { url: `${hub.url}/sh/ovw`, headers: { Cookie: await signInOverHttp(hub.url) } };
   await runLoad({ ...load, durationSeconds: 10 });
   const workers = serverProcessIds(hub.process.pid as number).slice(1);
+  // V8's collection pauses of every worker, by kind (minor: a scavenge of the young generation).
+  const pauses = async () =>
+    gaugeSums(await (await fetch(metricsUrl as string)).text(), ["nodejs_gc_duration_seconds_sum"]);
+  const pausesBefore = await pauses();
   const cpuBefore = workers.map(cpuSeconds);
   const measured = await runLoad({ ...load, durationSeconds: 30 });
   const cpuMs = workers.reduce((sum, worker, index) => sum + cpuSeconds(worker) - (cpuBefore[index] ?? 0), 0) * 1000;
+  const pausesAfter = await pauses();
+  const pauseMs = (kind: string) => {
+    const key = `nodejs_gc_duration_seconds_sum:${kind}`;
+    return (((pausesAfter.get(key) ?? 0) - (pausesBefore.get(key) ?? 0)) * 1000) / measured.requests;
+  };
   const resident = workers.map(residentMemory);
   const v8 = gaugeSums(await (await fetch(metricsUrl as string)).text(), [
     "nodejs_heap_size_total_bytes",
@@ -112,6 +121,7 @@ async function measure({ environment }: Setting): Promise<string[]> {
     perWorker("nodejs_external_memory_bytes"),
     measured.requestsPerSecond.toFixed(0),
     (cpuMs / measured.requests).toFixed(2),
+    `${pauseMs("minor").toFixed(3)}, ${(pauseMs("major") + pauseMs("incremental")).toFixed(3)}`,
     String(measured.errors + measured.non2xx),
   ];
 }
@@ -135,6 +145,7 @@ console.log(
       "V8 external",
       "req/s",
       "CPU a request (ms)",
+      "GC pauses a request, minor and major (ms)",
       "errors",
     ],
     ...rows,

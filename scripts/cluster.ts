@@ -43,34 +43,9 @@ export function serverProcessCount(environment: NodeJS.ProcessEnv = process.env)
   return count;
 }
 
-/**
- * V8's semi-spaces for a worker, in MB. Node 24 sizes the young generation by the machine's
- * memory: 64 MB semi-spaces on a 24 GiB machine, so 128 MB of new space in each worker, where a
- * page's objects live for one request. At 8 MB, a worker after the load test held 265 MB instead
- * of 385 and answered as many requests (`npm run bench:memory`, bench/README.md; decision 087).
- */
-export const WORKER_SEMI_SPACE_MB = 8;
-
-/**
- * The flags a worker starts with: the primary's own, and the workers' young generation unless the
- * operator chose one, on the primary's command line or in NODE_OPTIONS (V8 takes `-` or `_`).
- */
-export function workerExecArgv(
-  execArgv: string[] = process.execArgv,
-  nodeOptions = process.env.NODE_OPTIONS ?? "",
-): string[] {
-  const chosen = [...execArgv, ...nodeOptions.split(/\s+/)].some((flag) =>
-    /^--max[-_]semi[-_]space[-_]size\b/.test(flag),
-  );
-  return chosen ? execArgv : [...execArgv, `--max-semi-space-size=${WORKER_SEMI_SPACE_MB}`];
-}
-
 export async function serveInWorkers(count: number): Promise<void> {
   await prepareDatabase();
-  cluster.setupPrimary({
-    exec: fileURLToPath(new URL("./cluster-worker.ts", import.meta.url)),
-    execArgv: workerExecArgv(),
-  });
+  cluster.setupPrimary({ exec: fileURLToPath(new URL("./cluster-worker.ts", import.meta.url)) });
   console.log(`Starting ${count} worker processes (WEB_CONCURRENCY=${count}).`);
 
   const live = new Set<Worker>();

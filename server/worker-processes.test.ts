@@ -103,13 +103,6 @@ describe("serving with two worker processes (WEB_CONCURRENCY=2)", () => {
     expect(server.output().match(/Seller Hub is ready at/g)).toHaveLength(1);
   }, 60_000);
 
-  it("starts each worker with V8's young generation at 8 MB semi-spaces, not the 64 MB Node picks on a large machine", () => {
-    // bench/README.md ("Memory per worker"): 120 MB less per worker after the load, throughput within noise.
-    const commandLine = (pid: number) => readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0");
-    for (const worker of workers()) expect(commandLine(worker)).toContain("--max-semi-space-size=8");
-    expect(commandLine(server.process.pid as number)).not.toContain("--max-semi-space-size=8");
-  });
-
   it("migrated and seeded before the workers started, and keeps no database open in the primary", () => {
     const databaseFiles = (pid: number) => openFiles(pid).filter((file) => file.endsWith("hub.db"));
     expect(databaseFiles(server.process.pid as number)).toEqual([]);
