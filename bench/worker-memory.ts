@@ -12,9 +12,8 @@
  *
  * Each setting reaches the workers through their environment (NODE_OPTIONS, LD_PRELOAD, glibc's
  * MALLOC_ variables), as an operator would set it. `node bench/worker-memory.ts [part of a
- * setting's name …]` runs some; ROUNDS=2 runs each twice,
- * in turns, since the throughput of one run on a shared machine moves by a fifth. Compare the
- * rows of one run, not rows of different runs.
+ * setting's name …]` runs some; ROUNDS=2 runs each twice, in turns, since the throughput of one
+ * run on a shared machine moves by a fifth. Compare the rows of one run, not rows of different runs.
  */
 import { existsSync, readFileSync } from "node:fs";
 import { serverProcessCount } from "../scripts/cluster.ts";
@@ -32,7 +31,7 @@ interface Setting {
 
 const semiSpace = (megabytes: number) => ({ NODE_OPTIONS: `--max-semi-space-size=${megabytes}` });
 const settings: Setting[] = [
-  { name: "as shipped (Node's choice here: semi-spaces 64 MB)", environment: {} },
+  { name: "as shipped (Node's own young generation: 64 MB semi-spaces on a 24 GiB machine)", environment: {} },
   ...[4, 8, 16, 32].map((megabytes) => ({ name: `semi-spaces ${megabytes} MB`, environment: semiSpace(megabytes) })),
   { name: "V8 old generation limit 256 MB", environment: { NODE_OPTIONS: "--max-old-space-size=256" } },
   { name: "glibc, 2 arenas", environment: { MALLOC_ARENA_MAX: "2" } },
@@ -87,26 +86,26 @@ async function measure({ environment }: Setting): Promise<string[]> {
   const load = { url: `${hub.url}/sh/ovw`, headers: { Cookie: await signInOverHttp(hub.url) } };
   await runLoad({ ...load, durationSeconds: 10 });
   const workers = serverProcessIds(hub.process.pid as number).slice(1);
-  // V8's collection pauses of every worker, by kind (minor: a scavenge of the young generation).
-  const pauses = async () =>
-    gaugeSums(await (await fetch(metricsUrl as string)).text(), ["nodejs_gc_duration_seconds_sum"]);
-  const pausesBefore = await pauses();
+  const v8Figures = async () =>
+    gaugeSums(await (await fetch(metricsUrl as string)).text(), [
+      // V8's collection pauses, by kind (minor: a scavenge of the young generation).
+      "nodejs_gc_duration_seconds_sum",
+      "nodejs_heap_size_total_bytes",
+      "nodejs_heap_size_used_bytes",
+      "nodejs_external_memory_bytes",
+      "nodejs_heap_space_size_total_bytes",
+    ]);
+  const before = await v8Figures();
   const cpuBefore = workers.map(cpuSeconds);
   const measured = await runLoad({ ...load, durationSeconds: 30 });
   const cpuMs = workers.reduce((sum, worker, index) => sum + cpuSeconds(worker) - (cpuBefore[index] ?? 0), 0) * 1000;
-  const pausesAfter = await pauses();
+  const v8 = await v8Figures();
+  const resident = workers.map(residentMemory);
+  await hub.stop();
   const pauseMs = (kind: string) => {
     const key = `nodejs_gc_duration_seconds_sum:${kind}`;
-    return (((pausesAfter.get(key) ?? 0) - (pausesBefore.get(key) ?? 0)) * 1000) / measured.requests;
+    return (((v8.get(key) ?? 0) - (before.get(key) ?? 0)) * 1000) / measured.requests;
   };
-  const resident = workers.map(residentMemory);
-  const v8 = gaugeSums(await (await fetch(metricsUrl as string)).text(), [
-    "nodejs_heap_size_total_bytes",
-    "nodejs_heap_size_used_bytes",
-    "nodejs_external_memory_bytes",
-    "nodejs_heap_space_size_total_bytes",
-  ]);
-  await hub.stop();
   const perWorker = (key: string) => ((v8.get(key) ?? Number.NaN) / 2 ** 20 / workers.length).toFixed(0);
   const each = (kind: keyof ReturnType<typeof residentMemory>) =>
     resident.map((memory) => memory[kind].toFixed(0)).join(", ");

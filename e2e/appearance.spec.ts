@@ -294,15 +294,21 @@ test.describe("less motion, as the seller's system asks", () => {
   });
 });
 
+/** The header's preferences as a French or an English page names them. */
+const PREFERENCES = {
+  fr: { disclosure: "Préférences", select: "Apparence", apply: "Changer d’apparence" },
+  en: { disclosure: "Preferences", select: "Appearance", apply: "Change appearance" },
+};
+
 /**
- * The seller's own choice, made in the header's preferences. demo-fr: no other test changes that
- * seller's language or appearance, and the colours of none of its other tests are checked.
+ * The seller's own choice, made in the header's preferences. Each test's seller is its own
+ * (demo-fr, repricer-contrast): no other test changes its appearance or checks its colours.
  */
-async function chooseAppearance(page: Page, option: string) {
+async function chooseAppearance(page: Page, option: string, names = PREFERENCES.fr) {
   const banner = page.getByRole("banner");
-  await banner.getByText("Préférences", { exact: true }).filter({ visible: true }).click();
-  await banner.getByRole("combobox", { name: "Apparence" }).selectOption({ label: option });
-  await banner.getByRole("button", { name: "Changer d’apparence" }).click();
+  await banner.getByText(names.disclosure, { exact: true }).filter({ visible: true }).click();
+  await banner.getByRole("combobox", { name: names.select }).selectOption({ label: option });
+  await banner.getByRole("button", { name: names.apply }).click();
 }
 
 test.describe("the seller's own choice", () => {
@@ -407,10 +413,7 @@ test.describe("forced colours on a dark contrast theme, the seller having chosen
   test("a site-speed chart keeps its colours on its own scheme's page, its labels readable", async ({ page }) => {
     await signIn(page, "repricer-contrast");
     await waitForHydration(page);
-    const banner = page.getByRole("banner");
-    await banner.getByText("Preferences", { exact: true }).filter({ visible: true }).click();
-    await banner.getByRole("combobox", { name: "Appearance" }).selectOption({ label: "Light" });
-    await banner.getByRole("button", { name: "Change appearance" }).click();
+    await chooseAppearance(page, "Light", PREFERENCES.en);
     await expect(page.locator("html")).toHaveAttribute("data-appearance", "light");
 
     await measureSeveralPages(page);
