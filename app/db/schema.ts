@@ -7,6 +7,7 @@ export interface DatabaseSchema {
   seller: SellerTable;
   member: MemberTable;
   invitation: InvitationTable;
+  refused_invitation: RefusedInvitationTable;
   session: SessionTable;
   listing: ListingTable;
   listing_tally: ListingTallyTable;
@@ -74,6 +75,16 @@ export interface InvitationTable {
   used_at: number | null;
   /** When the owner withdrew it: its link works no more, and it still counts among the day's. */
   withdrawn_at: number | null;
+}
+
+/**
+ * An invitation refused for a taken username (migration 0029): it counts among the account's day
+ * of invitations, so the form cannot be asked which usernames exist. The username is not kept.
+ */
+export interface RefusedInvitationTable {
+  id: Generated<number>;
+  seller_id: number;
+  created_at: number;
 }
 
 export interface SessionTable {

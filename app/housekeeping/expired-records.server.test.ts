@@ -5,6 +5,7 @@ import { ACTIVITY_KEPT_MS, recordActivity } from "~/activity/activity.server";
 import type { Database } from "~/db/database.server";
 import { SESSION_IDLE_MS } from "~/auth/session.server";
 import { SIGN_IN_LIMITS } from "~/auth/sign-in-limits.server";
+import { INVITATIONS_COUNTED_MS } from "~/team/team.server";
 import { deleteExpiredRecords } from "./expired-records.server";
 
 const NOW = Date.UTC(2026, 10, 22, 12);
@@ -58,6 +59,7 @@ describe.each(TEST_DIALECTS)("deleting expired records on $name", (dialect) => {
       "listing_change_item",
       "known_browser",
       "activity",
+      "refused_invitation",
     ] as const)
       await database.db.deleteFrom(table).execute();
   });
@@ -81,6 +83,7 @@ describe.each(TEST_DIALECTS)("deleting expired records on $name", (dialect) => {
       pricePreviews: 0,
       knownBrowsers: 0,
       activity: 0,
+      refusedInvitations: 0,
     });
     expect((await remaining()).sessions).toEqual(["live"]);
   });
@@ -201,6 +204,23 @@ describe.each(TEST_DIALECTS)("deleting expired records on $name", (dialect) => {
       await recordActivity(database.db, owner, "tools-switched", { to: "previous" }, at);
     expect(await deleteExpiredRecords(database.db, 90, NOW)).toMatchObject({ activity: 1 });
     expect(await database.db.selectFrom("activity").select("at").execute()).toEqual([{ at: NOW - ACTIVITY_KEPT_MS }]);
+  });
+
+  it("deletes invitations refused for a taken username once they no longer count towards the day's limit", async () => {
+    const owner = await insertAccount(database.db, "refused-owner");
+    await database.db
+      .insertInto("refused_invitation")
+      .values(
+        [NOW - INVITATIONS_COUNTED_MS, NOW - INVITATIONS_COUNTED_MS + 1].map((at) => ({
+          seller_id: owner.sellerId,
+          created_at: at,
+        })),
+      )
+      .execute();
+    expect(await deleteExpiredRecords(database.db, 90, NOW)).toMatchObject({ refusedInvitations: 1 });
+    expect(await database.db.selectFrom("refused_invitation").select("created_at").execute()).toEqual([
+      { created_at: NOW - INVITATIONS_COUNTED_MS + 1 },
+    ]);
   });
 
   it("keeps the rows of a preview applied between finding it old and deleting it", async () => {

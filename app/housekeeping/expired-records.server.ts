@@ -4,6 +4,7 @@ import { SESSION_IDLE_MS } from "~/auth/session.server";
 import { SIGN_IN_LIMITS } from "~/auth/sign-in-limits.server";
 import { deleteStillPreviewed, PREVIEW_KEPT_MS } from "~/listing-changes/price-changes.server";
 import type { DatabaseSchema } from "~/db/schema";
+import { INVITATIONS_COUNTED_MS } from "~/team/team.server";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -23,11 +24,13 @@ export interface DeletedRecords {
   knownBrowsers: number;
   /** Entries of the accounts' activity logs older than a year. */
   activity: number;
+  /** Invitations refused for a taken username, once they no longer count towards the day's limit. */
+  refusedInvitations: number;
 }
 
 /**
  * Deletes what no longer serves anyone: sessions past their expiry or left idle (and their listing selections), price previews never applied, sign-in failures that no
- * longer count towards a limit, speed beacons and tracking events older than the retention, and
+ * longer count towards a limit (and invitations refused for a taken username), speed beacons and tracking events older than the retention, and
  * activity older than a year. Safe to run from
  * every process and instance at once: each delete is of rows nobody reads any more.
  */
@@ -105,6 +108,20 @@ export async function deleteExpiredRecords(
             .selectFrom("activity")
             .select("id")
             .where("at", "<", now - ACTIVITY_KEPT_MS)
+            .limit(BATCH),
+        )
+        .executeTakeFirstOrThrow(),
+    ),
+    refusedInvitations: await inBatches(() =>
+      db
+        .deleteFrom("refused_invitation")
+        .where(
+          "id",
+          "in",
+          db
+            .selectFrom("refused_invitation")
+            .select("id")
+            .where("created_at", "<=", now - INVITATIONS_COUNTED_MS)
             .limit(BATCH),
         )
         .executeTakeFirstOrThrow(),

@@ -10,6 +10,7 @@ import {
   findOpenInvitation,
   findTeam,
   INVITATION_LIFETIME_MS,
+  INVITATIONS_COUNTED_MS,
   INVITATIONS_PER_DAY,
   inviteMember,
   removeMember,
@@ -108,6 +109,31 @@ describe.each(TEST_DIALECTS)("an account's team on $name", (dialect) => {
     const pending = (await findTeam(database.db, other.sellerId, day + 200)).invitations;
     expect(await withdrawInvitation(database.db, other, pending[0]!.id)).toBeTruthy();
     expect(await invite("busy-more", "viewer", day + 300, other.sellerId)).toEqual({ ok: false, refusal: "tooMany" });
+  });
+
+  it("counts an invitation refused for a taken username among the day's, so the form cannot be asked about usernames without end", async () => {
+    const prober = await insertAccount(database.db, "probing-owner");
+    const day = Date.now() + 5 * INVITATION_LIFETIME_MS;
+    const tries = await Promise.all(
+      Array.from({ length: INVITATIONS_PER_DAY - 1 }, (_, n) =>
+        inviteMember(database, prober, { username: "other-owner", role: "viewer" }, day + n),
+      ),
+    );
+    expect(tries.every((tried) => !tried.ok && tried.refusal === "usernameTaken")).toBe(true);
+    expect((await inviteMember(database, prober, { username: "prober-last", role: "viewer" }, day + 50)).ok).toBe(true);
+    // The day is used: a taken username and a free one get the same answer.
+    for (const username of ["team-owner", "prober-free"])
+      expect(await inviteMember(database, prober, { username, role: "viewer" }, day + 100)).toEqual({
+        ok: false,
+        refusal: "tooMany",
+      });
+    // A day after the first refusal, one more may be asked.
+    expect(
+      await inviteMember(database, prober, { username: "team-owner", role: "viewer" }, day + INVITATIONS_COUNTED_MS),
+    ).toEqual({
+      ok: false,
+      refusal: "usernameTaken",
+    });
   });
 
   it("says another account's pending invitation only as a taken username", async () => {

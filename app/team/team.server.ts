@@ -12,7 +12,8 @@ import type { InvitedRole, Role } from "./roles";
 export const INVITATION_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
 /** Invitations an account may send in a day: enough for a team, too few to spray links about. */
 export const INVITATIONS_PER_DAY = 20;
-const DAY_MS = 24 * 60 * 60 * 1000;
+/** The day those are counted over, sliding: housekeeping deletes refusals older than it. */
+export const INVITATIONS_COUNTED_MS = 24 * 60 * 60 * 1000;
 
 export interface TeamMember {
   id: number;
@@ -82,7 +83,9 @@ export type InvitationRefusal = "usernameTaken" | "alreadyInvited" | "tooMany";
  * only the link holds: the table keeps its hash. A username of any member of the hub, removed ones
  * too (the activity log names them), or of another account's pending invitation is taken; the
  * account's own pending invitation is said as such. Every invitation made counts among the day's,
- * withdrawn ones too, so withdrawing does not make room for more.
+ * withdrawn ones too, so withdrawing does not make room for more; so does every one refused for a
+ * taken username, and the day's limit is checked first: the form answers whether a username exists
+ * in the hub at most INVITATIONS_PER_DAY times a day, not as often as an owner cares to ask.
  *
  * The account's row is locked for the checks and the insert (PostgreSQL; SQLite's writer is one
  * at a time), so two invitations sent at once cannot both pass the day's count.
@@ -103,7 +106,7 @@ export async function inviteMember(
     // transaction (begin immediate) already takes them one at a time.
     if (dialect === "postgres")
       await sql`select pg_advisory_xact_lock(hashtext(${`seller-hub:invitation:${username}`}))`.execute(trx);
-    const [member, pending, sentToday] = await Promise.all([
+    const [member, pending, triedToday] = await Promise.all([
       trx.selectFrom("member").select("id").where("username", "=", username).executeTakeFirst(),
       trx
         .selectFrom("invitation")
@@ -113,17 +116,14 @@ export async function inviteMember(
         .where("withdrawn_at", "is", null)
         .where("expires_at", ">", now)
         .executeTakeFirst(),
-      trx
-        .selectFrom("invitation")
-        .select((eb) => eb.fn.countAll<number>().as("n"))
-        .where("seller_id", "=", sellerId)
-        .where("created_at", ">", now - DAY_MS)
-        .executeTakeFirstOrThrow(),
+      invitationsTriedToday(trx, sellerId, now),
     ]);
-    if (member) return { ok: false, refusal: "usernameTaken" } as const;
-    if (pending)
-      return { ok: false, refusal: pending.seller_id === sellerId ? "alreadyInvited" : "usernameTaken" } as const;
-    if (Number(sentToday.n) >= INVITATIONS_PER_DAY) return { ok: false, refusal: "tooMany" } as const;
+    if (triedToday >= INVITATIONS_PER_DAY) return { ok: false, refusal: "tooMany" } as const;
+    if (member || (pending && pending.seller_id !== sellerId)) {
+      await trx.insertInto("refused_invitation").values({ seller_id: sellerId, created_at: now }).execute();
+      return { ok: false, refusal: "usernameTaken" } as const;
+    }
+    if (pending) return { ok: false, refusal: "alreadyInvited" } as const;
     const token = randomBytes(32).toString("base64url");
     const expiresAt = now + INVITATION_LIFETIME_MS;
     await trx
@@ -141,6 +141,22 @@ export async function inviteMember(
     await recordActivity(trx, by, "member-invited", { username, role }, now);
     return { ok: true, token, expiresAt } as const;
   });
+}
+
+/** Invitations the account made in the last day, withdrawn ones too, and those refused for a taken username. */
+async function invitationsTriedToday(trx: Kysely<DatabaseSchema>, sellerId: number, now: number): Promise<number> {
+  const since = now - INVITATIONS_COUNTED_MS;
+  const [made, refused] = await Promise.all(
+    (["invitation", "refused_invitation"] as const).map((table) =>
+      trx
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .where("seller_id", "=", sellerId)
+        .where("created_at", ">", since)
+        .executeTakeFirstOrThrow(),
+    ),
+  );
+  return Number(made!.n) + Number(refused!.n);
 }
 
 export interface OpenInvitation {

@@ -27,6 +27,7 @@ import * as listingChanges from "./0025-listing-changes.server";
 import * as members from "./0026-members.server";
 import * as invitations from "./0027-invitations.server";
 import * as activity from "./0028-activity.server";
+import * as refusedInvitations from "./0029-refused-invitations.server";
 
 interface DialectMigration {
   up(db: Kysely<unknown>, dialect: Dialect): Promise<void>;
@@ -60,6 +61,7 @@ const migrations: Record<string, DialectMigration> = {
   "0026-members": members,
   "0027-invitations": invitations,
   "0028-activity": activity,
+  "0029-refused-invitations": refusedInvitations,
 };
 
 export const MIGRATION_NAMES = Object.keys(migrations);
