@@ -32,6 +32,8 @@ export const REPRICERS = [
   "repricer-prefetch-keys",
   // Not a price journey: it chooses the Light appearance, which no other test's seller may see.
   "repricer-contrast",
+  // Not a price journey either: its owner hands the account to a member and is handed it back.
+  "repricer-handover",
 ] as const;
 
 export const REPRICER_LISTINGS = 25;

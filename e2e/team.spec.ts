@@ -218,6 +218,75 @@ test.describe("the demo account's owner and their team", () => {
   });
 });
 
+test.describe("handing the account over", () => {
+  test("the owner makes a manager the owner, asked first, and becomes a manager; the new owner runs the team and hands it back", async ({
+    page,
+    browser,
+  }) => {
+    test.setTimeout(120_000);
+    // An account of its own (e2e/repricing-sellers.ts): no other test sees its team change hands.
+    const owner = "repricer-handover";
+    const ownerName = `Repricer ${REPRICERS.indexOf(owner) + 1}`;
+    await emulateSlowNetwork(page);
+    await signIn(page, owner);
+    await waitForHydration(page);
+    await openTeam(page);
+    const username = newUsername("ngozi");
+    const link = await inviteByKeyboard(page, username, "Manager");
+    const heir = await (await browser.newContext()).newPage();
+    await emulateSlowNetwork(heir);
+    await heir.goto(link);
+    await joinTeam(heir, "Ngozi Ọkọnkwọ", "ọ̀rọ̀-àṣírí-1");
+    await expect(heir.getByRole("banner").getByRole("link", { name: "Team", exact: true })).toHaveCount(0);
+
+    // Asked first: Stay leads back to the link that asked, and nothing changes.
+    await page.reload();
+    const handOver = page
+      .getByRole("row", { name: /Ngozi Ọkọnkwọ/ })
+      .getByRole("link", { name: "Make owner Ngozi Ọkọnkwọ" });
+    await handOver.click();
+    const question = page.getByRole("heading", { name: "Make Ngozi Ọkọnkwọ the account’s owner?" });
+    await expect(question).toBeFocused();
+    await expect(page.getByText("You will become a manager.")).toBeVisible();
+    await expectNoAccessibilityViolations(page);
+    await page.getByRole("link", { name: "Stay the owner" }).click();
+    await expect(question).toHaveCount(0);
+    await expect(handOver).toBeFocused();
+    await handOver.click();
+    await page.getByRole("button", { name: "Make Ngozi Ọkọnkwọ the owner" }).click();
+
+    // The former owner is a manager from this page on: the overview, with no way to the team.
+    await expect(page).toHaveURL(/\/sh\/ovw$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Overview" })).toBeVisible();
+    await expect(page.getByRole("banner").getByRole("link", { name: "Team", exact: true })).toHaveCount(0);
+    expect((await page.request.get("/sh/team")).status()).toBe(403);
+
+    // The new owner's next page has the team, and the header names the account they run.
+    await heir.reload();
+    await expect(heir.getByRole("banner")).toContainText(`Ngozi Ọkọnkwọ for ${ownerName}`);
+    await waitForHydration(heir);
+    await openTeam(heir);
+    const former = heir.getByRole("row", { name: new RegExp(ownerName) });
+    await expect(former.getByRole("combobox", { name: `Role of ${ownerName}` })).toHaveValue("manager");
+    await heir.getByRole("link", { name: "See what the team did: the activity log" }).click();
+    await expect(heir.getByRole("heading", { level: 1, name: "Activity" })).toBeVisible();
+    await expect(heir.getByRole("table")).toContainText(`Made Ngozi Ọkọnkwọ (${username}) the owner`);
+    await expectNoAccessibilityViolations(heir);
+
+    // And back: the account's first owner is its owner again, and the team is theirs.
+    await openTeam(heir);
+    await heir.getByRole("link", { name: `Make owner ${ownerName}` }).click();
+    await heir.getByRole("button", { name: `Make ${ownerName} the owner` }).click();
+    await expect(heir).toHaveURL(/\/sh\/ovw$/);
+    await page.reload();
+    await openTeam(page);
+    await expect(
+      page.getByRole("row", { name: /Ngozi Ọkọnkwọ/ }).getByRole("combobox", { name: "Role of Ngozi Ọkọnkwọ" }),
+    ).toHaveValue("manager");
+    await heir.context().close();
+  });
+});
+
 test.describe("a member whose name is written right to left", () => {
   test("is set apart in every sentence the team page says of them, so the words after the name stay in order", async ({
     page,

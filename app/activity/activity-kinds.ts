@@ -17,6 +17,7 @@ export const ACTIVITY_KINDS = [
   "member-joined",
   "role-changed",
   "member-removed",
+  "ownership-handed-over",
   "tools-switched",
 ] as const;
 
@@ -55,6 +56,8 @@ export interface ActivityDetails {
   "member-joined": { role: InvitedRole };
   "role-changed": MemberDetails & { role: InvitedRole };
   "member-removed": MemberDetails;
+  /** The member who became the owner; the one who handed it over is the entry's member. */
+  "ownership-handed-over": MemberDetails;
   /** To the previous listings tool, or back to the hub's. */
   "tools-switched": { to: "previous" | "hub" };
 }
@@ -76,5 +79,6 @@ export const ACTIVITY_KIND_LABELS = {
   "member-joined": "activity.kind.member-joined",
   "role-changed": "activity.kind.role-changed",
   "member-removed": "activity.kind.member-removed",
+  "ownership-handed-over": "activity.kind.ownership-handed-over",
   "tools-switched": "activity.kind.tools-switched",
 } as const satisfies Record<ActivityKind, MessageKey>;

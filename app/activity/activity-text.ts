@@ -41,6 +41,8 @@ export function describeActivity(
       return text("activity.what.role-changed", { ...named(entry.details, typed), role: entry.details.role });
     case "member-removed":
       return text("activity.what.member-removed", named(entry.details, typed));
+    case "ownership-handed-over":
+      return text("activity.what.ownership-handed-over", named(entry.details, typed));
     case "tools-switched":
       return text("activity.what.tools-switched", entry.details);
   }

@@ -26,7 +26,7 @@ export interface DatabaseSchema {
 /** An account (decision 086): the business whose listings, site and currency these are. Its people are its members. */
 export interface SellerTable {
   id: Generated<number>;
-  /** The account's handle (its store's address, a message's audience); its owner signs in with it too. */
+  /** The account's handle (its store's address, a message's audience); the owner who opened it signs in with it too. */
   username: string;
   /** The business's name, shown beside the member's own. */
   display_name: string;

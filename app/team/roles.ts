@@ -11,5 +11,5 @@ export function isRole(value: unknown): value is Role {
   return typeof value === "string" && (ROLES as readonly string[]).includes(value);
 }
 
-/** The roles an owner may give: an account has one owner, the one who opened it. */
+/** The roles an owner may give by invitation or change: an account has one owner, and becomes another's only when handed over (handOverOwnership). */
 export type InvitedRole = Exclude<Role, "owner">;

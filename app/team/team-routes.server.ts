@@ -1,4 +1,4 @@
-import { data } from "react-router";
+import { data, href, redirect } from "react-router";
 import { assertAntiForgeryToken } from "~/auth/anti-forgery.server";
 import type { SignedInSeller } from "~/auth/session.server";
 import { actorOf } from "~/activity/activity.server";
@@ -12,6 +12,7 @@ import { readId, readInvitedRole, readUsername } from "./team-forms";
 import {
   changeRole,
   findTeam,
+  handOverOwnership,
   INVITATIONS_PER_DAY,
   inviteMember,
   removeMember,
@@ -30,8 +31,12 @@ export type TeamActionData =
   | { ok: false; refusal: string; intent: TeamIntent | null };
 
 /** The team page's forms. */
-export type TeamIntent = "invite" | "role" | "remove" | "withdraw";
-const INTENTS: readonly TeamIntent[] = ["invite", "role", "remove", "withdraw"];
+export type TeamIntent = "invite" | "role" | "remove" | "handover" | "withdraw";
+const INTENTS: readonly TeamIntent[] = ["invite", "role", "remove", "handover", "withdraw"];
+
+/** What the page asks before doing it, about one member: their removal, or handing them the account. */
+export type MemberQuestion = "remove" | "handover";
+const QUESTIONS: readonly MemberQuestion[] = ["remove", "handover"];
 
 const REFUSALS: Record<
   InvitationRefusal,
@@ -42,17 +47,22 @@ const REFUSALS: Record<
   tooMany: "team.refusal.tooMany",
 };
 
-/** The team page's data: the account's members and invitations, and the member asked to be removed, if any. */
+/**
+ * The team page's data: the account's members and invitations, and the question the address asks
+ * about a member, if any (`?remove=<id>` or `?handover=<id>`, so that asking works without scripts).
+ */
 export async function teamPage(request: Request, { db }: Database, { seller }: SignedInSeller) {
   const team = await findTeam(db, seller.id);
-  const removing = readId(pageUrl(request).searchParams.get("remove"));
-  const toRemove = team.members.find((member) => member.id === removing && member.role !== "owner") ?? null;
-  return { ...team, toRemove };
+  const { searchParams } = pageUrl(request);
+  const question = QUESTIONS.find((asked) => searchParams.has(asked));
+  const askedAbout = question && readId(searchParams.get(question));
+  const member = team.members.find((candidate) => candidate.id === askedAbout && candidate.role !== "owner");
+  return { ...team, question: question && member ? { asks: question, member } : null };
 }
 
 /**
  * The team page's forms, each a plain post that works without scripts: invite, change a role,
- * remove a member, withdraw an invitation. Refused with the reason (4xx) and nothing stored.
+ * remove a member, hand the account to a member, withdraw an invitation. Refused with the reason (4xx) and nothing stored.
  */
 export async function handleTeamForm(
   request: Request,
@@ -105,6 +115,14 @@ export async function handleTeamForm(
         done: text("team.remove.done", { name: isolate(removed.displayName) }),
         intent,
       });
+    }
+    case "handover": {
+      const id = readId(form.get("member"));
+      const owner = id === null ? null : await handOverOwnership(db, actorOf(signedIn), id);
+      if (!owner) return refuse(text("team.refusal.noMember"), 404);
+      // The team is no longer theirs to manage: its page would refuse them. The overview's header
+      // now names the account they work for, as a member's does.
+      throw redirect(href("/sh/ovw"));
     }
     case "withdraw": {
       const id = readId(form.get("invitation"));

@@ -9,6 +9,7 @@ import {
   changeRole,
   findOpenInvitation,
   findTeam,
+  handOverOwnership,
   INVITATION_LIFETIME_MS,
   INVITATIONS_COUNTED_MS,
   INVITATIONS_PER_DAY,
@@ -166,6 +167,61 @@ describe.each(TEST_DIALECTS)("an account's team on $name", (dialect) => {
     // Removed, their username stays theirs: the history names them.
     expect(await invite("helper")).toEqual({ ok: false, refusal: "usernameTaken" });
     expect(await changeRole(database.db, account, helper, "viewer")).toBeNull();
+  });
+
+  it("hands the account to a member, the owner becoming a manager, once however often it is sent; never to a removed member nor another account's", async () => {
+    const handing = await insertAccount(database.db, "handing-owner");
+    const add = (username: string) =>
+      addMember(database.db, handing.sellerId, {
+        username,
+        displayName: `Ñame ${username}`,
+        passwordHash: "not-a-hash",
+        role: "viewer",
+      });
+    const [heir, rival, gone] = [await add("heir"), await add("rival"), await add("gone")];
+    await removeMember(database.db, handing, gone);
+    await startSession(
+      database.db,
+      { id: handing.memberId, seller_id: handing.sellerId },
+      new Request("http://localhost/"),
+    );
+    const roles = async () =>
+      Object.fromEntries(
+        (await findTeam(database.db, handing.sellerId)).members.map((member) => [member.username, member.role]),
+      );
+    expect(await handOverOwnership(database.db, handing, gone)).toBeNull();
+    expect(await handOverOwnership(database.db, handing, account.memberId)).toBeNull();
+    expect(await handOverOwnership(database.db, handing, handing.memberId)).toBeNull();
+    expect(await handOverOwnership(database.db, other, heir)).toBeNull();
+    expect(await roles()).toEqual({ "handing-owner": "owner", heir: "viewer", rival: "viewer" });
+
+    // Sent twice at once (two tabs), to two members: one of them becomes the owner, not both.
+    const outcomes = await Promise.all([
+      handOverOwnership(database.db, handing, heir),
+      handOverOwnership(database.db, handing, rival),
+    ]);
+    expect(outcomes.filter((outcome) => outcome !== null)).toHaveLength(1);
+    const owners = Object.entries(await roles()).filter(([, role]) => role === "owner");
+    expect(owners).toHaveLength(1);
+    expect((await roles())["handing-owner"]).toBe("manager");
+    // The former owner's session goes on, as a manager's.
+    expect(
+      await database.db.selectFrom("session").where("member_id", "=", handing.memberId).selectAll().execute(),
+    ).toHaveLength(1);
+    const [newOwner] = owners[0]!;
+    const log = await database.db
+      .selectFrom("activity")
+      .select(["member_id", "kind", "details"])
+      .where("seller_id", "=", handing.sellerId)
+      .where("kind", "=", "ownership-handed-over")
+      .execute();
+    expect(log.map((entry) => ({ ...entry, details: JSON.parse(entry.details) }))).toEqual([
+      {
+        member_id: handing.memberId,
+        kind: "ownership-handed-over",
+        details: { username: newOwner, displayName: `Ñame ${newOwner}` },
+      },
+    ]);
   });
 
   it("withdraws an invitation of the account only", async () => {

@@ -347,3 +347,53 @@ export async function removeMember(
     return { id: removed.id, displayName: removed.display_name };
   });
 }
+
+/**
+ * Hands the account to another of its members: they become its owner, and the owner who hands it
+ * over a manager, in one transaction, so the account always has exactly one owner. Both changes
+ * count at each one's next request (the role is read on every request); no session ends. Null, and
+ * nothing changes, when `by` is no longer the owner (a second hand-over sent from another tab:
+ * the first took the ownership, and the row's compare-and-set refuses the second) or the member is
+ * not one of the account's (removed meanwhile, another account's, the owner themself).
+ */
+export async function handOverOwnership(
+  db: Kysely<DatabaseSchema>,
+  by: Actor,
+  memberId: number,
+  now = Date.now(),
+): Promise<MemberDetails | null> {
+  // The owner's own row is a manager's by the time the second update looks for a non-owner.
+  if (memberId === by.memberId) return null;
+  try {
+    return await db.transaction().execute(async (trx) => {
+      const handedOver = await trx
+        .updateTable("member")
+        .set({ role: "manager" })
+        .where("id", "=", by.memberId)
+        .where("seller_id", "=", by.sellerId)
+        .where("role", "=", "owner")
+        .where("removed_at", "is", null)
+        .executeTakeFirst();
+      if (Number(handedOver.numUpdatedRows) !== 1) return null;
+      const owner = await trx
+        .updateTable("member")
+        .set({ role: "owner" })
+        .where("id", "=", memberId)
+        .where("seller_id", "=", by.sellerId)
+        .where("role", "!=", "owner")
+        .where("removed_at", "is", null)
+        .returning(["username", "display_name"])
+        .executeTakeFirst();
+      // The giver's row is already changed: undo it with the transaction.
+      if (!owner) throw new NoSuchMember();
+      const member = { username: owner.username, displayName: owner.display_name };
+      await recordActivity(trx, by, "ownership-handed-over", member, now);
+      return member;
+    });
+  } catch (error) {
+    if (error instanceof NoSuchMember) return null;
+    throw error;
+  }
+}
+
+class NoSuchMember extends Error {}

@@ -46,8 +46,9 @@ export async function loader({ request, context, pattern }: Route.LoaderArgs) {
   return {
     member: {
       name: member.display_name,
-      // A member who is not the account's owner works for someone else's account: the header says whose.
-      accountName: member.role === "owner" ? undefined : seller.display_name,
+      // A member works for an account named as someone else (the business, or the owner who opened
+      // it): the header says whose. An account's first owner is named as it is; one it was handed to is not.
+      accountName: member.display_name === seller.display_name ? undefined : seller.display_name,
       feedbackScore: seller.feedback_score,
       storeUrl: seller.store_url,
       locale: formattingLocaleOf(context),

@@ -4,12 +4,13 @@ import { getSignedInSeller } from "~/auth/require-seller.server";
 import { formattingLocaleOf, textOf } from "~/i18n/language.server";
 import { isolate } from "~/i18n/bidi";
 import { Isolated } from "~/i18n/components/isolated/Isolated";
+import type { MessageKey } from "~/i18n/language-text";
 import { useText } from "~/i18n/text";
 import { databaseContext } from "~/request-context";
 import type { PageHandle } from "~/shell/page-handle";
 import { InviteForm } from "~/team/components/invite-form/InviteForm";
 import { TeamMembers } from "~/team/components/team-members/TeamMembers";
-import { handleTeamForm, teamPage } from "~/team/team-routes.server";
+import { handleTeamForm, teamPage, type MemberQuestion } from "~/team/team-routes.server";
 import type { Route } from "./+types/team";
 import { useSending } from "~/components/use-sending";
 
@@ -33,7 +34,7 @@ export function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Team({ loaderData, actionData }: Route.ComponentProps) {
-  const { members, invitations, toRemove, srt, locale } = loaderData;
+  const { members, invitations, question, srt, locale } = loaderData;
   const text = useText();
   const sending = useSending();
   const done = actionData?.ok && "done" in actionData ? actionData.done : undefined;
@@ -45,10 +46,10 @@ export default function Team({ loaderData, actionData }: Route.ComponentProps) {
   useEffect(() => {
     if (done && movesFocus) doneMessage.current?.focus();
   }, [done, movesFocus]);
-  // Kept: the question goes, and the focus returns to the member's Remove link.
+  // Kept as it was: the question goes, and the focus returns to the link that asked it.
   const { hash } = useLocation();
   useEffect(() => {
-    if (hash.startsWith("#remove-")) document.getElementById(hash.slice(1))?.focus();
+    if (/^#(remove|handover)-\d+$/.test(hash)) document.getElementById(hash.slice(1))?.focus();
   }, [hash]);
   // The invitation's outcome is said in its form; any other form's refusal at the top.
   const invite =
@@ -66,7 +67,15 @@ export default function Team({ loaderData, actionData }: Route.ComponentProps) {
           <Isolated text={refused} />
         </p>
       )}
-      {toRemove && <RemoveQuestion key={toRemove.id} member={toRemove} srt={srt} sending={sending} />}
+      {question && (
+        <MemberQuestion
+          key={`${question.asks}-${question.member.id}`}
+          asks={question.asks}
+          member={question.member}
+          srt={srt}
+          sending={sending}
+        />
+      )}
       <p>
         <Link prefetch="intent" to={href("/sh/activity")}>
           {text("team.activityLink")}
@@ -78,40 +87,62 @@ export default function Team({ loaderData, actionData }: Route.ComponentProps) {
   );
 }
 
+/** Each question's words: what it asks, what follows, and its two answers. */
+const QUESTION_TEXTS = {
+  remove: {
+    heading: "team.remove.heading",
+    text: "team.remove.text",
+    confirm: "team.remove.confirm",
+    keep: "team.remove.keep",
+  },
+  handover: {
+    heading: "team.handover.heading",
+    text: "team.handover.text",
+    confirm: "team.handover.confirm",
+    keep: "team.handover.keep",
+  },
+} as const satisfies Record<MemberQuestion, Record<string, MessageKey>>;
+
 /**
- * Removal is asked first, on the page (`?remove=` names the member, so it works without scripts):
- * the question takes the focus, and Keep leads back to the team as it was.
+ * A removal, or handing the account over, is asked first, on the page (`?remove=` or `?handover=`
+ * names the member, so it works without scripts): the question takes the focus, and its second
+ * answer leads back to the team as it was, to the link that asked.
  */
-function RemoveQuestion({
+function MemberQuestion({
+  asks,
   member,
   srt,
   sending,
 }: {
+  asks: MemberQuestion;
   member: { id: number; displayName: string };
   srt: string;
   sending: boolean;
 }) {
   const text = useText();
+  const words = QUESTION_TEXTS[asks];
+  const name = isolate(member.displayName);
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
   return (
-    <section className="team-page__remove" aria-labelledby="remove-member">
-      <h2 id="remove-member" ref={heading} tabIndex={-1}>
-        <Isolated text={text("team.remove.heading", { name: isolate(member.displayName) })} />
+    <section className="team-page__question" aria-labelledby="member-question">
+      <h2 id="member-question" ref={heading} tabIndex={-1}>
+        <Isolated text={text(words.heading, { name })} />
       </h2>
-      <p>{text("team.remove.text")}</p>
-      <div className="team-page__remove-actions">
+      <p>
+        <Isolated text={text(words.text, { name })} />
+      </p>
+      <div className="team-page__question-actions">
         <Form method="post" action={href("/sh/team")}>
           <input type="hidden" name="srt" value={srt} />
-          <input type="hidden" name="intent" value="remove" />
+          <input type="hidden" name="intent" value={asks} />
           <input type="hidden" name="member" value={member.id} />
           <button type="submit" className="button button--primary" aria-disabled={sending || undefined}>
-            <Isolated text={text("team.remove.confirm", { name: isolate(member.displayName) })} />
+            <Isolated text={text(words.confirm, { name })} />
           </button>
         </Form>
-        {/* Back to the member's Remove link, where the question was asked from (the page focuses it). */}
-        <Link to={`${href("/sh/team")}#remove-${member.id}`} className="button">
-          <Isolated text={text("team.remove.keep", { name: isolate(member.displayName) })} />
+        <Link to={`${href("/sh/team")}#${asks}-${member.id}`} className="button">
+          <Isolated text={text(words.keep, { name })} />
         </Link>
       </div>
     </section>

@@ -12,7 +12,7 @@ const members = [
 const invitations = [{ id: 3, username: "sam", role: "viewer" as const, expiresAt: JOINED + 7 * 86_400_000 }];
 
 describe("TeamMembers", () => {
-  it("lists the members, the owner's role fixed, each other's role to change and a way to remove them, named by their name", async () => {
+  it("lists the members, the owner's role fixed, each other's role to change and ways to remove them or make them the owner, named by their name", async () => {
     await renderInRouter("/sh/team", () => (
       <SellerTimeZoneProvider value="America/Los_Angeles">
         <TeamMembers members={members} invitations={invitations} locale="en-US" srt="token" />
@@ -20,13 +20,18 @@ describe("TeamMembers", () => {
     ));
     const table = within(screen.getByRole("region", { name: "Members" })).getByRole("table");
     const [, owner, manager] = within(table).getAllByRole("row");
-    expect(owner).toHaveTextContent("An account has one owner, who opened it.");
+    expect(owner).toHaveTextContent("An account has one owner. To hand it over, make another member the owner.");
     expect(within(owner!).queryByRole("button")).not.toBeInTheDocument();
+    expect(within(owner!).queryByRole("link")).not.toBeInTheDocument();
     expect(within(manager!).getByRole("combobox", { name: "Role of Zoë Ñúñez" })).toHaveValue("manager");
     expect(within(manager!).getByRole("button", { name: "Change role Zoë Ñúñez" })).toBeInTheDocument();
     expect(within(manager!).getByRole("link", { name: "Remove Zoë Ñúñez" })).toHaveAttribute(
       "href",
       "/sh/team?remove=7",
+    );
+    expect(within(manager!).getByRole("link", { name: "Make owner Zoë Ñúñez" })).toHaveAttribute(
+      "href",
+      "/sh/team?handover=7",
     );
     expect(manager).toHaveTextContent("Nov 20, 2026, 9:00 AM PST");
   });

@@ -15,8 +15,8 @@ export interface TeamMembersProps {
 }
 
 /**
- * The account's members, each non-owner with their role to change and a way to be removed (asked
- * first, on the page itself), and the invitations still waiting, each to withdraw.
+ * The account's members, each non-owner with their role to change and ways to be removed or made
+ * the owner (each asked first, on the page itself), and the invitations still waiting, each to withdraw.
  */
 export function TeamMembers({ members, invitations, locale, srt }: TeamMembersProps) {
   const text = useText();
@@ -89,7 +89,8 @@ function MemberRow({
   srt: string;
 }) {
   const text = useText();
-  const ids = { name: useId(), change: useId(), remove: `remove-${member.id}` };
+  // The question links' ids are the page's: Keep and Stay lead back to them by the address's hash.
+  const ids = { name: useId(), change: useId(), remove: `remove-${member.id}`, handover: `handover-${member.id}` };
   return (
     <tr>
       <th scope="row" id={ids.name}>
@@ -127,14 +128,24 @@ function MemberRow({
         {member.role === "owner" ? (
           text("team.owner.fixed")
         ) : (
-          <Link
-            to={`?remove=${member.id}`}
-            id={ids.remove}
-            aria-labelledby={`${ids.remove} ${ids.name}`}
-            preventScrollReset
-          >
-            {text("team.remove.link")}
-          </Link>
+          <div className="team-members__actions">
+            <Link
+              to={`?remove=${member.id}`}
+              id={ids.remove}
+              aria-labelledby={`${ids.remove} ${ids.name}`}
+              preventScrollReset
+            >
+              {text("team.remove.link")}
+            </Link>
+            <Link
+              to={`?handover=${member.id}`}
+              id={ids.handover}
+              aria-labelledby={`${ids.handover} ${ids.name}`}
+              preventScrollReset
+            >
+              {text("team.handover.link")}
+            </Link>
+          </div>
         )}
       </td>
     </tr>
