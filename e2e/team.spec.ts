@@ -214,6 +214,20 @@ test.describe("the demo account's owner and their team", () => {
     const again = await invitee.goto(link);
     expect(again?.status()).toBe(404);
     await expect(invitee.getByRole("heading", { level: 1, name: "This invitation link does not work" })).toBeVisible();
+
+    // Invited back under the same username (it is theirs: no other account can have it), they join
+    // again with a new password, and are removed once more so that the demo's team stays as it was.
+    await page.reload();
+    await waitForHydration(page);
+    const linkBack = await inviteByKeyboard(page, username, "Viewer");
+    await invitee.goto(linkBack);
+    await expect(invitee.getByText(`You will sign in as ${username}.`)).toBeVisible();
+    await joinTeam(invitee, "Zoë Ñúñez-Díaz", "nöuveau-sécret-2");
+    await expect(invitee.getByRole("banner")).toContainText("Zoë Ñúñez-Díaz for Jordan Lee");
+    await page.reload();
+    await page.getByRole("link", { name: "Remove Zoë Ñúñez-Díaz" }).click();
+    await page.getByRole("button", { name: "Remove Zoë Ñúñez-Díaz" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Zoë Ñúñez-Díaz is no longer on the team" })).toBeFocused();
     await invitee.context().close();
   });
 });

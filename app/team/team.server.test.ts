@@ -164,9 +164,47 @@ describe.each(TEST_DIALECTS)("an account's team on $name", (dialect) => {
     expect((await findTeam(database.db, account.sellerId)).members.map((member) => member.username)).not.toContain(
       "helper",
     );
-    // Removed, their username stays theirs: the history names them.
-    expect(await invite("helper")).toEqual({ ok: false, refusal: "usernameTaken" });
+    // Removed, their username stays theirs: the history names them. Another account cannot have it.
+    const rival = await insertAccount(database.db, "rival-owner");
+    expect(await invite("helper", "viewer", Date.now(), rival.sellerId)).toEqual({
+      ok: false,
+      refusal: "usernameTaken",
+    });
     expect(await changeRole(database.db, account, helper, "viewer")).toBeNull();
+  });
+
+  it("invites a removed member back under their username: they take up their own row, with the new name, password and role", async () => {
+    const former = await addMember(database.db, account.sellerId, {
+      username: "returning",
+      displayName: "First Name",
+      passwordHash: "old-hash",
+      role: "manager",
+    });
+    await database.db.updateTable("member").set({ time_zone: "Europe/Rome" }).where("id", "=", former).execute();
+    await removeMember(database.db, account, former);
+    const invited = await invite("returning", "viewer");
+    if (!invited.ok) throw new Error(invited.refusal);
+    const open = await findOpenInvitation(database.db, invited.token);
+    expect(
+      await acceptInvitation(database.db, open!, { displayName: "Ünïcode Back", passwordHash: "new-hash" }),
+    ).toEqual({
+      id: former,
+      seller_id: account.sellerId,
+    });
+    const row = await database.db.selectFrom("member").selectAll().where("id", "=", former).executeTakeFirstOrThrow();
+    expect(row).toMatchObject({
+      username: "returning",
+      display_name: "Ünïcode Back",
+      password_hash: "new-hash",
+      role: "viewer",
+      removed_at: null,
+      time_zone: "Europe/Rome",
+    });
+    expect(
+      (await findTeam(database.db, account.sellerId)).members.filter((m) => m.username === "returning"),
+    ).toHaveLength(1);
+    // A member now, not a former one: their username is taken again, for this account too.
+    expect(await invite("returning")).toEqual({ ok: false, refusal: "usernameTaken" });
   });
 
   it("hands the account to a member, the owner becoming a manager, once however often it is sent; never to a removed member nor another account's", async () => {

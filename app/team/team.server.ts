@@ -5,7 +5,7 @@ import type { Database } from "~/db/database.server";
 import type { DatabaseSchema } from "~/db/schema";
 import type { Actor, MemberDetails } from "~/activity/activity-kinds";
 import { recordActivity } from "~/activity/activity.server";
-import { addMember } from "./accounts.server";
+import { addMember, type NewMember } from "./accounts.server";
 import type { InvitedRole, Role } from "./roles";
 
 /** How long an invitation's link works (issue 32). */
@@ -82,7 +82,8 @@ export type InvitationRefusal = "usernameTaken" | "alreadyInvited" | "tooMany";
  * Makes an invitation for `username` (already checked by the form) and returns its token, which
  * only the link holds: the table keeps its hash. A username of any member of the hub, removed ones
  * too (the activity log names them), or of another account's pending invitation is taken; the
- * account's own pending invitation is said as such. Every invitation made counts among the day's,
+ * account's own pending invitation is said as such. A former member of this account may be
+ * invited back under their username: the log that names them is this account's own. Every invitation made counts among the day's,
  * withdrawn ones too, so withdrawing does not make room for more; so does every one refused for a
  * taken username, and the day's limit is checked first: the form answers whether a username exists
  * in the hub at most INVITATIONS_PER_DAY times a day, not as often as an owner cares to ask.
@@ -107,7 +108,7 @@ export async function inviteMember(
     if (dialect === "postgres")
       await sql`select pg_advisory_xact_lock(hashtext(${`seller-hub:invitation:${username}`}))`.execute(trx);
     const [member, pending, triedToday] = await Promise.all([
-      trx.selectFrom("member").select("id").where("username", "=", username).executeTakeFirst(),
+      trx.selectFrom("member").select(["seller_id", "removed_at"]).where("username", "=", username).executeTakeFirst(),
       trx
         .selectFrom("invitation")
         .select("seller_id")
@@ -119,7 +120,7 @@ export async function inviteMember(
       invitationsTriedToday(trx, sellerId, now),
     ]);
     if (triedToday >= INVITATIONS_PER_DAY) return { ok: false, refusal: "tooMany" } as const;
-    if (member || (pending && pending.seller_id !== sellerId)) {
+    if ((member && !isFormerMemberOf(member, sellerId)) || (pending && pending.seller_id !== sellerId)) {
       await trx.insertInto("refused_invitation").values({ seller_id: sellerId, created_at: now }).execute();
       return { ok: false, refusal: "usernameTaken" } as const;
     }
@@ -141,6 +142,11 @@ export async function inviteMember(
     await recordActivity(trx, by, "member-invited", { username, role }, now);
     return { ok: true, token, expiresAt } as const;
   });
+}
+
+/** Someone the account removed: their username stays theirs, and the account may invite them back. */
+function isFormerMemberOf(member: { seller_id: number; removed_at: number | null }, sellerId: number): boolean {
+  return member.seller_id === sellerId && member.removed_at !== null;
 }
 
 /** Invitations the account made in the last day, withdrawn ones too, and those refused for a taken username. */
@@ -225,18 +231,16 @@ export async function acceptInvitation(
         .where("expires_at", ">", now)
         .executeTakeFirst();
       if (Number(claimed.numUpdatedRows) !== 1) return null;
-      const taken = await trx
+      const existing = await trx
         .selectFrom("member")
-        .select("id")
+        .select(["id", "seller_id", "removed_at"])
         .where("username", "=", invitation.username)
         .executeTakeFirst();
-      if (taken) throw new UsernameTaken();
-      const id = await addMember(
-        trx,
-        invitation.sellerId,
-        { username: invitation.username, displayName, passwordHash, role: invitation.role },
-        now,
-      );
+      if (existing && !isFormerMemberOf(existing, invitation.sellerId)) throw new UsernameTaken();
+      const joining = { username: invitation.username, displayName, passwordHash, role: invitation.role };
+      const id = existing
+        ? await rejoin(trx, existing.id, joining, now)
+        : await addMember(trx, invitation.sellerId, joining, now);
       const joined = { sellerId: invitation.sellerId, memberId: id };
       await recordActivity(trx, joined, "member-joined", { role: invitation.role }, now);
       return { id, seller_id: invitation.sellerId };
@@ -250,6 +254,28 @@ export async function acceptInvitation(
 }
 
 class UsernameTaken extends Error {}
+
+/**
+ * A former member invited back takes up their own row again, under their username, with the name,
+ * password and role of this invitation: the history that names them stays one person's, and their
+ * preferences (language, time zone, appearance) are as they left them. They join anew today.
+ */
+async function rejoin(trx: Kysely<DatabaseSchema>, memberId: number, member: NewMember, now: number): Promise<number> {
+  const { id } = await trx
+    .updateTable("member")
+    .set({
+      display_name: member.displayName,
+      password_hash: member.passwordHash,
+      role: member.role,
+      created_at: now,
+      removed_at: null,
+    })
+    .where("id", "=", memberId)
+    .where("removed_at", "is not", null)
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return id;
+}
 
 /** PostgreSQL's unique_violation (23505), SQLite's SQLITE_CONSTRAINT_UNIQUE. */
 function isUniqueViolation(error: unknown): boolean {
@@ -321,7 +347,8 @@ export async function changeRole(
 
 /**
  * Removes a member of the account: they can no longer sign in, and their sessions end at once.
- * Their row stays (the activity log names who did what), so their username is never given again.
+ * Their row stays (the activity log names who did what), so their username is never given to
+ * anyone else; the account may invite them back, and they take up the same row.
  * The owner cannot be removed: null, and nothing changes.
  */
 export async function removeMember(
