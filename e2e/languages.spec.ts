@@ -1,4 +1,4 @@
-import type { Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import { DEMO, expect, expectNoAccessibilityViolations, signIn, test, waitForHydration } from "./fixtures";
 import { addOperatorMessage, removeMessage } from "./operator-messages";
 
@@ -143,6 +143,60 @@ async function expectMirrored(page: Page) {
   await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
 }
+
+/**
+ * Follows a link whose page's data is held back, and measures which way the progress bar's light
+ * moves on the screen meanwhile: its animation paused at a quarter and at half of its course, the
+ * background's position read at each. The background is twice the bar's width, so as its position
+ * falls the picture moves right, and as it rises, left (CSS Backgrounds 3, background-position).
+ */
+async function progressBarDrift(page: Page, link: Locator, heading: string): Promise<"rightward" | "leftward"> {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\.data(\?|$)/, async (route) => {
+    await held;
+    // The pointer's rest on the link fetched the same data ahead (prefetch on intent): the page may
+    // have given that request up by now, and it needs no answer.
+    await route.continue().catch(() => {});
+  });
+  await link.click();
+  const bar = page.locator(".navigation-progress__bar");
+  await expect(bar).toBeVisible();
+  const [quarter, half] = await bar.evaluate((element) => {
+    const [animation] = element.getAnimations();
+    if (!animation) throw new Error("The progress bar does not move.");
+    animation.pause();
+    const duration = Number(animation.effect?.getComputedTiming().duration);
+    return [0.25, 0.5].map((share) => {
+      animation.currentTime = duration * share;
+      return parseFloat(getComputedStyle(element).backgroundPositionX);
+    });
+  });
+  release();
+  await page.unroute(/\.data(\?|$)/);
+  await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
+  return half! < quarter! ? "rightward" : "leftward";
+}
+
+test.describe("the navigation's progress bar", () => {
+  test("runs the way the page reads: rightward in English, leftward once the seller reads right to left", async ({
+    page,
+  }) => {
+    // A seller of its own (e2e/repricing-sellers.ts): no other test sees their language change.
+    await signIn(page, "repricer-rtl", DEMO.password);
+    await waitForHydration(page);
+    const siteSpeed = page.getByRole("navigation", { name: "Sections" }).getByRole("link", { name: "Site speed" });
+    expect(await progressBarDrift(page, siteSpeed, "Site speed")).toBe("rightward");
+
+    await chooseLanguageByKeyboard(page, "Preferences", "Language", "ar-XB");
+    await expectMirrored(page);
+    await waitForHydration(page);
+    const rtlSections = page.getByRole("navigation", { name: rtl("Sections") });
+    expect(
+      await progressBarDrift(page, rtlSections.getByRole("link", { name: rtl("All listings") }), rtl("Listings")),
+    ).toBe("leftward");
+  });
+});
 
 test.describe("right to left, on a phone", () => {
   test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });

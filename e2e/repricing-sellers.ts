@@ -34,6 +34,8 @@ export const REPRICERS = [
   "repricer-contrast",
   // Not a price journey either: its owner hands the account to a member and is handed it back.
   "repricer-handover",
+  // Nor this one: it reads the hub right to left, which no other test's seller may see.
+  "repricer-rtl",
 ] as const;
 
 export const REPRICER_LISTINGS = 25;
