@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import type { Page } from "@playwright/test";
 import { REPRICERS } from "./repricing-sellers";
 import {
+  DEMO,
   emulateSlowNetwork,
   expect,
   expectNoAccessibilityViolations,
@@ -225,6 +226,7 @@ test.describe("the demo account's owner and their team", () => {
     await joinTeam(invitee, "Zoë Ñúñez-Díaz", "nöuveau-sécret-2");
     await expect(invitee.getByRole("banner")).toContainText("Zoë Ñúñez-Díaz for Jordan Lee");
     await page.reload();
+    await waitForHydration(page);
     await page.getByRole("link", { name: "Remove Zoë Ñúñez-Díaz" }).click();
     await page.getByRole("button", { name: "Remove Zoë Ñúñez-Díaz" }).click();
     await expect(page.getByRole("status").filter({ hasText: "Zoë Ñúñez-Díaz is no longer on the team" })).toBeFocused();
@@ -255,6 +257,7 @@ test.describe("handing the account over", () => {
 
     // Asked first: Stay leads back to the link that asked, and nothing changes.
     await page.reload();
+    await waitForHydration(page);
     const handOver = page
       .getByRole("row", { name: /Ngozi Ọkọnkwọ/ })
       .getByRole("link", { name: "Make owner Ngozi Ọkọnkwọ" });
@@ -267,6 +270,13 @@ test.describe("handing the account over", () => {
     await expect(question).toHaveCount(0);
     await expect(handOver).toBeFocused();
     await handOver.click();
+    // The owner's password, not their session alone: a wrong one changes nothing and leaves the question open.
+    const password = page.getByLabel("Your password, to confirm");
+    await password.fill("not-my-password");
+    await page.getByRole("button", { name: "Make Ngozi Ọkọnkwọ the owner" }).click();
+    await expect(page.getByRole("alert")).toHaveText("That is not your password. The account is still yours.");
+    await expect(question).toBeVisible();
+    await password.fill(DEMO.password);
     await page.getByRole("button", { name: "Make Ngozi Ọkọnkwọ the owner" }).click();
 
     // The former owner is a manager from this page on: the overview, with no way to the team.
@@ -277,6 +287,7 @@ test.describe("handing the account over", () => {
 
     // The new owner's next page has the team, and the header names the account they run.
     await heir.reload();
+    await waitForHydration(heir);
     await expect(heir.getByRole("banner")).toContainText(`Ngozi Ọkọnkwọ for ${ownerName}`);
     await waitForHydration(heir);
     await openTeam(heir);
@@ -290,9 +301,11 @@ test.describe("handing the account over", () => {
     // And back: the account's first owner is its owner again, and the team is theirs.
     await openTeam(heir);
     await heir.getByRole("link", { name: `Make owner ${ownerName}` }).click();
+    await heir.getByLabel("Your password, to confirm").fill("ọ̀rọ̀-àṣírí-1");
     await heir.getByRole("button", { name: `Make ${ownerName} the owner` }).click();
     await expect(heir).toHaveURL(/\/sh\/ovw$/);
     await page.reload();
+    await waitForHydration(page);
     await openTeam(page);
     await expect(
       page.getByRole("row", { name: /Ngozi Ọkọnkwọ/ }).getByRole("combobox", { name: "Role of Ngozi Ọkọnkwọ" }),

@@ -3,9 +3,10 @@ import type { DatabaseSchema, NewSeller } from "~/db/schema";
 import type { InvitedRole } from "./roles";
 
 /**
- * Opens an account: the seller (the business) and its owner, the one member an account always
- * has (decision 086), who signs in with the account's username and is named as it is. The one way
- * accounts are made: by the demo data, the tests and the benches.
+ * Opens an account: the seller (the business) and its first owner (decision 086), who signs in
+ * with the account's username and is named as it is. An account always has one owner; the first
+ * may hand it to another member later (`handOverOwnership`). The one way accounts are made: by the
+ * demo data, the tests and the benches.
  */
 export async function openAccount(
   db: Kysely<DatabaseSchema>,

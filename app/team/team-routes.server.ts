@@ -1,5 +1,6 @@
 import { data, href, redirect } from "react-router";
 import { assertAntiForgeryToken } from "~/auth/anti-forgery.server";
+import { confirmOwnPassword } from "~/auth/confirm-password.server";
 import type { SignedInSeller } from "~/auth/session.server";
 import { actorOf } from "~/activity/activity.server";
 import type { Database } from "~/db/database.server";
@@ -15,6 +16,7 @@ import {
   handOverOwnership,
   INVITATIONS_PER_DAY,
   inviteMember,
+  NoLongerOwner,
   removeMember,
   withdrawInvitation,
   type InvitationRefusal,
@@ -70,6 +72,28 @@ export async function handleTeamForm(
   signedIn: SignedInSeller,
   text: Text,
   locale: string,
+  client: string,
+): Promise<ReturnType<typeof data<TeamActionData>>> {
+  try {
+    return await handleOwnersForm(request, database, signedIn, text, locale, client);
+  } catch (error) {
+    // The account was handed over, from another tab, while this form was on its way.
+    if (error instanceof NoLongerOwner)
+      return data<TeamActionData>(
+        { ok: false, refusal: text("team.refusal.noLongerOwner"), intent: null },
+        { status: 403 },
+      );
+    throw error;
+  }
+}
+
+async function handleOwnersForm(
+  request: Request,
+  database: Database,
+  signedIn: SignedInSeller,
+  text: Text,
+  locale: string,
+  client: string,
 ): Promise<ReturnType<typeof data<TeamActionData>>> {
   const form = await readForm(request);
   assertAntiForgeryToken(signedIn, form.get("srt"));
@@ -118,6 +142,17 @@ export async function handleTeamForm(
     }
     case "handover": {
       const id = readId(form.get("member"));
+      const confirmed = await confirmOwnPassword(db, member, client, form.get("password"));
+      if (!confirmed.ok && confirmed.retryAfterSeconds !== undefined)
+        return data<TeamActionData>(
+          {
+            ok: false,
+            refusal: text("signIn.tooManyAttempts", { minutes: Math.ceil(confirmed.retryAfterSeconds / 60) }),
+            intent,
+          },
+          { status: 429, headers: { "Retry-After": String(confirmed.retryAfterSeconds) } },
+        );
+      if (!confirmed.ok) return refuse(text("team.refusal.password"), 403);
       const owner = id === null ? null : await handOverOwnership(db, actorOf(signedIn), id);
       if (!owner) return refuse(text("team.refusal.noMember"), 404);
       // The team is no longer theirs to manage: its page would refuse them. The overview's header

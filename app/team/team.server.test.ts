@@ -14,6 +14,7 @@ import {
   INVITATIONS_COUNTED_MS,
   INVITATIONS_PER_DAY,
   inviteMember,
+  NoLongerOwner,
   removeMember,
   withdrawInvitation,
 } from "./team.server";
@@ -26,8 +27,8 @@ describe.each(TEST_DIALECTS)("an account's team on $name", (dialect) => {
     username: string,
     role: "manager" | "viewer" = "viewer",
     now = Date.now(),
-    sellerId = account.sellerId,
-  ) => inviteMember(database, { sellerId, memberId: account.memberId }, { username, role }, now);
+    by: { sellerId: number; memberId: number } = account,
+  ) => inviteMember(database, by, { username, role }, now);
   const joiner = { displayName: "Zoë Ñúñez", passwordHash: "not-a-hash" };
 
   beforeAll(async () => {
@@ -101,15 +102,15 @@ describe.each(TEST_DIALECTS)("an account's team on $name", (dialect) => {
   it(`lets an account send ${INVITATIONS_PER_DAY} invitations a day, not one more, withdrawn ones counted, sent at once or not`, async () => {
     const day = Date.now() + 3 * INVITATION_LIFETIME_MS;
     const sent = await Promise.all(
-      Array.from({ length: INVITATIONS_PER_DAY - 1 }, (_, n) => invite(`busy-${n}`, "viewer", day + n, other.sellerId)),
+      Array.from({ length: INVITATIONS_PER_DAY - 1 }, (_, n) => invite(`busy-${n}`, "viewer", day + n, other)),
     );
     expect(sent.filter((outcome) => outcome.ok)).toHaveLength(INVITATIONS_PER_DAY - 1);
-    const last = await invite("busy-last", "viewer", day + 100, other.sellerId);
+    const last = await invite("busy-last", "viewer", day + 100, other);
     expect(last.ok).toBe(true);
     // Withdrawing makes no room for more.
     const pending = (await findTeam(database.db, other.sellerId, day + 200)).invitations;
     expect(await withdrawInvitation(database.db, other, pending[0]!.id)).toBeTruthy();
-    expect(await invite("busy-more", "viewer", day + 300, other.sellerId)).toEqual({ ok: false, refusal: "tooMany" });
+    expect(await invite("busy-more", "viewer", day + 300, other)).toEqual({ ok: false, refusal: "tooMany" });
   });
 
   it("counts an invitation refused for a taken username among the day's, so the form cannot be asked about usernames without end", async () => {
@@ -139,7 +140,7 @@ describe.each(TEST_DIALECTS)("an account's team on $name", (dialect) => {
 
   it("says another account's pending invitation only as a taken username", async () => {
     const third = await insertAccount(database.db, "third-owner");
-    expect((await invite("someone-elses", "viewer", Date.now(), third.sellerId)).ok).toBe(true);
+    expect((await invite("someone-elses", "viewer", Date.now(), third)).ok).toBe(true);
     expect(await invite("someone-elses")).toEqual({ ok: false, refusal: "usernameTaken" });
   });
 
@@ -166,7 +167,7 @@ describe.each(TEST_DIALECTS)("an account's team on $name", (dialect) => {
     );
     // Removed, their username stays theirs: the history names them. Another account cannot have it.
     const rival = await insertAccount(database.db, "rival-owner");
-    expect(await invite("helper", "viewer", Date.now(), rival.sellerId)).toEqual({
+    expect(await invite("helper", "viewer", Date.now(), rival)).toEqual({
       ok: false,
       refusal: "usernameTaken",
     });
@@ -205,6 +206,47 @@ describe.each(TEST_DIALECTS)("an account's team on $name", (dialect) => {
     ).toHaveLength(1);
     // A member now, not a former one: their username is taken again, for this account too.
     expect(await invite("returning")).toEqual({ ok: false, refusal: "usernameTaken" });
+  });
+
+  it("lets no other account take up a removed member's row, whatever invitation it holds", async () => {
+    const former = await addMember(database.db, account.sellerId, {
+      username: "not-yours",
+      displayName: "Kept",
+      passwordHash: "kept-hash",
+      role: "viewer",
+    });
+    await removeMember(database.db, account, former);
+    const elsewhere = await insertAccount(database.db, "elsewhere-owner");
+    // No account can make this invitation (the username is taken for it); written as if one had.
+    const { id } = await database.db
+      .insertInto("invitation")
+      .values({
+        seller_id: elsewhere.sellerId,
+        username: "not-yours",
+        role: "manager",
+        token_hash: "crafted",
+        invited_by: elsewhere.memberId,
+        created_at: Date.now(),
+        expires_at: Date.now() + INVITATION_LIFETIME_MS,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const crafted = {
+      id,
+      sellerId: elsewhere.sellerId,
+      accountName: "elsewhere-owner",
+      username: "not-yours",
+      role: "manager" as const,
+      expiresAt: Date.now() + INVITATION_LIFETIME_MS,
+    };
+    expect(await acceptInvitation(database.db, crafted, joiner)).toBeNull();
+    expect(
+      await database.db
+        .selectFrom("member")
+        .select(["seller_id", "password_hash"])
+        .where("id", "=", former)
+        .executeTakeFirst(),
+    ).toEqual({ seller_id: account.sellerId, password_hash: "kept-hash" });
   });
 
   it("hands the account to a member, the owner becoming a manager, once however often it is sent; never to a removed member nor another account's", async () => {
@@ -246,6 +288,18 @@ describe.each(TEST_DIALECTS)("an account's team on $name", (dialect) => {
     expect(
       await database.db.selectFrom("session").where("member_id", "=", handing.memberId).selectAll().execute(),
     ).toHaveLength(1);
+    // The former owner's team changes, sent from a tab opened before, are refused: the team is not theirs now.
+    for (const change of [
+      () => changeRole(database.db, handing, gone, "manager"),
+      () => removeMember(database.db, handing, gone),
+      () => withdrawInvitation(database.db, handing, 1),
+      () => inviteMember(database, handing, { username: "late-invite", role: "viewer" }),
+    ])
+      await expect(change()).rejects.toBeInstanceOf(NoLongerOwner);
+    // And the database itself refuses a second owner, whatever code might try.
+    await expect(
+      database.db.updateTable("member").set({ role: "owner" }).where("username", "=", "handing-owner").execute(),
+    ).rejects.toThrow(/unique/i);
     const [newOwner] = owners[0]!;
     const log = await database.db
       .selectFrom("activity")

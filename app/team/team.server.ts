@@ -101,6 +101,7 @@ export async function inviteMember(
   return db.transaction().execute(async (trx) => {
     const account = trx.selectFrom("seller").select("id").where("id", "=", sellerId);
     await (dialect === "postgres" ? account.forUpdate() : account).execute();
+    await holdOwnership(trx, by);
     // On PostgreSQL, one invitation of a username at a time across accounts too: two owners
     // inviting "sam" at once both passed the check below before either wrote (a test of this
     // file found it), and the second invitee's link failed when the first joined. SQLite's write
@@ -148,6 +149,28 @@ export async function inviteMember(
 function isFormerMemberOf(member: { seller_id: number; removed_at: number | null }, sellerId: number): boolean {
   return member.seller_id === sellerId && member.removed_at !== null;
 }
+
+/**
+ * The team's changes are the owner's: the role was checked when the request began, but the account
+ * may have been handed over since, from another tab. This checks it again inside the change's
+ * transaction and holds the owner's row until it ends (an update that changes nothing, so that both
+ * databases lock it), so a hand-over at the same moment waits for the change, or the change for it
+ * and then finds its sender no longer the owner.
+ */
+async function holdOwnership(trx: Kysely<DatabaseSchema>, by: Actor): Promise<void> {
+  const held = await trx
+    .updateTable("member")
+    .set((eb) => ({ role: eb.ref("role") }))
+    .where("id", "=", by.memberId)
+    .where("seller_id", "=", by.sellerId)
+    .where("role", "=", "owner")
+    .where("removed_at", "is", null)
+    .executeTakeFirst();
+  if (Number(held.numUpdatedRows) !== 1) throw new NoLongerOwner();
+}
+
+/** A team change sent by someone who was the owner when they sent it and is no longer. */
+export class NoLongerOwner extends Error {}
 
 /** Invitations the account made in the last day, withdrawn ones too, and those refused for a taken username. */
 async function invitationsTriedToday(trx: Kysely<DatabaseSchema>, sellerId: number, now: number): Promise<number> {
@@ -239,7 +262,7 @@ export async function acceptInvitation(
       if (existing && !isFormerMemberOf(existing, invitation.sellerId)) throw new UsernameTaken();
       const joining = { username: invitation.username, displayName, passwordHash, role: invitation.role };
       const id = existing
-        ? await rejoin(trx, existing.id, joining, now)
+        ? await rejoin(trx, invitation.sellerId, existing.id, joining, now)
         : await addMember(trx, invitation.sellerId, joining, now);
       const joined = { sellerId: invitation.sellerId, memberId: id };
       await recordActivity(trx, joined, "member-joined", { role: invitation.role }, now);
@@ -260,8 +283,14 @@ class UsernameTaken extends Error {}
  * password and role of this invitation: the history that names them stays one person's, and their
  * preferences (language, time zone, appearance) are as they left them. They join anew today.
  */
-async function rejoin(trx: Kysely<DatabaseSchema>, memberId: number, member: NewMember, now: number): Promise<number> {
-  const { id } = await trx
+async function rejoin(
+  trx: Kysely<DatabaseSchema>,
+  sellerId: number,
+  memberId: number,
+  member: NewMember,
+  now: number,
+): Promise<number> {
+  const rejoined = await trx
     .updateTable("member")
     .set({
       display_name: member.displayName,
@@ -271,10 +300,13 @@ async function rejoin(trx: Kysely<DatabaseSchema>, memberId: number, member: New
       removed_at: null,
     })
     .where("id", "=", memberId)
+    .where("seller_id", "=", sellerId)
     .where("removed_at", "is not", null)
     .returning("id")
-    .executeTakeFirstOrThrow();
-  return id;
+    .executeTakeFirst();
+  // Taken up meanwhile by another of the account's invitations of the same name: this one uses nothing.
+  if (!rejoined) throw new UsernameTaken();
+  return rejoined.id;
 }
 
 /** PostgreSQL's unique_violation (23505), SQLite's SQLITE_CONSTRAINT_UNIQUE. */
@@ -291,6 +323,7 @@ export async function withdrawInvitation(
   now = Date.now(),
 ): Promise<{ username: string } | null> {
   return db.transaction().execute(async (trx) => {
+    await holdOwnership(trx, by);
     const withdrawn = await trx
       .updateTable("invitation")
       .set({ withdrawn_at: now })
@@ -320,6 +353,7 @@ export async function changeRole(
   now = Date.now(),
 ): Promise<MemberDetails | null> {
   return db.transaction().execute(async (trx) => {
+    await holdOwnership(trx, by);
     const target = await trx
       .selectFrom("member")
       .select(["username", "display_name", "role"])
@@ -358,6 +392,7 @@ export async function removeMember(
   now = Date.now(),
 ): Promise<{ id: number; displayName: string } | null> {
   return db.transaction().execute(async (trx) => {
+    await holdOwnership(trx, by);
     const removed = await trx
       .updateTable("member")
       .set({ removed_at: now })

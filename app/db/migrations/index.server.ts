@@ -28,6 +28,7 @@ import * as members from "./0026-members.server";
 import * as invitations from "./0027-invitations.server";
 import * as activity from "./0028-activity.server";
 import * as refusedInvitations from "./0029-refused-invitations.server";
+import * as oneOwner from "./0030-one-owner.server";
 
 interface DialectMigration {
   up(db: Kysely<unknown>, dialect: Dialect): Promise<void>;
@@ -62,6 +63,7 @@ const migrations: Record<string, DialectMigration> = {
   "0027-invitations": invitations,
   "0028-activity": activity,
   "0029-refused-invitations": refusedInvitations,
+  "0030-one-owner": oneOwner,
 };
 
 export const MIGRATION_NAMES = Object.keys(migrations);

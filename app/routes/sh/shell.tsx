@@ -46,9 +46,10 @@ export async function loader({ request, context, pattern }: Route.LoaderArgs) {
   return {
     member: {
       name: member.display_name,
-      // A member works for an account named as someone else (the business, or the owner who opened
-      // it): the header says whose. An account's first owner is named as it is; one it was handed to is not.
-      accountName: member.display_name === seller.display_name ? undefined : seller.display_name,
+      // Everyone but the member who opened the account (and signs in with its username, lower-cased) works for
+      // someone else's: the header says whose. That includes an owner the account was handed to, and
+      // a name chosen to look like the account's cannot hide it.
+      accountName: member.username === seller.username.toLowerCase() ? undefined : seller.display_name,
       feedbackScore: seller.feedback_score,
       storeUrl: seller.store_url,
       locale: formattingLocaleOf(context),

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from "react";
+import { useEffect, useId, useRef } from "react";
 import { Form, href, Link, useLocation } from "react-router";
 import { getSignedInSeller } from "~/auth/require-seller.server";
 import { formattingLocaleOf, textOf } from "~/i18n/language.server";
@@ -6,7 +6,7 @@ import { isolate } from "~/i18n/bidi";
 import { Isolated } from "~/i18n/components/isolated/Isolated";
 import type { MessageKey } from "~/i18n/language-text";
 import { useText } from "~/i18n/text";
-import { databaseContext } from "~/request-context";
+import { clientAddressContext, databaseContext } from "~/request-context";
 import type { PageHandle } from "~/shell/page-handle";
 import { InviteForm } from "~/team/components/invite-form/InviteForm";
 import { TeamMembers } from "~/team/components/team-members/TeamMembers";
@@ -30,6 +30,7 @@ export function action({ request, context }: Route.ActionArgs) {
     getSignedInSeller(context),
     textOf(context),
     formattingLocaleOf(context),
+    context.get(clientAddressContext),
   );
 }
 
@@ -87,6 +88,18 @@ export default function Team({ loaderData, actionData }: Route.ComponentProps) {
   );
 }
 
+/** Handing the account over is confirmed by the owner's password, not by their session alone. */
+function PasswordField() {
+  const text = useText();
+  const id = useId();
+  return (
+    <div className="invite-form__field">
+      <label htmlFor={id}>{text("team.handover.password")}</label>
+      <input id={id} type="password" name="password" autoComplete="current-password" required />
+    </div>
+  );
+}
+
 /** Each question's words: what it asks, what follows, and its two answers. */
 const QUESTION_TEXTS = {
   remove: {
@@ -133,10 +146,12 @@ function MemberQuestion({
         <Isolated text={text(words.text, { name })} />
       </p>
       <div className="team-page__question-actions">
-        <Form method="post" action={href("/sh/team")}>
+        {/* Sent to the question's own address: a refusal (a wrong password) leaves the question open. */}
+        <Form method="post" action={`${href("/sh/team")}?${asks}=${member.id}`} className="team-page__question-form">
           <input type="hidden" name="srt" value={srt} />
           <input type="hidden" name="intent" value={asks} />
           <input type="hidden" name="member" value={member.id} />
+          {asks === "handover" && <PasswordField />}
           <button type="submit" className="button button--primary" aria-disabled={sending || undefined}>
             <Isolated text={text(words.confirm, { name })} />
           </button>

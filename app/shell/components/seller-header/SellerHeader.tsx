@@ -16,7 +16,7 @@ export interface SellerHeaderProps {
   pageTitle: string;
   /** The member's own name. */
   memberName: string;
-  /** The account the member works for, when it is not their own (a manager's, a viewer's): "for Jordan Lee". */
+  /** The account the member works for, unless they opened it (a manager's, a viewer's, an owner's it was handed to): "for Jordan Lee". */
   accountName?: string;
   /** Whether the member runs the account's team: the header leads to it. */
   managesTeam?: boolean;

@@ -1,0 +1,35 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { TEST_DIALECTS } from "../../test/databases";
+import { insertAccount } from "../../test/listings";
+import type { Database } from "~/db/database.server";
+import { confirmOwnPassword } from "./confirm-password.server";
+import { hashPassword } from "./password.server";
+import { SIGN_IN_LIMITS } from "./sign-in-limits.server";
+
+describe.each(TEST_DIALECTS)("a member's password asked again on $name", (dialect) => {
+  let database: Database;
+  let member: { id: number; username: string };
+
+  beforeAll(async () => {
+    database = await dialect.open();
+    const { memberId } = await insertAccount(database.db, "confirming-owner");
+    await database.db
+      .updateTable("member")
+      .set({ password_hash: await hashPassword("rîght-pässword") })
+      .where("id", "=", memberId)
+      .execute();
+    member = { id: memberId, username: "confirming-owner" };
+  });
+  afterAll(() => database.close());
+
+  it("confirms the member's own password only, and stops a guesser at the address's limit", async () => {
+    const now = Date.now();
+    expect(await confirmOwnPassword(database.db, member, "198.51.100.7", "rîght-pässword", now)).toEqual({ ok: true });
+    for (const wrong of [null, "", "right-password", "x".repeat(10_000)])
+      expect(await confirmOwnPassword(database.db, member, "198.51.100.7", wrong, now)).toEqual({ ok: false });
+    for (let n = 4; n < SIGN_IN_LIMITS.failuresPerClient; n++)
+      await confirmOwnPassword(database.db, member, "198.51.100.7", "guess", now);
+    const blocked = await confirmOwnPassword(database.db, member, "198.51.100.7", "rîght-pässword", now);
+    expect(blocked).toMatchObject({ ok: false, retryAfterSeconds: expect.any(Number) });
+  });
+});
