@@ -64,30 +64,26 @@ export async function teamPage(request: Request, { db }: Database, { seller }: S
 
 /**
  * The team page's forms, each a plain post that works without scripts: invite, change a role,
- * remove a member, hand the account to a member, withdraw an invitation. Refused with the reason (4xx) and nothing stored.
+ * remove a member, hand the account to a member, withdraw an invitation. Refused with the reason
+ * (4xx) and nothing stored; refused too when the account was handed over, from another tab, while
+ * the form was on its way (its change finds its sender no longer the owner).
  */
 export async function handleTeamForm(
-  request: Request,
-  database: Database,
-  signedIn: SignedInSeller,
-  text: Text,
-  locale: string,
-  client: string,
+  ...form: Parameters<typeof answerTeamForm>
 ): Promise<ReturnType<typeof data<TeamActionData>>> {
   try {
-    return await handleOwnersForm(request, database, signedIn, text, locale, client);
+    return await answerTeamForm(...form);
   } catch (error) {
-    // The account was handed over, from another tab, while this form was on its way.
-    if (error instanceof NoLongerOwner)
-      return data<TeamActionData>(
-        { ok: false, refusal: text("team.refusal.noLongerOwner"), intent: null },
-        { status: 403 },
-      );
-    throw error;
+    if (!(error instanceof NoLongerOwner)) throw error;
+    const text = form[3];
+    return data<TeamActionData>(
+      { ok: false, refusal: text("team.refusal.noLongerOwner"), intent: null },
+      { status: 403 },
+    );
   }
 }
 
-async function handleOwnersForm(
+async function answerTeamForm(
   request: Request,
   database: Database,
   signedIn: SignedInSeller,
