@@ -1,4 +1,4 @@
-import { useEffect } from "react";
+import { lazy, useEffect } from "react";
 import {
   isRouteErrorResponse,
   Links,
@@ -6,6 +6,7 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useRouteError,
   useRouteLoaderData,
 } from "react-router";
 import type { Route } from "./+types/root";
@@ -13,7 +14,9 @@ import { languageOfVisitor } from "./i18n/language.server";
 import { CatalogueScript, useLanguageText, type MessageKey, type Text } from "./i18n/text";
 import { COLOR_SCHEMES } from "./appearance/appearance";
 import { appearanceContext, languageContext, nonceContext } from "./request-context";
+import { HYDRATED_MARK } from "./shell/hydration";
 import { usePageHandle } from "./shell/page-handle";
+import { isShellRefusal } from "./shell/shell-refusal";
 import { startSiteSpeedBeacon } from "./site-speed/site-speed-beacon";
 import { usePageViews } from "./site-speed/use-page-views";
 import stylesheet from "./styles/app.css?url";
@@ -41,17 +44,25 @@ export function loader({ context }: Route.LoaderArgs) {
 // before hydration, and on pages whose hydration fails.
 const pageViews = typeof document === "undefined" ? undefined : startSiteSpeedBeacon();
 
-/** The benchmark and the end-to-end tests wait for this mark. */
-export const HYDRATED_MARK = "seller-hub:hydrated";
-
 export function Layout({ children }: { children: React.ReactNode }) {
   const rootData = useRouteLoaderData<typeof loader>("root");
   const nonce = rootData?.nonce;
-  // An error page before the root's data has none: the system's scheme.
-  const appearance = rootData?.appearance ?? "system";
-  // Read by the site-speed beacon (~/shell/page-name.ts), which runs outside React.
-  const { pageName } = usePageHandle();
+  const error = useRouteError();
+  // An error page before the root's data has none: the system's scheme, or the member's when a
+  // refusal brought their shell (no loader runs once a middleware refuses).
+  const refusedShell = isRouteErrorResponse(error) && isShellRefusal(error.data) ? error.data.shell : undefined;
+  const appearance = rootData?.appearance ?? refusedShell?.member.appearance ?? "system";
+  // Read by the site-speed beacon (~/shell/page-name.ts), which runs outside React. An error page
+  // is not the page it stands for: a refusal is measured as such, not as the page refused.
+  const handle = usePageHandle();
+  const pageName = errorPageName(error) ?? handle.pageName;
   const { language, dir } = useLanguageText();
+  // Here rather than in the app's component: an error page is a page view too, and hydrates.
+  usePageViews(pageViews);
+  useEffect(() => {
+    performance.mark(HYDRATED_MARK);
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
   return (
     <html lang={language} dir={dir} data-page-name={pageName} data-appearance={appearance}>
       <head>
@@ -76,19 +87,23 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
-  usePageViews(pageViews);
-  useEffect(() => {
-    performance.mark(HYDRATED_MARK);
-    document.documentElement.dataset.hydrated = "true";
-  }, []);
   return <Outlet />;
 }
+
+/**
+ * The hub around a refused page is loaded when one is drawn: it is the shell route's code, which
+ * the page's own scripts preload, and the pages outside the hub (signing in) need none of it.
+ */
+const RefusedPage = lazy(() => import("./shell/components/shell-frame/RefusedPage"));
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const text = useLanguageText().text;
   const [title, detail] = describeError(error, text);
+  if (isRouteErrorResponse(error) && isShellRefusal(error.data))
+    return <RefusedPage refusal={error.data} title={title} />;
   return (
     <main className="error-page">
+      <title>{text("pageTitle", { page: title })}</title>
       <h1>{title}</h1>
       <p>{detail}</p>
       <p>
@@ -111,7 +126,11 @@ const REFUSAL_TITLES: Record<number, MessageKey> = {
 function describeError(error: unknown, text: Text): [string, string] {
   if (isRouteErrorResponse(error)) {
     // A refusal's reason comes from the server in the request's language.
-    const reason = typeof error.data === "string" && error.data ? error.data : undefined;
+    const reason = isShellRefusal(error.data)
+      ? error.data.reason
+      : typeof error.data === "string" && error.data
+        ? error.data
+        : undefined;
     if (error.status === 404) return [text("errorPage.title.notFound"), reason ?? text("errorPage.notFound")];
     if (error.status === 503) return [text("errorPage.title.unavailable"), text("errorPage.unavailable")];
     const title = REFUSAL_TITLES[error.status];
@@ -121,4 +140,12 @@ function describeError(error: unknown, text: Text): [string, string] {
     ];
   }
   return [text("errorPage.title.unexpected"), text("errorPage.unexpected")];
+}
+
+/** The page name of a refusal or an address that leads nowhere, measured as what the seller saw. */
+function errorPageName(error: unknown): string | undefined {
+  if (!isRouteErrorResponse(error)) return undefined;
+  if (error.status === 403) return "sellerHubNotAllowed";
+  if (error.status === 404) return "sellerHubNotFound";
+  return undefined;
 }

@@ -63,22 +63,54 @@ test.describe("a viewer of the demo account", () => {
     expect(pricesOf("demo")).toEqual(before);
   });
 
-  test("asking for a page of a manager is a readable refusal in the viewer's own language", async ({ page }) => {
+  test("asking for a page of a manager is a readable refusal inside the hub, in the viewer's own language", async ({
+    page,
+  }) => {
     await signIn(page, "demo-viewer");
     const response = await page.goto("/sh/lst/import");
     expect(response?.status()).toBe(403);
-    await expect(page.getByRole("heading", { level: 1, name: "This action is not allowed" })).toBeVisible();
-    await expect(
-      page.getByText("As a viewer of this account, you cannot bring in prices or quantities from a file."),
-    ).toBeVisible();
-    await page.getByRole("link", { name: "Go to the overview" }).click();
-    await expect(page).toHaveURL(/\/sh\/ovw$/);
+    const refused = async () => {
+      await expect(page.getByRole("heading", { level: 1, name: "This action is not allowed" })).toBeVisible();
+      await expect(
+        page
+          .getByRole("main")
+          .getByText("As a viewer of this account, you cannot bring in prices or quantities from a file."),
+      ).toBeVisible();
+      await expect(page).toHaveTitle("This action is not allowed · Seller Hub");
+      // The hub stays around the refusal, as around a page that is not found: who is signed in,
+      // and the navigation to go on from here.
+      await expect(page.getByRole("banner")).toContainText("Alex Kim for Jordan Lee");
+      await expect(page.getByRole("navigation", { name: "Sections" })).toBeVisible();
+    };
+    await refused();
     await expectNoAccessibilityViolations(page);
+    await waitForHydration(page);
+
+    // The same refusal when the page is reached inside the hub (Back, here), on a slow network.
+    await emulateSlowNetwork(page);
+    await page.getByRole("navigation", { name: "Sections" }).getByRole("link", { name: "All listings" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Listings" })).toBeVisible();
+    await page.goBack();
+    await refused();
+    // The page that had the focus is gone: the focus is on the reason, not lost to the document.
+    await expect(page.getByRole("main")).toBeFocused();
+    await page.getByRole("main").getByRole("link", { name: "Go to the overview" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Overview" })).toBeVisible();
+    await expect(page).toHaveURL(/\/sh\/ovw$/);
   });
 });
 
 test.describe("a viewer without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
+
+  test("is refused a page of a manager inside the hub, its navigation working", async ({ page }) => {
+    await signIn(page, "demo-viewer");
+    expect((await page.goto("/sh/lst/import"))?.status()).toBe(403);
+    await expect(page.getByRole("heading", { level: 1, name: "This action is not allowed" })).toBeVisible();
+    await expect(page.getByRole("banner")).toContainText("Alex Kim for Jordan Lee");
+    await page.getByRole("navigation", { name: "Sections" }).getByRole("link", { name: "All listings" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Listings" })).toBeVisible();
+  });
 
   test("sees a listing with no form to change it", async ({ page }) => {
     await signIn(page, "demo-viewer");

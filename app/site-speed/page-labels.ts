@@ -27,6 +27,7 @@ export const PAGE_LABELS: Readonly<Record<string, MessageKey>> = {
   sellerHubSessions: "page.sessions",
   sellerHubInvitation: "invitation.pageTitle",
   sellerHubNotFound: "errorPage.title.notFound",
+  sellerHubNotAllowed: "errorPage.title.forbidden",
 };
 
 /** The page's label in the seller's language; a name the hub does not know (a beacon may carry any) is its own label. */

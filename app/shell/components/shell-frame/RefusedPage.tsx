@@ -1,0 +1,41 @@
+import { useEffect } from "react";
+import { href, Link } from "react-router";
+import { useText } from "~/i18n/text";
+import { hasHydrated } from "~/shell/hydration";
+import type { ShellRefusal } from "~/shell/shell-refusal";
+import { ShellFrame } from "./ShellFrame";
+
+/**
+ * A page the member's role does not allow, refused inside the hub: the header says so, the page
+ * says why and leads on to the overview, and the navigation is where it always is. Loaded lazily
+ * by the root's error boundary (app/root.tsx).
+ */
+export default function RefusedPage({ refusal, title }: { refusal: ShellRefusal; title: string }) {
+  const text = useText();
+  useRescueFocus();
+  return (
+    <ShellFrame shell={refusal.shell} heading={title} documentTitle={text("pageTitle", { page: title })}>
+      <section className="not-found">
+        <p>{refusal.reason}</p>
+        <p>
+          <Link prefetch="intent" to={href("/sh/ovw")}>
+            {text("errorPage.goToOverview")}
+          </Link>
+        </p>
+      </section>
+    </ShellFrame>
+  );
+}
+
+/**
+ * Reached by a link inside the hub, the refusal replaces the whole page (the root's boundary draws
+ * it), so the link that had the focus is gone and the focus with it: it goes to the page's main
+ * landmark, where the reason is. On a first load, before the page is hydrated, nothing had it.
+ */
+function useRescueFocus(): void {
+  useEffect(() => {
+    if (!hasHydrated()) return;
+    if (document.activeElement === null || document.activeElement === document.body)
+      document.getElementById("main-content")?.focus();
+  }, []);
+}
