@@ -160,7 +160,12 @@ test.describe("the listing detail page and its product summary", () => {
     test.setTimeout(45_000);
     const listing = demoListing();
     await openDetail(page, listing);
-    await page.route("**/sh/prod-summary?*", (route) => route.abort("internetdisconnected"));
+    // The network fails after a moment, as a lost connection does: the frame's summary, still shown
+    // while the whole document it fell back to is failing to load, must not answer the change.
+    await page.route("**/sh/prod-summary?*", async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      await route.abort("internetdisconnected");
+    });
     await page.getByLabel("Your listings with status").selectOption("ended");
     // A second change while the first is unanswered waits for it; it must not wait forever either.
     await page.getByLabel("Compare with condition").selectOption("used");

@@ -12,11 +12,18 @@ import { changeNumberOf, swapSummary } from "./swap-summary";
 function show(changeNumber: number): void {
   mountProductSummary({ window, parent: window.parent, changeNumber }, async (change) => {
     const answering = change.changeNumber ?? 0;
+    let inPlace = true;
     await refilter(window.location, conditionChangeQuery(change), {
       src: "conditionChange",
-      navigate: (url) => swapSummary(window, url, answering),
+      navigate: async (url) => {
+        inPlace = await swapSummary(window, url, answering);
+      },
     });
-    show(answering);
+    // A summary loaded whole answers from its own document. This one, about to be replaced, must
+    // not answer for it: when that load fails too (the network gone) the page took the old
+    // summary's report for the answer and never said the change had failed (an end-to-end run
+    // under two workers saw no message in 15 s, the report coming before the error page replaced it).
+    if (inPlace) show(answering);
   });
 }
 

@@ -22,7 +22,7 @@ describe("swapSummary", () => {
     const replaceState = vi.spyOn(window.history, "replaceState");
     const kept = document.getElementById("kept");
 
-    await swapSummary(window, "/sh/prod-summary?listingId=42&condition=new", 3);
+    expect(await swapSummary(window, "/sh/prod-summary?listingId=42&condition=new", 3)).toBe(true);
 
     expect(fetch).toHaveBeenCalledWith("/sh/prod-summary?listingId=42&condition=new", {
       headers: { Accept: "text/html" },
@@ -39,14 +39,15 @@ describe("swapSummary", () => {
     vi.spyOn(window, "fetch").mockResolvedValue(
       new Response("None of your listings has this number.", { status: 404 }),
     );
-    await swapSummary(window, "/sh/prod-summary?listingId=7", 2);
+    expect(await swapSummary(window, "/sh/prod-summary?listingId=7", 2)).toBe(false);
     expect(replace).toHaveBeenCalledWith("/sh/prod-summary?listingId=7#change-2");
     expect(document.querySelector("#product-summary h1")).toHaveTextContent("Before");
   });
 
   it("loads the whole document when the network fails", async () => {
     vi.spyOn(window, "fetch").mockRejectedValue(new TypeError("Failed to fetch"));
-    await swapSummary(window, "/sh/prod-summary?listingId=42", 5);
+    // Not in place: the summary still shown must not answer the change the new document answers.
+    expect(await swapSummary(window, "/sh/prod-summary?listingId=42", 5)).toBe(false);
     expect(replace).toHaveBeenCalledWith("/sh/prod-summary?listingId=42#change-5");
   });
 });

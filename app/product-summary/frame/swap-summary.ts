@@ -5,9 +5,10 @@ import { SUMMARY_ELEMENT_ID } from "../summary-dom";
  * one shown, keeping the document, its script and its window. The frame's address changes by
  * replacement, so the seller's Back button never steps through the frame's filters. When the
  * swap fails, the frame loads `url` whole instead, its fragment carrying `changeNumber` (the
- * parent's change it answers) to the new document's script.
+ * parent's change it answers) to the new document's script. Resolves to whether the summary was
+ * put in place in this document: if not, only the new document may answer the change.
  */
-export async function swapSummary(window: Window, url: string, changeNumber: number): Promise<void> {
+export async function swapSummary(window: Window, url: string, changeNumber: number): Promise<boolean> {
   const { document } = window;
   try {
     const response = await window.fetch(url, { headers: { Accept: "text/html" } });
@@ -18,9 +19,11 @@ export async function swapSummary(window: Window, url: string, changeNumber: num
     current.replaceWith(document.importNode(replacement, true));
     document.title = next.title;
     window.history.replaceState(null, "", url);
+    return true;
   } catch {
     // A whole document says what went wrong (a missing listing, an ended session) better than a swap could.
     window.location.replace(`${url}#change-${changeNumber}`);
+    return false;
   }
 }
 
