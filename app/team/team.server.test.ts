@@ -3,7 +3,7 @@ import { TEST_DIALECTS } from "../../test/databases";
 import { insertAccount } from "../../test/listings";
 import { startSession } from "~/auth/session.server";
 import type { Database } from "~/db/database.server";
-import { addMember } from "./accounts.server";
+import { addMember, type NewMember } from "./accounts.server";
 import {
   acceptInvitation,
   changeRole,
@@ -30,6 +30,19 @@ describe.each(TEST_DIALECTS)("an account's team on $name", (dialect) => {
     by: { sellerId: number; memberId: number } = account,
   ) => inviteMember(database, by, { username, role }, now);
   const joiner = { displayName: "Zoë Ñúñez", passwordHash: "not-a-hash" };
+  /** A member written straight into an account: a viewer named after their username unless said. */
+  const addTestMember = (
+    to: { sellerId: number },
+    username: string,
+    member: Partial<Omit<NewMember, "username">> = {},
+  ) =>
+    addMember(database.db, to.sellerId, {
+      username,
+      displayName: `Ñame ${username}`,
+      passwordHash: "not-a-hash",
+      role: "viewer",
+      ...member,
+    });
 
   beforeAll(async () => {
     database = await dialect.open();
@@ -145,12 +158,7 @@ describe.each(TEST_DIALECTS)("an account's team on $name", (dialect) => {
   });
 
   it("changes a member's role and removes a member, ending their sessions; never the owner's, never another account's", async () => {
-    const helper = await addMember(database.db, account.sellerId, {
-      username: "helper",
-      displayName: "Helper",
-      passwordHash: "not-a-hash",
-      role: "viewer",
-    });
+    const helper = await addTestMember(account, "helper", { displayName: "Helper" });
     await startSession(database.db, { id: helper, seller_id: account.sellerId }, new Request("http://localhost/"));
     expect(await changeRole(database.db, account, account.memberId, "viewer")).toBeNull();
     expect(await changeRole(database.db, other, helper, "manager")).toBeNull();
@@ -175,12 +183,7 @@ describe.each(TEST_DIALECTS)("an account's team on $name", (dialect) => {
   });
 
   it("invites a removed member back under their username: they take up their own row, with the new name, password and role", async () => {
-    const former = await addMember(database.db, account.sellerId, {
-      username: "returning",
-      displayName: "First Name",
-      passwordHash: "old-hash",
-      role: "manager",
-    });
+    const former = await addTestMember(account, "returning", { passwordHash: "old-hash", role: "manager" });
     await database.db.updateTable("member").set({ time_zone: "Europe/Rome" }).where("id", "=", former).execute();
     await removeMember(database.db, account, former);
     const invited = await invite("returning", "viewer");
@@ -209,12 +212,7 @@ describe.each(TEST_DIALECTS)("an account's team on $name", (dialect) => {
   });
 
   it("lets no other account take up a removed member's row, whatever invitation it holds", async () => {
-    const former = await addMember(database.db, account.sellerId, {
-      username: "not-yours",
-      displayName: "Kept",
-      passwordHash: "kept-hash",
-      role: "viewer",
-    });
+    const former = await addTestMember(account, "not-yours", { passwordHash: "kept-hash" });
     await removeMember(database.db, account, former);
     const elsewhere = await insertAccount(database.db, "elsewhere-owner");
     // No account can make this invitation (the username is taken for it); written as if one had.
@@ -251,13 +249,7 @@ describe.each(TEST_DIALECTS)("an account's team on $name", (dialect) => {
 
   it("hands the account to a member, the owner becoming a manager, once however often it is sent; never to a removed member nor another account's", async () => {
     const handing = await insertAccount(database.db, "handing-owner");
-    const add = (username: string) =>
-      addMember(database.db, handing.sellerId, {
-        username,
-        displayName: `Ñame ${username}`,
-        passwordHash: "not-a-hash",
-        role: "viewer",
-      });
+    const add = (username: string) => addTestMember(handing, username);
     const [heir, rival, gone] = [await add("heir"), await add("rival"), await add("gone")];
     await removeMember(database.db, handing, gone);
     await startSession(

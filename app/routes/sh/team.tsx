@@ -93,7 +93,7 @@ function PasswordField() {
   const text = useText();
   const id = useId();
   return (
-    <div className="invite-form__field">
+    <div className="team-page__password">
       <label htmlFor={id}>{text("team.handover.password")}</label>
       <input id={id} type="password" name="password" autoComplete="current-password" required />
     </div>
