@@ -16,7 +16,7 @@ import { COLOR_SCHEMES } from "./appearance/appearance";
 import { appearanceContext, languageContext, nonceContext } from "./request-context";
 import { HYDRATED_MARK } from "./shell/hydration";
 import { usePageHandle } from "./shell/page-handle";
-import { isShellRefusal } from "./shell/shell-refusal";
+import { isShellRefusal, shellRefusalOf } from "./shell/shell-refusal";
 import { startSiteSpeedBeacon } from "./site-speed/site-speed-beacon";
 import { usePageViews } from "./site-speed/use-page-views";
 import stylesheet from "./styles/app.css?url";
@@ -29,7 +29,7 @@ export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
-/** Every response speaks the visitor's language; the hub's layout changes it to the seller's (requireSeller). */
+/** Every response speaks the visitor's language; the hub's middleware changes it to the seller's (`requireSellerRefusing`). */
 export const middleware: Route.MiddlewareFunction[] = [
   ({ request, context }) => {
     context.set(languageContext, languageOfVisitor(request));
@@ -50,8 +50,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const error = useRouteError();
   // An error page before the root's data has none: the system's scheme, or the member's when a
   // refusal brought their shell (no loader runs once a middleware refuses).
-  const refusedShell = isRouteErrorResponse(error) && isShellRefusal(error.data) ? error.data.shell : undefined;
-  const appearance = rootData?.appearance ?? refusedShell?.member.appearance ?? "system";
+  const appearance = rootData?.appearance ?? shellRefusalOf(error)?.shell.member.appearance ?? "system";
   // Read by the site-speed beacon (~/shell/page-name.ts), which runs outside React. An error page
   // is not the page it stands for: a refusal is measured as such, not as the page refused.
   const handle = usePageHandle();
@@ -91,16 +90,17 @@ export default function App() {
 }
 
 /**
- * The hub around a refused page is loaded when one is drawn: it is the shell route's code, which
- * the page's own scripts preload, and the pages outside the hub (signing in) need none of it.
+ * The hub around a refused page is loaded when one is drawn, so the pages outside the hub (signing
+ * in) carry none of it. The server's render waits for it; in the browser a refused first load is
+ * hydrated once its small file arrives (the shell's own code is already preloaded with the page's).
  */
 const RefusedPage = lazy(() => import("./shell/components/shell-frame/RefusedPage"));
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const text = useLanguageText().text;
   const [title, detail] = describeError(error, text);
-  if (isRouteErrorResponse(error) && isShellRefusal(error.data))
-    return <RefusedPage refusal={error.data} title={title} />;
+  const refusal = shellRefusalOf(error);
+  if (refusal) return <RefusedPage refusal={refusal} title={title} />;
   return (
     <main className="error-page">
       <title>{text("pageTitle", { page: title })}</title>

@@ -290,6 +290,11 @@ test.describe("handing the account over", () => {
     // Asked first: Stay leads back to the link that asked, and nothing changes.
     await page.reload();
     await waitForHydration(page);
+    // A second tab on the team page, opened while the account is still theirs.
+    const staleTab = await page.context().newPage();
+    await emulateSlowNetwork(staleTab);
+    await staleTab.goto("/sh/team");
+    await waitForHydration(staleTab);
     const handOver = page
       .getByRole("row", { name: /Ngozi Ọkọnkwọ/ })
       .getByRole("link", { name: "Make owner Ngozi Ọkọnkwọ" });
@@ -316,6 +321,22 @@ test.describe("handing the account over", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Overview" })).toBeVisible();
     await expect(page.getByRole("banner").getByRole("link", { name: "Team", exact: true })).toHaveCount(0);
     expect((await page.request.get("/sh/team")).status()).toBe(403);
+
+    // The tab opened before has a team page that is no longer theirs: its next change is refused
+    // inside the hub, with the reason, and the focus on it since the button that had it is gone.
+    await staleTab.bringToFront();
+    const staleRow = staleTab.getByRole("row", { name: /Ngozi Ọkọnkwọ/ });
+    await staleRow.getByRole("combobox", { name: "Role of Ngozi Ọkọnkwọ" }).selectOption("viewer");
+    await staleRow.getByRole("button", { name: "Change role Ngozi Ọkọnkwọ" }).click();
+    await expect(staleTab.getByRole("heading", { level: 1, name: "This action is not allowed" })).toBeVisible();
+    await expect(staleTab.getByRole("main")).toContainText("As a manager of this account, you cannot manage its team.");
+    await expect(staleTab.getByRole("main")).toBeFocused();
+    await expect(staleTab.getByRole("navigation", { name: "Sections" })).toBeVisible();
+    await expectNoAccessibilityViolations(staleTab);
+    await staleTab.getByRole("main").getByRole("link", { name: "Go to the overview" }).click();
+    await expect(staleTab.getByRole("heading", { level: 1, name: "Overview" })).toBeVisible();
+    await staleTab.close();
+    await page.bringToFront();
 
     // The new owner's next page has the team, and the header names the account they run.
     await heir.reload();
@@ -564,6 +585,22 @@ test.describe("without JavaScript", () => {
   });
 });
 
+test.describe("the owner's hand-over question without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("is a page of its own by its link, asks for the password, and Stay leads back", async ({ page }) => {
+    await signIn(page);
+    await openTeam(page);
+    await page.getByRole("link", { name: "Make owner Alex Kim" }).click();
+    await expect(page).toHaveURL(/\/sh\/team\?handover=\d+/);
+    await expect(page.getByRole("heading", { name: "Make Alex Kim the account’s owner?" })).toBeVisible();
+    await expect(page.getByLabel("Your password, to confirm")).toHaveAttribute("required", "");
+    await page.getByRole("link", { name: "Stay the owner" }).click();
+    await expect(page.getByRole("heading", { name: "Make Alex Kim the account’s owner?" })).toHaveCount(0);
+    await expect(page.getByRole("combobox", { name: "Role of Alex Kim" })).toHaveValue("viewer");
+  });
+});
+
 test.describe("on a phone 390 px wide", () => {
   test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
 
@@ -585,6 +622,37 @@ test.describe("on a phone 390 px wide", () => {
 
 test.describe("on a phone 320 px wide", () => {
   test.use({ viewport: { width: 320, height: 640 }, hasTouch: true, isMobile: true });
+
+  test("the owner's question before handing the account over, by keyboard alone: it fits the screen, and Stay changes nothing", async ({
+    page,
+  }) => {
+    await signIn(page);
+    await waitForHydration(page);
+    const menu = page.getByRole("button", { name: "Menu" });
+    await tabTo(page, menu);
+    await page.keyboard.press("Enter");
+    await tabTo(page, page.getByRole("link", { name: "Team", exact: true }));
+    await page.keyboard.press("Enter");
+    await expect(page.getByRole("heading", { level: 1, name: "Team" })).toBeVisible();
+
+    const handOver = page.getByRole("link", { name: "Make owner Sam Rivera" });
+    await tabTo(page, handOver);
+    await page.keyboard.press("Enter");
+    const question = page.getByRole("heading", { name: "Make Sam Rivera the account’s owner?" });
+    await expect(question).toBeFocused();
+    // Next in the order: the owner's password, then the two answers.
+    await page.keyboard.press("Tab");
+    await expect(page.getByLabel("Your password, to confirm")).toBeFocused();
+    await page.keyboard.press("Tab");
+    await expect(page.getByRole("button", { name: "Make Sam Rivera the owner" })).toBeFocused();
+    expect(await scrollsNoWider(page)).toBe(true);
+    await expectNoAccessibilityViolations(page);
+    await tabTo(page, page.getByRole("link", { name: "Stay the owner" }));
+    await page.keyboard.press("Enter");
+    await expect(question).toHaveCount(0);
+    await expect(handOver).toBeFocused();
+    await expect(page.getByRole("combobox", { name: "Role of Sam Rivera" })).toHaveValue("manager");
+  });
 
   test("an invitee joins by touch: the invitation, its refusal and the overview after it fit the screen", async ({
     page,

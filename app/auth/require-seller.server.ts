@@ -9,7 +9,7 @@ import { may, permissionFor } from "~/team/policy";
 import { findSignedInSeller, type SignedInSeller } from "./session.server";
 
 /** What a refusal sends: a response or data to throw, given the request and the reason in its language. */
-type Refuse = (args: Parameters<MiddlewareFunction<Response>>[0], reason: string) => Promise<unknown> | unknown;
+type Refuse = (args: Parameters<MiddlewareFunction<Response>>[0], reason: string) => unknown;
 
 /**
  * Route middleware of every address that needs a session: no session, no page (the member signs

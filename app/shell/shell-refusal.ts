@@ -1,3 +1,4 @@
+import { isRouteErrorResponse } from "react-router";
 import type { ShellData } from "./shell.server";
 
 /** A page refused to the member's role, with what the shell around the refusal shows (`requireSellerInShell`). */
@@ -15,4 +16,9 @@ export function isShellRefusal(value: unknown): value is ShellRefusal {
     typeof (value as ShellRefusal).shell === "object" &&
     (value as ShellRefusal).shell !== null
   );
+}
+
+/** The refusal inside the shell that a route error is, if it is one. */
+export function shellRefusalOf(error: unknown): ShellRefusal | undefined {
+  return isRouteErrorResponse(error) && isShellRefusal(error.data) ? error.data : undefined;
 }

@@ -9,7 +9,7 @@ import { findCurrentMessages, messagesShownAtLoad } from "~/messages/messages.se
 import { findActiveNavigation, validSideLinks } from "~/navigation/navigation.server";
 import { switchToolsLinks } from "~/opt-out/opt-out-view-model.server";
 import { appearanceContext, databaseContext, languageContext } from "~/request-context";
-import { may, PERMISSIONS, type RoutePattern } from "~/team/policy";
+import { may, PERMISSIONS, routePatternOf, type RoutePattern } from "~/team/policy";
 import { timeZoneOptions } from "~/time/time-zone.server";
 import { timeZoneOfMember } from "~/time/time-zones";
 import type { ShellRefusal } from "./shell-refusal";
@@ -72,10 +72,10 @@ export type ShellData = Awaited<ReturnType<typeof loadShell>>;
 
 /**
  * The addresses inside the shell that answer with a file, a redirect or a form's outcome, never
- * with a page. A refusal there stays the plain-text reason its caller (a download, a script) reads;
- * React Router would answer a resource route's thrown data with a server error
- * (`handleResourceRequest` in react-router's `server-runtime/server.js`). `shell.server.test.ts`
- * keeps this list in step with the route modules that render nothing.
+ * with a page. A refusal there stays the plain-text reason its caller (a download, a script) reads:
+ * React Router would send a resource route's thrown data as JSON (`queryRoute` in react-router's
+ * `router.js`), so a refused download would get the whole shell in place of its reason.
+ * `shell.server.test.ts` keeps this list in step with the route modules that render nothing.
  */
 export const SHELL_RESOURCE_ROUTES: ReadonlySet<RoutePattern> = new Set<RoutePattern>([
   "/sh/lst/export",
@@ -92,19 +92,25 @@ export const SHELL_RESOURCE_ROUTES: ReadonlySet<RoutePattern> = new Set<RoutePat
 ]);
 
 /**
- * The shell's session middleware. A page the member's role does not allow is refused (403) with
- * the reason and the shell's data, so the refusal keeps the hub around it, as a page that is not
- * found does: the root's error boundary draws it (`ShellRefusalPage`). React Router runs no loader
- * once a middleware throws, so the refusal must carry what the shell shows (its `query()` answers
- * with `loaderData: {}`). A form sent to a page, and any request to a resource route, is refused
- * in plain text, as `requireSeller` refuses everywhere else.
+ * The shell's session middleware. A page the member's role does not allow, asked for or sent a
+ * form (from a tab opened before their role changed), is refused (403) with the reason and the
+ * shell's data, so the refusal keeps the hub around it, as a page that is not found does: the
+ * root's error boundary draws it (`RefusedPage`). React Router runs no loader once a middleware
+ * throws, so the refusal must carry what the shell shows (its `query()` answers with
+ * `loaderData: {}`). A resource route, and a HEAD request (whose body nobody reads), is refused in
+ * plain text, as `requireSeller` refuses everywhere else; so is a page whose shell cannot be read
+ * (the database failing between the session and the shell): the refusal is still a refusal.
  */
 export const requireSellerInShell: MiddlewareFunction<Response> = requireSellerRefusing(
   async ({ request, context, pattern }, reason) => {
-    const key = (pattern.startsWith("/") ? pattern : `/${pattern}`) as RoutePattern;
-    const readsPage = (request.method === "GET" || request.method === "HEAD") && !SHELL_RESOURCE_ROUTES.has(key);
-    if (!readsPage) return refusal(403, reason);
-    const shell = await loadShell({ request, context }, { showsPageMessages: false });
-    return data({ reason, shell } satisfies ShellRefusal, { status: 403 });
+    const plain = refusal(403, reason);
+    if (request.method === "HEAD" || SHELL_RESOURCE_ROUTES.has(routePatternOf(pattern))) return plain;
+    try {
+      const shell = await loadShell({ request, context }, { showsPageMessages: false });
+      return data({ reason, shell } satisfies ShellRefusal, { status: 403, statusText: "Forbidden" });
+    } catch (error) {
+      console.error("The shell around a refusal could not be read; refused in plain text.", error);
+      return plain;
+    }
   },
 );

@@ -1,12 +1,16 @@
 import { render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { Link, Outlet, createRoutesStub } from "react-router";
+import { Link, Outlet, createRoutesStub, useLocation } from "react-router";
 import { describe, expect, it } from "vitest";
 import type { PageViews } from "./site-speed-beacon";
 import { usePageViews } from "./use-page-views";
 
-/** The hub's layout, measured as the root route measures it, with a listings page slow to load. */
-function renderHub() {
+/**
+ * The hub's layout, measured as the root route measures it, with a listings page slow to load.
+ * `remounting` draws the layout afresh on each location, as React Router draws the root's layout
+ * when an error page takes over.
+ */
+function renderHub({ remounting = false } = {}) {
   const calls: string[] = [];
   const pageViews: PageViews = {
     navigationStarted: () => calls.push("started"),
@@ -24,9 +28,13 @@ function renderHub() {
       </>
     );
   }
+  function Layout() {
+    const { key } = useLocation();
+    return <Hub key={remounting ? key : undefined} />;
+  }
   const Stub = createRoutesStub([
     {
-      Component: Hub,
+      Component: Layout,
       children: [
         { path: "/sh/ovw", Component: () => <h1>Overview</h1> },
         {
@@ -57,5 +65,13 @@ describe("usePageViews", () => {
     // Told from effects, which React runs after the commit that drew the heading: on a busy
     // machine the heading can be found first (a CI run of this session saw only "started").
     await waitFor(() => expect(calls.slice(calls.indexOf("started"))).toEqual(["started", "shown", "settled"]));
+  });
+
+  it("counts a page shown by a layout drawn afresh, as after an error page", async () => {
+    const { calls, finishLoading } = renderHub({ remounting: true });
+    await userEvent.click(await screen.findByRole("link", { name: "All listings" }));
+    finishLoading();
+    await screen.findByRole("heading", { name: "Listings" });
+    await waitFor(() => expect(calls.filter((call) => call === "shown")).toEqual(["shown"]));
   });
 });

@@ -1,6 +1,13 @@
-import { useEffect, useRef } from "react";
+import { useEffect } from "react";
 import { useLocation, useNavigation } from "react-router";
 import type { PageViews } from "./site-speed-beacon";
+
+/**
+ * The location each beacon last showed, kept with the beacon rather than the component: the root's
+ * layout that asks is drawn afresh whenever an error page takes over or gives way (React Router
+ * draws the two as different trees), and a page view must not be lost with it.
+ */
+const shownLocations = new WeakMap<PageViews, string>();
 
 /**
  * Tells the site-speed beacon about client-side navigations: when the router starts one, and
@@ -9,13 +16,14 @@ import type { PageViews } from "./site-speed-beacon";
 export function usePageViews(pageViews: PageViews | undefined): void {
   const { state } = useNavigation();
   const { key } = useLocation();
-  const shownKey = useRef(key);
 
   // Before the navigation state's effect: a navigation that shows a page ends as it settles.
   useEffect(() => {
-    if (shownKey.current === key) return;
-    shownKey.current = key;
-    pageViews?.pageShown();
+    if (!pageViews) return;
+    const shown = shownLocations.get(pageViews);
+    shownLocations.set(pageViews, key);
+    // The first location is the page the browser loaded, which the beacon counts itself.
+    if (shown !== undefined && shown !== key) pageViews.pageShown();
   }, [key, pageViews]);
 
   useEffect(() => {

@@ -111,9 +111,15 @@ export const ROUTE_PERMISSIONS: Record<Exclude<RoutePattern, (typeof OPEN_ROUTES
  * every role, so a gap closes rather than opens.
  */
 export function permissionFor(pattern: string, method: string): Permission | undefined {
-  // React Router joins its matches' paths ("sh/lst/:listingId"): the route table's own have a slash first.
-  const key = pattern.startsWith("/") ? pattern : `/${pattern}`;
-  const route = (ROUTE_PERMISSIONS as Record<string, RoutePermission | undefined>)[key];
+  const route = (ROUTE_PERMISSIONS as Record<string, RoutePermission | undefined>)[routePatternOf(pattern)];
   if (!route) return undefined;
   return method === "GET" || method === "HEAD" ? route.read : (route.change ?? route.read);
+}
+
+/**
+ * The route table's pattern of the one React Router names to middleware: it joins its matches'
+ * paths ("sh/lst/:listingId"), and the route table's own have a slash first.
+ */
+export function routePatternOf(pattern: string): RoutePattern {
+  return (pattern.startsWith("/") ? pattern : `/${pattern}`) as RoutePattern;
 }

@@ -1,5 +1,6 @@
-import { data, href, Link } from "react-router";
+import { data } from "react-router";
 import { useText } from "~/i18n/text";
+import { PageNotShown } from "~/shell/components/shell-frame/PageNotShown";
 import type { PageHandle } from "~/shell/page-handle";
 
 export const handle: PageHandle = { pageName: "sellerHubNotFound", title: "errorPage.title.notFound" };
@@ -10,15 +11,5 @@ export function loader() {
 }
 
 export default function NotFound() {
-  const text = useText();
-  return (
-    <section className="not-found">
-      <p>{text("notFound.text")}</p>
-      <p>
-        <Link prefetch="intent" to={href("/sh/ovw")}>
-          {text("errorPage.goToOverview")}
-        </Link>
-      </p>
-    </section>
-  );
+  return <PageNotShown reason={useText()("notFound.text")} />;
 }

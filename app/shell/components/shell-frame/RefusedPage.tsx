@@ -1,8 +1,8 @@
-import { useEffect } from "react";
-import { href, Link } from "react-router";
+import { useEffect, useState } from "react";
 import { useText } from "~/i18n/text";
 import { hasHydrated } from "~/shell/hydration";
 import type { ShellRefusal } from "~/shell/shell-refusal";
+import { PageNotShown } from "./PageNotShown";
 import { ShellFrame } from "./ShellFrame";
 
 /**
@@ -15,14 +15,7 @@ export default function RefusedPage({ refusal, title }: { refusal: ShellRefusal;
   useRescueFocus();
   return (
     <ShellFrame shell={refusal.shell} heading={title} documentTitle={text("pageTitle", { page: title })}>
-      <section className="not-found">
-        <p>{refusal.reason}</p>
-        <p>
-          <Link prefetch="intent" to={href("/sh/ovw")}>
-            {text("errorPage.goToOverview")}
-          </Link>
-        </p>
-      </section>
+      <PageNotShown reason={refusal.reason} />
     </ShellFrame>
   );
 }
@@ -31,11 +24,14 @@ export default function RefusedPage({ refusal, title }: { refusal: ShellRefusal;
  * Reached by a link inside the hub, the refusal replaces the whole page (the root's boundary draws
  * it), so the link that had the focus is gone and the focus with it: it goes to the page's main
  * landmark, where the reason is. On a first load, before the page is hydrated, nothing had it.
+ * Decided as the refusal is first drawn: development's second run of the effect comes after the
+ * page is marked hydrated.
  */
 function useRescueFocus(): void {
+  const [byLink] = useState(hasHydrated);
   useEffect(() => {
-    if (!hasHydrated()) return;
+    if (!byLink) return;
     if (document.activeElement === null || document.activeElement === document.body)
       document.getElementById("main-content")?.focus();
-  }, []);
+  }, [byLink]);
 }

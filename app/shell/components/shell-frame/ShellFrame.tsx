@@ -17,7 +17,7 @@ import { MemberPermissionsProvider } from "~/team/member-permissions";
 import { SellerTimeZoneProvider } from "~/time/seller-time-zone";
 
 export interface ShellFrameProps {
-  /** The shell route's data, or a refusal's (`ShellRefusal`). */
+  /** The shell route's data, or the `shell` a refusal carries (`ShellRefusal`). */
   shell: ShellData;
   /** The header's h1: the page's title. */
   heading: string;
