@@ -38,6 +38,29 @@ describe("what each role may do, address by address", () => {
     for (const path of GUARDED) expect(permissionFor(path, "GET"), path).toBeDefined();
   });
 
+  it("refuses a page inside the hub, a file with the reason alone, and a HEAD with no body", async () => {
+    const cookie = await signInOverHttp(server.url, "demo-viewer");
+    const viewer = signedInClient(() => server.url, cookie);
+    const refusedPage = await viewer.get("/sh/lst/import");
+    expect(refusedPage.status).toBe(403);
+    expect(refusedPage.headers.get("Content-Type")).toMatch(/^text\/html/);
+    const html = await refusedPage.text();
+    expect(html).toContain("As a viewer of this account, you cannot bring in prices or quantities from a file.");
+    // The shell's main landmark around the reason, not the bare error page.
+    expect(html).toContain('id="main-content"');
+    expect(html).not.toContain('class="error-page"');
+
+    const plain = "text/plain; charset=utf-8";
+    const file = await viewer.get("/sh/activity/export");
+    expect([file.status, file.headers.get("Content-Type")]).toEqual([403, plain]);
+    expect(await file.text()).toBe(
+      "As a viewer of this account, you cannot see its activity. The account’s owner can change your role.",
+    );
+    // A HEAD is refused as its GET, with no body, and without reading the shell for one.
+    const head = await fetch(`${server.url}/sh/lst/import`, { method: "HEAD", headers: { Cookie: cookie } });
+    expect([head.status, await head.text()]).toEqual([403, ""]);
+  });
+
   // The owner last: their changes (switching tools, signing out) would stand in the way of the others.
   it.each([...ROLES].reverse())("answers the %s at every address as the policy says", async (role) => {
     const client = await clientOf(role);
