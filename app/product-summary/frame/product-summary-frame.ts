@@ -12,6 +12,7 @@ import { changeNumberOf, swapSummary } from "./swap-summary";
 function show(changeNumber: number): void {
   mountProductSummary({ window, parent: window.parent, changeNumber }, async (change) => {
     const answering = change.changeNumber ?? 0;
+    // Set by the navigation, which refilter always makes.
     let inPlace = true;
     await refilter(window.location, conditionChangeQuery(change), {
       src: "conditionChange",

@@ -5,13 +5,21 @@ const page = (heading: string) =>
   `<!DOCTYPE html><html><head><title>${heading} · Seller Hub</title></head><body><main id="product-summary"><h1>${heading}</h1></main></body></html>`;
 
 let replace: ReturnType<typeof vi.fn<(url: string) => void>>;
+let reload: ReturnType<typeof vi.fn<() => void>>;
 
 beforeEach(() => {
   document.body.innerHTML = '<p id="kept">kept</p><main id="product-summary"><h1>Before</h1></main>';
   document.title = "Before";
   replace = vi.fn<(url: string) => void>();
-  // jsdom does not navigate; this stands in for the full reload.
-  vi.spyOn(window, "location", "get").mockReturnValue({ ...window.location, replace } as unknown as Location);
+  reload = vi.fn<() => void>();
+  // jsdom does not navigate; these stand in for the full load, at the frame's own address.
+  vi.spyOn(window, "location", "get").mockReturnValue({
+    ...window.location,
+    pathname: "/sh/prod-summary",
+    search: "?listingId=42&condition=used",
+    replace,
+    reload,
+  } as unknown as Location);
 });
 
 afterEach(() => vi.restoreAllMocks());
@@ -49,6 +57,15 @@ describe("swapSummary", () => {
     // Not in place: the summary still shown must not answer the change the new document answers.
     expect(await swapSummary(window, "/sh/prod-summary?listingId=42", 5)).toBe(false);
     expect(replace).toHaveBeenCalledWith("/sh/prod-summary?listingId=42#change-5");
+  });
+
+  it("loads the frame's own address again when the change leads back to it, since a new fragment alone loads nothing", async () => {
+    vi.spyOn(window, "fetch").mockRejectedValue(new TypeError("Failed to fetch"));
+    const replaceState = vi.spyOn(window.history, "replaceState").mockImplementation(() => undefined);
+    expect(await swapSummary(window, "/sh/prod-summary?listingId=42&condition=used", 6)).toBe(false);
+    expect(replace).not.toHaveBeenCalled();
+    expect(replaceState).toHaveBeenCalledWith(null, "", "/sh/prod-summary?listingId=42&condition=used#change-6");
+    expect(reload).toHaveBeenCalledOnce();
   });
 });
 

@@ -22,9 +22,21 @@ export async function swapSummary(window: Window, url: string, changeNumber: num
     return true;
   } catch {
     // A whole document says what went wrong (a missing listing, an ended session) better than a swap could.
-    window.location.replace(`${url}#change-${changeNumber}`);
+    const whole = `${url}#change-${changeNumber}`;
+    if (isShownAddress(window.location, url)) {
+      // Back to the address the frame shows (a change undone while another was awaited): a new
+      // fragment alone loads nothing, and no document would answer. So the address is loaded again.
+      window.history.replaceState(null, "", whole);
+      window.location.reload();
+    } else window.location.replace(whole);
     return false;
   }
+}
+
+/** Whether `url` is the address the frame shows, its fragment aside. */
+function isShownAddress(location: Pick<Location, "pathname" | "search" | "href">, url: string): boolean {
+  const target = new URL(url, location.href);
+  return target.pathname === location.pathname && target.search === location.search;
 }
 
 /** The change a freshly loaded summary answers: the one its address's fragment names, else 0. */
