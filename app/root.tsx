@@ -29,7 +29,7 @@ export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
-/** Every response speaks the visitor's language; the hub's middleware changes it to the seller's (`requireSellerRefusing`). */
+/** Every response speaks the visitor's language; the session's middleware changes it to the member's (`requireSellerRefusing`). */
 export const middleware: Route.MiddlewareFunction[] = [
   ({ request, context }) => {
     context.set(languageContext, languageOfVisitor(request));

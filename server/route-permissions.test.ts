@@ -56,7 +56,7 @@ describe("what each role may do, address by address", () => {
     expect(await file.text()).toBe(
       "As a viewer of this account, you cannot see its activity. The account’s owner can change your role.",
     );
-    // A HEAD is refused as its GET, with no body, and without reading the shell for one.
+    // A HEAD is refused as its GET, with no body.
     const head = await fetch(`${server.url}/sh/lst/import`, { method: "HEAD", headers: { Cookie: cookie } });
     expect([head.status, await head.text()]).toEqual([403, ""]);
   });

@@ -8,7 +8,7 @@ import { appearanceContext, databaseContext, languageContext, signedInSellerCont
 import { may, permissionFor } from "~/team/policy";
 import { findSignedInSeller, type SignedInSeller } from "./session.server";
 
-/** What a refusal sends: a response or data to throw, given the request and the reason in its language. */
+/** What a refusal sends: a response or data to throw (or a promise of one, awaited), given the request and the reason in its language. */
 type Refuse = (args: Parameters<MiddlewareFunction<Response>>[0], reason: string) => unknown;
 
 /**

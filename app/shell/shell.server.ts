@@ -97,14 +97,14 @@ export const SHELL_RESOURCE_ROUTES: ReadonlySet<RoutePattern> = new Set<RoutePat
  * shell's data, so the refusal keeps the hub around it, as a page that is not found does: the
  * root's error boundary draws it (`RefusedPage`). React Router runs no loader once a middleware
  * throws, so the refusal must carry what the shell shows (its `query()` answers with
- * `loaderData: {}`). A resource route, and a HEAD request (whose body nobody reads), is refused in
- * plain text, as `requireSeller` refuses everywhere else; so is a page whose shell cannot be read
- * (the database failing between the session and the shell): the refusal is still a refusal.
+ * `loaderData: {}`). A resource route is refused in plain text, as `requireSeller` refuses
+ * everywhere else; so is a page whose shell cannot be read (the database failing between the
+ * session and the shell): the refusal is still a refusal.
  */
 export const requireSellerInShell: MiddlewareFunction<Response> = requireSellerRefusing(
   async ({ request, context, pattern }, reason) => {
     const plain = refusal(403, reason);
-    if (request.method === "HEAD" || SHELL_RESOURCE_ROUTES.has(routePatternOf(pattern))) return plain;
+    if (SHELL_RESOURCE_ROUTES.has(routePatternOf(pattern))) return plain;
     try {
       const shell = await loadShell({ request, context }, { showsPageMessages: false });
       return data({ reason, shell } satisfies ShellRefusal, { status: 403, statusText: "Forbidden" });

@@ -5,7 +5,9 @@ import type { PageViews } from "./site-speed-beacon";
 /**
  * The location each beacon last showed, kept with the beacon rather than the component: the root's
  * layout that asks is drawn afresh whenever an error page takes over or gives way (React Router
- * draws the two as different trees), and a page view must not be lost with it.
+ * draws the two as different trees), and a page view must not be lost with it. A refusal drawn
+ * for a form sent without navigating (a fetcher's) keeps the location, so it is not a page view
+ * of its own; the page's name on the document says it.
  */
 const shownLocations = new WeakMap<PageViews, string>();
 

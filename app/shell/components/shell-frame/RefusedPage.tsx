@@ -21,17 +21,17 @@ export default function RefusedPage({ refusal, title }: { refusal: ShellRefusal;
 }
 
 /**
- * Reached by a link inside the hub, the refusal replaces the whole page (the root's boundary draws
- * it), so the link that had the focus is gone and the focus with it: it goes to the page's main
- * landmark, where the reason is. On a first load, before the page is hydrated, nothing had it.
- * Decided as the refusal is first drawn: development's second run of the effect comes after the
- * page is marked hydrated.
+ * Reached from inside the hub (a link, Back, a form sent from a tab opened before the member's role
+ * changed), the refusal replaces the whole page (the root's boundary draws it), so the element that
+ * had the focus is gone and the focus with it: it goes to the page's main landmark, where the
+ * reason is. On a first load, before the page is hydrated, nothing had it. Decided as the refusal
+ * is first drawn: development's second run of the effect comes after the page is marked hydrated.
  */
 function useRescueFocus(): void {
-  const [byLink] = useState(hasHydrated);
+  const [drawnAfterHydration] = useState(hasHydrated);
   useEffect(() => {
-    if (!byLink) return;
+    if (!drawnAfterHydration) return;
     if (document.activeElement === null || document.activeElement === document.body)
       document.getElementById("main-content")?.focus();
-  }, [byLink]);
+  }, [drawnAfterHydration]);
 }
