@@ -16,7 +16,7 @@ import { COLOR_SCHEMES } from "./appearance/appearance";
 import { appearanceContext, languageContext, nonceContext } from "./request-context";
 import { HYDRATED_MARK } from "./shell/hydration";
 import { usePageHandle } from "./shell/page-handle";
-import { isShellRefusal, shellRefusalOf } from "./shell/shell-refusal";
+import { shellRefusalOf } from "./shell/shell-refusal";
 import { startSiteSpeedBeacon } from "./site-speed/site-speed-beacon";
 import { usePageViews } from "./site-speed/use-page-views";
 import stylesheet from "./styles/app.css?url";
@@ -126,11 +126,8 @@ const REFUSAL_TITLES: Record<number, MessageKey> = {
 function describeError(error: unknown, text: Text): [string, string] {
   if (isRouteErrorResponse(error)) {
     // A refusal's reason comes from the server in the request's language.
-    const reason = isShellRefusal(error.data)
-      ? error.data.reason
-      : typeof error.data === "string" && error.data
-        ? error.data
-        : undefined;
+    const reason =
+      shellRefusalOf(error)?.reason ?? (typeof error.data === "string" && error.data ? error.data : undefined);
     if (error.status === 404) return [text("errorPage.title.notFound"), reason ?? text("errorPage.notFound")];
     if (error.status === 503) return [text("errorPage.title.unavailable"), text("errorPage.unavailable")];
     const title = REFUSAL_TITLES[error.status];

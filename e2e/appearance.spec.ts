@@ -1,5 +1,13 @@
 import type { Locator, Page } from "@playwright/test";
-import { expect, expectNoAccessibilityViolations, signIn, test, waitForHydration } from "./fixtures";
+import {
+  canvasOf,
+  expect,
+  expectNoAccessibilityViolations,
+  luminance,
+  signIn,
+  test,
+  waitForHydration,
+} from "./fixtures";
 import { measureSeveralPages } from "./measured-pages";
 import { addOperatorMessage, removeMessage } from "./operator-messages";
 
@@ -8,20 +16,6 @@ import { addOperatorMessage, removeMessage } from "./operator-messages";
  * checks among them) on each page as a seller moves through it, before and without scripts; and
  * Windows' contrast themes (forced colours), where the current page and focus must still show.
  */
-
-/** The relative luminance of a computed colour ("rgb(18, 19, 22)"), 0 for black to 1 for white. */
-function luminance(color: string): number {
-  const [red, green, blue] = (color.match(/[\d.]+/g) ?? []).slice(0, 3).map((channel) => {
-    const value = Number(channel) / 255;
-    return value <= 0.04045 ? value / 12.92 : ((value + 0.055) / 1.055) ** 2.4;
-  });
-  return 0.2126 * (red ?? 0) + 0.7152 * (green ?? 0) + 0.0722 * (blue ?? 0);
-}
-
-/** The page's own background, as painted at this moment. */
-function canvasOf(page: Page): Promise<string> {
-  return page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor);
-}
 
 test.describe("dark, as the seller's system asks", () => {
   test.use({ colorScheme: "dark" });

@@ -171,3 +171,17 @@ export const test = base.extend<{ signedInPage: Page }>({
     await use(page);
   },
 });
+
+/** The relative luminance of a computed colour ("rgb(18, 19, 22)"), 0 for black to 1 for white. */
+export function luminance(color: string): number {
+  const [red, green, blue] = (color.match(/[\d.]+/g) ?? []).slice(0, 3).map((channel) => {
+    const value = Number(channel) / 255;
+    return value <= 0.04045 ? value / 12.92 : ((value + 0.055) / 1.055) ** 2.4;
+  });
+  return 0.2126 * (red ?? 0) + 0.7152 * (green ?? 0) + 0.0722 * (blue ?? 0);
+}
+
+/** The page's own background, as painted at this moment. */
+export function canvasOf(page: Page): Promise<string> {
+  return page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor);
+}

@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
-import type { DatabaseSchema } from "../app/db/schema.ts";
-import { openAccount } from "../app/team/accounts.server";
+import { chooseAppearance } from "../app/appearance/appearance.server";
+import type { DatabaseSchema, NewSeller } from "../app/db/schema.ts";
+import { addMember, openAccount } from "../app/team/accounts.server";
 import { sampleBeacon } from "../test/speed-beacons";
 
 /**
@@ -19,27 +20,45 @@ export const OWN_ACCOUNTS = [
 ] as const;
 
 /**
+ * A viewer of an account of their own who chose the dark appearance on a light system: what the
+ * hub draws for them, a refusal included, must be dark by their choice, not by the browser's.
+ */
+export const DARK_VIEWER = {
+  account: "team-dark",
+  username: "team-dark-viewer",
+  name: "Kai Ōta",
+  owner: "Own account team-dark",
+} as const;
+
+/**
  * The accounts whose last two weeks were made slower (addSlowerWeek): one per journey, so that
  * each journey's own page views, which the dashboard counts as it is browsed, meet no other's.
  */
 export const SLOWER_WEEK_ACCOUNTS = ["speed-regressions", "speed-releases"] as const;
 
 export async function addOwnAccounts(db: Kysely<DatabaseSchema>, passwordHash: string): Promise<void> {
-  for (const username of OWN_ACCOUNTS)
-    await openAccount(
-      db,
-      {
-        username,
-        display_name: `Own account ${username}`,
-        feedback_score: 10,
-        store_url: `https://stores.example.com/${username}`,
-        site: "EBAY_US",
-        locale: "en-US",
-        currency: "USD",
-        created_at: Date.now(),
-      },
-      passwordHash,
-    );
+  for (const username of OWN_ACCOUNTS) await openAccount(db, ownAccount(username), passwordHash);
+  const { sellerId } = await openAccount(db, ownAccount(DARK_VIEWER.account), passwordHash);
+  const viewer = await addMember(db, sellerId, {
+    username: DARK_VIEWER.username,
+    displayName: DARK_VIEWER.name,
+    passwordHash,
+    role: "viewer",
+  });
+  await chooseAppearance(db, viewer, "dark");
+}
+
+function ownAccount(username: string): NewSeller {
+  return {
+    username,
+    display_name: `Own account ${username}`,
+    feedback_score: 10,
+    store_url: `https://stores.example.com/${username}`,
+    site: "EBAY_US",
+    locale: "en-US",
+    currency: "USD",
+    created_at: Date.now(),
+  };
 }
 
 /** Page views a week: 40 in the 7 days before and 40 in the last 7, each week's LCP 1.2 s to 2.0 s, then 2.4 s to 3.2 s. */

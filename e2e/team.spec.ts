@@ -1,11 +1,14 @@
 import { readFileSync } from "node:fs";
 import type { Page } from "@playwright/test";
+import { DARK_VIEWER } from "./own-accounts";
 import { REPRICERS } from "./repricing-sellers";
 import {
+  canvasOf,
   DEMO,
   emulateSlowNetwork,
   expect,
   expectNoAccessibilityViolations,
+  luminance,
   pricesOf,
   scrollsNoWider,
   signIn,
@@ -97,6 +100,47 @@ test.describe("a viewer of the demo account", () => {
     await page.getByRole("main").getByRole("link", { name: "Go to the overview" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Overview" })).toBeVisible();
     await expect(page).toHaveURL(/\/sh\/ovw$/);
+  });
+});
+
+test.describe("a viewer who chose dark, on a light phone 320 px wide, by keyboard alone", () => {
+  test.use({ viewport: { width: 320, height: 640 }, hasTouch: true, isMobile: true, colorScheme: "light" });
+
+  test("is refused a page of a manager inside the hub, dark as they chose and fitting the screen; Back to it puts the focus on the reason, the way on next", async ({
+    page,
+  }) => {
+    await signIn(page, DARK_VIEWER.username);
+    expect((await page.goto("/sh/lst/import"))?.status()).toBe(403);
+    const refusal = page.getByRole("heading", { level: 1, name: "This action is not allowed" });
+    const refused = async () => {
+      await expect(refusal).toBeVisible();
+      await expect(page.getByRole("main")).toContainText(
+        "As a viewer of this account, you cannot bring in prices or quantities from a file.",
+      );
+      await expect(page.getByRole("banner")).toContainText(`${DARK_VIEWER.name} for ${DARK_VIEWER.owner}`);
+      // Dark by the member's own choice on a light system: taken from the refusal's shell, as on every page.
+      await expect(page.locator("html")).toHaveAttribute("data-appearance", "dark");
+      expect(luminance(await canvasOf(page))).toBeLessThan(0.02);
+      expect(await scrollsNoWider(page)).toBe(true);
+    };
+    await refused();
+    await expectNoAccessibilityViolations(page);
+    await waitForHydration(page);
+
+    const wayOn = page.getByRole("main").getByRole("link", { name: "Go to the overview" });
+    await tabTo(page, wayOn);
+    await page.keyboard.press("Enter");
+    await expect(page.getByRole("heading", { level: 1, name: "Overview" })).toBeVisible();
+    await expect(page.locator("html")).toHaveAttribute("data-appearance", "dark");
+
+    // Back: the overview's link had the focus, and it is gone with the page.
+    await page.goBack();
+    await refused();
+    await expect(page.getByRole("main")).toBeFocused();
+    await page.keyboard.press("Tab");
+    await expect(wayOn).toBeFocused();
+    await page.keyboard.press("Enter");
+    await expect(page.getByRole("heading", { level: 1, name: "Overview" })).toBeVisible();
   });
 });
 

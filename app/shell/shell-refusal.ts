@@ -8,7 +8,7 @@ export interface ShellRefusal {
 }
 
 /** Whether a 403's data is a page's refusal inside the shell, rather than a plain reason or a form's. */
-export function isShellRefusal(value: unknown): value is ShellRefusal {
+function isShellRefusal(value: unknown): value is ShellRefusal {
   return (
     typeof value === "object" &&
     value !== null &&
