@@ -57,7 +57,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const pageName = errorPageName(error) ?? handle.pageName;
   const { language, dir } = useLanguageText();
   // Here rather than in the app's component: an error page is a page view too, and hydrates.
-  usePageViews(pageViews);
+  usePageViews(pageViews, pageName);
   useEffect(() => {
     performance.mark(HYDRATED_MARK);
     document.documentElement.dataset.hydrated = "true";

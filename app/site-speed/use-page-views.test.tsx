@@ -1,6 +1,7 @@
 import { render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { Link, Outlet, createRoutesStub, useLocation } from "react-router";
+import { useState } from "react";
 import { describe, expect, it } from "vitest";
 import type { PageViews } from "./site-speed-beacon";
 import { usePageViews } from "./use-page-views";
@@ -20,10 +21,15 @@ function renderHub({ remounting = false } = {}) {
   };
   let finishLoading: () => void = () => {};
   function Hub() {
-    usePageViews(pageViews);
+    // The page's name as the root gives it: a refusal drawn in place (a fetcher's form refused) renames it.
+    const [pageName, setPageName] = useState("sellerHubOverview");
+    usePageViews(pageViews, pageName);
     return (
       <>
         <Link to="/sh/lst/active">All listings</Link>
+        <button type="button" onClick={() => setPageName("sellerHubNotAllowed")}>
+          Refuse in place
+        </button>
         <Outlet />
       </>
     );
@@ -73,5 +79,14 @@ describe("usePageViews", () => {
     finishLoading();
     await screen.findByRole("heading", { name: "Listings" });
     await waitFor(() => expect(calls.filter((call) => call === "shown")).toEqual(["shown"]));
+  });
+
+  it("counts a refusal drawn at the same location, as for a form sent without navigating, once", async () => {
+    const { calls } = renderHub();
+    const refuse = await screen.findByRole("button", { name: "Refuse in place" });
+    await userEvent.click(refuse);
+    await waitFor(() => expect(calls.filter((call) => call === "shown")).toEqual(["shown"]));
+    await userEvent.click(refuse);
+    expect(calls.filter((call) => call === "shown")).toEqual(["shown"]);
   });
 });

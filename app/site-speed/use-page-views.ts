@@ -3,30 +3,32 @@ import { useLocation, useNavigation } from "react-router";
 import type { PageViews } from "./site-speed-beacon";
 
 /**
- * The location each beacon last showed, kept with the beacon rather than the component: the root's
+ * The page each beacon last showed, kept with the beacon rather than the component: the root's
  * layout that asks is drawn afresh whenever an error page takes over or gives way (React Router
- * draws the two as different trees), and a page view must not be lost with it. A refusal drawn
- * for a form sent without navigating (a fetcher's) keeps the location, so it is not a page view
- * of its own; the page's name on the document says it.
+ * draws the two as different trees), and a page view must not be lost with it.
  */
-const shownLocations = new WeakMap<PageViews, string>();
+const shownPages = new WeakMap<PageViews, string>();
 
 /**
  * Tells the site-speed beacon about client-side navigations: when the router starts one, and
- * when it renders a new location (a page view of its own, under the new page's name).
+ * when it shows another page (a page view of its own, under the new page's name). Another page
+ * is a new location, or a new page name at the same one: a refusal drawn for a form sent without
+ * navigating (a fetcher's, from a tab opened before a role change) keeps the location, and the
+ * seller then sees the refusal, not the page they were on.
  */
-export function usePageViews(pageViews: PageViews | undefined): void {
+export function usePageViews(pageViews: PageViews | undefined, pageName: string | undefined): void {
   const { state } = useNavigation();
   const { key } = useLocation();
+  const page = `${key} ${pageName ?? ""}`;
 
   // Before the navigation state's effect: a navigation that shows a page ends as it settles.
   useEffect(() => {
     if (!pageViews) return;
-    const shown = shownLocations.get(pageViews);
-    shownLocations.set(pageViews, key);
-    // The first location is the page the browser loaded, which the beacon counts itself.
-    if (shown !== undefined && shown !== key) pageViews.pageShown();
-  }, [key, pageViews]);
+    const shown = shownPages.get(pageViews);
+    shownPages.set(pageViews, page);
+    // The first page is the one the browser loaded, which the beacon counts itself.
+    if (shown !== undefined && shown !== page) pageViews.pageShown();
+  }, [page, pageViews]);
 
   useEffect(() => {
     if (state === "idle") pageViews?.navigationSettled();
