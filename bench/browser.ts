@@ -2,6 +2,9 @@ import { chromium, type Browser, type BrowserContext } from "playwright-core";
 import { findChromium } from "../scripts/ensure-chromium.ts";
 import { encodedBytes } from "./encoded-bytes.ts";
 
+/** app/site-speed/site-speed-beacon.ts's mark, set once web-vitals' chunk has run (not imported: a browser module). */
+const MEASURING_WEB_VITALS_MARK = "seller-hub:measuring-web-vitals";
+
 export interface ShippedJavaScript {
   files: number;
   rawBytes: number;
@@ -78,6 +81,14 @@ export async function measureJavaScript(
     scripts.push(response.url());
   });
   await page.goto(`${baseUrl}${path}`, { waitUntil: "networkidle" });
+  // web-vitals' chunk is asked for once the browser is idle after the load, up to seconds later
+  // on a busy machine: the network's half-second of quiet can come first. Every document starts
+  // the beacon (the root route; the product summary's frame), which marks once the chunk has run.
+  for (const frame of page.frames())
+    if (!frameOnly || frame !== page.mainFrame())
+      await frame.waitForFunction((mark) => performance.getEntriesByName(mark).length > 0, MEASURING_WEB_VITALS_MARK, {
+        timeout: 15_000,
+      });
   // Each document's own account of which scripts it started after its load event.
   const late = new Set<string>();
   for (const frame of page.frames()) {

@@ -417,6 +417,22 @@ describe("the site-speed beacon in the browser", () => {
     expect((await sentBeacons())[1]?.inAppNavigation).toEqual({ duration: 350 });
   });
 
+  it("starts a page view with no navigation time for a page drawn where no navigation started (a form's refusal in place)", async () => {
+    now = 2_000;
+    dispatchEvent(new MouseEvent("click"));
+    now = 2_400;
+    document.documentElement.dataset.pageName = "sellerHubNotAllowed";
+    pageViews.pageShown();
+    now = 2_420;
+    await vi.advanceTimersByTimeAsync(50);
+    hidePage();
+    const [refused, shown] = await sentBeacons();
+    expect(refused?.pageName).toBe("sellerHubOverview");
+    expect(shown).toMatchObject({ pageName: "sellerHubNotAllowed", kind: "in-app" });
+    expect(shown?.pageView).not.toBe(refused?.pageView);
+    expect(shown?.inAppNavigation).toBeUndefined();
+  });
+
   it("gives each page view the web vitals measured at its address, never a soft navigation's TTFB", async () => {
     await loadWebVitals();
     await navigateInApp("/sh/lst/active", "sellerHubListings", {

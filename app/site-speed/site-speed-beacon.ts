@@ -64,7 +64,10 @@ export interface PageViews {
   navigationStarted(): void;
   /** The router settled without (or after) showing a new page. */
   navigationSettled(): void;
-  /** The router rendered a new location: a page view begins. */
+  /**
+   * Another page is shown (a new location, or a refusal drawn in place of the page): a page view
+   * begins, timed from the navigation's start when there was one.
+   */
   pageShown(): void;
   /** Stops measuring; for tests. */
   stop(): void;
@@ -211,6 +214,9 @@ export function startSiteSpeedBeacon(): PageViews {
     },
     pageShown() {
       const left = current;
+      // Without a navigation (a form's refusal drawn in place: a fetcher's), there is nothing to
+      // time: its request began before anything here knew, and a frame's length is not a page's.
+      const navigated = navigationStart !== undefined;
       const startedAt = navigationStart ?? performance.now();
       navigationStart = undefined;
       left.endedAt = startedAt;
@@ -218,10 +224,11 @@ export function startSiteSpeedBeacon(): PageViews {
       current = shown;
       afterNextPaint(() => {
         const painted = performance.now();
-        shown.inAppNavigation = {
-          duration: Math.round(painted - startedAt),
-          ...dataRequests.timeBetween(startedAt, painted),
-        };
+        if (navigated)
+          shown.inAppNavigation = {
+            duration: Math.round(painted - startedAt),
+            ...dataRequests.timeBetween(startedAt, painted),
+          };
         // Left after the new page painted: web-vitals has reported the interaction that left it.
         leave(left);
       });
