@@ -24,6 +24,19 @@ const selectedCount = (page: Page) =>
 const tickAnswered = (page: Page) =>
   page.waitForResponse((response) => response.request().method() === "POST" && response.url().includes(".data"));
 
+/**
+ * The browser keeps a prefetched copy five seconds (decision 061). Clicked later than that, the
+ * page is asked of the server whatever the hub does, and the journey could not fail: a run so
+ * slow says so and is skipped rather than passed.
+ */
+function skipUnlessCopyKept(prefetchedAt: number): void {
+  const elapsed = Date.now() - prefetchedAt;
+  const late = elapsed > 4_000;
+  const reason = `The click came ${elapsed} ms after the prefetch, near or past the 5 s the browser keeps its copy: this run cannot tell whether the tick ended the copy.`;
+  if (late) console.log(reason);
+  test.skip(late, reason);
+}
+
 test.describe("changing prices in bulk", () => {
   test("by keyboard alone, on a slow network: select across two pages, preview, apply, see the new prices, undo", async ({
     page,
@@ -175,11 +188,13 @@ test.describe("changing prices in bulk", () => {
     );
     await next.hover();
     await (await prefetched).finished();
+    const prefetchedAt = Date.now();
 
     const saved = tickAnswered(page);
     await page.getByRole("checkbox", { name: `Select ${lamp(3)}` }).check();
     await saved;
     await expect(selectedCount(page)).toHaveText("1 listing selected.");
+    skipUnlessCopyKept(prefetchedAt);
     await next.click();
     await expect(page.getByRole("checkbox", { name: `Select ${lamp(23)}` })).toBeVisible();
     await expect(selectedCount(page)).toHaveText("1 listing selected.");
@@ -208,6 +223,7 @@ test.describe("changing prices in bulk", () => {
     );
     await tabTo(page, next);
     await (await prefetched).finished();
+    const prefetchedAt = Date.now();
 
     while (!(await box.evaluate((element) => element === document.activeElement)))
       await page.keyboard.press("Shift+Tab");
@@ -216,6 +232,7 @@ test.describe("changing prices in bulk", () => {
     await saved;
     await expect(selectedCount(page)).toHaveText("1 listing selected.");
     await tabTo(page, next);
+    skipUnlessCopyKept(prefetchedAt);
     await page.keyboard.press("Enter");
     await expect(page.getByRole("checkbox", { name: `Select ${lamp(23)}` })).toBeVisible();
     await expect(selectedCount(page)).toHaveText("1 listing selected.");
