@@ -27,11 +27,12 @@ const tickAnswered = (page: Page) =>
 /**
  * The browser keeps a prefetched copy five seconds (decision 061). Clicked later than that, the
  * page is asked of the server whatever the hub does, and the journey could not fail: a run so
- * slow says so and is skipped rather than passed.
+ * slow says so and is skipped rather than passed. Under 3 s here: the copy's age counts from its
+ * Date header (whole seconds), and the click still has to reach the link after this.
  */
 function skipUnlessCopyKept(prefetchedAt: number): void {
-  const elapsed = Date.now() - prefetchedAt;
-  const late = elapsed > 4_000;
+  const elapsed = Math.round(performance.now() - prefetchedAt);
+  const late = elapsed > 3_000;
   const reason = `The click came ${elapsed} ms after the prefetch, near or past the 5 s the browser keeps its copy: this run cannot tell whether the tick ended the copy.`;
   if (late) console.log(reason);
   test.skip(late, reason);
@@ -188,7 +189,7 @@ test.describe("changing prices in bulk", () => {
     );
     await next.hover();
     await (await prefetched).finished();
-    const prefetchedAt = Date.now();
+    const prefetchedAt = performance.now();
 
     const saved = tickAnswered(page);
     await page.getByRole("checkbox", { name: `Select ${lamp(3)}` }).check();
@@ -223,7 +224,7 @@ test.describe("changing prices in bulk", () => {
     );
     await tabTo(page, next);
     await (await prefetched).finished();
-    const prefetchedAt = Date.now();
+    const prefetchedAt = performance.now();
 
     while (!(await box.evaluate((element) => element === document.activeElement)))
       await page.keyboard.press("Shift+Tab");

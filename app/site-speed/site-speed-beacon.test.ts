@@ -417,6 +417,31 @@ describe("the site-speed beacon in the browser", () => {
     expect((await sentBeacons())[1]?.inAppNavigation).toEqual({ duration: 350 });
   });
 
+  it("measures pages where the browser has no PerformanceObserver (Firefox can switch it off), timing no navigation's data", async () => {
+    pageViews.stop();
+    vi.stubGlobal("PerformanceObserver", undefined);
+    pageViews = startSiteSpeedBeacon();
+    resources.push({
+      name: `${location.origin}/sh/perf.data`,
+      initiatorType: "fetch",
+      startTime: 2_020,
+      responseEnd: 2_190,
+      duration: 170,
+      transferSize: 900,
+    });
+    await navigateInApp("/sh/perf", "sellerHubSiteSpeed", {
+      clickAt: 2_000,
+      routerStartsAt: 2_010,
+      shownAt: 2_200,
+      paintedAt: 2_250,
+    });
+    hidePage();
+    const [overview, siteSpeed] = await sentBeacons();
+    expect(overview?.pageName).toBe("sellerHubOverview");
+    expect(siteSpeed?.pageName).toBe("sellerHubSiteSpeed");
+    expect(siteSpeed?.inAppNavigation).toEqual({ duration: 250 });
+  });
+
   it("starts a page view with no navigation time for a page drawn where no navigation started (a form's refusal in place)", async () => {
     now = 2_000;
     dispatchEvent(new MouseEvent("click"));

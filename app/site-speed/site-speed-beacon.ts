@@ -265,8 +265,7 @@ const RECENT_DATA_REQUESTS = 50;
  * time yet, and made the navigation's data look 570 ms slow where its fetch took 170 (seen in CI).
  */
 const isDataRequest = (entry: PerformanceEntry) =>
-  (entry as PerformanceResourceTiming).initiatorType !== "link" &&
-  new URL(entry.name, location.origin).pathname.endsWith(".data");
+  (entry as PerformanceResourceTiming).initiatorType !== "link" && new URL(entry.name).pathname.endsWith(".data");
 
 /**
  * The hub's data requests as they finish (React Router fetches a route's loader data from the
@@ -283,10 +282,12 @@ function watchDataRequests(): {
     for (const entry of entries) if (isDataRequest(entry)) seen.push(entry as PerformanceResourceTiming);
     seen.splice(0, Math.max(0, seen.length - RECENT_DATA_REQUESTS));
   };
-  // Every browser the build targets has it (Vite's default target, baseline widely available:
-  // Chrome 111, Firefox 114, Safari 16.4); the hub's scripts are not made for older ones.
-  const observer = new PerformanceObserver((list) => keep(list.getEntries()));
-  observer.observe({ type: "resource", buffered: true });
+  // Every browser the hub supports has it (app/shell/unsupported-browser.ts), but Firefox can
+  // switch it off (dom.enable_performance_observer): there, no navigation's data is timed, and
+  // the page goes on (this runs as the root module loads).
+  const observer =
+    typeof PerformanceObserver === "function" ? new PerformanceObserver((list) => keep(list.getEntries())) : undefined;
+  observer?.observe({ type: "resource", buffered: true });
   return {
     /**
      * How long the new page's data took, from the first such request's start to the last one's
@@ -295,7 +296,7 @@ function watchDataRequests(): {
     timeBetween(startedAt, until) {
       // An observer is told of entries in a task of its own, maybe later than this: a request that
       // has just ended is taken from its queue now.
-      keep(observer.takeRecords());
+      if (observer) keep(observer.takeRecords());
       const requests = seen.filter((entry) => entry.startTime >= startedAt && entry.startTime <= until);
       if (requests.length === 0) return {};
       const slowest = requests.reduce((slower, entry) => (entry.duration > slower.duration ? entry : slower));
@@ -308,7 +309,7 @@ function watchDataRequests(): {
         ...(server && { server }),
       };
     },
-    stop: () => observer.disconnect(),
+    stop: () => observer?.disconnect(),
   };
 }
 
