@@ -114,7 +114,8 @@ export async function emulateSlowProcessor(page: Page, rate = 4): Promise<void> 
 export function openTestDatabase(): DatabaseSync {
   const path = process.env.E2E_DATABASE_PATH;
   if (!path) throw new Error("E2E_DATABASE_PATH is not set: run the tests through Playwright's config.");
-  return new DatabaseSync(path, { readOnly: true });
+  // A read can wait on a checkpoint of the server's writes too: wait rather than fail.
+  return new DatabaseSync(path, { readOnly: true, timeout: 10_000 });
 }
 
 /** The rows a query finds in the server's database, opened read-only for it alone. */

@@ -55,7 +55,10 @@ export function addOperatorMessage(
 }
 
 export function removeMessage(id: string): void {
-  const database = new DatabaseSync(process.env.E2E_DATABASE_PATH as string);
+  // Waits its turn behind the server's writes, as the server's own connections do: without a
+  // busy timeout SQLite refuses at once ("database is locked", seen in a CI run while other
+  // journeys were changing prices).
+  const database = new DatabaseSync(process.env.E2E_DATABASE_PATH as string, { timeout: 10_000 });
   database.prepare("delete from message where id = ?").run(Number(id));
   database.close();
 }
