@@ -24,20 +24,6 @@ const selectedCount = (page: Page) =>
 const tickAnswered = (page: Page) =>
   page.waitForResponse((response) => response.request().method() === "POST" && response.url().includes(".data"));
 
-/**
- * The browser keeps a prefetched copy five seconds (decision 061). Clicked later than that, the
- * page is asked of the server whatever the hub does, and the journey could not fail: a run so
- * slow says so and is skipped rather than passed. Under 3 s here: the copy's age counts from its
- * Date header (whole seconds), and the click still has to reach the link after this.
- */
-function skipUnlessCopyKept(prefetchedAt: number): void {
-  const elapsed = Math.round(performance.now() - prefetchedAt);
-  const late = elapsed > 3_000;
-  const reason = `The click came ${elapsed} ms after the prefetch, near or past the 5 s the browser keeps its copy: this run cannot tell whether the tick ended the copy.`;
-  if (late) console.log(reason);
-  test.skip(late, reason);
-}
-
 test.describe("changing prices in bulk", () => {
   test("by keyboard alone, on a slow network: select across two pages, preview, apply, see the new prices, undo", async ({
     page,
@@ -189,13 +175,11 @@ test.describe("changing prices in bulk", () => {
     );
     await next.hover();
     await (await prefetched).finished();
-    const prefetchedAt = performance.now();
 
     const saved = tickAnswered(page);
     await page.getByRole("checkbox", { name: `Select ${lamp(3)}` }).check();
     await saved;
     await expect(selectedCount(page)).toHaveText("1 listing selected.");
-    skipUnlessCopyKept(prefetchedAt);
     await next.click();
     await expect(page.getByRole("checkbox", { name: `Select ${lamp(23)}` })).toBeVisible();
     await expect(selectedCount(page)).toHaveText("1 listing selected.");
@@ -224,7 +208,6 @@ test.describe("changing prices in bulk", () => {
     );
     await tabTo(page, next);
     await (await prefetched).finished();
-    const prefetchedAt = performance.now();
 
     while (!(await box.evaluate((element) => element === document.activeElement)))
       await page.keyboard.press("Shift+Tab");
@@ -233,7 +216,6 @@ test.describe("changing prices in bulk", () => {
     await saved;
     await expect(selectedCount(page)).toHaveText("1 listing selected.");
     await tabTo(page, next);
-    skipUnlessCopyKept(prefetchedAt);
     await page.keyboard.press("Enter");
     await expect(page.getByRole("checkbox", { name: `Select ${lamp(23)}` })).toBeVisible();
     await expect(selectedCount(page)).toHaveText("1 listing selected.");
