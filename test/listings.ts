@@ -24,10 +24,11 @@ export async function insertSellerBeforeMembers(db: Kysely<DatabaseSchema>, user
   return (rows[0] as { id: number }).id;
 }
 
-/** A seller (an account) and its owner, who never signs in: the password hash is a placeholder. */
+/** A seller (an account) and its owner, on eBay's US site; the owner never signs in unless given a password's hash. */
 export function insertAccount(
   db: Kysely<DatabaseSchema>,
   username: string,
+  passwordHash = "not-a-hash",
 ): Promise<{ sellerId: number; memberId: number }> {
   return openAccount(
     db,
@@ -41,7 +42,7 @@ export function insertAccount(
       currency: "USD",
       created_at: Date.now(),
     },
-    "not-a-hash",
+    passwordHash,
   );
 }
 

@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { textOfLanguage } from "~/i18n/catalogues.server";
 import {
   binLabels,
@@ -57,6 +57,24 @@ describe("dashboard labels", () => {
       tick: "22 Nov",
       label: "Sun, 22 Nov 2026",
     });
+  });
+
+  it("makes each date formatter once, however many buckets it labels", () => {
+    // Making an Intl.DateTimeFormat was over half the dashboard's server time: a view labels every
+    // bucket of every chart (issue 33's profile of 17 pages' 24-hour view, 2026-11-27).
+    const made = vi.spyOn(Intl, "DateTimeFormat");
+    try {
+      for (let day = 0; day < 30; day += 1) bucketLabels(START + day * DAY, DAY, "fr-FR", text, "Asia/Tokyo");
+      for (let hour = 0; hour < 24; hour += 1) bucketLabels(START + hour * HOUR, HOUR, "fr-FR", text, "Asia/Tokyo");
+      // Four kinds: a day's axis label and its full one; an hour's time and its zone's name.
+      expect(made.mock.calls.length).toBeLessThanOrEqual(4);
+      expect(bucketLabels(START, HOUR, "fr-FR", text, "Asia/Tokyo")).toEqual({
+        tick: "23:00",
+        label: "22 nov., 23:00 UTC+9",
+      });
+    } finally {
+      made.mockRestore();
+    }
   });
 
   it("labels distribution bins by their upper edge and their range", () => {

@@ -3,6 +3,7 @@
  * the page's language's locale. Times are the seller's zone's: the dashboard's buckets are its hours and days.
  */
 import type { Text } from "~/i18n/language-text";
+import { boundedMemo } from "~/memo/bounded-memo";
 import type { VitalSummary } from "./site-speed-report";
 import type { HistogramBin, TrendPoint } from "./vital-statistics";
 import { formatVital, formatVitalNumber, rate, VITALS, type Rating, type VitalName } from "./vitals";
@@ -11,6 +12,26 @@ const HOUR_MS = 3_600_000;
 
 /** A rating as a message's select takes it (a select's keys are words): the sentence words it in lower case. */
 const RATING_SELECTS: Record<Rating, string> = { good: "good", "needs-improvement": "needsImprovement", poor: "poor" };
+
+/** The dates a trend's labels show, by what they show. */
+const DATE_STYLES = {
+  time: { hour: "2-digit", minute: "2-digit", hourCycle: "h23" },
+  zoneName: { timeZoneName: "short" },
+  day: { day: "numeric", month: "short" },
+  fullDay: { weekday: "short", day: "numeric", month: "short", year: "numeric" },
+} as const satisfies Record<string, Intl.DateTimeFormatOptions>;
+type DateStyle = keyof typeof DATE_STYLES;
+
+/**
+ * One formatter per locale, zone and style: making an Intl.DateTimeFormat costs far more than
+ * using it, and a dashboard view labels every bucket of every chart (a 24-hour view of 17 pages,
+ * about 1,600 labels, spent over half its server time making them: issue 33's profile). Locales
+ * and zones are the hub's own few, so the bound is never reached in practice.
+ */
+const dateFormat = boundedMemo(512, (key: `${string}|${string}|${DateStyle}`) => {
+  const [locale, timeZone, style] = key.split("|") as [string, string, DateStyle];
+  return new Intl.DateTimeFormat(locale, { timeZone, ...DATE_STYLES[style] });
+});
 
 /** A trend bucket's short axis label and its full label. */
 export function bucketLabels(
@@ -21,26 +42,18 @@ export function bucketLabels(
   timeZone: string,
 ): { tick: string; label: string } {
   const date = new Date(start);
-  const format = (options: Intl.DateTimeFormatOptions) =>
-    new Intl.DateTimeFormat(locale, { timeZone, ...options }).format(date);
+  const format = (style: DateStyle) => dateFormat(`${locale}|${timeZone}|${style}`).format(date);
   if (bucketMs <= HOUR_MS) {
-    const time = format({ hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
-    const zone = new Intl.DateTimeFormat(locale, { timeZone, timeZoneName: "short" })
+    const time = format("time");
+    const zone = dateFormat(`${locale}|${timeZone}|zoneName`)
       .formatToParts(date)
       .find((part) => part.type === "timeZoneName")?.value;
     return {
       tick: time,
-      label: text("speed.bucket.hour", {
-        day: format({ day: "numeric", month: "short" }),
-        time,
-        zone: zone ?? timeZone,
-      }),
+      label: text("speed.bucket.hour", { day: format("day"), time, zone: zone ?? timeZone }),
     };
   }
-  return {
-    tick: format({ day: "numeric", month: "short" }),
-    label: format({ weekday: "short", day: "numeric", month: "short", year: "numeric" }),
-  };
+  return { tick: format("day"), label: format("fullDay") };
 }
 
 /** A distribution bin's axis label (its upper edge) and its full range. */

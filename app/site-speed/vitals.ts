@@ -6,6 +6,7 @@
  */
 
 import type { MessageKey } from "~/i18n/language-text";
+import { boundedMemo } from "~/memo/bounded-memo";
 
 export const VITAL_NAMES = ["LCP", "INP", "CLS", "FCP", "TTFB"] as const;
 export type VitalName = (typeof VITAL_NAMES)[number];
@@ -82,10 +83,31 @@ export function rate(name: VitalName, value: number): Rating {
  * the difference itself, "+0.12": no share of nothing.
  */
 export function formatChange(name: VitalName, value: number, base: number, locale: string): string {
-  if (base === 0)
-    return value === 0 ? (0).toLocaleString(locale, { style: "percent" }) : `+${formatVital(name, value, locale)}`;
-  return (value / base - 1).toLocaleString(locale, { style: "percent", signDisplay: "exceptZero" });
+  if (base === 0) return value === 0 ? formatNumber(0, locale, "share") : `+${formatVital(name, value, locale)}`;
+  return formatNumber(value / base - 1, locale, "change");
 }
+
+/** The numbers the dashboard writes, by their kind. */
+const NUMBER_STYLES = {
+  whole: {},
+  score: { minimumFractionDigits: 2, maximumFractionDigits: 2 },
+  tenths: { maximumFractionDigits: 1 },
+  share: { style: "percent" },
+  change: { style: "percent", signDisplay: "exceptZero" },
+} as const satisfies Record<string, Intl.NumberFormatOptions>;
+type NumberStyle = keyof typeof NUMBER_STYLES;
+
+/**
+ * One formatter per locale and kind. `toLocaleString` with a locale makes a new one on every call,
+ * and the dashboard writes a number on every axis tick, bar and table cell: 13 % of a 30-day
+ * view's server time once its dates were formatted alike (report-labels.ts, issue 33's profile).
+ */
+const numberFormat = boundedMemo(64, (key: `${string}|${NumberStyle}`) => {
+  const [locale, style] = key.split("|") as [string, NumberStyle];
+  return new Intl.NumberFormat(locale, NUMBER_STYLES[style]);
+});
+const formatNumber = (value: number, locale: string, style: NumberStyle) =>
+  numberFormat(`${locale}|${style}`).format(value);
 
 /** "2,480 ms", "12.3 s" or "0.12", in the page's language's locale. */
 export function formatVital(name: VitalName, value: number, locale: string): string {
@@ -101,14 +123,15 @@ const SECONDS_FROM_MS = 10_000;
 
 /** Any duration, a vital's or not (an in-app navigation, its data request): "640 ms", "12.3 s", "86,400 s". */
 export function formatDuration(milliseconds: number, locale: string): string {
-  if (Math.round(milliseconds) < SECONDS_FROM_MS) return `${Math.round(milliseconds).toLocaleString(locale)} ms`;
+  if (Math.round(milliseconds) < SECONDS_FROM_MS)
+    return `${formatNumber(Math.round(milliseconds), locale, "whole")} ms`;
   const seconds = milliseconds / 1000;
-  return `${seconds.toLocaleString(locale, { maximumFractionDigits: seconds < 100 ? 1 : 0 })} s`;
+  return `${seconds < 100 ? formatNumber(seconds, locale, "tenths") : formatNumber(Math.round(seconds), locale, "whole")} s`;
 }
 
 /** The number alone, for axes and ranges: "2,480" or "0.12". */
 export function formatVitalNumber(name: VitalName, value: number, locale: string): string {
   return VITALS[name].unit === "score"
-    ? value.toLocaleString(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 })
-    : Math.round(value).toLocaleString(locale);
+    ? formatNumber(value, locale, "score")
+    : formatNumber(Math.round(value), locale, "whole");
 }
