@@ -1,0 +1,458 @@
+/**
+ * `npm run bench:site-speed`: the site-speed dashboard at a big hub's scale (issue 33, "How fast").
+ * It writes SPEED_BEACONS beacons (10 million unless set) over the last 30 days straight into a
+ * fresh database, SQLite unless DATABASE_URL names an empty PostgreSQL one, as the collector
+ * stores them (app/site-speed/collect-beacon.server.ts):
+ * - the demo seller, on every page of the hub, has a tenth of them;
+ * - 2,000 sellers of three pages each share eight tenths;
+ * - signed-out sign-in pages have the rest;
+ * - three releases, ten days each; one page view in twenty tracks an action.
+ *
+ * Then, through HTTP from the production build (two workers):
+ * - the dashboard's time for each period (the whole page, its loader included), for the demo
+ *   seller and for one small seller: the first view, then p50 and p95 of 20 more;
+ * - how many beacons arrived in the period, of which the dashboard reads the newest 5,000
+ *   (decision 042), which gives the share its figures describe;
+ * - the collector's beacons stored a second: 10 s of 16 senders, signed out, each beacon from an
+ *   address of its own (the limits per address are not what is measured);
+ * - the database's size, and how long writing it took.
+ *
+ * These are the figures of today's design, which reads raw beacons. Decision 049 proposes
+ * summaries to replace it, and this benchmark is the yardstick for both. Figures of one run go to
+ * bench/results/site-speed-scale-<database>.md, and bench/README.md keeps them.
+ */
+import { randomBytes, randomInt } from "node:crypto";
+import { rmSync, statSync, writeFileSync } from "node:fs";
+import { dirname } from "node:path";
+import { performance } from "node:perf_hooks";
+import { DatabaseSync } from "node:sqlite";
+import { sql, type Kysely } from "kysely";
+import type { DatabaseSchema } from "../app/db/schema.ts";
+import { registerAppModules } from "../scripts/app-modules.ts";
+import { buildIfNeeded } from "../scripts/build-if-needed.ts";
+import { signInOverHttp, startServerProcess, temporarySqliteUrl } from "../test/server-process.ts";
+import { budget, budgetTable, markdownTable, median, ms, percentile, type Budget } from "./report.ts";
+
+const BEACONS = Number(process.env.SPEED_BEACONS ?? 10_000_000);
+if (!Number.isSafeInteger(BEACONS) || BEACONS < 1000) throw new Error("SPEED_BEACONS: a whole number from 1,000");
+const DAY_MS = 86_400_000;
+const DAYS = 30;
+const SMALL_SELLERS = 2_000;
+const SMALL_SELLER_PAGES = ["sellerHubOverview", "sellerHubActiveListings", "sellerHubListingDetail"];
+/** The demo seller's share of the beacons, and the signed-out pages'. */
+const BIG_SELLER_SHARE = 0.1;
+const SIGNED_OUT_SHARE = 0.1;
+const TRACKING_SHARE = 0.05;
+const RELEASES = ["2026.10.a1", "2026.11.b2", "2026.11.c3"];
+const VIEWS = 20;
+const COLLECTOR_SECONDS = 10;
+const COLLECTOR_SENDERS = 16;
+/** Beacons written a transaction. */
+const ROWS_PER_WRITE = 10_000;
+
+buildIfNeeded();
+const givenUrl = process.env.DATABASE_URL;
+const databaseUrl = givenUrl ?? temporarySqliteUrl();
+const onPostgres = databaseUrl.startsWith("postgres");
+// The server migrates the database and seeds the demo seller, whose dashboard is measured.
+const hub = await startServerProcess(databaseUrl, { WEB_CONCURRENCY: "2", TRUST_PROXY: "true" });
+
+registerAppModules();
+const { openDatabase, sqlitePathOf } = await import("../app/db/database.server.ts");
+const { DEMO_PASSWORD, DEMO_USERNAME, randomSequence } = await import("../app/db/seed.server.ts");
+const { hashPassword } = await import("../app/auth/password.server.ts");
+const { insertAccount } = await import("../test/listings.ts");
+const { PAGE_LABELS } = await import("../app/site-speed/page-labels.ts");
+const { MAX_REPORTED_BEACONS } = await import("../app/site-speed/site-speed-report.ts");
+const { periodWindow, REPORT_PERIODS } = await import("../app/site-speed/report-periods.ts");
+const { BEACON_RESEND_WINDOW_MS } = await import("../app/site-speed/beacon-rules.ts");
+const { timeZoneOfMember } = await import("../app/time/time-zones.ts");
+
+const random = randomSequence(33);
+const pick = <T>(values: readonly T[]): T => values[Math.floor(random() * values.length)] as T;
+/** A log-normal draw around `middle` (web vitals are about log-normal), rounded to `unit`. */
+function around(middle: number, spread: number, unit = 1): number {
+  const normal = Math.sqrt(-2 * Math.log(1 - random())) * Math.cos(2 * Math.PI * random());
+  return Math.round((middle * Math.exp(spread * normal)) / unit) * unit;
+}
+const randomId = () => randomBytes(16).toString("base64url");
+
+/** The pages a seller visits: every page of the hub but signing in and the pages that refuse. */
+const HUB_PAGES = Object.keys(PAGE_LABELS).filter(
+  (name) =>
+    name.startsWith("sellerHub") && !["sellerHubSignIn", "sellerHubNotFound", "sellerHubNotAllowed"].includes(name),
+);
+/** A full load's scripts, style sheet and data, as the browser lists them. */
+const FULL_LOAD_RESOURCES = Array.from({ length: 12 }, (_, index) => ({
+  name: index === 0 ? "/assets/root.css" : `/assets/chunk-${index}.js`,
+  type: index === 0 ? "link" : "script",
+  start: 20 + index,
+  duration: 30,
+  size: 9_000,
+}));
+
+/** A beacon as a page sends it (app/site-speed/beacon-schema.ts), sent `at`. */
+function pageBeacon(pageName: string, at: number, releaseIndex: number) {
+  const kind = pageName === "sellerHubSignIn" ? "full-load" : pick(["full-load", "in-app", "in-app", "resumed"]);
+  const ttfb = around(180, 0.6);
+  const fcp = ttfb + around(400, 0.5);
+  const lcp = fcp + around(150, 0.8);
+  const inp = around(90, 0.7);
+  const cls = random() < 0.7 ? 0 : around(0.04, 1, 0.0001);
+  const ageMs = Math.min(BEACON_RESEND_WINDOW_MS, around(30_000, 1));
+  const server = { db: around(3, 0.8), loaders: around(8, 0.6), render: around(12, 0.5), total: around(25, 0.5) };
+  const inpAttribution = {
+    inpTarget: "nav a",
+    inpPhases: { inputDelay: around(10, 0.8), processing: around(40, 0.7), presentation: around(30, 0.6) },
+  };
+  return {
+    pageName,
+    speedSession: randomId(),
+    pageView: randomId(),
+    release: RELEASES[releaseIndex],
+    kind,
+    sentAfterMs: ageMs + around(5_000, 1),
+    ageMs,
+    ...(kind === "full-load"
+      ? {
+          navigation: {
+            type: "navigate",
+            transferSize: around(14_000, 0.3),
+            server,
+            domainLookupStart: 1,
+            connectStart: 2,
+            requestStart: 5,
+            responseStart: ttfb,
+            responseEnd: ttfb + 20,
+            domInteractive: fcp - 30,
+            domContentLoadedEventEnd: fcp,
+            loadEventEnd: lcp + 40,
+          },
+          attribution: {
+            lcpElement: "main h1",
+            lcpParts: { ttfb, loadDelay: 0, loadTime: 0, renderDelay: lcp - ttfb },
+            ...inpAttribution,
+          },
+          vitals: { TTFB: ttfb, FCP: fcp, LCP: lcp, CLS: cls, INP: inp },
+          resources: FULL_LOAD_RESOURCES,
+        }
+      : {
+          ...(kind === "in-app"
+            ? { inAppNavigation: { duration: around(90, 0.5), dataRequest: around(40, 0.6), server } }
+            : {}),
+          attribution: inpAttribution,
+          vitals: { CLS: cls, INP: inp },
+          resources: [],
+        }),
+    device: { viewportWidth: pick([390, 768, 1280, 1440, 1920]), connection: pick(["4g", "4g", "4g", "3g"]) },
+    errors: [],
+    tracking:
+      random() < TRACKING_SHARE && pageName !== "sellerHubSignIn"
+        ? [{ action: "helpShown", count: 1 + Math.floor(random() * 3), pageName }]
+        : [],
+  };
+}
+type PageBeacon = ReturnType<typeof pageBeacon>;
+
+/** The rows the collector stores for a beacon: the beacon's, and its tracking events'. */
+function storedRows(beacon: PageBeacon, sellerId: number | null, receivedAt: number) {
+  const { pageName, speedSession, tracking, resources, ...metrics } = beacon;
+  return {
+    beacon: {
+      page_name: pageName,
+      seller_id: sellerId,
+      speed_session: speedSession,
+      client: `198.18.${Math.floor(random() * 256)}.${1 + Math.floor(random() * 254)}`,
+      received_at: receivedAt,
+      metrics: JSON.stringify(metrics),
+      resources: JSON.stringify(resources),
+    },
+    tracking: tracking.map(({ action, count, pageName: trackedPage }) => ({
+      page_name: trackedPage,
+      action,
+      count,
+      seller_id: sellerId,
+      page_view: metrics.pageView,
+      received_at: receivedAt,
+    })),
+  };
+}
+type StoredRows = ReturnType<typeof storedRows>;
+type BeaconRow = StoredRows["beacon"];
+type TrackingRow = StoredRows["tracking"][number];
+
+/** Each table's columns, with their PostgreSQL types for unnest. */
+const BEACON_COLUMNS = {
+  page_name: "text",
+  seller_id: "integer",
+  speed_session: "text",
+  client: "text",
+  received_at: "bigint",
+  metrics: "text",
+  resources: "text",
+} as const satisfies Record<keyof BeaconRow, string>;
+const TRACKING_COLUMNS = {
+  page_name: "text",
+  action: "text",
+  count: "integer",
+  seller_id: "integer",
+  page_view: "text",
+  received_at: "bigint",
+} as const satisfies Record<keyof TrackingRow, string>;
+
+interface RowWriter {
+  write(beacons: BeaconRow[], tracking: TrackingRow[]): Promise<void>;
+  close(): void;
+}
+
+/**
+ * Straight into the file, on a connection of the benchmark's own, in transactions of 10,000 rows.
+ * SQLite's own B-tree work is most of the time (83 % in a CPU profile: five indexes, one of them
+ * on random speed sessions), so about 10,000 beacons a second at 10 million, whatever the page
+ * cache (1 GB here; 2 MB on the hub's connections, which wrote as fast at this size).
+ */
+function openSqliteWriter(path: string): RowWriter {
+  const file = new DatabaseSync(path);
+  file.exec("PRAGMA synchronous = NORMAL; PRAGMA cache_size = -1000000; PRAGMA busy_timeout = 10000;");
+  const insertInto = <Row>(table: string, columns: Record<keyof Row & string, string>) => {
+    const names = Object.keys(columns) as Array<keyof Row & string>;
+    const statement = file.prepare(
+      `INSERT INTO ${table} (${names.join(", ")}) VALUES (${names.map(() => "?").join(", ")})`,
+    );
+    return (row: Row) => statement.run(...names.map((name) => row[name] as string | number | null));
+  };
+  const insertBeacon = insertInto<BeaconRow>("speed_beacon", BEACON_COLUMNS);
+  const insertTracking = insertInto<TrackingRow>("tracking_event", TRACKING_COLUMNS);
+  return {
+    async write(beacons, tracking) {
+      file.exec("BEGIN IMMEDIATE");
+      try {
+        for (const row of beacons) insertBeacon(row);
+        for (const row of tracking) insertTracking(row);
+        file.exec("COMMIT");
+      } catch (error) {
+        file.exec("ROLLBACK");
+        throw error;
+      }
+    },
+    close() {
+      // The log would otherwise stay at its largest and count in the database's size.
+      file.exec("PRAGMA wal_checkpoint(TRUNCATE)");
+      file.close();
+    },
+  };
+}
+
+/** Each column's values as one array (PostgreSQL's unnest): a statement's parameters do not grow with its rows. */
+function postgresWriter(db: Kysely<DatabaseSchema>): RowWriter {
+  const insertInto = async <Row>(
+    trx: Kysely<DatabaseSchema>,
+    table: string,
+    columns: Record<keyof Row & string, string>,
+    rows: Row[],
+  ) => {
+    if (rows.length === 0) return;
+    const names = Object.keys(columns) as Array<keyof Row & string>;
+    const arrays = names.map((name) => sql`${rows.map((row) => row[name])}::${sql.raw(columns[name])}[]`);
+    await sql`insert into ${sql.table(table)} (${sql.join(names.map((name) => sql.ref(name)))})
+      select * from unnest(${sql.join(arrays)})`.execute(trx);
+  };
+  return {
+    write: (beacons, tracking) =>
+      db.transaction().execute(async (trx) => {
+        await insertInto(trx, "speed_beacon", BEACON_COLUMNS, beacons);
+        await insertInto(trx, "tracking_event", TRACKING_COLUMNS, tracking);
+      }),
+    close: () => {},
+  };
+}
+
+const database = await openDatabase(databaseUrl);
+const written = { ms: 0, vacuumMs: 0 };
+const rows: string[][] = [];
+/** Issue 33's budget, set on SQLite: every view of the dashboard within 200 ms at the 95th percentile. */
+const budgets: Budget[] = [];
+let collector: { perSecond: number; refused: Map<number, number> };
+let databaseBytes: number;
+try {
+  const demo = await database.db
+    .selectFrom("seller")
+    .innerJoin("member", (join) => join.onRef("member.seller_id", "=", "seller.id").on("member.role", "=", "owner"))
+    .select(["seller.id", "seller.locale", "member.time_zone"])
+    .where("seller.username", "=", DEMO_USERNAME)
+    .executeTakeFirstOrThrow();
+  if (await database.db.selectFrom("seller").select("id").where("username", "=", "speed-0").executeTakeFirst())
+    throw new Error("The database has a run's sellers already: give the benchmark an empty one.");
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  const smallSellerIds: number[] = [];
+  for (let index = 0; index < SMALL_SELLERS; index += 1) {
+    const { sellerId } = await insertAccount(database.db, `speed-${index}`, passwordHash);
+    smallSellerIds.push(sellerId);
+  }
+
+  const writer = onPostgres ? postgresWriter(database.db) : openSqliteWriter(sqlitePathOf(databaseUrl) as string);
+  try {
+    const now = Date.now();
+    const startedAt = now - DAYS * DAY_MS;
+    const step = (DAYS * DAY_MS) / BEACONS;
+    const started = performance.now();
+    let beacons: BeaconRow[] = [];
+    let tracking: TrackingRow[] = [];
+    for (let index = 0; index < BEACONS; index += 1) {
+      // In the order they arrive, as the collector writes them.
+      const receivedAt = Math.floor(startedAt + index * step);
+      const share = random();
+      const sellerId = share < BIG_SELLER_SHARE ? demo.id : share < 1 - SIGNED_OUT_SHARE ? pick(smallSellerIds) : null;
+      const pageName =
+        sellerId === null ? "sellerHubSignIn" : pick(sellerId === demo.id ? HUB_PAGES : SMALL_SELLER_PAGES);
+      const releaseIndex = Math.min(RELEASES.length - 1, Math.floor((index / BEACONS) * RELEASES.length));
+      const stored = storedRows(pageBeacon(pageName, receivedAt, releaseIndex), sellerId, receivedAt);
+      beacons.push(stored.beacon);
+      tracking.push(...stored.tracking);
+      if (beacons.length === ROWS_PER_WRITE) {
+        await writer.write(beacons, tracking);
+        beacons = [];
+        tracking = [];
+      }
+      if (index > 0 && index % 1_000_000 === 0)
+        console.log(`${index.toLocaleString("en-US")} beacons written, ${Math.round(performance.now() - started)} ms`);
+    }
+    await writer.write(beacons, tracking);
+    written.ms = performance.now() - started;
+  } finally {
+    writer.close();
+  }
+  if (onPostgres) {
+    // What autovacuum does in a live database, sooner or later: without statistics the planner
+    // took the month's million rows of the demo seller for a thousand, and sorted them all for
+    // the newest 5,000 (9.9 s). The hub never analyses SQLite, so neither does this.
+    const vacuumed = performance.now();
+    await sql`vacuum analyze speed_beacon`.execute(database.db);
+    await sql`vacuum analyze tracking_event`.execute(database.db);
+    written.vacuumMs = performance.now() - vacuumed;
+  }
+
+  /** Beacons of the seller that arrived in the period's window or the resend window after it, as the dashboard reads them. */
+  const beaconsInPeriod = async (sellerId: number, window: { since: number; until: number }) => {
+    const row = await database.db
+      .selectFrom("speed_beacon")
+      .select((eb) => eb.fn.countAll<number>().as("beacons"))
+      .where("seller_id", "=", sellerId)
+      .where("received_at", ">=", window.since)
+      .where("received_at", "<", window.until + BEACON_RESEND_WINDOW_MS)
+      .executeTakeFirstOrThrow();
+    return Number(row.beacons);
+  };
+
+  const sellers = [
+    {
+      name: `${DEMO_USERNAME} (${HUB_PAGES.length} pages)`,
+      id: demo.id,
+      timeZone: timeZoneOfMember(demo, demo),
+      cookie: await signInOverHttp(hub.url),
+    },
+    {
+      name: `speed-0 (${SMALL_SELLER_PAGES.length} pages)`,
+      id: smallSellerIds[0] as number,
+      timeZone: "UTC",
+      cookie: await signInOverHttp(hub.url, "speed-0", DEMO_PASSWORD),
+    },
+  ];
+  for (const seller of sellers)
+    for (const period of REPORT_PERIODS) {
+      const { first, times } = await viewTimes(seller.cookie, period.key);
+      const inPeriod = await beaconsInPeriod(seller.id, periodWindow(period, Date.now(), seller.timeZone));
+      const described = Math.min(1, MAX_REPORTED_BEACONS / Math.max(inPeriod, 1));
+      rows.push([
+        seller.name,
+        period.key,
+        inPeriod.toLocaleString("en-US"),
+        // A tenth of a per cent where the share is that small.
+        `${(described * 100).toFixed(described < 0.1 ? 1 : 0)} %`,
+        ms(first),
+        ms(median(times)),
+        ms(percentile(times, 95)),
+      ]);
+      if (!onPostgres) budgets.push(budget(`${seller.name}, ${period.key}: p95`, percentile(times, 95), 200, ms));
+    }
+  collector = await collectorRate();
+  databaseBytes = onPostgres
+    ? Number(
+        (await sql<{ bytes: number }>`select pg_database_size(current_database()) as bytes`.execute(database.db))
+          .rows[0]?.bytes,
+      )
+    : [sqlitePathOf(databaseUrl) as string, `${sqlitePathOf(databaseUrl)}-wal`]
+        .map((path) => statSync(path, { throwIfNoEntry: false })?.size ?? 0)
+        .reduce((sum, size) => sum + size);
+} finally {
+  await database.close();
+  await hub.stop();
+  // A temporary SQLite file of the run's own: 11 GB at 10 million beacons.
+  if (givenUrl === undefined) rmSync(dirname(sqlitePathOf(databaseUrl) as string), { recursive: true, force: true });
+}
+
+/** The first view, which warms its worker and the database's caches up; a second for the other worker; then VIEWS more. */
+async function viewTimes(cookie: string, period: string): Promise<{ first: number; times: number[] }> {
+  const view = async () => {
+    const started = performance.now();
+    const response = await fetch(`${hub.url}/sh/perf?period=${period}`, { headers: { Cookie: cookie } });
+    await response.arrayBuffer();
+    if (response.status !== 200) throw new Error(`/sh/perf?period=${period}: ${response.status}`);
+    return performance.now() - started;
+  };
+  const first = await view();
+  await view();
+  const times: number[] = [];
+  for (let run = 0; run < VIEWS; run += 1) times.push(await view());
+  return { first, times };
+}
+
+/**
+ * Beacons as pages send them, signed out, each from an address of its own (trusted behind the
+ * proxy the server is told of, as bench/mixed-load.ts does) and a speed session of its own:
+ * what the collector costs, not its limits.
+ */
+async function collectorRate(): Promise<{ perSecond: number; refused: Map<number, number> }> {
+  const deadline = performance.now() + COLLECTOR_SECONDS * 1000;
+  let accepted = 0;
+  const refused = new Map<number, number>();
+  const sender = async () => {
+    while (performance.now() < deadline) {
+      const response = await fetch(`${hub.url}/sh/beacon`, {
+        method: "POST",
+        headers: {
+          "Content-Type": "application/json",
+          "Sec-Fetch-Site": "same-origin",
+          "X-Forwarded-For": `198.18.${randomInt(256)}.${randomInt(1, 255)}`,
+        },
+        body: JSON.stringify(pageBeacon("sellerHubSignIn", Date.now(), RELEASES.length - 1)),
+      });
+      await response.arrayBuffer();
+      if (response.status === 204) accepted += 1;
+      else refused.set(response.status, (refused.get(response.status) ?? 0) + 1);
+    }
+  };
+  const started = performance.now();
+  await Promise.all(Array.from({ length: COLLECTOR_SENDERS }, sender));
+  return { perSecond: accepted / ((performance.now() - started) / 1000), refused };
+}
+
+const report = [
+  `# The site-speed dashboard at scale (${onPostgres ? "PostgreSQL" : "SQLite"})`,
+  "",
+  `${new Date().toISOString().slice(0, 10)}; ${BEACONS.toLocaleString("en-US")} beacons over ${DAYS} days, written in ${Math.round(written.ms / 1000)} s (${Math.round(BEACONS / (written.ms / 1000)).toLocaleString("en-US")} a second)${onPostgres ? `, then vacuumed and analysed in ${Math.round(written.vacuumMs / 1000)} s` : ""}; two workers; the database ${(databaseBytes / 1e9).toFixed(2)} GB${onPostgres ? " (its write-ahead log aside)" : ""}.`,
+  "",
+  `The dashboard, the whole page through HTTP: the first view, then p50 and p95 of ${VIEWS} more after one for the other worker. "Described" is the share of the period's beacons that its figures read: the newest ${MAX_REPORTED_BEACONS.toLocaleString("en-US")} (decision 042).`,
+  "",
+  markdownTable([["seller", "period", "beacons in it", "described", "first view", "p50", "p95"], ...rows]),
+  "",
+  ...(budgets.length > 0 ? [budgetTable(budgets), ""] : []),
+  `The collector: ${Math.round(collector.perSecond).toLocaleString("en-US")} beacons stored a second, ${COLLECTOR_SENDERS} senders for ${COLLECTOR_SECONDS} s${
+    collector.refused.size === 0
+      ? ", none refused"
+      : `; refused: ${[...collector.refused].map(([status, count]) => `${count} × ${status}`).join(", ")}`
+  }.`,
+  "",
+].join("\n");
+writeFileSync(new URL(`results/site-speed-scale-${onPostgres ? "postgres" : "sqlite"}.md`, import.meta.url), report);
+console.log(report);
