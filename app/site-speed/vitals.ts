@@ -98,9 +98,10 @@ const NUMBER_STYLES = {
 type NumberStyle = keyof typeof NUMBER_STYLES;
 
 /**
- * One formatter per locale and kind. `toLocaleString` with a locale makes a new one on every call,
- * and the dashboard writes a number on every axis tick, bar and table cell: 13 % of a 30-day
- * view's server time once its dates were formatted alike (report-labels.ts, issue 33's profile).
+ * One formatter per locale and kind. `toLocaleString` with options makes a new one on every call
+ * (20 µs here, against 0.4 µs to use one kept; without options V8 keeps one per locale, 1 µs), and
+ * the dashboard writes a number on every axis tick, bar and table cell: 13 % of a 30-day view's
+ * server time once its dates were formatted alike (report-labels.ts, issue 33's profile).
  */
 const numberFormat = boundedMemo(64, (key: `${string}|${NumberStyle}`) => {
   const [locale, style] = key.split("|") as [string, NumberStyle];
