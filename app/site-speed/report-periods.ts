@@ -1,5 +1,6 @@
 /** The periods the site-speed dashboard offers, and the time buckets its trends use for each. */
 import type { MessageKey } from "~/i18n/language-text";
+import { boundedMemo } from "~/memo/bounded-memo";
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
@@ -85,22 +86,13 @@ function offsetMs(at: number, timeZone: string): number {
   return (match[1] === "-" ? -minutes : minutes) * 60_000;
 }
 
-const DATE_PARTS = memoisedByZone(
-  (timeZone) => new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }),
+/** One formatter per zone, made once: making one costs far more than using it (report-labels.ts). */
+const DATE_PARTS = boundedMemo(
+  512,
+  (timeZone: string) =>
+    new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }),
 );
-const OFFSET_NAME = memoisedByZone(
-  (timeZone) => new Intl.DateTimeFormat("en-US", { timeZone, timeZoneName: "longOffset" }),
+const OFFSET_NAME = boundedMemo(
+  512,
+  (timeZone: string) => new Intl.DateTimeFormat("en-US", { timeZone, timeZoneName: "longOffset" }),
 );
-
-/** One formatter per zone: making one costs far more than using it. */
-function memoisedByZone(make: (timeZone: string) => Intl.DateTimeFormat): (timeZone: string) => Intl.DateTimeFormat {
-  const made = new Map<string, Intl.DateTimeFormat>();
-  return (timeZone) => {
-    let formatter = made.get(timeZone);
-    if (!formatter) {
-      formatter = make(timeZone);
-      made.set(timeZone, formatter);
-    }
-    return formatter;
-  };
-}
