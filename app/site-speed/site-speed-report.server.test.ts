@@ -459,6 +459,37 @@ describe.each(TEST_DIALECTS)("the site-speed report on $name", (dialect) => {
     ]);
   });
 
+  it("reads at most 5,000 page views of a week however many of its beacons the sample's ids pick", async () => {
+    const many = MAX_REPORTED_BEACONS + 1000;
+    const day = 24 * HOUR;
+    // Every id even: a week of 6,000 beacons is sampled every second id, which keeps all of them,
+    // so the bound alone leaves 5,000 (the ids far above any the database gives).
+    const rows = (lcp: number, start: number, firstId: number) =>
+      Array.from({ length: many }, (_, index) => ({
+        id: firstId + 2 * index,
+        ...store(sampleBeacon({ vitals: { LCP: lcp } }), start + Math.floor((index * 6 * day) / many)),
+      }));
+    const all = [...rows(1500, NOW - 13 * day, 10_000_000), ...rows(3000, NOW - 6 * day, 20_000_000)];
+    for (let start = 0; start < all.length; start += 1000)
+      await database.db
+        .insertInto("speed_beacon")
+        .values(all.slice(start, start + 1000))
+        .execute();
+    expect(await findWeekRegressions(database.db, sellerId, {}, NOW)).toMatchObject({
+      sampled: true,
+      regressions: [
+        {
+          pageName: "sellerHubOverview",
+          vital: "LCP",
+          previousP75: 1500,
+          p75: 3000,
+          samples: MAX_REPORTED_BEACONS,
+          previousSamples: MAX_REPORTED_BEACONS,
+        },
+      ],
+    });
+  });
+
   it("tells the period's releases, when each began, and compares the newest with the one before", async () => {
     const day = 24 * HOUR;
     const page = (release: string | undefined, lcp: number, receivedAt: number, pageName = "sellerHubOverview") =>

@@ -29,6 +29,7 @@ import * as invitations from "./0027-invitations.server";
 import * as activity from "./0028-activity.server";
 import * as refusedInvitations from "./0029-refused-invitations.server";
 import * as oneOwner from "./0030-one-owner.server";
+import * as beaconIdsInIndexes from "./0031-beacon-ids-in-indexes.server";
 
 interface DialectMigration {
   up(db: Kysely<unknown>, dialect: Dialect): Promise<void>;
@@ -64,6 +65,7 @@ const migrations: Record<string, DialectMigration> = {
   "0028-activity": activity,
   "0029-refused-invitations": refusedInvitations,
   "0030-one-owner": oneOwner,
+  "0031-beacon-ids-in-indexes": beaconIdsInIndexes,
 };
 
 export const MIGRATION_NAMES = Object.keys(migrations);
