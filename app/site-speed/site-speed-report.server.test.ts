@@ -459,7 +459,7 @@ describe.each(TEST_DIALECTS)("the site-speed report on $name", (dialect) => {
     ]);
   });
 
-  it("reads at most 5,000 page views of a week however many of its beacons the sample's ids pick", async () => {
+  it(`reads at most ${MAX_REPORTED_BEACONS} page views of a week however many of its beacons the sample's ids pick`, async () => {
     const many = MAX_REPORTED_BEACONS + 1000;
     const day = 24 * HOUR;
     // Every id even: a week of 6,000 beacons is sampled every second id, which keeps all of them,

@@ -249,8 +249,9 @@ async function readEvenSample(
     .select((eb) => eb.fn.countAll<number | string>().as("beacons"))
     .executeTakeFirstOrThrow();
   const every = Math.max(1, Math.ceil(Number(beacons) / MAX_REPORTED_BEACONS));
-  // The sample is picked by id alone, which the indexes hold (migration 0031): only the beacons
-  // kept are fetched whole, not every beacon of the week.
+  // The sample's ids are picked from an index, which holds seller, arrival and id (on PostgreSQL
+  // since migration 0031, where the rows' pages have been vacuumed): only the beacons kept are
+  // then read whole, not every beacon of the week.
   const sample = inWindow
     .select("id")
     .$if(every > 1, (query) => query.where(sql<number>`id % ${every}`, "=", 0))
