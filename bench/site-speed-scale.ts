@@ -15,10 +15,12 @@
  *   (decision 042), which gives the share its figures describe;
  * - the collector's beacons stored a second: 10 s of 16 senders, signed out, each beacon from an
  *   address of its own (the limits per address are not what is measured);
- * - the database's size, and how long writing it took.
+ * - the database's size, and how long writing it took;
+ * - how fast every beacon, queued, is summed into its hour's summary (decision 049), and into how
+ *   many summaries.
  *
- * These are the figures of today's design, which reads raw beacons. Decision 049 proposes
- * summaries to replace it, and this benchmark is the yardstick for both. Figures of one run go to
+ * The dashboard still reads raw beacons; decision 049's summaries, being built, are written and
+ * timed here but not read yet. This benchmark is the yardstick for both. Figures of one run go to
  * bench/results/site-speed-scale-<database>.md, and bench/README.md keeps them.
  */
 import { randomBytes, randomInt } from "node:crypto";
@@ -68,6 +70,7 @@ const { MAX_REPORTED_BEACONS } = await import("../app/site-speed/site-speed-repo
 const { periodWindow, REPORT_PERIODS } = await import("../app/site-speed/report-periods.ts");
 const { BEACON_RESEND_WINDOW_MS } = await import("../app/site-speed/beacon-rules.ts");
 const { timeZoneOfMember } = await import("../app/time/time-zones.ts");
+const { sumNewBeacons } = await import("../app/site-speed/sum-beacons.server.ts");
 
 const random = randomSequence(33);
 const pick = <T>(values: readonly T[]): T => values[Math.floor(random() * values.length)] as T;
@@ -273,6 +276,7 @@ function postgresWriter(db: Kysely<DatabaseSchema>): RowWriter {
 const hub = await startServerProcess(databaseUrl, { WEB_CONCURRENCY: "2", TRUST_PROXY: "true" });
 let database: Awaited<ReturnType<typeof openDatabase>> | undefined;
 const written = { ms: 0, vacuumMs: 0 };
+const summing = { ms: 0, beacons: 0, rows: 0, bytes: 0 };
 const rows: string[][] = [];
 /** Issue 33's budget, set on SQLite: every view of the dashboard within 200 ms at the 95th percentile. */
 const budgets: Budget[] = [];
@@ -341,6 +345,30 @@ try {
     await sql`vacuum analyze tracking_event`.execute(db);
     written.vacuumMs = performance.now() - vacuumed;
   }
+  // Every beacon queued and summed into its hour, as migration 0032 does for a hub that had
+  // beacons. The serving processes' housekeeping sums batches of the queue too, one process at
+  // a time: what is timed is the hub's, until the queue is empty.
+  const countOf = async (table: "speed_beacon_unsummed" | "speed_summary_hour") =>
+    Number(
+      (
+        await db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll<number>().as("rows"))
+          .executeTakeFirstOrThrow()
+      ).rows,
+    );
+  await sql`insert into speed_beacon_unsummed (beacon_id) select id from speed_beacon`.execute(db);
+  summing.beacons = await countOf("speed_beacon_unsummed");
+  const summingStarted = performance.now();
+  await sumNewBeacons(database);
+  while ((await countOf("speed_beacon_unsummed")) > 0) await new Promise((resolve) => setTimeout(resolve, 50));
+  summing.ms = performance.now() - summingStarted;
+  summing.rows = await countOf("speed_summary_hour");
+  if (onPostgres)
+    summing.bytes = Number(
+      (await sql<{ bytes: number }>`select pg_total_relation_size('speed_summary_hour') as bytes`.execute(db)).rows[0]
+        ?.bytes,
+    );
 
   /** Beacons of the seller that arrived in the period's window or the resend window after it, as the dashboard reads them. */
   const beaconsInPeriod = async (sellerId: number, window: { since: number; until: number }) => {
@@ -453,6 +481,8 @@ const report = [
   markdownTable([["seller", "period", "beacons in it", "described", "first view", "p50", "p95"], ...rows]),
   "",
   ...(budgets.length > 0 ? [budgetTable(budgets), ""] : []),
+  `Summing the beacons into hours (decision 049; the dashboard does not read the sums yet): ${summing.beacons.toLocaleString("en-US")} in ${Math.round(summing.ms / 1000)} s (${Math.round(summing.beacons / (summing.ms / 1000)).toLocaleString("en-US")} a second), into ${summing.rows.toLocaleString("en-US")} summaries of an hour (${(summing.rows / summing.beacons).toFixed(2)} a beacon${onPostgres ? `, ${(summing.bytes / 1e6).toFixed(0)} MB with their indexes` : ""}).`,
+  "",
   `The collector: ${Math.round(collector.perSecond).toLocaleString("en-US")} beacons stored a second, ${COLLECTOR_SENDERS} senders for ${COLLECTOR_SECONDS} s${
     collector.refused.size === 0
       ? ", none refused"

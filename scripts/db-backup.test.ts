@@ -75,13 +75,16 @@ describe("npm run db:backup while the hub serves", () => {
     expect(attempts === 0 || (attempts === 1 && beacons - sessions === 1)).toBe(true);
     // Each sign-in makes its session, then remembers its browser: the copy's moment may fall between the two.
     expect([sessions - 1, sessions]).toContain((copied.known_browser ?? 0) - (before.known_browser ?? 0));
-    expect({ ...copied, speed_beacon: 0, session: 0, sign_in_failure: 0, known_browser: 0 }).toEqual({
-      ...before,
+    // The beacons' queue and hours change as the hub's housekeeping sums them, whenever it does.
+    const changing = {
       speed_beacon: 0,
+      speed_beacon_unsummed: 0,
+      speed_summary_hour: 0,
       session: 0,
       sign_in_failure: 0,
       known_browser: 0,
-    });
+    };
+    expect({ ...copied, ...changing }).toEqual({ ...before, ...changing });
     expect(existsSync(`${file}.partial`)).toBe(false);
   }, 60_000);
 

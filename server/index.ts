@@ -117,7 +117,7 @@ export async function startSellerHub(options: SellerHubOptions): Promise<Running
     }
   });
   await listen(server, options.port, options.host);
-  const housekeeping = startHousekeeping(database.db, options.speedBeaconRetentionDays ?? speedBeaconRetentionDays());
+  const housekeeping = startHousekeeping(database, options.speedBeaconRetentionDays ?? speedBeaconRetentionDays());
 
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : options.port;

@@ -14,6 +14,8 @@ export interface DatabaseSchema {
   message: MessageTable;
   opt_out: OptOutTable;
   speed_beacon: SpeedBeaconTable;
+  speed_beacon_unsummed: SpeedBeaconUnsummedTable;
+  speed_summary_hour: SpeedSummaryHourTable;
   sign_in_failure: SignInFailureTable;
   known_browser: KnownBrowserTable;
   tracking_event: TrackingEventTable;
@@ -181,6 +183,25 @@ export interface SpeedBeaconTable {
   metrics: string;
   /** The beacon's resource timings as a JSON array, kept apart from its figures; null before migration 0018. */
   resources: string | null;
+}
+
+/** A beacon not yet added to its hour's summary (migration 0032). */
+export interface SpeedBeaconUnsummedTable {
+  beacon_id: number;
+}
+
+/** The page views of one key that began in one UTC hour, summed (migration 0032, docs/decisions/049). */
+export interface SpeedSummaryHourTable {
+  /** 0 for the pages of nobody signed in. */
+  seller_id: number;
+  hour_start: number;
+  page_name: string;
+  /** The device class, the connection and the release; '' where the beacon told none. */
+  device: string;
+  connection: string;
+  release: string;
+  /** Counts and log histograms as JSON (app/site-speed/page-view-figures.ts). */
+  figures: string;
 }
 
 /** Page tracking: one row per action and page view, with how often it happened. */

@@ -6,10 +6,11 @@ import type { Database } from "~/db/database.server";
 import { SESSION_IDLE_MS } from "~/auth/session.server";
 import { SIGN_IN_LIMITS } from "~/auth/sign-in-limits.server";
 import { INVITATIONS_COUNTED_MS } from "~/team/team.server";
-import { deleteExpiredRecords } from "./expired-records.server";
+import { deleteExpiredRecords, SPEED_SUMMARIES_KEPT_DAYS } from "./expired-records.server";
 
 const NOW = Date.UTC(2026, 10, 22, 12);
 const DAY = 86_400_000;
+const HOUR = 3_600_000;
 
 describe.each(TEST_DIALECTS)("deleting expired records on $name", (dialect) => {
   let database: Database;
@@ -53,6 +54,7 @@ describe.each(TEST_DIALECTS)("deleting expired records on $name", (dialect) => {
       "session",
       "sign_in_failure",
       "speed_beacon",
+      "speed_summary_hour",
       "tracking_event",
       "listing_selection",
       "listing_change",
@@ -78,6 +80,7 @@ describe.each(TEST_DIALECTS)("deleting expired records on $name", (dialect) => {
       sessions: 3,
       signInFailures: 0,
       speedBeacons: 0,
+      speedSummaries: 0,
       trackingEvents: 0,
       listingSelections: 0,
       pricePreviews: 0,
@@ -113,6 +116,36 @@ describe.each(TEST_DIALECTS)("deleting expired records on $name", (dialect) => {
       .execute();
     expect(await deleteExpiredRecords(database.db, 90, NOW)).toMatchObject({ speedBeacons: 2_345 });
     expect((await remaining()).beacons).toEqual([NOW - 90 * DAY, NOW - DAY]);
+  });
+
+  it(`deletes site-speed summaries of hours begun more than ${SPEED_SUMMARIES_KEPT_DAYS} days ago, and keeps the rest`, async () => {
+    const kept = Math.ceil((NOW - SPEED_SUMMARIES_KEPT_DAYS * DAY) / HOUR) * HOUR;
+    const summary = (hourStart: number, pageName: string) => ({
+      seller_id: seller,
+      hour_start: hourStart,
+      page_name: pageName,
+      device: "",
+      connection: "",
+      release: "",
+      figures: '{"counts":{},"histograms":{}}',
+    });
+    await database.db
+      .insertInto("speed_summary_hour")
+      .values([
+        summary(kept - 2 * HOUR, "a"),
+        summary(kept - HOUR, "a"),
+        summary(kept - HOUR, "b"),
+        summary(kept, "a"),
+        summary(NOW - HOUR, "a"),
+      ])
+      .execute();
+    expect(await deleteExpiredRecords(database.db, 90, NOW)).toMatchObject({ speedSummaries: 3 });
+    const left = await database.db
+      .selectFrom("speed_summary_hour")
+      .select("hour_start")
+      .orderBy("hour_start")
+      .execute();
+    expect(left.map((row) => row.hour_start)).toEqual([kept, NOW - HOUR]);
   });
 
   it("deletes tracking events older than the speed beacons' retention, and keeps the rest", async () => {

@@ -8,6 +8,9 @@ import { INVITATIONS_COUNTED_MS } from "~/team/team.server";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
+/** Site speed's hourly summaries are kept 13 months, and a little more: a year's trends, and last year's month. */
+export const SPEED_SUMMARIES_KEPT_DAYS = 400;
+
 /** Rows deleted per statement: a long delete would hold SQLite's one writer, and a synchronous worker. */
 const BATCH = 1_000;
 
@@ -15,6 +18,8 @@ export interface DeletedRecords {
   sessions: number;
   signInFailures: number;
   speedBeacons: number;
+  /** Hours of site-speed summaries (one row per page and segment). */
+  speedSummaries: number;
   trackingEvents: number;
   /** Listings selected in sessions that have ended. */
   listingSelections: number;
@@ -30,7 +35,7 @@ export interface DeletedRecords {
 
 /**
  * Deletes what no longer serves anyone: sessions past their expiry or left idle (and their listing selections), price previews never applied, sign-in failures that no
- * longer count towards a limit (and invitations refused for a taken username), speed beacons and tracking events older than the retention, and
+ * longer count towards a limit (and invitations refused for a taken username), speed beacons and tracking events older than the retention, site-speed summaries older than 400 days, and
  * activity older than a year. Safe to run from
  * every process and instance at once: each delete is of rows nobody reads any more.
  */
@@ -76,6 +81,7 @@ export async function deleteExpiredRecords(
         )
         .executeTakeFirstOrThrow(),
     ),
+    speedSummaries: await deleteOldSpeedSummaries(db, now - SPEED_SUMMARIES_KEPT_DAYS * DAY_MS),
     trackingEvents: await inBatches(() =>
       db
         .deleteFrom("tracking_event")
@@ -136,6 +142,26 @@ async function inBatches(deleteBatch: () => Promise<{ numDeletedRows: bigint }>)
     const batch = Number((await deleteBatch()).numDeletedRows);
     deleted += batch;
     if (batch < BATCH) return deleted;
+  }
+}
+
+/** The summaries of one hour at a time, the oldest first, until none began before `before`. */
+async function deleteOldSpeedSummaries(db: Kysely<DatabaseSchema>, before: number): Promise<number> {
+  let deleted = 0;
+  for (;;) {
+    const oldest = await db
+      .selectFrom("speed_summary_hour")
+      .select("hour_start")
+      .where("hour_start", "<", before)
+      .orderBy("hour_start")
+      .limit(1)
+      .executeTakeFirst();
+    if (!oldest) return deleted;
+    const result = await db
+      .deleteFrom("speed_summary_hour")
+      .where("hour_start", "=", oldest.hour_start)
+      .executeTakeFirstOrThrow();
+    deleted += Number(result.numDeletedRows);
   }
 }
 

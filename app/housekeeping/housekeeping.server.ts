@@ -1,39 +1,76 @@
-import type { Kysely } from "kysely";
-import type { DatabaseSchema } from "~/db/schema";
+import type { Database } from "~/db/database.server";
+import { sumNewBeacons, type Summing } from "~/site-speed/sum-beacons.server";
 import { deleteExpiredRecords, type DeletedRecords } from "./expired-records.server";
 
-const HOUR_MS = 60 * 60 * 1000;
+const MINUTE_MS = 60 * 1000;
+const HOUR_MS = 60 * MINUTE_MS;
 
 export interface Housekeeping {
-  /** No more sweeps; resolves once the one running, if any, has finished (before the database closes). */
+  /** No more runs; resolves once those running, if any, have finished (before the database closes). */
   stop(): Promise<void>;
 }
 
 /**
- * Deletes expired records at start and then every `everyMs`, in the background of a serving
- * process. A failed sweep (the database away) is logged and tried again at the next.
+ * The background work of a serving process, each job at start and then on its own timer: deleting
+ * expired records (every `sweepEveryMs`) and summing new site-speed beacons into their hours'
+ * summaries (every `sumEveryMs`, docs/decisions/049). Every process runs both; the jobs are safe
+ * to run at once from several. A failed run (the database away) is logged and tried again at the next.
  */
 export function startHousekeeping(
-  db: Kysely<DatabaseSchema>,
+  database: Database,
   speedBeaconRetentionDays: number,
-  everyMs = HOUR_MS,
+  { sweepEveryMs = HOUR_MS, sumEveryMs = MINUTE_MS } = {},
 ): Housekeeping {
-  let running: Promise<void> = Promise.resolve();
-  const sweep = () => {
-    running = deleteExpiredRecords(db, speedBeaconRetentionDays).then(reportDeleted, (error: unknown) => {
-      console.error(
-        `Deleting expired records failed; trying again in ${everyMs / 60_000} minutes:`,
-        error instanceof Error ? error.message : error,
-      );
-    });
-  };
-  sweep();
-  // A sweep is no reason to keep a stopping process alive.
-  const timer = setInterval(sweep, everyMs).unref();
+  let stopping = false;
+  const jobs = [
+    repeat(sweepEveryMs, "Deleting expired records", async () =>
+      reportDeleted(await deleteExpiredRecords(database.db, speedBeaconRetentionDays)),
+    ),
+    repeat(sumEveryMs, "Summing site-speed beacons", async () =>
+      reportMismatches(await sumNewBeacons(database, { stopping: () => stopping })),
+    ),
+  ];
   return {
-    stop() {
+    async stop() {
+      stopping = true;
+      await Promise.all(jobs.map((job) => job.stop()));
+    },
+  };
+}
+
+/** Runs `job` now and every `everyMs`; a run due while one is running follows it, never two at once. */
+function repeat(everyMs: number, what: string, job: () => Promise<void>): Housekeeping {
+  let running: Promise<void> | undefined;
+  let due = false;
+  let stopped = false;
+  const run = () => {
+    if (running) {
+      due = true;
+      return;
+    }
+    running = job()
+      .catch((error: unknown) => {
+        console.error(
+          `${what} failed; trying again in ${everyMs === MINUTE_MS ? "a minute" : `${everyMs / MINUTE_MS} minutes`}:`,
+          error instanceof Error ? error.message : error,
+        );
+      })
+      .finally(() => {
+        running = undefined;
+        if (due && !stopped) {
+          due = false;
+          run();
+        }
+      });
+  };
+  run();
+  // A run is no reason to keep a stopping process alive.
+  const timer = setInterval(run, everyMs).unref();
+  return {
+    async stop() {
+      stopped = true;
       clearInterval(timer);
-      return running;
+      await running;
     },
   };
 }
@@ -41,6 +78,14 @@ export function startHousekeeping(
 function reportDeleted(deleted: DeletedRecords): void {
   if (Object.values(deleted).every((count) => count === 0)) return;
   console.log(
-    `Deleted expired records: ${deleted.sessions} sessions, ${deleted.signInFailures} sign-in failures, ${deleted.speedBeacons} speed beacons, ${deleted.trackingEvents} tracking events, ${deleted.listingSelections} selected listings of ended sessions, ${deleted.pricePreviews} price previews never applied, ${deleted.knownBrowsers} browsers no longer known, ${deleted.activity} activity entries older than a year.`,
+    `Deleted expired records: ${deleted.sessions} sessions, ${deleted.signInFailures} sign-in failures, ${deleted.speedBeacons} speed beacons, ${deleted.speedSummaries} hours of site-speed summaries, ${deleted.trackingEvents} tracking events, ${deleted.listingSelections} selected listings of ended sessions, ${deleted.pricePreviews} price previews never applied, ${deleted.knownBrowsers} browsers no longer known, ${deleted.activity} activity entries older than a year.`,
+  );
+}
+
+/** Sums that lacked what a resend took back out were changed by something else: the operator should know. */
+function reportMismatches({ mismatched }: Summing): void {
+  if (mismatched === 0) return;
+  console.warn(
+    `Summing site-speed beacons: ${mismatched} hours' summaries lacked figures that a resent page view took back out, or did not read; what they lacked was left at 0.`,
   );
 }

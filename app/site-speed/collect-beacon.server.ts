@@ -1,7 +1,7 @@
 /**
  * The collector behind POST /sh/beacon: checks where a beacon comes from, its size and shape,
  * and the rate of its speed session and of its client, then stores it: the page view's
- * measurements as one beacon, its tracking events as rows of their own. Every refusal is thrown
+ * measurements as one beacon, queued to be summed, its tracking events as rows of their own. Every refusal is thrown
  * as `data(reason, init)` and nothing is stored. Why it takes no anti-forgery token: docs/decisions/041.
  */
 import ipaddr from "ipaddr.js";
@@ -87,7 +87,7 @@ export async function collectSpeedBeacon(
       `Your pages sent more than ${BEACONS_PER_SELLER_PER_MINUTE} site-speed beacons in a minute.`,
     );
   await db.transaction().execute(async (trx) => {
-    await trx
+    const { id } = await trx
       .insertInto("speed_beacon")
       .values({
         page_name: pageName,
@@ -99,6 +99,14 @@ export async function collectSpeedBeacon(
         // Apart from the figures, which every dashboard view parses (migration 0018 says why).
         resources: JSON.stringify(resources),
       })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    // Summed into its hour within a minute, by housekeeping (sum-beacons.server.ts). SQLite gives
+    // a deleted beacon's id again once the newest are gone: its queue entry, if still there, serves.
+    await trx
+      .insertInto("speed_beacon_unsummed")
+      .values({ beacon_id: id })
+      .onConflict((conflict) => conflict.column("beacon_id").doNothing())
       .execute();
     if (tracking.length === 0) return;
     await trx

@@ -6,14 +6,14 @@
  * view belongs to the time it began, which its beacon tells (docs/decisions/044, amended).
  */
 import { sql, type Kysely } from "kysely";
-import type { z } from "zod";
 import type { DatabaseSchema } from "~/db/schema";
 import type { Text } from "~/i18n/language-text";
 import type { HubTimeZone } from "~/time/time-zones";
 import { BEACON_RESEND_WINDOW_MS, INP_PHASES, LCP_PARTS, SERVER_TIMING_PARTS } from "./beacon-rules";
-import { speedBeaconSchema, type ServerTiming } from "./beacon-schema";
+import type { ServerTiming } from "./beacon-schema";
 import { sortPages, type DashboardQuery } from "./dashboard-query";
 import { pageLabel } from "./page-labels";
+import { isPageView, readPageView, type PageView } from "./page-view";
 import { findRegressions, type SpeedRegression, type PageVitalValues } from "./regressions";
 import { periodWindow, REPORT_PERIODS, type ReportPeriod } from "./report-periods";
 import { isInSegment, type Segment } from "./report-segments";
@@ -40,31 +40,6 @@ export const MAX_REPORTED_FIXES = 10;
 
 /** The page and action pairs the dashboard counts tracking events of. */
 export const MAX_REPORTED_TRACKING = 50;
-
-/** What the dashboard reads of a stored beacon (it was validated in full when it arrived). */
-const reportedMetrics = speedBeaconSchema
-  .pick({
-    pageView: true,
-    kind: true,
-    release: true,
-    inAppNavigation: true,
-    device: true,
-    attribution: true,
-    vitals: true,
-    errors: true,
-  })
-  .extend({
-    // Read for the server's time alone: a navigation the schema would refuse loses that, not the page view.
-    navigation: speedBeaconSchema.shape.navigation.catch(undefined),
-    // An age a later rule would refuse (a shorter resend window) dates the page view at its arrival.
-    ageMs: speedBeaconSchema.shape.ageMs.catch(undefined),
-  });
-
-type PageView = Omit<z.infer<typeof reportedMetrics>, "pageView" | "ageMs"> & {
-  pageName: string;
-  /** When the page view began: its beacon's arrival less its age, or the arrival where it told none. */
-  beganAt: number;
-};
 
 /**
  * The dashboard's report for a seller's query, its pages in the query's order, the days and hours
@@ -320,11 +295,10 @@ function latestPerPageView(
   const seen = new Set<string>();
   const pageViews: PageView[] = [];
   for (const row of rows) {
-    const metrics = reportedMetrics.safeParse(parseJson(row.metrics));
-    if (!metrics.success || seen.has(metrics.data.pageView)) continue;
-    seen.add(metrics.data.pageView);
-    const { pageView: _pageView, ageMs, ...figures } = metrics.data;
-    pageViews.push({ pageName: row.page_name, beganAt: row.received_at - (ageMs ?? 0), ...figures });
+    const view = readPageView(row);
+    if (!view || seen.has(view.id)) continue;
+    seen.add(view.id);
+    pageViews.push(view);
   }
   return pageViews;
 }
@@ -335,9 +309,6 @@ function latestPerPageView(
  * arrived in it or that long after it, and those that began before it are the window before's.
  */
 const beganWithin = (view: PageView, since: number, until: number) => view.beganAt >= since && view.beganAt < until;
-
-/** A seller coming back to a hidden tab is the same visit to the page: its vitals count, not another view. */
-const isPageView = (view: PageView) => view.kind !== "resumed";
 
 function previousPercentiles(pageViews: readonly PageView[]): Map<string, Partial<Record<VitalName, number | null>>> {
   return new Map(
@@ -494,12 +465,4 @@ function summariseScriptErrors(pageViews: readonly PageView[]): ScriptErrorSumma
   return [...summaries.values()]
     .toSorted((a, b) => b.occurrences - a.occurrences || b.pageViews - a.pageViews)
     .slice(0, MAX_REPORTED_ERRORS);
-}
-
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
 }

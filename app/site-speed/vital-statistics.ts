@@ -53,11 +53,14 @@ export function histogram(name: VitalName, values: readonly number[]): Histogram
     const to = index === binCount - 1 ? null : (index + 1) * binWidth;
     return { from: index * binWidth, to, count: 0, rating: rate(name, to ?? Number.POSITIVE_INFINITY) };
   });
-  for (const value of values) {
-    const index = Math.min(binCount - 1, Math.max(0, Math.ceil(value / binWidth - 1e-9) - 1));
-    (bins[index] as HistogramBin).count += 1;
-  }
+  for (const value of values) (bins[distributionBinOf(name, value)] as HistogramBin).count += 1;
   return bins;
+}
+
+/** Which of `histogram`'s bins a value falls in. */
+export function distributionBinOf(name: VitalName, value: number): number {
+  const { binWidth, binCount } = VITALS[name];
+  return Math.min(binCount - 1, Math.max(0, Math.ceil(value / binWidth - 1e-9) - 1));
 }
 
 export interface TimedValue {

@@ -30,6 +30,7 @@ import * as activity from "./0028-activity.server";
 import * as refusedInvitations from "./0029-refused-invitations.server";
 import * as oneOwner from "./0030-one-owner.server";
 import * as beaconIdsInIndexes from "./0031-beacon-ids-in-indexes.server";
+import * as speedSummaries from "./0032-speed-summaries.server";
 
 interface DialectMigration {
   up(db: Kysely<unknown>, dialect: Dialect): Promise<void>;
@@ -66,6 +67,7 @@ const migrations: Record<string, DialectMigration> = {
   "0029-refused-invitations": refusedInvitations,
   "0030-one-owner": oneOwner,
   "0031-beacon-ids-in-indexes": beaconIdsInIndexes,
+  "0032-speed-summaries": speedSummaries,
 };
 
 export const MIGRATION_NAMES = Object.keys(migrations);

@@ -1,0 +1,136 @@
+import { describe, expect, it } from "vitest";
+import { ZodError } from "zod";
+import { randomSequence } from "~/db/seed.server";
+import {
+  countOf,
+  countValue,
+  emptyHistogram,
+  histogramOf,
+  mergeHistogram,
+  percentileOf,
+  readStoredHistogram,
+  RELATIVE_ACCURACY,
+  storeHistogram,
+  subtractHistogram,
+} from "./log-histogram";
+import { percentile } from "./vital-statistics";
+
+/** Log-normal draws (a median and a spread), the shape real-user timings take. */
+function logNormal(seed: number, count: number, median: number, sigma: number): number[] {
+  const random = randomSequence(seed);
+  return Array.from({ length: count }, () => {
+    // Box–Muller: a standard normal draw from two uniform ones.
+    const normal = Math.sqrt(-2 * Math.log(1 - random())) * Math.cos(2 * Math.PI * random());
+    return median * Math.exp(sigma * normal);
+  });
+}
+
+const PERCENTILES = [1, 25, 50, 75, 90, 95, 99, 100];
+
+/** Whether every percentile read from the histogram is within the stated error of the exact one. */
+function expectWithinAccuracy(values: readonly number[]) {
+  const histogram = histogramOf(values);
+  for (const p of PERCENTILES) {
+    const exact = percentile(values, p) as number;
+    const read = percentileOf(histogram, p) as number;
+    // The stated bound, and a hair for floating point at a bin's edge.
+    expect(Math.abs(read - exact), `p${p}: ${read} against ${exact}`).toBeLessThanOrEqual(
+      RELATIVE_ACCURACY * exact * (1 + 1e-9),
+    );
+  }
+}
+
+describe("a log histogram's percentiles", () => {
+  it.each([
+    { drawn: "LCP in milliseconds", values: logNormal(1, 10_000, 1800, 0.6) },
+    { drawn: "INP in milliseconds", values: logNormal(2, 10_000, 90, 1.1) },
+    { drawn: "TTFB, a few page views", values: logNormal(3, 7, 400, 0.4) },
+    { drawn: "a heavy tail up to ten minutes", values: logNormal(4, 20_000, 3000, 2) },
+  ])(`are within ${RELATIVE_ACCURACY * 100} per cent of the exact nearest-rank ones: $drawn`, ({ values }) => {
+    expectWithinAccuracy(values);
+  });
+
+  it("reads layout shifts of 0 exactly, however many of them, and the shifted ones within the error", () => {
+    const random = randomSequence(5);
+    const shifts = Array.from({ length: 5000 }, () => (random() < 0.7 ? 0 : random() * 0.4));
+    expectWithinAccuracy(shifts);
+    expect(percentileOf(histogramOf(shifts), 50)).toBe(0);
+  });
+
+  it("holds the bound on 200 seeded draws of every size, median and spread", () => {
+    const random = randomSequence(6);
+    for (let draw = 0; draw < 200; draw += 1) {
+      const count = 1 + Math.floor(random() * 3000);
+      expectWithinAccuracy(logNormal(100 + draw, count, 1 + random() * 5000, 0.1 + random() * 2));
+    }
+  });
+
+  it("holds it at the odd ends of the numbers: tiny, huge, 2^53, 1e20, one value alone", () => {
+    expectWithinAccuracy([1e-9, 0.001, 1, 2 ** 53, 1e20, 1e300]);
+    expectWithinAccuracy([42]);
+    expect(percentileOf(histogramOf([0]), 75)).toBe(0);
+  });
+
+  it("is null for no values, as the exact percentile is", () => {
+    expect(percentileOf(emptyHistogram(), 75)).toBeNull();
+  });
+
+  it("keeps few bins: about 200 for a vital's usual spread, never one per value", () => {
+    const histogram = histogramOf(logNormal(7, 100_000, 1800, 0.6));
+    expect(countOf(histogram)).toBe(100_000);
+    expect(histogram.bins.size).toBeLessThan(250);
+    // From 1 ms to an hour in steps finer than a bin, so every bin between holds some: there are
+    // ⌈log(3,600,000) / log(γ)⌉ + 1 of them, 756, however many values.
+    const values: number[] = [];
+    for (let value = 1; value <= 3_600_000; value *= 1.005) values.push(value);
+    expect(histogramOf(values).bins.size).toBe(756);
+  });
+
+  it.each([Number.NaN, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY, -1, -0.001])(
+    "refuses %s, counting nothing",
+    (value) => {
+      const histogram = histogramOf([100]);
+      expect(() => countValue(histogram, value)).toThrow(RangeError);
+      expect(storeHistogram(histogram)).toEqual(storeHistogram(histogramOf([100])));
+    },
+  );
+});
+
+describe("summing and taking back", () => {
+  it("merges two hours into the histogram of both hours' values", () => {
+    const first = logNormal(8, 3000, 1500, 0.5);
+    const second = logNormal(9, 500, 4000, 0.8);
+    const merged = histogramOf(first);
+    mergeHistogram(merged, histogramOf(second));
+    expect(merged).toEqual(histogramOf([...first, ...second]));
+  });
+
+  it("takes a resent page view's old figures back out, leaving the histogram as if they were never counted", () => {
+    const histogram = histogramOf([1200, 0, 3400, 3400]);
+    expect(subtractHistogram(histogram, histogramOf([3400, 0]))).toBe(true);
+    expect(histogram).toEqual(histogramOf([1200, 3400]));
+  });
+
+  it("says so when asked to take out what it never counted, and counts nothing below 0", () => {
+    const histogram = histogramOf([1200, 5000]);
+    expect(subtractHistogram(histogram, histogramOf([5000, 5000, 0, 77]))).toBe(false);
+    expect(histogram).toEqual(histogramOf([1200]));
+  });
+});
+
+describe("stored as JSON", () => {
+  it("reads back what it stored, through JSON text", () => {
+    const histogram = histogramOf([0, 0, 0.05, 1, 250, 2500, 2 ** 53]);
+    expect(readStoredHistogram(JSON.parse(JSON.stringify(storeHistogram(histogram))))).toEqual(histogram);
+  });
+
+  it.each([
+    ["not an object", "[]"],
+    ["a negative count", { zeros: -1, bins: {} }],
+    ["a fractional bin", { zeros: 0, bins: { "1.5": 2 } }],
+    ["a count of none kept", { zeros: 0, bins: { "3": 0 } }],
+    ["a count past the numbers", { zeros: 0, bins: { "3": "1e999" } }],
+  ])("refuses %s", (_, stored) => {
+    expect(() => readStoredHistogram(stored)).toThrow(ZodError);
+  });
+});

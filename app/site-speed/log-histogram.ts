@@ -1,0 +1,119 @@
+/**
+ * A vital's values counted in logarithmic bins, so that a page's figures can be summed per hour
+ * and merged into any period without keeping its page views (docs/decisions/049). The mapping is
+ * DDSketch's (Masson, Rim and Lee, VLDB 2019): a value v > 0 falls in bin i = ⌈log_γ v⌉, which
+ * holds (γ^(i−1), γ^i], with γ = (1 + α) / (1 − α). Every value of a bin is within α of the bin's
+ * middle, 2γ^i / (γ + 1), so a percentile read from the bins is within α of the exact one at the
+ * same rank, however many values were counted: no bins are ever merged to save room. Why the
+ * hub's own code and not `@datadog/sketches-js`: docs/decisions/088.
+ */
+import { z } from "zod";
+
+/** How far a percentile read from the bins may be from the exact one: 1 % of it. */
+export const RELATIVE_ACCURACY = 0.01;
+
+const GAMMA = (1 + RELATIVE_ACCURACY) / (1 - RELATIVE_ACCURACY);
+const LOG_GAMMA = Math.log(GAMMA);
+
+export interface LogHistogram {
+  /** Values of 0 (a page that shifted nothing), which no logarithm takes: counted apart, exactly. */
+  zeros: number;
+  /** Bin index → how many values fell in it. A bin that counts none is not kept. */
+  bins: Map<number, number>;
+}
+
+export const emptyHistogram = (): LogHistogram => ({ zeros: 0, bins: new Map() });
+
+/** The histogram of `values`, each finite and not negative. */
+export function histogramOf(values: Iterable<number>): LogHistogram {
+  const histogram = emptyHistogram();
+  for (const value of values) countValue(histogram, value);
+  return histogram;
+}
+
+/** Counts `value` once more in `histogram`. */
+export function countValue(histogram: LogHistogram, value: number): void {
+  if (!Number.isFinite(value) || value < 0)
+    throw new RangeError(`A vital's value is finite and not negative: ${value}.`);
+  if (value === 0) {
+    histogram.zeros += 1;
+    return;
+  }
+  const bin = binOf(value);
+  histogram.bins.set(bin, (histogram.bins.get(bin) ?? 0) + 1);
+}
+
+/** Adds `source`'s counts to `target`'s: an hour's histogram into a day's, a day's into a period's. */
+export function mergeHistogram(target: LogHistogram, source: LogHistogram): void {
+  target.zeros += source.zeros;
+  for (const [bin, count] of source.bins) target.bins.set(bin, (target.bins.get(bin) ?? 0) + count);
+}
+
+/**
+ * Takes `source`'s counts back out of `target`'s (a page view resent with newer figures). A count
+ * never goes below 0: what `target` lacks is left out, and the answer is false, so the caller can
+ * say its sums were not what it thought rather than skew every percentile after.
+ */
+export function subtractHistogram(target: LogHistogram, source: LogHistogram): boolean {
+  let whole = source.zeros <= target.zeros;
+  target.zeros = Math.max(0, target.zeros - source.zeros);
+  for (const [bin, count] of source.bins) {
+    const left = (target.bins.get(bin) ?? 0) - count;
+    whole &&= left >= 0;
+    if (left > 0) target.bins.set(bin, left);
+    else target.bins.delete(bin);
+  }
+  return whole;
+}
+
+export function countOf(histogram: LogHistogram): number {
+  let count = histogram.zeros;
+  for (const binCount of histogram.bins.values()) count += binCount;
+  return count;
+}
+
+/**
+ * The nearest-rank percentile, at the rank `percentile` in vital-statistics.ts reads (the
+ * ⌈p/100 · n⌉-th smallest value), as the middle of the bin holding it: within
+ * RELATIVE_ACCURACY of the exact value; 0 when that value was 0. Null for an empty histogram.
+ */
+export function percentileOf(histogram: LogHistogram, p: number): number | null {
+  const count = countOf(histogram);
+  if (count === 0) return null;
+  const rank = Math.max(1, Math.ceil((p / 100) * count));
+  if (rank <= histogram.zeros) return 0;
+  let seen = histogram.zeros;
+  for (const bin of [...histogram.bins.keys()].toSorted((a, b) => a - b)) {
+    seen += histogram.bins.get(bin) as number;
+    if (seen >= rank) return (2 * GAMMA ** bin) / (GAMMA + 1);
+  }
+  throw new Error("Unreachable: the bins' counts add up to the histogram's count.");
+}
+
+/**
+ * The bin of a value. Floating point may put a value on a bin's upper edge (γ^i itself) in the
+ * next bin up; its distance from that bin's middle is then α, the bound still holds.
+ */
+const binOf = (value: number) => Math.ceil(Math.log(value) / LOG_GAMMA);
+
+/**
+ * How a histogram is stored (in a summary's JSON): bins as an object of index → count, which
+ * JSON can hold and a reader of the database can follow.
+ */
+const storedHistogram = z.object({
+  zeros: z.number().int().nonnegative(),
+  bins: z.record(z.string().regex(/^-?\d+$/), z.number().int().positive()),
+});
+
+export type StoredHistogram = z.infer<typeof storedHistogram>;
+
+export const storeHistogram = (histogram: LogHistogram): StoredHistogram => ({
+  zeros: histogram.zeros,
+  bins: Object.fromEntries([...histogram.bins].map(([bin, count]) => [String(bin), count])),
+});
+
+/** Reads a stored histogram back; throws ZodError on anything else (the caller's data is corrupt). */
+export function readStoredHistogram(stored: unknown): LogHistogram {
+  const { zeros, bins } = storedHistogram.parse(stored);
+  return { zeros, bins: new Map(Object.entries(bins).map(([bin, count]) => [Number(bin), count])) };
+}

@@ -1,0 +1,388 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { TEST_DIALECTS } from "../../test/databases";
+import { beaconRequest, sampleBeacon, sampleInAppBeacon, testId } from "../../test/speed-beacons";
+import { startSession } from "~/auth/session.server";
+import { migrate, type Database } from "~/db/database.server";
+import { DEMO_USERNAME, randomSequence, seedDemoData } from "~/db/seed.server";
+import { BEACON_RESEND_WINDOW_MS, INP_PHASES, LCP_PARTS, SERVER_TIMING_PARTS } from "./beacon-rules";
+import type { SpeedBeacon } from "./beacon-schema";
+import { collectSpeedBeacon } from "./collect-beacon.server";
+import { emptyHistogram, percentileOf, RELATIVE_ACCURACY } from "./log-histogram";
+import { addFigures, noFigures, readStoredFigures, type Figures, type HistogramName } from "./page-view-figures";
+import { findReportPeriod } from "./report-periods";
+import { buildSiteSpeedReport } from "./site-speed-report.server";
+import { sumNewBeacons } from "./sum-beacons.server";
+import { RATINGS, VITAL_NAMES } from "./vitals";
+
+const HOUR = 3_600_000;
+const MINUTE = 60_000;
+/** 14:30 UTC. */
+const NOW = Date.UTC(2026, 10, 27, 14, 30);
+
+describe.each(TEST_DIALECTS)("summing site-speed beacons on $name", (dialect) => {
+  let database: Database;
+  let sellerId: number;
+  let cookie: string;
+
+  /** Stores a beacon as the collector does, arriving at `at`, from the demo seller's pages or a signed-out one. */
+  const collect = (beacon: SpeedBeacon, at: number, { signedIn = true } = {}) =>
+    collectSpeedBeacon(database.db, beaconRequest(beacon, signedIn ? { Cookie: cookie } : {}), "192.0.2.10", at);
+
+  /** Stores a beacon straight into the database and queues it: as the collector does, in bulk, or late. */
+  async function store(beacon: SpeedBeacon, at: number, seller: number | null = sellerId) {
+    const { pageName, speedSession, tracking: _tracking, resources: _resources, ...metrics } = beacon;
+    const { id } = await database.db
+      .insertInto("speed_beacon")
+      .values({
+        page_name: pageName,
+        speed_session: speedSession,
+        seller_id: seller,
+        received_at: at,
+        metrics: JSON.stringify(metrics),
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await database.db.insertInto("speed_beacon_unsummed").values({ beacon_id: id }).execute();
+  }
+
+  const summaries = async () =>
+    (
+      await database.db
+        .selectFrom("speed_summary_hour")
+        .selectAll()
+        .orderBy("hour_start")
+        .orderBy("page_name")
+        .execute()
+    ).map(({ figures, ...key }) => ({ ...key, figures: readStoredFigures(figures) }));
+  const queue = () => database.db.selectFrom("speed_beacon_unsummed").selectAll().execute();
+
+  /** Each page's figures over all its summaries. */
+  async function figuresByPage(): Promise<Map<string, Figures>> {
+    const pages = new Map<string, Figures>();
+    for (const { page_name, figures } of await summaries()) {
+      const sum = pages.get(page_name) ?? noFigures();
+      addFigures(sum, figures);
+      pages.set(page_name, sum);
+    }
+    return pages;
+  }
+
+  beforeAll(async () => {
+    database = await dialect.open();
+    await seedDemoData(database.db);
+    const owner = await database.db
+      .selectFrom("member")
+      .select(["id", "seller_id"])
+      .where("username", "=", DEMO_USERNAME)
+      .executeTakeFirstOrThrow();
+    sellerId = owner.seller_id;
+    cookie = (await startSession(database.db, owner, new Request("http://localhost/signin"))).split(";")[0] as string;
+  }, 60_000);
+  afterAll(() => database.close());
+  beforeEach(async () => {
+    await database.db.deleteFrom("speed_beacon_unsummed").execute();
+    await database.db.deleteFrom("speed_beacon").execute();
+    await database.db.deleteFrom("speed_summary_hour").execute();
+  });
+
+  it("sums a collected beacon into the hour its page view began, under its seller, page and segment", async () => {
+    // Left at 14:05 after 15 minutes: the page view began at 13:50, and belongs to 13:00.
+    await collect(
+      sampleBeacon({
+        ageMs: 15 * MINUTE,
+        release: "build-7",
+        device: { viewportWidth: 390, connection: "4g" },
+        attribution: { lcpParts: { ttfb: 80, loadDelay: 300, loadTime: 500, renderDelay: 600 } },
+      }),
+      Date.UTC(2026, 10, 27, 14, 5),
+    );
+    expect(await queue()).toHaveLength(1);
+
+    expect(await sumNewBeacons(database)).toEqual({ summed: 1, skipped: 0, mismatched: 0 });
+
+    const [summary, ...others] = await summaries();
+    expect(others).toEqual([]);
+    expect(summary).toMatchObject({
+      seller_id: sellerId,
+      hour_start: Date.UTC(2026, 10, 27, 13),
+      page_name: "sellerHubOverview",
+      device: "phone",
+      connection: "4g",
+      release: "build-7",
+    });
+    const { counts, histograms } = summary!.figures;
+    expect(Object.fromEntries(counts)).toMatchObject({
+      pageViews: 1,
+      fullLoads: 1,
+      "LCP.good": 1,
+      "CLS.good": 1,
+      "LCP.parts": 1,
+    });
+    expectWithin(percentileOf(histograms.get("LCP")!, 75), 1480);
+    expectWithin(percentileOf(histograms.get("LCP.renderDelay")!, 75), 600);
+    expect(await queue()).toEqual([]);
+  });
+
+  it("sums a signed-out page view under seller 0, and a beacon without a segment under ''", async () => {
+    await collect(sampleBeacon({ pageName: "signIn" }), NOW, { signedIn: false });
+    await sumNewBeacons(database);
+    expect(await summaries()).toMatchObject([
+      { seller_id: 0, page_name: "signIn", device: "", connection: "", release: "" },
+    ]);
+  });
+
+  it("counts a resent page view once, with its newest figures, summed together or a run apart", async () => {
+    const first = sampleBeacon({ vitals: { LCP: 5000 } });
+    const resend = { ...first, vitals: { LCP: 1200, CLS: 0.3 } };
+
+    await store(first, NOW);
+    await store(resend, NOW + MINUTE);
+    await sumNewBeacons(database);
+    const together = await figuresByPage();
+
+    await database.db.deleteFrom("speed_summary_hour").execute();
+    await database.db.deleteFrom("speed_beacon").execute();
+    await store(first, NOW);
+    await sumNewBeacons(database);
+    await store(resend, NOW + MINUTE);
+    expect(await sumNewBeacons(database)).toEqual({ summed: 1, skipped: 0, mismatched: 0 });
+    const apart = await figuresByPage();
+
+    for (const figures of [together, apart]) {
+      const overview = figures.get("sellerHubOverview")!;
+      expect(Object.fromEntries(overview.counts)).toEqual({
+        pageViews: 1,
+        fullLoads: 1,
+        "LCP.good": 1,
+        "LCP.bin.2": 1,
+        "CLS.poor": 1,
+        "CLS.bin.5": 1,
+      });
+      expectWithin(percentileOf(overview.histograms.get("LCP")!, 75), 1200);
+    }
+  });
+
+  it("moves a resent page view of an older build, dated when each beacon arrived, into the newer beacon's hour", async () => {
+    // Beacons of builds before ageMs: the page view is dated by arrival, 13:58 and then 14:03.
+    const first = sampleBeacon({ vitals: { LCP: 5000 } });
+    await store(first, Date.UTC(2026, 10, 27, 13, 58));
+    await sumNewBeacons(database);
+    await store({ ...first, vitals: { LCP: 1200 } }, Date.UTC(2026, 10, 27, 14, 3));
+    await sumNewBeacons(database);
+    // The 13:00 summary held that page view alone, and is gone.
+    expect((await summaries()).map((summary) => summary.hour_start)).toEqual([Date.UTC(2026, 10, 27, 14)]);
+  });
+
+  it("adds nothing for a beacon committed after a newer one of its page view was summed", async () => {
+    const newer = sampleBeacon({ vitals: { LCP: 1200 } });
+    await store(newer, NOW + MINUTE);
+    await sumNewBeacons(database);
+    const before = await summaries();
+
+    // Sent first, committed last: PostgreSQL commits transactions in any order.
+    await store({ ...newer, vitals: { LCP: 5000 } }, NOW);
+    expect(await sumNewBeacons(database)).toEqual({ summed: 0, skipped: 1, mismatched: 0 });
+    expect(await summaries()).toEqual(before);
+    expect(await queue()).toEqual([]);
+  });
+
+  it("says how many summaries lacked what a resend took back out, and counts nothing below 0", async () => {
+    const first = sampleBeacon({ vitals: { LCP: 5000 } });
+    await store(first, NOW);
+    await sumNewBeacons(database);
+    // Changed by something other than the summing: the earlier figures are no longer there.
+    await database.db.deleteFrom("speed_summary_hour").execute();
+    await store({ ...first, vitals: { LCP: 1200 } }, NOW + MINUTE);
+    expect(await sumNewBeacons(database)).toEqual({ summed: 1, skipped: 0, mismatched: 1 });
+    const overview = (await figuresByPage()).get("sellerHubOverview")!;
+    expect(overview.counts.get("pageViews")).toBe(1);
+    expectWithin(percentileOf(overview.histograms.get("LCP")!, 75), 1200);
+  });
+
+  it("starts a summary again whose stored figures no longer read, rather than stopping every batch after", async () => {
+    await store(sampleBeacon(), NOW);
+    await sumNewBeacons(database);
+    await database.db.updateTable("speed_summary_hour").set({ figures: '{"counts":{"pageViews":-3}}' }).execute();
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    try {
+      await store(sampleBeacon(), NOW + MINUTE);
+      expect(await sumNewBeacons(database)).toEqual({ summed: 1, skipped: 0, mismatched: 1 });
+      expect(warn).toHaveBeenCalledWith(expect.stringContaining("did not read, and starts again"), expect.any(String));
+    } finally {
+      warn.mockRestore();
+    }
+    expect((await figuresByPage()).get("sellerHubOverview")?.counts.get("pageViews")).toBe(1);
+    expect(await queue()).toEqual([]);
+  });
+
+  it("counts a resend sent after signing out as the signed-out pages' page view, as the dashboard does", async () => {
+    const signedIn = sampleBeacon({ vitals: { LCP: 5000 } });
+    await store(signedIn, NOW);
+    await store({ ...signedIn, vitals: { LCP: 1200 } }, NOW + MINUTE, null);
+    await sumNewBeacons(database);
+    const pageViews = (await summaries()).map((summary) => [
+      summary.seller_id,
+      summary.figures.counts.get("pageViews"),
+    ]);
+    expect(pageViews).toEqual([
+      [sellerId, 1],
+      [0, 1],
+    ]);
+  });
+
+  it("counts a page view sent again after the resend window as a page view of its own", async () => {
+    const pageView = testId();
+    const speedSession = testId();
+    await store(sampleBeacon({ pageView, speedSession }), NOW);
+    await store(sampleBeacon({ pageView, speedSession }), NOW + BEACON_RESEND_WINDOW_MS + 2 * MINUTE);
+    await sumNewBeacons(database);
+    expect((await figuresByPage()).get("sellerHubOverview")?.counts.get("pageViews")).toBe(2);
+  });
+
+  it("leaves out a beacon deleted before it was summed, and one whose figures no longer read", async () => {
+    await database.db.insertInto("speed_beacon_unsummed").values({ beacon_id: 987_654 }).execute();
+    const { id } = await database.db
+      .insertInto("speed_beacon")
+      .values({ page_name: "p", speed_session: testId(), seller_id: sellerId, received_at: NOW, metrics: "{" })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await database.db.insertInto("speed_beacon_unsummed").values({ beacon_id: id }).execute();
+
+    expect(await sumNewBeacons(database)).toEqual({ summed: 0, skipped: 1, mismatched: 0 });
+    expect(await summaries()).toEqual([]);
+    expect(await queue()).toEqual([]);
+  });
+
+  it("sums a backlog batch by batch, and stops between batches when the process is stopping", async () => {
+    for (let index = 0; index < 7; index += 1) await store(sampleBeacon(), NOW + index);
+    expect(await sumNewBeacons(database, { batch: 3, stopping: () => true })).toMatchObject({ summed: 3 });
+    expect(await queue()).toHaveLength(4);
+    expect(await sumNewBeacons(database, { batch: 3 })).toMatchObject({ summed: 4 });
+    expect((await figuresByPage()).get("sellerHubOverview")?.counts.get("pageViews")).toBe(7);
+  });
+
+  it("counts each beacon once when two summings run at once", async () => {
+    for (let index = 0; index < 40; index += 1) await store(sampleBeacon(), NOW + index);
+    const runs = await Promise.all([sumNewBeacons(database, { batch: 5 }), sumNewBeacons(database, { batch: 5 })]);
+    // Each batch by one of them: together they summed every beacon once, and left none.
+    expect(runs[0].summed + runs[1].summed).toBe(40);
+    expect(await queue()).toEqual([]);
+    expect((await figuresByPage()).get("sellerHubOverview")?.counts.get("pageViews")).toBe(40);
+  });
+
+  it("gives every figure the dashboard shows from raw beacons: the same counts, percentiles within 1 %", async () => {
+    const random = randomSequence(33);
+    const pick = <T>(items: readonly T[]) => items[Math.floor(random() * items.length)] as T;
+    const period = findReportPeriod("24h")!;
+    const sessions = Array.from({ length: 20 }, testId);
+    const sent: Array<{ beacon: SpeedBeacon; at: number }> = [];
+    for (let index = 0; index < 400; index += 1) {
+      const at = NOW - Math.floor(random() * 20 * HOUR);
+      const lcp = Math.round(300 + 6000 * random() ** 2);
+      const base = {
+        pageName: pick(["sellerHubOverview", "sellerHubListings", "sellerHubMessages"]),
+        speedSession: pick(sessions),
+        ageMs: Math.floor(random() * 10 * MINUTE),
+        release: pick(["r1", "r2", undefined]),
+        device: { viewportWidth: pick([320, 800, 1440]), connection: pick(["3g", "4g", undefined] as const) },
+        vitals: {
+          LCP: lcp,
+          INP: Math.round(20 + 600 * random() ** 3),
+          CLS: random() < 0.6 ? 0 : random() * 0.5,
+          FCP: lcp / 2,
+        },
+        attribution:
+          random() < 0.5
+            ? {
+                lcpParts: Object.fromEntries(LCP_PARTS.map((part) => [part, Math.round(lcp * random())])),
+                inpPhases: Object.fromEntries(INP_PHASES.map((phase) => [phase, Math.round(200 * random())])),
+              }
+            : undefined,
+      };
+      const server = { db: Math.round(40 * random()), render: Math.round(90 * random()), total: 150 };
+      const beacon =
+        random() < 0.3
+          ? sampleInAppBeacon({
+              ...base,
+              inAppNavigation: {
+                duration: Math.round(100 + 900 * random()),
+                dataRequest: Math.round(50 + 300 * random()),
+                server,
+              },
+            })
+          : sampleBeacon({ ...base, navigation: { ...sampleBeacon().navigation!, server } });
+      sent.push({ beacon, at });
+      // A tenth are resent by an older build, a few minutes later, with other figures.
+      if (random() < 0.1)
+        sent.push({ beacon: { ...beacon, vitals: { ...beacon.vitals, LCP: lcp + 999 } }, at: at + 3 * MINUTE });
+    }
+    for (const { beacon, at } of sent.toSorted(() => random() - 0.5)) await store(beacon, at);
+    await sumNewBeacons(database, { batch: 64 });
+
+    const raw = await buildSiteSpeedReport(database.db, sellerId, period, {}, NOW);
+    const summed = await figuresByPage();
+    expect(raw.truncated).toBe(false);
+    expect(raw.pages.length).toBe(3);
+    for (const page of raw.pages) {
+      const { counts, histograms } = summed.get(page.pageName)!;
+      const p75Of = (name: HistogramName) => percentileOf(histograms.get(name) ?? emptyHistogram(), 75);
+      expect(counts.get("pageViews"), page.pageName).toBe(page.pageViews);
+      expect(counts.get("fullLoads") ?? 0).toBe(page.fullLoads);
+      expect(counts.get("inAppNavigations") ?? 0).toBe(page.inAppNavigations);
+      expect(counts.get("LCP.parts") ?? 0).toBe(page.vitalParts.LCP?.samples ?? 0);
+      expect(counts.get("INP.phases") ?? 0).toBe(page.vitalParts.INP?.samples ?? 0);
+      for (const phase of INP_PHASES) expectWithin(p75Of(`INP.${phase}`), page.vitalParts.INP?.p75[phase]);
+      for (const [side, told] of [
+        ["full-load", page.server.fullLoads],
+        ["in-app", page.server.inApp],
+      ] as const) {
+        expect(counts.get(`server.${side}`) ?? 0).toBe(told?.samples ?? 0);
+        for (const part of SERVER_TIMING_PARTS) expectWithin(p75Of(`server.${side}.${part}`), told?.p75[part]);
+      }
+      expectWithin(p75Of("in-app.duration"), page.inAppDurationP75);
+      expectWithin(p75Of("in-app.dataRequest"), page.dataRequestP75);
+      for (const part of LCP_PARTS) expectWithin(p75Of(`LCP.${part}`), page.vitalParts.LCP?.p75[part]);
+      for (const name of VITAL_NAMES) {
+        const vital = page.vitals.find((summary) => summary.name === name)!;
+        expectWithin(p75Of(name), vital.p75);
+        for (const rating of RATINGS) expect(counts.get(`${name}.${rating}`) ?? 0).toBe(vital.ratingCounts[rating]);
+        vital.histogram.forEach((bin, index) => expect(counts.get(`${name}.bin.${index}`) ?? 0).toBe(bin.count));
+      }
+    }
+  });
+});
+
+/** A percentile read from the sums, against the dashboard's exact one: both missing, or within the stated error. */
+function expectWithin(summed: number | null | undefined, exact: number | null | undefined) {
+  expect(summed ?? null, `${summed} against ${exact}`).toSatisfy((read: number | null) =>
+    exact === null || exact === undefined
+      ? read === null
+      : read !== null && Math.abs(read - exact) <= RELATIVE_ACCURACY * exact + 1e-9,
+  );
+}
+
+describe.each(TEST_DIALECTS)("migration 0032 on $name", (dialect) => {
+  it("queues every beacon stored before it, so the sums begin with the whole kept history", async () => {
+    const database = await dialect.open("0031-beacon-ids-in-indexes");
+    try {
+      const { pageName, speedSession, tracking: _tracking, resources: _resources, ...figures } = sampleBeacon();
+      await database.db
+        .insertInto("speed_beacon")
+        .values(
+          [NOW - 30 * 24 * HOUR, NOW].map((at) => ({
+            page_name: pageName,
+            speed_session: speedSession,
+            received_at: at,
+            seller_id: null,
+            metrics: JSON.stringify({ ...figures, pageView: testId() }),
+          })),
+        )
+        .execute();
+      await migrate(database);
+      expect(await database.db.selectFrom("speed_beacon_unsummed").selectAll().execute()).toHaveLength(2);
+      expect(await sumNewBeacons(database)).toEqual({ summed: 2, skipped: 0, mismatched: 0 });
+    } finally {
+      await database.close();
+    }
+  });
+});

@@ -1,0 +1,316 @@
+/**
+ * Sums stored beacons into the summaries of the hours their page views began
+ * (`speed_summary_hour`, docs/decisions/049). Housekeeping calls it every minute in every serving
+ * process; one sums at a time (PostgreSQL's advisory lock; on SQLite the write transaction), and a
+ * beacon leaves the queue in the transaction that adds it, so none is summed twice or missed.
+ *
+ * A page view counts once, with its newest beacon's figures, as the dashboard counts it: pages of
+ * older builds resent their beacon each time they were hidden, within the resend window of their
+ * load. A resend takes the earlier beacon's figures back out of its hour and adds its own; a
+ * beacon older than one already summed for its page view (committed late, on PostgreSQL) adds
+ * nothing.
+ */
+import { sql, type Transaction } from "kysely";
+import type { Database } from "~/db/database.server";
+import type { DatabaseSchema, SpeedSummaryHourTable } from "~/db/schema";
+import { BEACON_RESEND_WINDOW_MS } from "./beacon-rules";
+import {
+  addFigures,
+  figuresOf,
+  noFigures,
+  readStoredFigures,
+  storeFigures,
+  subtractFigures,
+  type Figures,
+} from "./page-view-figures";
+import { readPageView, type PageView } from "./page-view";
+import { deviceClassOf } from "./report-segments";
+
+/**
+ * Beacons summed in one transaction. SQLite has one writer, and the collector waits for it
+ * while a batch is summed: about 45 ms a batch (a million beacons summed in 89 s by
+ * `npm run bench:site-speed`, bench/README.md).
+ */
+export const SUM_BATCH = 500;
+
+const HOUR_MS = 3_600_000;
+
+/** A page view's beacons all came within the resend window of its load; a minute more for the network and the commit. */
+const RESENDS_WITHIN_MS = BEACON_RESEND_WINDOW_MS + 60_000;
+
+/** Rows written per statement: within SQLite's and PostgreSQL's limits on a statement's parameters. */
+const ROWS_PER_STATEMENT = 500;
+
+type SummaryKey = Omit<SpeedSummaryHourTable, "figures">;
+
+interface StoredBeacon {
+  id: number;
+  seller_id: number | null;
+  page_name: string;
+  speed_session: string;
+  received_at: number;
+  metrics: string;
+}
+
+export interface Summing {
+  /** Beacons summed (each of them a page view's newest so far). */
+  summed: number;
+  /** Beacons that added nothing: older than one already summed for their page view, or unreadable. */
+  skipped: number;
+  /**
+   * Summaries that lacked figures a resend took back out (what was lacking was left at 0), or
+   * whose stored figures did not read (they started again).
+   */
+  mismatched: number;
+}
+
+export interface SumBeaconsOptions {
+  batch?: number;
+  /** Asked between batches: a process that is stopping does not sum a backlog first. */
+  stopping?: () => boolean;
+}
+
+/** Sums every queued beacon, a batch per transaction, and says how many it summed. */
+export async function sumNewBeacons(
+  database: Database,
+  { batch = SUM_BATCH, stopping = () => false }: SumBeaconsOptions = {},
+): Promise<Summing> {
+  const total: Summing = { summed: 0, skipped: 0, mismatched: 0 };
+  for (;;) {
+    const done = await database.db.transaction().execute((trx) => sumBatch(trx, database.dialect, batch));
+    if (done === "another process is summing") return total;
+    total.summed += done.summed;
+    total.skipped += done.skipped;
+    total.mismatched += done.mismatched;
+    if (done.dequeued < batch || stopping()) return total;
+    // SQLite's queries run on this thread: let requests through between batches.
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+}
+
+async function sumBatch(
+  trx: Transaction<DatabaseSchema>,
+  dialect: Database["dialect"],
+  batch: number,
+): Promise<(Summing & { dequeued: number }) | "another process is summing"> {
+  if (dialect === "postgres") {
+    const { rows } = await sql<{ got: boolean }>`
+      select pg_try_advisory_xact_lock(hashtext('seller-hub:sum-beacons')) as got`.execute(trx);
+    if (!rows[0]?.got) return "another process is summing";
+  }
+  const queued = await trx
+    .selectFrom("speed_beacon_unsummed as queued")
+    .leftJoin("speed_beacon as beacon", "beacon.id", "queued.beacon_id")
+    .select([
+      "queued.beacon_id",
+      "beacon.id",
+      "beacon.seller_id",
+      "beacon.page_name",
+      "beacon.speed_session",
+      "beacon.received_at",
+      "beacon.metrics",
+    ])
+    .orderBy("queued.beacon_id")
+    .limit(batch)
+    .execute();
+  // A beacon deleted before it was summed (expired, or its seller's data erased) leaves the queue unsummed.
+  const beacons = queued.filter((row): row is typeof row & StoredBeacon => row.id !== null).toSorted(byArrival);
+  const summing = { summed: 0, skipped: 0, mismatched: 0, dequeued: queued.length };
+  if (beacons.length > 0) {
+    const { changes, summed, skipped } = sumInto(beacons, await summedBefore(trx, beacons));
+    const { mismatched } = await applyChanges(trx, changes);
+    Object.assign(summing, { summed, skipped, mismatched });
+  }
+  const dequeued = queued.map((row) => row.beacon_id);
+  for (const ids of chunks(dequeued, ROWS_PER_STATEMENT))
+    await trx.deleteFrom("speed_beacon_unsummed").where("beacon_id", "in", ids).execute();
+  return summing;
+}
+
+/** The page views' beacons summed before, which a resend in `beacons` may supersede. */
+async function summedBefore(trx: Transaction<DatabaseSchema>, beacons: readonly StoredBeacon[]) {
+  const arrivals = beacons.map((beacon) => beacon.received_at);
+  const sessions = [...new Set(beacons.map((beacon) => beacon.speed_session))];
+  const found: StoredBeacon[] = [];
+  for (const some of chunks(sessions, ROWS_PER_STATEMENT))
+    found.push(
+      ...(await trx
+        .selectFrom("speed_beacon")
+        .select(["id", "seller_id", "page_name", "speed_session", "received_at", "metrics"])
+        .where("speed_session", "in", some)
+        .where("received_at", ">=", Math.min(...arrivals) - RESENDS_WITHIN_MS)
+        .where("received_at", "<=", Math.max(...arrivals) + RESENDS_WITHIN_MS)
+        .where(({ not, exists, selectFrom }) =>
+          not(
+            exists(
+              selectFrom("speed_beacon_unsummed")
+                .select("beacon_id")
+                .whereRef("speed_beacon_unsummed.beacon_id", "=", "speed_beacon.id"),
+            ),
+          ),
+        )
+        .execute()),
+    );
+  return found.toSorted(byArrival);
+}
+
+interface Change {
+  key: SummaryKey;
+  added: Figures;
+  /** Figures of page views summed in earlier runs and resent since: taken back out of the stored sums. */
+  removed: Figures;
+}
+
+/** What the beacons change, per summary: their page views' figures added, those they supersede removed. */
+function sumInto(
+  beacons: readonly StoredBeacon[],
+  before: readonly StoredBeacon[],
+): { changes: Map<string, Change>; summed: number; skipped: number } {
+  /** Each page view's counted beacon: the newest summed, before or in this batch. */
+  const counted = new Map<string, { beacon: StoredBeacon; view: PageView; inBatch: boolean }>();
+  for (const beacon of before) {
+    const view = readPageView(beacon);
+    if (view) counted.set(pageViewOf(beacon, view), { beacon, view, inBatch: false });
+  }
+  const changes = new Map<string, Change>();
+  const changeOf = (key: SummaryKey) => {
+    const name = nameOf(key);
+    const change = changes.get(name) ?? { key, added: noFigures(), removed: noFigures() };
+    changes.set(name, change);
+    return change;
+  };
+  let summed = 0;
+  let skipped = 0;
+  for (const beacon of beacons) {
+    const view = readPageView(beacon);
+    const pageView = view && pageViewOf(beacon, view);
+    const counting = pageView ? counted.get(pageView) : undefined;
+    // Only a beacon within the resend window of the one counted is the same page view's, however
+    // the beacons fell into batches. (It is compared with the newest counted only: beacons of one
+    // page view spread over more than the window, which no build sends, may count once or twice.)
+    const earlier =
+      counting && Math.abs(counting.beacon.received_at - beacon.received_at) <= RESENDS_WITHIN_MS
+        ? counting
+        : undefined;
+    if (!view || !pageView || (earlier && byArrival(earlier.beacon, beacon) > 0)) {
+      skipped += 1;
+      continue;
+    }
+    if (earlier) {
+      // Added in this batch, it is taken back out of what the batch adds; summed before, out of the stored sums.
+      const { added, removed } = changeOf(keyOf(earlier.beacon, earlier.view));
+      if (earlier.inBatch) subtractFigures(added, figuresOf(earlier.view));
+      else addFigures(removed, figuresOf(earlier.view));
+    }
+    addFigures(changeOf(keyOf(beacon, view)).added, figuresOf(view));
+    counted.set(pageView, { beacon, view, inBatch: true });
+    summed += 1;
+  }
+  return { changes, summed, skipped };
+}
+
+/** Stores each changed summary: its stored figures, less what was removed, plus what was added. */
+async function applyChanges(
+  trx: Transaction<DatabaseSchema>,
+  changes: ReadonlyMap<string, Change>,
+): Promise<{ mismatched: number }> {
+  const keys = [...changes.values()].map((change) => change.key);
+  const stored = new Map<string, string>();
+  // The rows of the sellers and hours touched, a few more than the keys changed: one read, not one a key.
+  for (const sellers of chunks([...new Set(keys.map((key) => key.seller_id))], ROWS_PER_STATEMENT))
+    for (const row of await trx
+      .selectFrom("speed_summary_hour")
+      .selectAll()
+      .where("seller_id", "in", sellers)
+      .where("hour_start", "in", [...new Set(keys.map((key) => key.hour_start))])
+      .execute()) {
+      const { figures, ...key } = row;
+      stored.set(nameOf(key), figures);
+    }
+  let mismatched = 0;
+  const rows: SpeedSummaryHourTable[] = [];
+  for (const [name, { key, added, removed }] of changes) {
+    const text = stored.get(name);
+    const read = text === undefined ? noFigures() : readOrWarn(text, key);
+    const figures = read ?? noFigures();
+    if (!read || !subtractFigures(figures, removed)) mismatched += 1;
+    addFigures(figures, added);
+    if (figures.counts.size === 0 && figures.histograms.size === 0) {
+      // Every page view it held was resent into another hour.
+      if (text !== undefined) await deleteSummary(trx, key);
+      continue;
+    }
+    rows.push({ ...key, figures: storeFigures(figures) });
+  }
+  for (const some of chunks(rows, ROWS_PER_STATEMENT))
+    await trx
+      .insertInto("speed_summary_hour")
+      .values(some)
+      .onConflict((conflict) =>
+        conflict
+          .columns(["seller_id", "hour_start", "page_name", "device", "connection", "release"])
+          .doUpdateSet({ figures: (eb) => eb.ref("excluded.figures") }),
+      )
+      .execute();
+  return { mismatched };
+}
+
+/**
+ * A summary's stored figures, or null for figures that no longer read (changed by hand, or stored
+ * otherwise by another build): the summary starts again from this batch, rather than every later
+ * batch stopping behind it.
+ */
+function readOrWarn(text: string, key: SummaryKey): Figures | null {
+  try {
+    return readStoredFigures(text);
+  } catch (error) {
+    console.warn(
+      `A site-speed summary did not read, and starts again (${nameOf(key)}):`,
+      error instanceof Error ? error.message : error,
+    );
+    return null;
+  }
+}
+
+async function deleteSummary(trx: Transaction<DatabaseSchema>, key: SummaryKey): Promise<void> {
+  await trx
+    .deleteFrom("speed_summary_hour")
+    .where("seller_id", "=", key.seller_id)
+    .where("hour_start", "=", key.hour_start)
+    .where("page_name", "=", key.page_name)
+    .where("device", "=", key.device)
+    .where("connection", "=", key.connection)
+    .where("release", "=", key.release)
+    .execute();
+}
+
+/** The summary a page view adds to: its seller's, page's, segment's and release's, in the UTC hour it began. */
+function keyOf(beacon: StoredBeacon, view: PageView): SummaryKey {
+  return {
+    seller_id: beacon.seller_id ?? 0,
+    hour_start: Math.floor(view.beganAt / HOUR_MS) * HOUR_MS,
+    page_name: view.pageName,
+    device: deviceClassOf(view.device) ?? "",
+    connection: view.device?.connection ?? "",
+    release: view.release ?? "",
+  };
+}
+
+/** The key's columns in one order, whichever order an object was built in. */
+const nameOf = (key: SummaryKey) =>
+  JSON.stringify([key.seller_id, key.hour_start, key.page_name, key.device, key.connection, key.release]);
+
+/**
+ * A page view's beacons share its browser's speed session and the page view's id, and its seller:
+ * the dashboard reads one seller's beacons, so a resend sent after signing out is another page
+ * view there too.
+ */
+const pageViewOf = (beacon: StoredBeacon, view: PageView) =>
+  JSON.stringify([beacon.speed_session, view.id, beacon.seller_id]);
+
+/** Older first: by arrival, then by id (two beacons of one millisecond). */
+const byArrival = (a: StoredBeacon, b: StoredBeacon) => a.received_at - b.received_at || a.id - b.id;
+
+function* chunks<T>(items: readonly T[], size: number): Generator<T[]> {
+  for (let start = 0; start < items.length; start += size) yield items.slice(start, start + size);
+}
