@@ -29,9 +29,9 @@ import { deviceClassOf } from "./report-segments";
 /**
  * Beacons summed in one transaction. SQLite has one writer, and the collector waits for it
  * while a batch is summed: about 45 ms a batch (a million beacons summed in 89 s by
- * `npm run bench:site-speed`, bench/README.md).
+ * `npm run bench:site-speed`, bench/README.md, whose beacons have no resends to look up).
  */
-export const SUM_BATCH = 500;
+const SUM_BATCH = 500;
 
 const HOUR_MS = 3_600_000;
 
@@ -77,15 +77,26 @@ export async function sumNewBeacons(
 ): Promise<Summing> {
   const total: Summing = { summed: 0, skipped: 0, mismatched: 0 };
   for (;;) {
+    const started = performance.now();
     const done = await database.db.transaction().execute((trx) => sumBatch(trx, database.dialect, batch));
     if (done === "another process is summing") return total;
     total.summed += done.summed;
     total.skipped += done.skipped;
     total.mismatched += done.mismatched;
     if (done.dequeued < batch || stopping()) return total;
-    // SQLite's queries run on this thread: let requests through between batches.
-    await new Promise((resolve) => setImmediate(resolve));
+    await restAfter(database.dialect, performance.now() - started);
   }
+}
+
+/**
+ * Between batches of a backlog. A SQLite batch holds the file's one writer: other processes'
+ * writes (the collector, a sign-in) retry every few milliseconds and give up after 5 s
+ * (`retryWhileBusy`, decision 052), and batch after batch would leave them almost no gap to take
+ * it (a review's finding). Resting as long as the batch took leaves the writer free half the
+ * time. PostgreSQL's summing locks nobody else's rows: this process's requests need only a turn.
+ */
+function restAfter(dialect: Database["dialect"], batchMs: number): Promise<void> {
+  return new Promise((resolve) => (dialect === "sqlite" ? setTimeout(resolve, batchMs) : setImmediate(resolve)));
 }
 
 async function sumBatch(
@@ -113,7 +124,7 @@ async function sumBatch(
     .orderBy("queued.beacon_id")
     .limit(batch)
     .execute();
-  // A beacon deleted before it was summed (expired, or its seller's data erased) leaves the queue unsummed.
+  // A beacon deleted before it was summed (expired) leaves the queue unsummed.
   const beacons = queued.filter((row): row is typeof row & StoredBeacon => row.id !== null).toSorted(byArrival);
   const summing = { summed: 0, skipped: 0, mismatched: 0, dequeued: queued.length };
   if (beacons.length > 0) {
@@ -170,11 +181,11 @@ function sumInto(
   const counted = new Map<string, { beacon: StoredBeacon; view: PageView; inBatch: boolean }>();
   for (const beacon of before) {
     const view = readPageView(beacon);
-    if (view) counted.set(pageViewOf(beacon, view), { beacon, view, inBatch: false });
+    if (view) counted.set(pageViewKey(beacon, view), { beacon, view, inBatch: false });
   }
   const changes = new Map<string, Change>();
   const changeOf = (key: SummaryKey) => {
-    const name = nameOf(key);
+    const name = summaryKeyText(key);
     const change = changes.get(name) ?? { key, added: noFigures(), removed: noFigures() };
     changes.set(name, change);
     return change;
@@ -183,7 +194,7 @@ function sumInto(
   let skipped = 0;
   for (const beacon of beacons) {
     const view = readPageView(beacon);
-    const pageView = view && pageViewOf(beacon, view);
+    const pageView = view && pageViewKey(beacon, view);
     const counting = pageView ? counted.get(pageView) : undefined;
     // Only a beacon within the resend window of the one counted is the same page view's, however
     // the beacons fell into batches. (It is compared with the newest counted only: beacons of one
@@ -225,7 +236,7 @@ async function applyChanges(
       .where("hour_start", "in", [...new Set(keys.map((key) => key.hour_start))])
       .execute()) {
       const { figures, ...key } = row;
-      stored.set(nameOf(key), figures);
+      stored.set(summaryKeyText(key), figures);
     }
   let mismatched = 0;
   const rows: SpeedSummaryHourTable[] = [];
@@ -265,7 +276,7 @@ function readOrWarn(text: string, key: SummaryKey): Figures | null {
     return readStoredFigures(text);
   } catch (error) {
     console.warn(
-      `A site-speed summary did not read, and starts again (${nameOf(key)}):`,
+      `A site-speed summary did not read, and starts again (${summaryKeyText(key)}):`,
       error instanceof Error ? error.message : error,
     );
     return null;
@@ -297,7 +308,7 @@ function keyOf(beacon: StoredBeacon, view: PageView): SummaryKey {
 }
 
 /** The key's columns in one order, whichever order an object was built in. */
-const nameOf = (key: SummaryKey) =>
+const summaryKeyText = (key: SummaryKey) =>
   JSON.stringify([key.seller_id, key.hour_start, key.page_name, key.device, key.connection, key.release]);
 
 /**
@@ -305,7 +316,7 @@ const nameOf = (key: SummaryKey) =>
  * the dashboard reads one seller's beacons, so a resend sent after signing out is another page
  * view there too.
  */
-const pageViewOf = (beacon: StoredBeacon, view: PageView) =>
+const pageViewKey = (beacon: StoredBeacon, view: PageView) =>
   JSON.stringify([beacon.speed_session, view.id, beacon.seller_id]);
 
 /** Older first: by arrival, then by id (two beacons of one millisecond). */
