@@ -91,9 +91,10 @@ export async function sumNewBeacons(
 /**
  * Between batches of a backlog. A SQLite batch holds the file's one writer: other processes'
  * writes (the collector, a sign-in) retry every few milliseconds and give up after 5 s
- * (`retryWhileBusy`, decision 052), and batch after batch would leave them almost no gap to take
- * it (a review's finding). Resting as long as the batch took leaves the writer free half the
- * time. PostgreSQL's summing locks nobody else's rows: this process's requests need only a turn.
+ * (`retryWhileBusy`, decision 052), and batch after batch left them almost no gap to take it:
+ * another process's writes waited p99 836 ms during a backlog, 20 ms with this rest
+ * (bench/README.md, "Summing into hours"). Resting as long as the batch took leaves the writer
+ * free half the time. PostgreSQL's summing locks nobody else's rows: this process's requests need only a turn.
  */
 function restAfter(dialect: Database["dialect"], batchMs: number): Promise<void> {
   return new Promise((resolve) => (dialect === "sqlite" ? setTimeout(resolve, batchMs) : setImmediate(resolve)));
