@@ -1,8 +1,10 @@
 import type { Kysely } from "kysely";
+import type { Database } from "../app/db/database.server";
 import { chooseAppearance } from "../app/appearance/appearance.server";
 import type { DatabaseSchema, NewSeller } from "../app/db/schema.ts";
+import { sumNewBeacons } from "../app/site-speed/sum-beacons.server";
 import { addMember, openAccount } from "../app/team/accounts.server";
-import { sampleBeacon } from "../test/speed-beacons";
+import { sampleBeacon, storeBeacons } from "../test/speed-beacons";
 
 /**
  * Accounts of journeys that need one no other test signs in to, with no listings: a sessions
@@ -17,6 +19,7 @@ export const OWN_ACCOUNTS = [
   "speed-shapes",
   "speed-regressions",
   "speed-releases",
+  "speed-summed",
 ] as const;
 
 /**
@@ -102,15 +105,81 @@ export async function addSlowerWeek(
       resources: JSON.stringify(resources),
     };
   };
-  await db
-    .insertInto("speed_beacon")
-    .values(
-      Array.from({ length: SLOWER_WEEK_VIEWS }, (_, index) => [
-        stored("sellerHubActiveListings", 1200 + 20 * index, now - 9 * DAY_MS),
-        stored("sellerHubActiveListings", 2400 + 20 * index, now - DAY_MS),
-        stored("sellerHubOverview", 1200 + 20 * index, now - 9 * DAY_MS),
-        stored("sellerHubOverview", 1200 + 20 * index, now - DAY_MS),
-      ]).flat(),
-    )
-    .execute();
+  await storeBeacons(
+    db,
+    Array.from({ length: SLOWER_WEEK_VIEWS }, (_, index) => [
+      stored("sellerHubActiveListings", 1200 + 20 * index, now - 9 * DAY_MS),
+      stored("sellerHubActiveListings", 2400 + 20 * index, now - DAY_MS),
+      stored("sellerHubOverview", 1200 + 20 * index, now - 9 * DAY_MS),
+      stored("sellerHubOverview", 1200 + 20 * index, now - DAY_MS),
+    ]).flat(),
+  );
+}
+
+/** An account whose last 24 hours were summed and whose raw beacons then expired: the releases that served them. */
+export const SUMMED_DAY = {
+  account: "speed-summed",
+  releases: { older: "2026.11.26", newer: "2026.11.27" },
+  /** Its listings' page views: 12, LCP 3.0 s each, 6 under each release. */
+  listingsViews: 12,
+  lcpElement: "img.ürün-foto",
+  inpTarget: "button#kaydet",
+  inpScript: "/assets/listings.js:saveDraft",
+  error: "TypeError: ürün is undefined",
+} as const;
+
+/**
+ * SUMMED_DAY's account's last 24 hours, summed into hours as housekeeping sums them, then its raw
+ * beacons deleted as if expired: the 24-hour dashboard must show every figure from the sums alone.
+ */
+export async function addSummedDay(database: Database, now = Date.now()): Promise<void> {
+  const { db } = database;
+  const { id } = await db
+    .selectFrom("seller")
+    .select("id")
+    .where("username", "=", SUMMED_DAY.account)
+    .executeTakeFirstOrThrow();
+  await storeBeacons(
+    db,
+    Array.from({ length: SUMMED_DAY.listingsViews }, (_, index) => {
+      const {
+        pageName,
+        speedSession,
+        resources,
+        tracking: _tracking,
+        ...metrics
+      } = sampleBeacon({
+        pageName: "sellerHubActiveListings",
+        release: index % 2 === 0 ? SUMMED_DAY.releases.older : SUMMED_DAY.releases.newer,
+        vitals: { LCP: 3000, INP: 240, CLS: 0.02, FCP: 900, TTFB: 80 },
+        attribution: {
+          lcpElement: SUMMED_DAY.lcpElement,
+          inpTarget: SUMMED_DAY.inpTarget,
+          inpScript: SUMMED_DAY.inpScript,
+        },
+        errors: [
+          {
+            message: SUMMED_DAY.error,
+            source: "/assets/listings.js",
+            line: 12,
+            column: 7,
+            count: 2,
+            pageName: "sellerHubActiveListings",
+          },
+        ],
+      });
+      return {
+        page_name: pageName,
+        seller_id: id,
+        speed_session: speedSession,
+        client: "192.0.2.1",
+        // An hour apart, the older release first: from 14 hours ago to 3 hours ago.
+        received_at: now - (14 - index) * 3_600_000,
+        metrics: JSON.stringify(metrics),
+        resources: JSON.stringify(resources),
+      };
+    }),
+  );
+  await sumNewBeacons(database);
+  await db.deleteFrom("speed_beacon").where("seller_id", "=", id).execute();
 }

@@ -16,7 +16,7 @@ const { openDatabase } = await import("../app/db/database.server.ts");
 const { seedDemoDataIfEmpty, DEMO_PASSWORD } = await import("../app/db/seed.server.ts");
 const { hashPassword } = await import("../app/auth/password.server.ts");
 const { addRepricingSellers } = await import("../e2e/repricing-sellers.ts");
-const { addOwnAccounts, addSlowerWeek, SLOWER_WEEK_ACCOUNTS } = await import("../e2e/own-accounts.ts");
+const { addOwnAccounts, addSlowerWeek, addSummedDay, SLOWER_WEEK_ACCOUNTS } = await import("../e2e/own-accounts.ts");
 const database = await openDatabase(process.env.DATABASE_URL);
 try {
   await seedDemoDataIfEmpty(database);
@@ -24,6 +24,7 @@ try {
   await addRepricingSellers(database.db, passwordHash);
   await addOwnAccounts(database.db, passwordHash);
   for (const username of SLOWER_WEEK_ACCOUNTS) await addSlowerWeek(database.db, username);
+  await addSummedDay(database);
 } finally {
   await database.close();
 }

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPostgresDatabase, TEST_DATABASE_URL } from "../test/databases";
-import { sampleBeacon } from "../test/speed-beacons";
+import { sampleBeacon, storeBeacons } from "../test/speed-beacons";
 import { openDatabase } from "~/db/database.server";
 
 const folder = mkdtempSync(join(tmpdir(), "speed-report-"));
@@ -32,24 +32,22 @@ describe.each(TARGETS)("npm run speed:report on $name", (target) => {
   /** `count` page views of the listings, signed out (no seller), `hoursAgo`, their LCP from `lcp` up by 20 ms each. */
   async function store(count: number, hoursAgo: number, lcp: number) {
     const database = await openDatabase(url);
-    await database.db
-      .insertInto("speed_beacon")
-      .values(
-        Array.from({ length: count }, (_, index) => {
-          const { pageName, speedSession, ...metrics } = sampleBeacon({
-            pageName: "sellerHubActiveListings",
-            vitals: { LCP: lcp + 20 * index },
-          });
-          return {
-            page_name: pageName,
-            speed_session: speedSession,
-            seller_id: null,
-            received_at: Date.now() - hoursAgo * HOUR,
-            metrics: JSON.stringify(metrics),
-          };
-        }),
-      )
-      .execute();
+    await storeBeacons(
+      database.db,
+      Array.from({ length: count }, (_, index) => {
+        const { pageName, speedSession, ...metrics } = sampleBeacon({
+          pageName: "sellerHubActiveListings",
+          vitals: { LCP: lcp + 20 * index },
+        });
+        return {
+          page_name: pageName,
+          speed_session: speedSession,
+          seller_id: null,
+          received_at: Date.now() - hoursAgo * HOUR,
+          metrics: JSON.stringify(metrics),
+        };
+      }),
+    );
     await database.close();
   }
 

@@ -1,3 +1,5 @@
+import type { Insertable, Kysely } from "kysely";
+import type { DatabaseSchema } from "~/db/schema";
 import type { SpeedBeacon } from "~/site-speed/beacon-schema";
 
 let nextId = 0;
@@ -55,5 +57,32 @@ export function beaconRequest(body: unknown, headers: Record<string, string> = {
       ...headers,
     },
     body: typeof body === "string" ? body : JSON.stringify(body),
+  });
+}
+
+/**
+ * Stores beacons straight into the database, queued for summing as the collector queues them
+ * (collect-beacon.server.ts): the way tests and benchmarks store many, or ones of the past.
+ */
+export async function storeBeacons(
+  db: Kysely<DatabaseSchema>,
+  rows: ReadonlyArray<Insertable<DatabaseSchema["speed_beacon"]>>,
+): Promise<void> {
+  if (rows.length === 0) return;
+  await db.transaction().execute(async (trx) => {
+    // A few hundred rows a statement: within SQLite's and PostgreSQL's limits on parameters.
+    for (let start = 0; start < rows.length; start += 200) {
+      const stored = await trx
+        .insertInto("speed_beacon")
+        .values(rows.slice(start, start + 200))
+        .returning("id")
+        .execute();
+      await trx
+        .insertInto("speed_beacon_unsummed")
+        .values(stored.map(({ id }) => ({ beacon_id: id })))
+        // SQLite gives a deleted newest id again; the queue may still hold it (the collector does the same).
+        .onConflict((conflict) => conflict.column("beacon_id").doNothing())
+        .execute();
+    }
   });
 }

@@ -1,5 +1,5 @@
 import type { Database } from "~/db/database.server";
-import { sumNewBeacons, type Summing } from "~/site-speed/sum-beacons.server";
+import { reportMismatches, sumNewBeacons } from "~/site-speed/sum-beacons.server";
 import { deleteExpiredRecords, type DeletedRecords } from "./expired-records.server";
 
 const MINUTE_MS = 60 * 1000;
@@ -79,13 +79,5 @@ function reportDeleted(deleted: DeletedRecords): void {
   if (Object.values(deleted).every((count) => count === 0)) return;
   console.log(
     `Deleted expired records: ${deleted.sessions} sessions, ${deleted.signInFailures} sign-in failures, ${deleted.speedBeacons} speed beacons, ${deleted.speedSummaries} site-speed summaries of an hour, ${deleted.trackingEvents} tracking events, ${deleted.listingSelections} selected listings of ended sessions, ${deleted.pricePreviews} price previews never applied, ${deleted.knownBrowsers} browsers no longer known, ${deleted.activity} activity entries older than a year.`,
-  );
-}
-
-/** Sums that lacked what a resend took back out were changed by something else: the operator should know. */
-function reportMismatches({ mismatched }: Summing): void {
-  if (mismatched === 0) return;
-  console.warn(
-    `Summing site-speed beacons: ${mismatched} hours' summaries lacked figures that a resent page view took back out, or did not read; what they lacked was left at 0.`,
   );
 }

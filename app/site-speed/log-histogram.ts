@@ -7,7 +7,6 @@
  * same rank, however many values were counted: no bins are ever merged to save room. Why the
  * hub's own code and not `@datadog/sketches-js`: docs/decisions/088.
  */
-import { z } from "zod";
 
 /** How far a percentile read from the bins may be from the exact one: 1 % of it. */
 export const RELATIVE_ACCURACY = 0.01;
@@ -100,20 +99,58 @@ const binOf = (value: number) => Math.ceil(Math.log(value) / LOG_GAMMA);
  * How a histogram is stored (in a summary's JSON): bins as an object of index → count, which
  * JSON can hold and a reader of the database can follow.
  */
-const storedHistogram = z.object({
-  zeros: z.number().int().nonnegative(),
-  bins: z.record(z.string().regex(/^-?\d+$/), z.number().int().positive()),
-});
-
-export type StoredHistogram = z.infer<typeof storedHistogram>;
+export interface StoredHistogram {
+  zeros: number;
+  bins: Record<string, number>;
+}
 
 export const storeHistogram = (histogram: LogHistogram): StoredHistogram => ({
   zeros: histogram.zeros,
   bins: Object.fromEntries([...histogram.bins].map(([bin, count]) => [String(bin), count])),
 });
 
-/** Reads a stored histogram back; throws ZodError on anything else (the caller's data is corrupt). */
+/** Reads a stored histogram back; throws StoredFiguresError on anything else (the caller's data is corrupt). */
 export function readStoredHistogram(stored: unknown): LogHistogram {
-  const { zeros, bins } = storedHistogram.parse(stored);
-  return { zeros, bins: new Map(Object.entries(bins).map(([bin, count]) => [Number(bin), count])) };
+  checkStoredHistogram(stored);
+  const histogram = emptyHistogram();
+  addStoredHistogram(histogram, stored);
+  return histogram;
 }
+
+/**
+ * Throws StoredFiguresError unless `stored` is a stored histogram. Checked by hand, not by a zod
+ * schema: a dashboard view reads thousands of summaries of some twenty histograms each
+ * (docs/decisions/089 says what that cost).
+ */
+export function checkStoredHistogram(stored: unknown): asserts stored is StoredHistogram {
+  if (!isObject(stored) || !isCount(stored.zeros) || !isObject(stored.bins))
+    throw new StoredFiguresError("A stored histogram is { zeros, bins }.");
+  for (const bin in stored.bins) {
+    const count = stored.bins[bin];
+    if (!BIN_INDEX.test(bin) || !isCount(count) || count === 0)
+      throw new StoredFiguresError(`A stored histogram's bin ${bin} counts ${String(count)}.`);
+  }
+}
+
+/** Adds a stored histogram's counts, checked by `checkStoredHistogram`, to `target`'s. */
+export function addStoredHistogram(target: LogHistogram, stored: StoredHistogram): void {
+  target.zeros += stored.zeros;
+  for (const bin in stored.bins) {
+    const index = Number(bin);
+    target.bins.set(index, (target.bins.get(index) ?? 0) + (stored.bins[bin] as number));
+  }
+}
+
+/** Stored figures that do not read: changed by hand, or written otherwise by another build. */
+export class StoredFiguresError extends Error {
+  override name = "StoredFiguresError";
+}
+
+const BIN_INDEX = /^-?\d+$/;
+
+export const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+
+/** A whole number of things counted: 0 or more, and exact. */
+export const isCount = (value: unknown): value is number =>
+  typeof value === "number" && Number.isSafeInteger(value) && value >= 0;

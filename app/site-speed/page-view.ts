@@ -51,3 +51,23 @@ function parseJson(text: string): unknown {
     return undefined;
   }
 }
+
+/** An element that was a page view's LCP, or the target of its INP: what "what to fix" counts. */
+export interface FixOfPageView {
+  vital: "LCP" | "INP";
+  element: string;
+  value: number;
+  /** The INP's script behind it, where the browser said. */
+  script: string | undefined;
+}
+
+/** A page view's LCP element and INP target, each with its vital's value: the ones it measured. */
+export function fixesOf(view: PageView): FixOfPageView[] {
+  const { lcpElement, inpTarget, inpScript } = view.attribution ?? {};
+  const fixes: FixOfPageView[] = [];
+  if (lcpElement !== undefined && view.vitals.LCP !== undefined)
+    fixes.push({ vital: "LCP", element: lcpElement, value: view.vitals.LCP, script: undefined });
+  if (inpTarget !== undefined && view.vitals.INP !== undefined)
+    fixes.push({ vital: "INP", element: inpTarget, value: view.vitals.INP, script: inpScript });
+  return fixes;
+}

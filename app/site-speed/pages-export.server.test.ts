@@ -56,6 +56,8 @@ const REPORT: SiteSpeedReport = {
   bucketMs: 86_400_000,
   segment: { device: "phone" },
   pageViews: 12_346,
+  fromSummaries: false,
+  summingBehind: false,
   truncated: true,
   regressions: [],
   regressionsSampled: false,
@@ -146,6 +148,8 @@ describe("the pages table as a file", () => {
       segment: { device: "phone", connection: null },
       pageViews: 12_346,
       truncated: true,
+      percentilesWithin: 0,
+      summingBehind: false,
     });
     expect(json.pages.map((page) => page.pageName)).toEqual(["sellerHubOverview", "=cmd"]);
     expect(json.pages[0]?.vitals.LCP).toEqual({

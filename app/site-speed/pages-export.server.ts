@@ -1,3 +1,4 @@
+import { RELATIVE_ACCURACY } from "./log-histogram";
 import type { Text } from "~/i18n/language-text";
 import type { Language } from "~/i18n/languages";
 import { inertText, spreadsheetCsv, spreadsheetDialect } from "~/spreadsheets/spreadsheet-dialect";
@@ -111,6 +112,10 @@ export function pagesJson(report: SiteSpeedReport) {
     pageViews: report.pageViews,
     /** More beacons arrived in the period than the report reads: its figures are of the page views begun last. */
     truncated: report.truncated,
+    /** Each percentile is within this share of the exact one: 0.01 read from the hours' summaries, 0 from raw beacons. */
+    percentilesWithin: report.fromSummaries ? RELATIVE_ACCURACY : 0,
+    /** The newest page views were still being summed: they are missing. */
+    summingBehind: report.summingBehind,
     pages: report.pages.map((page) => ({
       pageName: page.pageName,
       pageViews: page.pageViews,

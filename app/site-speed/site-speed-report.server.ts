@@ -1,11 +1,15 @@
 /**
  * The site-speed dashboard's figures for one seller: their own page views of a period (and of the
- * period before, to compare), newest first and at most MAX_REPORTED_BEACONS of them, in the
- * chosen segment, summarised per page; and their tracking events counted per page and action. The database filters,
- * orders and bounds; the vitals live in the beacons' JSON, so the summing happens here. A page
- * view belongs to the time it began, which its beacon tells (docs/decisions/044, amended).
+ * period before, to compare), in the chosen segment, summarised per page; and their tracking
+ * events counted per page and action. A page view belongs to the time it began, which its beacon
+ * tells (docs/decisions/044, amended).
+ *
+ * The 24-hour period reads the hours' summaries (summed-report.server.ts, docs/decisions/049):
+ * every page view counts. The 7- and 30-day periods, until days are summed, read raw beacons: the
+ * newest MAX_REPORTED_BEACONS of the period, whose JSON is parsed and summed here.
  */
 import { sql, type Kysely } from "kysely";
+import type { Database } from "~/db/database.server";
 import type { DatabaseSchema } from "~/db/schema";
 import type { Text } from "~/i18n/language-text";
 import type { HubTimeZone } from "~/time/time-zones";
@@ -13,12 +17,26 @@ import { BEACON_RESEND_WINDOW_MS, INP_PHASES, LCP_PARTS, SERVER_TIMING_PARTS } f
 import type { ServerTiming } from "./beacon-schema";
 import { sortPages, type DashboardQuery } from "./dashboard-query";
 import { pageLabel } from "./page-labels";
-import { isPageView, readPageView, type PageView } from "./page-view";
+import { fixesOf, isPageView, readPageView, type PageView } from "./page-view";
 import { findRegressions, type SpeedRegression, type PageVitalValues } from "./regressions";
 import { periodWindow, REPORT_PERIODS, type ReportPeriod } from "./report-periods";
 import { isInSegment, type Segment } from "./report-segments";
+import { sumJustQueued } from "./sum-beacons.server";
+import {
+  compareSummedReleases,
+  readHourSummaries,
+  summedFixes,
+  summedPages,
+  summedReleases,
+  summedScriptErrors,
+  type HourSummary,
+} from "./summed-report.server";
 import {
   MAX_REPORTED_BEACONS,
+  MAX_REPORTED_ERRORS,
+  MAX_REPORTED_FIXES,
+  byOccurrences,
+  bySlowness,
   type ReleaseComparison,
   type ReleaseSummary,
   type FixSummary,
@@ -30,35 +48,56 @@ import {
   type TrackingSummary,
 } from "./site-speed-report";
 import { p75, summariseVital, type TimedValue } from "./vital-statistics";
-import { VITAL_NAMES, VITALS, type VitalName } from "./vitals";
-
-/** The script errors the dashboard lists. */
-export const MAX_REPORTED_ERRORS = 10;
-
-/** The elements and targets the dashboard lists as what to fix. */
-export const MAX_REPORTED_FIXES = 10;
+import { VITAL_NAMES, type VitalName } from "./vitals";
 
 /** The page and action pairs the dashboard counts tracking events of. */
-export const MAX_REPORTED_TRACKING = 50;
+const MAX_REPORTED_TRACKING = 50;
 
 /**
  * The dashboard's report for a seller's query, its pages in the query's order, the days and hours
  * those of the reader's time zone: the dashboard and its export of the pages table read the same.
  */
 export async function dashboardReport(
-  db: Kysely<DatabaseSchema>,
+  database: Database,
   sellerId: number,
   timeZone: HubTimeZone,
   query: DashboardQuery,
   text: Text,
   now: number = Date.now(),
 ): Promise<SiteSpeedReport> {
-  const report = await buildSiteSpeedReport(db, sellerId, query.period, query.segment, now, timeZone, query.releases);
+  const report = await buildSiteSpeedReport(
+    database,
+    sellerId,
+    query.period,
+    query.segment,
+    now,
+    timeZone,
+    query.releases,
+  );
   const labelOf = (pageName: string) => pageLabel(pageName, text);
   return { ...report, pages: sortPages(report.pages, query.order, query.direction, labelOf) };
 }
 
+/**
+ * A period's report: the 24 hours' from the hours' summaries, the 7 and 30 days' from raw beacons
+ * until days are summed (docs/decisions/049).
+ */
 export async function buildSiteSpeedReport(
+  database: Database,
+  sellerId: number,
+  period: ReportPeriod,
+  segment: Segment = {},
+  now: number = Date.now(),
+  timeZone = "UTC",
+  comparing?: ReleasePair,
+): Promise<SiteSpeedReport> {
+  return readsSummaries(period)
+    ? reportFromSummaries(database, sellerId, period, segment, now, timeZone, comparing)
+    : reportFromBeacons(database.db, sellerId, period, segment, now, timeZone, comparing);
+}
+
+/** A period's report from its newest MAX_REPORTED_BEACONS raw beacons, and as many of the period before. */
+export async function reportFromBeacons(
   db: Kysely<DatabaseSchema>,
   sellerId: number,
   period: ReportPeriod,
@@ -86,6 +125,8 @@ export async function buildSiteSpeedReport(
     bucketMs: period.bucketMs,
     segment,
     pageViews: current.pageViews.filter(isPageView).length,
+    fromSummaries: false,
+    summingBehind: false,
     truncated: current.truncated,
     regressions,
     regressionsSampled,
@@ -98,6 +139,63 @@ export async function buildSiteSpeedReport(
 }
 
 const WEEK = REPORT_PERIODS[1];
+
+/** Whether a period's figures are read from the hours' summaries: the 24 hours' are, until days are summed. */
+export const readsSummaries = (period: ReportPeriod) => period.key === "24h";
+
+/**
+ * A period's report from the hours' summaries. The view first sums a batch of the beacons queued
+ * since housekeeping's last minute, so a seller sees the page view they just left; on a hub busier
+ * than a batch a minute, the newest may wait for housekeeping's next.
+ */
+async function reportFromSummaries(
+  database: Database,
+  sellerId: number,
+  period: ReportPeriod,
+  segment: Segment,
+  now: number,
+  timeZone: string,
+  comparing: ReleasePair | undefined,
+): Promise<SiteSpeedReport> {
+  const { db } = database;
+  const { backlog } = await sumJustQueued(database);
+  const { since, until, bucketStarts } = periodWindow(period, now, timeZone);
+  const current = await readHourSummaries(db, sellerId, since, until, segment);
+  const previous = await readHourSummaries(db, sellerId, since - (until - since), since, segment);
+  const { regressions, sampled } = await findWeekRegressions(db, sellerId, segment, now, timeZone);
+  const releases = summedReleases(current, previous);
+  const pair = chooseReleases(releases, comparing);
+  return {
+    since,
+    until,
+    bucketMs: period.bucketMs,
+    segment,
+    pageViews: current.reduce((sum, summary) => sum + (summary.figures.counts.get("pageViews") ?? 0), 0),
+    fromSummaries: true,
+    summingBehind: backlog,
+    truncated: false,
+    regressions,
+    regressionsSampled: sampled,
+    releases: releases.map(({ lastSeen: _lastSeen, ...release }) => release),
+    releaseComparison: pair && measuredBoth(current, pair) ? compareSummedReleases(current, pair) : null,
+    pages: summedPages(current, previous, bucketStarts),
+    fixes: summedFixes(current),
+    tracking: await countTracking(db, sellerId, since, until),
+    scriptErrors: summedScriptErrors(current),
+  };
+}
+
+const measuredBoth = (summaries: readonly HourSummary[], { release, against }: ReleasePair) =>
+  summaries.some((summary) => summary.release === release) && summaries.some((summary) => summary.release === against);
+
+/** The releases asked for, else the newest against the one before it (`releases` the first to begin first). */
+function chooseReleases(
+  releases: ReadonlyArray<{ release: string }>,
+  comparing: ReleasePair | undefined,
+): ReleasePair | undefined {
+  const [against, newest] = releases.slice(-2);
+  return comparing ?? (newest && against ? { release: newest.release, against: against.release } : undefined);
+}
 
 /** Two releases to set side by side: `release` against `against`. */
 export interface ReleasePair {
@@ -136,8 +234,7 @@ function releasesOf(
         a.summary.release.localeCompare(b.summary.release),
     )
     .map(({ summary }) => summary);
-  const [against, newest] = releases.slice(-2);
-  const chosen = comparing ?? (newest && against ? { release: newest.release, against: against.release } : undefined);
+  const chosen = chooseReleases(releases, comparing);
   if (!chosen || !byRelease.has(chosen.release) || !byRelease.has(chosen.against))
     return { releases, releaseComparison: null };
   return { releases, releaseComparison: compareReleases(pageViews, chosen) };
@@ -393,12 +490,7 @@ function summariseFixes(pageViews: readonly PageView[]): FixSummary[] {
   type Found = { pageName: string; vital: "LCP" | "INP"; element: string; values: number[]; scripts: string[] };
   const found = new Map<string, Found>();
   for (const view of pageViews) {
-    for (const [vital, element, script] of [
-      ["LCP", view.attribution?.lcpElement, undefined],
-      ["INP", view.attribution?.inpTarget, view.attribution?.inpScript],
-    ] as const) {
-      const value = view.vitals[vital];
-      if (element === undefined || value === undefined) continue;
+    for (const { vital, element, value, script } of fixesOf(view)) {
       const key = JSON.stringify([view.pageName, vital, element]);
       const fix = found.get(key) ?? { pageName: view.pageName, vital, element, values: [], scripts: [] };
       fix.values.push(value);
@@ -413,21 +505,21 @@ function summariseFixes(pageViews: readonly PageView[]): FixSummary[] {
       p75: p75(values) as number,
       script: mostFrequent(scripts),
     }))
-    .toSorted((a, b) => beyondGood(b) - beyondGood(a))
+    .toSorted(bySlowness)
     .slice(0, MAX_REPORTED_FIXES);
 }
 
-/** The value told most often (the first told, of two as often); null for none. */
+/** The value told most often (of two as often, the first by name, as the summaries pick it); null for none. */
 function mostFrequent(values: readonly string[]): string | null {
   const counts = new Map<string, number>();
   for (const value of values) counts.set(value, (counts.get(value) ?? 0) + 1);
   let most: string | null = null;
-  for (const [value, count] of counts) if (most === null || count > (counts.get(most) ?? 0)) most = value;
+  for (const [value, count] of counts) {
+    const mostCount = most === null ? 0 : (counts.get(most) as number);
+    if (most === null || count > mostCount || (count === mostCount && value < most)) most = value;
+  }
   return most;
 }
-
-/** LCP and INP compare by how far their 75th percentile is past the "good" threshold. */
-const beyondGood = (fix: { vital: VitalName; p75: number }) => fix.p75 / VITALS[fix.vital].thresholds[0];
 
 /** Tracking events per page and action, counted in SQL from their own table. */
 async function countTracking(
@@ -462,7 +554,5 @@ function summariseScriptErrors(pageViews: readonly PageView[]): ScriptErrorSumma
       summaries.set(key, summary);
     }
   }
-  return [...summaries.values()]
-    .toSorted((a, b) => b.occurrences - a.occurrences || b.pageViews - a.pageViews)
-    .slice(0, MAX_REPORTED_ERRORS);
+  return [...summaries.values()].toSorted(byOccurrences).slice(0, MAX_REPORTED_ERRORS);
 }

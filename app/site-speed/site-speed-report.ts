@@ -4,10 +4,16 @@ import type { ScriptError } from "./beacon-schema";
 import type { SpeedRegression } from "./regressions";
 import type { Segment } from "./report-segments";
 import type { HistogramBin, RatingCounts, TrendPoint } from "./vital-statistics";
-import type { Rating, VitalName } from "./vitals";
+import { VITALS, type Rating, type VitalName } from "./vitals";
 
-/** Bounds the work of one dashboard view, whatever a seller's traffic: the newest beacons this many. */
+/** Bounds the work of a dashboard view read from raw beacons (7 and 30 days), whatever a seller's traffic: the newest beacons this many. */
 export const MAX_REPORTED_BEACONS = 5000;
+
+/** The script errors the dashboard lists. */
+export const MAX_REPORTED_ERRORS = 10;
+
+/** The elements and targets the dashboard lists as what to fix. */
+export const MAX_REPORTED_FIXES = 10;
 
 export type ServerTimingPart = (typeof SERVER_TIMING_PARTS)[number];
 export type LcpPart = (typeof LCP_PARTS)[number];
@@ -71,7 +77,7 @@ export interface FixSummary {
 /** A build of the hub that served the period's page views (React Router's manifest version). */
 export interface ReleaseSummary {
   release: string;
-  /** When its first page view was measured, in this period or the one before. */
+  /** When its first page view was measured, in this period or the one before: its hour, read from the summaries. */
   firstSeen: number;
   /** Its page views in this period. */
   pageViews: number;
@@ -105,6 +111,28 @@ export interface ScriptErrorSummary extends Omit<ScriptError, "count"> {
   pageViews: number;
 }
 
+/**
+ * What to fix, the slowest first: LCP and INP compare by how far their 75th percentile is past
+ * the "good" threshold; of two as slow, the one of more page views, then by page, vital and
+ * element, so that the ten shown are the same whichever way the figures were read.
+ */
+export const bySlowness = (a: FixSummary, b: FixSummary) =>
+  b.p75 / VITALS[b.vital].thresholds[0] - a.p75 / VITALS[a.vital].thresholds[0] ||
+  b.pageViews - a.pageViews ||
+  a.pageName.localeCompare(b.pageName) ||
+  a.vital.localeCompare(b.vital) ||
+  a.element.localeCompare(b.element);
+
+/** Script errors, the most frequent first: by occurrences, then page views, then by what the error is. */
+export const byOccurrences = (a: ScriptErrorSummary, b: ScriptErrorSummary) =>
+  b.occurrences - a.occurrences ||
+  b.pageViews - a.pageViews ||
+  a.message.localeCompare(b.message) ||
+  a.source.localeCompare(b.source) ||
+  a.line - b.line ||
+  a.column - b.column ||
+  a.pageName.localeCompare(b.pageName);
+
 export interface SiteSpeedReport {
   since: number;
   until: number;
@@ -112,8 +140,18 @@ export interface SiteSpeedReport {
   segment: Segment;
   pageViews: number;
   /**
-   * More beacons arrived in the period (and the resend window after it) than the report reads: its
-   * figures are of the page views begun since the oldest beacon it read.
+   * Read from the hours' summaries (the 24-hour period): every page view counts, each percentile
+   * within 1 % of the exact one; otherwise from the newest raw beacons, exactly.
+   */
+  fromSummaries: boolean;
+  /**
+   * Read from the summaries while more beacons were queued than a view sums: the newest page views
+   * are missing until housekeeping has summed them (sum-beacons.server.ts, `sumJustQueued`).
+   */
+  summingBehind: boolean;
+  /**
+   * Read from raw beacons, more arrived in the period (and the resend window after it) than the
+   * report reads: its figures are of the page views begun since the oldest beacon it read.
    */
   truncated: boolean;
   /** Pages whose vitals got slower this week than the week before, in the segment; the most worsened first. */

@@ -31,6 +31,7 @@ import * as refusedInvitations from "./0029-refused-invitations.server";
 import * as oneOwner from "./0030-one-owner.server";
 import * as beaconIdsInIndexes from "./0031-beacon-ids-in-indexes.server";
 import * as speedSummaries from "./0032-speed-summaries.server";
+import * as speedSummariesAgain from "./0033-speed-summaries-again.server";
 
 interface DialectMigration {
   up(db: Kysely<unknown>, dialect: Dialect): Promise<void>;
@@ -68,6 +69,7 @@ const migrations: Record<string, DialectMigration> = {
   "0030-one-owner": oneOwner,
   "0031-beacon-ids-in-indexes": beaconIdsInIndexes,
   "0032-speed-summaries": speedSummaries,
+  "0033-speed-summaries-again": speedSummariesAgain,
 };
 
 export const MIGRATION_NAMES = Object.keys(migrations);

@@ -29,7 +29,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const query = readDashboardQuery(search);
   if ("refusal" in query) throw refusal(400, query.refusal);
   const timeZone = timeZoneOfMember(member, seller);
-  const report = await dashboardReport(context.get(databaseContext).db, seller.id, timeZone, query, textOf(context));
+  const report = await dashboardReport(context.get(databaseContext), seller.id, timeZone, query, textOf(context));
   const body =
     format === "json"
       ? JSON.stringify(pagesJson(report), null, 2)

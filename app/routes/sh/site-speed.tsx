@@ -33,7 +33,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const query = readDashboardQuery(new URL(request.url).searchParams);
   if ("refusal" in query) throw refusal(400, query.refusal);
   const timeZone = timeZoneOfMember(member, seller);
-  const report = await dashboardReport(context.get(databaseContext).db, seller.id, timeZone, query, textOf(context));
+  const report = await dashboardReport(context.get(databaseContext), seller.id, timeZone, query, textOf(context));
   const unmeasured = unmeasuredRelease(query.releases, report.releases);
   if (unmeasured !== null) throw refusal(400, unmeasured);
   return {
@@ -124,11 +124,16 @@ export default function SiteSpeed({
       {/* First: the week's regressions, whatever period is shown. */}
       <RegressionsTable regressions={report.regressions} sampled={report.regressionsSampled} locale={locale} />
       {report.pageViews === 0 ? (
-        <p className="empty-state">{text("speed.empty", { period, segment: chosenSegment })}</p>
+        <p className="empty-state">
+          {text("speed.empty", { period, segment: chosenSegment })}
+          {report.summingBehind && ` ${text("speed.summingBehind")}`}
+        </p>
       ) : (
         <>
           <p>
             {text("speed.summary", { views: report.pageViews, period, pages: report.pages.length, zone: timeZoneName })}
+            {report.fromSummaries && ` ${text("speed.summed")}`}
+            {report.summingBehind && ` ${text("speed.summingBehind")}`}
             {report.truncated && ` ${text("speed.truncated", { count: MAX_REPORTED_BEACONS })}`}
           </p>
           <section aria-labelledby="every-page">

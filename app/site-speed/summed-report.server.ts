@@ -1,0 +1,356 @@
+/**
+ * The site-speed dashboard's pages table and releases, read from the hours' summaries
+ * (`speed_summary_hour`, summed by sum-beacons.server.ts; docs/decisions/049) rather than from raw
+ * beacons: every page view of the window counts, however many, and a view's cost grows with the
+ * summaries' keys, not with the page views. The figures are those `buildSiteSpeedReport` sums from
+ * raw beacons: counts, ratings and the distribution chart exactly; each percentile within 1 %
+ * (log-histogram.ts), with the rating of a vital's 75th percentile taken from the exact counts.
+ */
+import type { Kysely } from "kysely";
+import type { DatabaseSchema } from "~/db/schema";
+import { INP_PHASES, LCP_PARTS, SERVER_TIMING_PARTS } from "./beacon-rules";
+import { emptyHistogram, percentileOf } from "./log-histogram";
+import {
+  addFigures,
+  fixName,
+  fixRatingName,
+  noFigures,
+  addStoredFigures,
+  type CountName,
+  type Figures,
+} from "./page-view-figures";
+import type { Segment } from "./report-segments";
+import {
+  byOccurrences,
+  bySlowness,
+  MAX_REPORTED_ERRORS,
+  MAX_REPORTED_FIXES,
+  type FixSummary,
+  type ScriptErrorSummary,
+  type PageSummary,
+  type PartsSummary,
+  type ReleaseComparison,
+  type ReleaseSummary,
+  type ServerTimeSummary,
+  type VitalSummary,
+} from "./site-speed-report";
+import { histogram as distributionOf, percentages, type RatingCounts } from "./vital-statistics";
+import { RATINGS, VITAL_NAMES, VITALS, type Rating, type VitalName } from "./vitals";
+
+/** A page's figures of one hour under one release, its segments' summaries summed. */
+export interface HourSummary {
+  hourStart: number;
+  pageName: string;
+  release: string;
+  figures: Figures;
+}
+
+/**
+ * A seller's summaries of the hours from `since` to `until` in the segment, summed per hour, page
+ * and release as they are read: the report splits them no further. A window of the dashboard's
+ * periods is whole UTC hours, since every zone the hub offers is (report-periods.ts).
+ */
+export async function readHourSummaries(
+  db: Kysely<DatabaseSchema>,
+  sellerId: number,
+  since: number,
+  until: number,
+  segment: Segment,
+): Promise<HourSummary[]> {
+  const rows = await db
+    .selectFrom("speed_summary_hour")
+    .select(["hour_start", "page_name", "release", "figures"])
+    .where("seller_id", "=", sellerId)
+    .where("hour_start", ">=", since)
+    .where("hour_start", "<", until)
+    .$if(segment.device !== undefined, (query) => query.where("device", "=", segment.device as string))
+    .$if(segment.connection !== undefined, (query) => query.where("connection", "=", segment.connection as string))
+    .execute();
+  const summaries = new Map<string, HourSummary>();
+  for (const row of rows) {
+    const hourStart = Number(row.hour_start);
+    const key = JSON.stringify([hourStart, row.page_name, row.release]);
+    const summary = summaries.get(key) ?? {
+      hourStart,
+      pageName: row.page_name,
+      release: row.release,
+      figures: noFigures(),
+    };
+    try {
+      addStoredFigures(summary.figures, row.figures);
+      summaries.set(key, summary);
+    } catch (error) {
+      // Changed by hand, or stored otherwise by another build: the summing starts it again when its
+      // hour next gets a beacon. One such row must not cost the seller the whole dashboard.
+      console.warn(
+        `A site-speed summary did not read, and is left out (seller ${sellerId}, hour ${hourStart}, ${row.page_name}):`,
+        error instanceof Error ? error.message : error,
+      );
+    }
+  }
+  return [...summaries.values()];
+}
+
+/** The figures of `summaries`, summed per the group `groupOf` gives each. */
+function sumBy<Group>(
+  summaries: readonly HourSummary[],
+  groupOf: (summary: HourSummary) => Group,
+): Map<Group, Figures> {
+  const sums = new Map<Group, Figures>();
+  for (const summary of summaries) {
+    const group = groupOf(summary);
+    const sum = sums.get(group) ?? noFigures();
+    addFigures(sum, summary.figures);
+    sums.set(group, sum);
+  }
+  return sums;
+}
+
+/**
+ * Each page's figures, busiest first, as `summarisePages` in site-speed-report.server.ts gives
+ * them from raw beacons: `previous` is the period before's summaries, `bucketStarts` the trend's.
+ */
+export function summedPages(
+  summaries: readonly HourSummary[],
+  previous: readonly HourSummary[],
+  bucketStarts: readonly number[],
+): PageSummary[] {
+  const previousByPage = sumBy(previous, (summary) => summary.pageName);
+  const byBucket = sumBy(summaries, (summary) => JSON.stringify([summary.pageName, bucketOf(summary, bucketStarts)]));
+  return [...sumBy(summaries, (summary) => summary.pageName)]
+    .map(([pageName, figures]): PageSummary => {
+      const count = (name: CountName) => figures.counts.get(name) ?? 0;
+      const trendOf = (name: VitalName) =>
+        bucketStarts.map((start, index) => {
+          const bucket = byBucket.get(JSON.stringify([pageName, index])) ?? noFigures();
+          return { start, p75: vitalP75(name, bucket), samples: vitalSamples(name, bucket) };
+        });
+      return {
+        pageName,
+        pageViews: count("pageViews"),
+        fullLoads: count("fullLoads"),
+        inAppNavigations: count("inAppNavigations"),
+        inAppDurationP75: p75Of(figures, "in-app.duration"),
+        dataRequestP75: p75Of(figures, "in-app.dataRequest"),
+        server: {
+          fullLoads: serverTime(figures, "full-load"),
+          inApp: serverTime(figures, "in-app"),
+        },
+        vitalParts: {
+          LCP: partsOf(figures, "LCP.parts", LCP_PARTS, (part) => `LCP.${part}`),
+          INP: partsOf(figures, "INP.phases", INP_PHASES, (phase) => `INP.${phase}`),
+        },
+        vitals: VITAL_NAMES.map((name): VitalSummary => ({
+          ...vitalFigures(name, figures),
+          previousP75: vitalP75(name, previousByPage.get(pageName) ?? noFigures()),
+          trend: trendOf(name),
+        })),
+      };
+    })
+    .toSorted((a, b) => b.pageViews - a.pageViews || a.pageName.localeCompare(b.pageName));
+}
+
+/** Which of the trend's buckets an hour falls in: the last to start at or before it. */
+function bucketOf(summary: HourSummary, bucketStarts: readonly number[]): number {
+  return Math.max(
+    0,
+    bucketStarts.findLastIndex((start) => start <= summary.hourStart),
+  );
+}
+
+/** A vital's counts, 75th percentile, rating and distribution in `figures`. */
+function vitalFigures(name: VitalName, figures: Figures): Omit<VitalSummary, "previousP75" | "trend"> {
+  const ratingCounts = ratingCountsOf(name, figures);
+  const seventyFifth = vitalP75(name, figures);
+  return {
+    name,
+    samples: vitalSamples(name, figures),
+    p75: seventyFifth,
+    rating: seventyFifth === null ? null : ratingAtP75(ratingCounts),
+    ratingCounts,
+    ratingPercentages: percentages(ratingCounts),
+    histogram: distributionOf(name, []).map((bin, index) => ({
+      ...bin,
+      count: figures.counts.get(`${name}.bin.${index}`) ?? 0,
+    })),
+  };
+}
+
+const ratingCountsOf = (name: VitalName, figures: Figures): RatingCounts =>
+  Object.fromEntries(RATINGS.map((rating) => [rating, figures.counts.get(`${name}.${rating}`) ?? 0])) as RatingCounts;
+
+const vitalSamples = (name: VitalName, figures: Figures) =>
+  RATINGS.reduce((sum, rating) => sum + (figures.counts.get(`${name}.${rating}`) ?? 0), 0);
+
+/**
+ * The rating of the value at the 75th percentile's rank (⌈0.75 n⌉-th smallest), exactly: from
+ * the ratings' counts, not from the percentile read within 1 % of it, which may lie across a
+ * threshold (an INP of exactly 200 ms is common).
+ */
+function ratingAtP75(counts: RatingCounts): Rating {
+  const total = RATINGS.reduce((sum, rating) => sum + counts[rating], 0);
+  const rank = Math.max(1, Math.ceil(0.75 * total));
+  if (counts.good >= rank) return "good";
+  return counts.good + counts["needs-improvement"] >= rank ? "needs-improvement" : "poor";
+}
+
+/**
+ * A vital's 75th percentile, within 1 % of the exact one, and within its rating's range: read
+ * from the bins, an exact 2,500 ms LCP may read 2,515 ms, past the "good" threshold its rating
+ * keeps. The threshold is then nearer the exact value than the bin's middle was.
+ */
+export function vitalP75(name: VitalName, figures: Figures): number | null {
+  return withinRating(name, p75Of(figures, name), ratingCountsOf(name, figures));
+}
+
+/** `read`, a 75th percentile within 1 %, moved into the range of the rating the exact counts give it. */
+function withinRating(name: VitalName, read: number | null, counts: RatingCounts): number | null {
+  if (read === null) return null;
+  const [good, needsImprovement] = VITALS[name].thresholds;
+  const rating = ratingAtP75(counts);
+  if (rating === "good") return Math.min(read, good);
+  if (rating === "needs-improvement") return Math.min(Math.max(read, justAbove(good)), needsImprovement);
+  return Math.max(read, justAbove(needsImprovement));
+}
+
+/** A value rated worse than `threshold` (`rate` compares with <=), and within 1 % of it. */
+const justAbove = (threshold: number) => threshold * (1 + Number.EPSILON * 4);
+
+const p75Of = (figures: Figures, name: Parameters<Figures["histograms"]["get"]>[0]) =>
+  percentileOf(figures.histograms.get(name) ?? emptyHistogram(), 75);
+
+function partsOf<Part extends string>(
+  figures: Figures,
+  told: CountName,
+  parts: readonly Part[],
+  histogramName: (part: Part) => Parameters<Figures["histograms"]["get"]>[0],
+): PartsSummary<Part> | null {
+  const samples = figures.counts.get(told) ?? 0;
+  if (samples === 0) return null;
+  const p75s = parts.flatMap((part) => {
+    const value = p75Of(figures, histogramName(part));
+    return value === null ? [] : [[part, value] as const];
+  });
+  return { samples, p75: Object.fromEntries(p75s) as Partial<Record<Part, number>> };
+}
+
+const serverTime = (figures: Figures, side: "full-load" | "in-app"): ServerTimeSummary | null =>
+  partsOf(figures, `server.${side}`, SERVER_TIMING_PARTS, (part) => `server.${side}.${part}`);
+
+/**
+ * The releases that served the window's page views, as `releasesOf` in
+ * site-speed-report.server.ts gives them from raw beacons, but to the hour: each began in the
+ * first hour it was measured in, this window or the one before.
+ */
+export function summedReleases(
+  summaries: readonly HourSummary[],
+  previous: readonly HourSummary[],
+): Array<ReleaseSummary & { lastSeen: number }> {
+  const firstSeen = new Map<string, number>();
+  for (const { release, hourStart } of [...summaries, ...previous])
+    if (release !== "") firstSeen.set(release, Math.min(firstSeen.get(release) ?? hourStart, hourStart));
+  const byRelease = Map.groupBy(
+    summaries.filter((summary) => summary.release !== ""),
+    (summary) => summary.release,
+  );
+  return [...byRelease]
+    .map(([release, ones]) => ({
+      release,
+      firstSeen: firstSeen.get(release) as number,
+      pageViews: ones.reduce((sum, one) => sum + (one.figures.counts.get("pageViews") ?? 0), 0),
+      lastSeen: ones.reduce((last, one) => Math.max(last, one.hourStart), 0),
+    }))
+    .toSorted((a, b) => a.firstSeen - b.firstSeen || a.lastSeen - b.lastSeen || a.release.localeCompare(b.release));
+}
+
+/** A release's vitals against another's, page by page, from the window's summaries. */
+export function compareSummedReleases(
+  summaries: readonly HourSummary[],
+  { release, against }: { release: string; against: string },
+): ReleaseComparison {
+  const byPage = (which: string) =>
+    sumBy(
+      summaries.filter((summary) => summary.release === which),
+      (summary) => summary.pageName,
+    );
+  const releaseFigures = byPage(release);
+  const againstFigures = byPage(against);
+  const pages = [...releaseFigures]
+    .map(([pageName, figures]) => ({
+      pageName,
+      vitals: VITAL_NAMES.flatMap((name) => {
+        const other = againstFigures.get(pageName);
+        const p75 = vitalP75(name, figures);
+        const againstP75 = other ? vitalP75(name, other) : null;
+        if (p75 === null || againstP75 === null || !other) return [];
+        return [
+          { name, p75, samples: vitalSamples(name, figures), againstP75, againstSamples: vitalSamples(name, other) },
+        ];
+      }),
+    }))
+    .filter((page) => page.vitals.length > 0)
+    .toSorted((a, b) => a.pageName.localeCompare(b.pageName));
+  return { release, against, pages };
+}
+
+/**
+ * The LCP elements and INP targets of each page, the slowest at the 75th percentile first, as
+ * `summariseFixes` gives them from raw beacons; the script behind an INP the one told most often
+ * (of two as often, the first by name).
+ */
+export function summedFixes(summaries: readonly HourSummary[]): FixSummary[] {
+  const fixes: FixSummary[] = [];
+  for (const [pageName, figures] of sumBy(summaries, (summary) => summary.pageName)) {
+    // The scripts told behind each target, the most often first: [vital, element] as JSON → script.
+    const scripts = new Map<string, { script: string; count: number }>();
+    for (const [name, count] of figures.counts) {
+      if (!name.startsWith("fix-script:")) continue;
+      const [vital, element, script] = JSON.parse(name.slice("fix-script:".length)) as [string, string, string];
+      const fix = JSON.stringify([vital, element]);
+      const most = scripts.get(fix);
+      if (!most || count > most.count || (count === most.count && script < most.script))
+        scripts.set(fix, { script, count });
+    }
+    for (const [name, pageViews] of figures.counts) {
+      if (!name.startsWith("fix:")) continue;
+      const fix = name.slice("fix:".length);
+      const [vital, element] = JSON.parse(fix) as ["LCP" | "INP", string];
+      const ratings = Object.fromEntries(
+        RATINGS.map((rating) => [rating, figures.counts.get(fixRatingName(vital, element, rating)) ?? 0]),
+      ) as RatingCounts;
+      fixes.push({
+        pageName,
+        vital,
+        element,
+        pageViews,
+        // Rated as the exact value is (FixesTable rates the figure it shows).
+        p75: withinRating(vital, p75Of(figures, fixName(vital, element)), ratings) as number,
+        script: scripts.get(fix)?.script ?? null,
+      });
+    }
+  }
+  return fixes.toSorted(bySlowness).slice(0, MAX_REPORTED_FIXES);
+}
+
+/** The script errors of the window's page views, the most frequent first, as `summariseScriptErrors` gives them. */
+export function summedScriptErrors(summaries: readonly HourSummary[]): ScriptErrorSummary[] {
+  const figures = sumBy(summaries, () => "all").get("all") ?? noFigures();
+  const errors: ScriptErrorSummary[] = [];
+  for (const [name, pageViews] of figures.counts) {
+    if (!name.startsWith("error:")) continue;
+    const key = name.slice("error:".length);
+    const [message, source, line, column, pageName] = JSON.parse(key) as [string, string, number, number, string];
+    errors.push({
+      message,
+      source,
+      line,
+      column,
+      pageName,
+      occurrences: figures.counts.get(`error-occurrences:${key}`) ?? 0,
+      pageViews,
+    });
+  }
+  return errors
+    .toSorted((a, b) => byOccurrences(a, b) || a.message.localeCompare(b.message))
+    .slice(0, MAX_REPORTED_ERRORS);
+}
