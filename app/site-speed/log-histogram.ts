@@ -109,14 +109,6 @@ export const storeHistogram = (histogram: LogHistogram): StoredHistogram => ({
   bins: Object.fromEntries([...histogram.bins].map(([bin, count]) => [String(bin), count])),
 });
 
-/** Reads a stored histogram back; throws StoredFiguresError on anything else (the caller's data is corrupt). */
-export function readStoredHistogram(stored: unknown): LogHistogram {
-  checkStoredHistogram(stored);
-  const histogram = emptyHistogram();
-  addStoredHistogram(histogram, stored);
-  return histogram;
-}
-
 /**
  * Throws StoredFiguresError unless `stored` is a stored histogram. Checked by hand, not by a zod
  * schema: a dashboard view reads thousands of summaries of some twenty histograms each

@@ -196,7 +196,7 @@ export function readStoredFigures(text: string): Figures {
  * Adds stored figures to `target`, straight from their JSON: a dashboard view sums thousands.
  * Measured in Vitest on this machine (2026-11-27), 5,400 summaries of one page view each:
  * checked by a zod schema and read into figures of their own, 464 ms; checked by hand, 245 ms;
- * checked by hand and added straight into 900 sums, 115–155 ms; their JSON.parse alone, 50–62 ms
+ * checked by hand and added straight into 900 sums, 115–127 ms; their JSON.parse alone, 50–62 ms
  * (docs/decisions/089). Throws StoredFiguresError, leaving `target` as it was, when they do not read.
  */
 export function addStoredFigures(target: Figures, text: string): void {
@@ -208,7 +208,7 @@ export function addStoredFigures(target: Figures, text: string): void {
     if (!isCount(counts[name]) || counts[name] === 0)
       throw new StoredFiguresError(`A stored count ${name} is ${String(counts[name])}.`);
   for (const name in histograms) checkStoredHistogram(histograms[name]);
-  // The names were written by storeFigures; a name it never writes is never read.
+  // Names are taken as written by storeFigures; the report leaves out one it cannot read (summed-report.server.ts).
   for (const name in counts)
     target.counts.set(name as CountName, (target.counts.get(name as CountName) ?? 0) + (counts[name] as number));
   for (const name in histograms) {

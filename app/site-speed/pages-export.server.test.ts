@@ -57,7 +57,6 @@ const REPORT: SiteSpeedReport = {
   segment: { device: "phone" },
   pageViews: 12_346,
   fromSummaries: false,
-  summingBehind: false,
   truncated: true,
   regressions: [],
   regressionsSampled: false,
@@ -149,7 +148,6 @@ describe("the pages table as a file", () => {
       pageViews: 12_346,
       truncated: true,
       percentilesWithin: 0,
-      summingBehind: false,
     });
     expect(json.pages.map((page) => page.pageName)).toEqual(["sellerHubOverview", "=cmd"]);
     expect(json.pages[0]?.vitals.LCP).toEqual({
@@ -168,6 +166,11 @@ describe("the pages table as a file", () => {
       vitalParts: { LCP: null, INP: null },
     });
     expect(JSON.parse(JSON.stringify(json))).toEqual(json);
+  });
+
+  it("tells a program how near each percentile is to the exact one: within 1 % read from the hours' summaries", () => {
+    expect(pagesJson({ ...REPORT, fromSummaries: true })).toMatchObject({ percentilesWithin: 0.01 });
+    expect(pagesJson(REPORT)).toMatchObject({ percentilesWithin: 0 });
   });
 
   it("names the file by its day", () => {

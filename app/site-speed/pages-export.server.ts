@@ -114,8 +114,6 @@ export function pagesJson(report: SiteSpeedReport) {
     truncated: report.truncated,
     /** Each percentile is within this share of the exact one: 0.01 read from the hours' summaries, 0 from raw beacons. */
     percentilesWithin: report.fromSummaries ? RELATIVE_ACCURACY : 0,
-    /** The newest page views were still being summed: they are missing. */
-    summingBehind: report.summingBehind,
     pages: report.pages.map((page) => ({
       pageName: page.pageName,
       pageViews: page.pageViews,

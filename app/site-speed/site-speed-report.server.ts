@@ -126,7 +126,6 @@ export async function reportFromBeacons(
     segment,
     pageViews: current.pageViews.filter(isPageView).length,
     fromSummaries: false,
-    summingBehind: false,
     truncated: current.truncated,
     regressions,
     regressionsSampled,
@@ -144,9 +143,9 @@ const WEEK = REPORT_PERIODS[1];
 export const readsSummaries = (period: ReportPeriod) => period.key === "24h";
 
 /**
- * A period's report from the hours' summaries. The view first sums a batch of the beacons queued
- * since housekeeping's last minute, so a seller sees the page view they just left; on a hub busier
- * than a batch a minute, the newest may wait for housekeeping's next.
+ * A period's report from the hours' summaries. The view first sums what was queued since
+ * housekeeping's last minute, when that is little, so a seller sees the page view they just left
+ * (`sumJustQueued`); while a backlog waits, it reads raw beacons as the other periods do.
  */
 async function reportFromSummaries(
   database: Database,
@@ -158,7 +157,9 @@ async function reportFromSummaries(
   comparing: ReleasePair | undefined,
 ): Promise<SiteSpeedReport> {
   const { db } = database;
-  const { backlog } = await sumJustQueued(database);
+  // Until a backlog is summed, the sums lack the newest page views: the raw beacons hold them.
+  if ((await sumJustQueued(database)).backlog)
+    return reportFromBeacons(db, sellerId, period, segment, now, timeZone, comparing);
   const { since, until, bucketStarts } = periodWindow(period, now, timeZone);
   const current = await readHourSummaries(db, sellerId, since, until, segment);
   const previous = await readHourSummaries(db, sellerId, since - (until - since), since, segment);
@@ -172,7 +173,6 @@ async function reportFromSummaries(
     segment,
     pageViews: current.reduce((sum, summary) => sum + (summary.figures.counts.get("pageViews") ?? 0), 0),
     fromSummaries: true,
-    summingBehind: backlog,
     truncated: false,
     regressions,
     regressionsSampled: sampled,

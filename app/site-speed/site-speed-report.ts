@@ -114,7 +114,8 @@ export interface ScriptErrorSummary extends Omit<ScriptError, "count"> {
 /**
  * What to fix, the slowest first: LCP and INP compare by how far their 75th percentile is past
  * the "good" threshold; of two as slow, the one of more page views, then by page, vital and
- * element, so that the ten shown are the same whichever way the figures were read.
+ * element. Both reads break ties alike; figures read from sums within 1 % may still order two
+ * nearly as slow the other way.
  */
 export const bySlowness = (a: FixSummary, b: FixSummary) =>
   b.p75 / VITALS[b.vital].thresholds[0] - a.p75 / VITALS[a.vital].thresholds[0] ||
@@ -144,11 +145,6 @@ export interface SiteSpeedReport {
    * within 1 % of the exact one; otherwise from the newest raw beacons, exactly.
    */
   fromSummaries: boolean;
-  /**
-   * Read from the summaries while more beacons were queued than a view sums: the newest page views
-   * are missing until housekeeping has summed them (sum-beacons.server.ts, `sumJustQueued`).
-   */
-  summingBehind: boolean;
   /**
    * Read from raw beacons, more arrived in the period (and the resend window after it) than the
    * report reads: its figures are of the page views begun since the oldest beacon it read.

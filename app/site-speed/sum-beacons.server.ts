@@ -91,21 +91,29 @@ export async function sumNewBeacons(
 }
 
 /**
+ * Beacons queued beyond this are a backlog (migration 0033's, or housekeeping stopped a while),
+ * which housekeeping sums oldest first: a 24-hour view then reads raw beacons, which are all
+ * there, rather than sums that lack the day. Twenty batches: more than a minute of a hub of
+ * 10 million page views a day, so a busy hub between housekeeping's minutes is no backlog.
+ */
+const BACKLOG = 20 * SUM_BATCH;
+
+/**
  * What a dashboard view does before it reads the sums, so that a seller sees the page view they
- * just left: one batch, if no more than one is queued. A backlog (the migration's, or housekeeping
- * stopped a while) is housekeeping's to sum, oldest first, and a view would only take turns with
- * it; the answer says one is queued, for the dashboard to say its figures are not complete yet.
- * With nothing queued a view only reads: on SQLite a summing's transaction takes the file's write
- * lock. A summing that fails leaves the view to read the sums as they are, with a warning.
+ * just left: one batch, if no more than one is queued. More is housekeeping's to sum, and a view
+ * would only take turns with it: the sums then lack the newest minute or two, or, past BACKLOG,
+ * the answer says the view should not read them. With nothing queued a view only reads: on
+ * SQLite a summing's transaction takes the file's write lock. A summing that fails leaves the
+ * view to read the sums as they are, with a warning.
  */
 export async function sumJustQueued(database: Database): Promise<{ backlog: boolean }> {
   const queued = await database.db
     .selectFrom("speed_beacon_unsummed")
     .select("beacon_id")
-    .limit(SUM_BATCH + 1)
+    .limit(BACKLOG + 1)
     .execute();
-  if (queued.length > SUM_BATCH) return { backlog: true };
-  if (queued.length === 0) return { backlog: false };
+  if (queued.length > BACKLOG) return { backlog: true };
+  if (queued.length === 0 || queued.length > SUM_BATCH) return { backlog: false };
   try {
     reportMismatches(await sumNewBeacons(database, { batches: 1 }));
   } catch (error) {

@@ -1,7 +1,11 @@
 import { describe, expect, it } from "vitest";
+import { sampleBeacon } from "../../test/speed-beacons";
+import type { SpeedBeacon } from "./beacon-schema";
+import { readPageView } from "./page-view";
 import { histogramOf } from "./log-histogram";
-import { noFigures, type Figures } from "./page-view-figures";
-import { summedScriptErrors, vitalP75 } from "./summed-report.server";
+import { addStoredFigures, figuresOf, noFigures, storeFigures, type Figures } from "./page-view-figures";
+import { StoredFiguresError } from "./log-histogram";
+import { summedFixes, summedScriptErrors, vitalP75, type HourSummary } from "./summed-report.server";
 import { countRatings } from "./vital-statistics";
 import { rate, VITAL_NAMES, VITALS, type VitalName } from "./vitals";
 
@@ -53,5 +57,70 @@ describe("script errors read from summed figures", () => {
       },
       expect.objectContaining({ message: "TypeError", occurrences: 4, pageViews: 4 }),
     ]);
+  });
+});
+
+/** A beacon as the collector stores it, arriving now. */
+function storedRow({
+  pageName,
+  speedSession: _session,
+  tracking: _tracking,
+  resources: _resources,
+  ...metrics
+}: SpeedBeacon) {
+  return { page_name: pageName, received_at: Date.now(), metrics: JSON.stringify(metrics) };
+}
+
+describe("summaries changed by hand or written by another build", () => {
+  const one = (figures: Figures): HourSummary => ({
+    hourStart: 0,
+    pageName: "sellerHubOverview",
+    release: "",
+    figures,
+  });
+
+  it("adds nothing of stored figures that do not read whole", () => {
+    const sum = noFigures();
+    sum.counts.set("pageViews", 2);
+    const before = structuredClone(sum);
+    for (const text of [
+      '{"counts":{"pageViews":1},"histograms":{"LCP":{"zeros":0,"bins":{"3":-1}}}}',
+      '{"counts":{"pageViews":1,"fullLoads":0.5},"histograms":{}}',
+      '{"counts":[],"histograms":{}}',
+    ])
+      expect(() => addStoredFigures(sum, text)).toThrow(StoredFiguresError);
+    expect(sum).toEqual(before);
+  });
+
+  it("leaves out a fix or an error whose name no build writes, and lists the rest", () => {
+    const figures = noFigures();
+    addStoredFigures(
+      figures,
+      storeFigures(
+        figuresOf(
+          readPageView(
+            storedRow(
+              sampleBeacon({
+                attribution: { lcpElement: "img.hero" },
+                errors: [
+                  { message: "Boom", source: "/a.js", line: 1, column: 2, count: 1, pageName: "sellerHubOverview" },
+                ],
+              }),
+            ),
+          )!,
+        ),
+      ),
+    );
+    for (const name of [
+      "fix:not json",
+      'fix:["CLS","p"]',
+      'fix:["LCP"]',
+      'fix-script:["INP","b",7]',
+      "error:[1]",
+      "error:{}",
+    ])
+      figures.counts.set(name as "fix:x", 3);
+    expect(summedFixes([one(figures)]).map((fix) => fix.element)).toEqual(["img.hero"]);
+    expect(summedScriptErrors([one(figures)]).map((error) => error.message)).toEqual(["Boom"]);
   });
 });

@@ -304,53 +304,71 @@ export function summedFixes(summaries: readonly HourSummary[]): FixSummary[] {
     // The scripts told behind each target, the most often first: [vital, element] as JSON → script.
     const scripts = new Map<string, { script: string; count: number }>();
     for (const [name, count] of figures.counts) {
-      if (!name.startsWith("fix-script:")) continue;
-      const [vital, element, script] = JSON.parse(name.slice("fix-script:".length)) as [string, string, string];
+      const parts = nameParts(name, "fix-script:");
+      if (!parts || !isFixOf(parts) || typeof parts[2] !== "string") continue;
+      const [vital, element, script] = parts;
       const fix = JSON.stringify([vital, element]);
       const most = scripts.get(fix);
       if (!most || count > most.count || (count === most.count && script < most.script))
         scripts.set(fix, { script, count });
     }
     for (const [name, pageViews] of figures.counts) {
-      if (!name.startsWith("fix:")) continue;
-      const fix = name.slice("fix:".length);
-      const [vital, element] = JSON.parse(fix) as ["LCP" | "INP", string];
+      const parts = nameParts(name, "fix:");
+      if (!parts || !isFixOf(parts)) continue;
+      const [vital, element] = parts;
       const ratings = Object.fromEntries(
         RATINGS.map((rating) => [rating, figures.counts.get(fixRatingName(vital, element, rating)) ?? 0]),
       ) as RatingCounts;
+      // Rated as the exact value is (FixesTable rates the figure it shows).
+      const p75 = withinRating(vital, p75Of(figures, fixName(vital, element)), ratings);
+      if (p75 === null) continue;
       fixes.push({
         pageName,
         vital,
         element,
         pageViews,
-        // Rated as the exact value is (FixesTable rates the figure it shows).
-        p75: withinRating(vital, p75Of(figures, fixName(vital, element)), ratings) as number,
-        script: scripts.get(fix)?.script ?? null,
+        p75,
+        script: scripts.get(JSON.stringify(parts.slice(0, 2)))?.script ?? null,
       });
     }
   }
   return fixes.toSorted(bySlowness).slice(0, MAX_REPORTED_FIXES);
 }
 
+/**
+ * The parts of a count's name that `fixName` and its kin wrote as JSON after `prefix`; null for
+ * another name, or one no build writes (a summary changed by hand), which the report leaves out.
+ */
+function nameParts(name: string, prefix: string): unknown[] | null {
+  if (!name.startsWith(prefix)) return null;
+  try {
+    const parts: unknown = JSON.parse(name.slice(prefix.length));
+    return Array.isArray(parts) ? parts : null;
+  } catch {
+    return null;
+  }
+}
+
+const isFixOf = (parts: unknown[]): parts is ["LCP" | "INP", string, ...unknown[]] =>
+  (parts[0] === "LCP" || parts[0] === "INP") && typeof parts[1] === "string";
+
 /** The script errors of the window's page views, the most frequent first, as `summariseScriptErrors` gives them. */
 export function summedScriptErrors(summaries: readonly HourSummary[]): ScriptErrorSummary[] {
   const figures = sumBy(summaries, () => "all").get("all") ?? noFigures();
   const errors: ScriptErrorSummary[] = [];
   for (const [name, pageViews] of figures.counts) {
-    if (!name.startsWith("error:")) continue;
-    const key = name.slice("error:".length);
-    const [message, source, line, column, pageName] = JSON.parse(key) as [string, string, number, number, string];
-    errors.push({
-      message,
-      source,
-      line,
-      column,
-      pageName,
-      occurrences: figures.counts.get(`error-occurrences:${key}`) ?? 0,
-      pageViews,
-    });
+    const parts = nameParts(name, "error:");
+    if (!parts || !isErrorOf(parts)) continue;
+    const [message, source, line, column, pageName] = parts;
+    const occurrences = figures.counts.get(`error-occurrences:${name.slice("error:".length)}`) ?? 0;
+    errors.push({ message, source, line, column, pageName, occurrences, pageViews });
   }
-  return errors
-    .toSorted((a, b) => byOccurrences(a, b) || a.message.localeCompare(b.message))
-    .slice(0, MAX_REPORTED_ERRORS);
+  return errors.toSorted(byOccurrences).slice(0, MAX_REPORTED_ERRORS);
 }
+
+const isErrorOf = (parts: unknown[]): parts is [string, string, number, number, string] =>
+  typeof parts[0] === "string" &&
+  typeof parts[1] === "string" &&
+  typeof parts[2] === "number" &&
+  typeof parts[3] === "number" &&
+  typeof parts[4] === "string";

@@ -124,16 +124,12 @@ export default function SiteSpeed({
       {/* First: the week's regressions, whatever period is shown. */}
       <RegressionsTable regressions={report.regressions} sampled={report.regressionsSampled} locale={locale} />
       {report.pageViews === 0 ? (
-        <p className="empty-state">
-          {text("speed.empty", { period, segment: chosenSegment })}
-          {report.summingBehind && ` ${text("speed.summingBehind")}`}
-        </p>
+        <p className="empty-state">{text("speed.empty", { period, segment: chosenSegment })}</p>
       ) : (
         <>
           <p>
             {text("speed.summary", { views: report.pageViews, period, pages: report.pages.length, zone: timeZoneName })}
             {report.fromSummaries && ` ${text("speed.summed")}`}
-            {report.summingBehind && ` ${text("speed.summingBehind")}`}
             {report.truncated && ` ${text("speed.truncated", { count: MAX_REPORTED_BEACONS })}`}
           </p>
           <section aria-labelledby="every-page">
