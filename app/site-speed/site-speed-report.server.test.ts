@@ -7,7 +7,12 @@ import { BEACON_RESEND_WINDOW_MS } from "./beacon-rules";
 import type { SpeedBeacon } from "./beacon-schema";
 import { findReportPeriod, type ReportPeriod } from "./report-periods";
 import type { Segment } from "./report-segments";
-import { MAX_REPORTED_BEACONS, type SiteSpeedReport } from "./site-speed-report";
+import {
+  MAX_REPORTED_BEACONS,
+  MAX_REPORTED_ERRORS,
+  MAX_REPORTED_FIXES,
+  type SiteSpeedReport,
+} from "./site-speed-report";
 import { buildSiteSpeedReport, findWeekRegressions, reportFromBeacons } from "./site-speed-report.server";
 import { sumNewBeacons } from "./sum-beacons.server";
 
@@ -282,6 +287,33 @@ describe.each(TEST_DIALECTS)("the site-speed report on $name", (dialect) => {
       { ...boom, occurrences: 3, pageViews: 2 },
       { ...rare, occurrences: 1, pageViews: 1 },
     ]);
+  });
+
+  it(`lists the ${MAX_REPORTED_FIXES} slowest things to fix and the ${MAX_REPORTED_ERRORS} most frequent script errors, on both reads`, async () => {
+    // Twelve LCP elements, each slower than the one before by far more than the sums' 1 %, and
+    // twelve errors, each once more frequent than the one before.
+    const twelve = Array.from({ length: 12 }, (_, index) => index);
+    await insert(
+      ...twelve.map((index) =>
+        store(
+          sampleBeacon({
+            vitals: { LCP: 1000 + 500 * index },
+            attribution: { lcpElement: `section:nth-child(${index + 1}) > img` },
+            errors: [{ ...boom, message: `Uncaught Error: ошибка ${index}`, count: index + 1 }],
+          }),
+          NOW - HOUR,
+        ),
+      ),
+    );
+    for (const result of await bothReads(findReportPeriod("24h")!)) {
+      const shown = twelve.toReversed().slice(0, 10);
+      expect(result.fixes.map((fix) => fix.element)).toEqual(
+        shown.map((index) => `section:nth-child(${index + 1}) > img`),
+      );
+      expect(result.scriptErrors.map((error) => [error.message, error.occurrences])).toEqual(
+        shown.map((index) => [`Uncaught Error: ошибка ${index}`, index + 1]),
+      );
+    }
   });
 
   it("skips a stored beacon it cannot read instead of failing the page", async () => {

@@ -107,13 +107,20 @@ const BACKLOG = 20 * SUM_BATCH;
  * view to read the sums as they are, with a warning.
  */
 export async function sumJustQueued(database: Database): Promise<{ backlog: boolean }> {
-  const queued = await database.db
-    .selectFrom("speed_beacon_unsummed")
-    .select("beacon_id")
-    .limit(BACKLOG + 1)
-    .execute();
-  if (queued.length > BACKLOG) return { backlog: true };
-  if (queued.length === 0 || queued.length > SUM_BATCH) return { backlog: false };
+  // Counted in the database, and no further than tells a backlog: one row back, not 10,001 ids.
+  const { count } = await database.db
+    .selectFrom((db) =>
+      db
+        .selectFrom("speed_beacon_unsummed")
+        .select("beacon_id")
+        .limit(BACKLOG + 1)
+        .as("queued"),
+    )
+    .select((eb) => eb.fn.countAll<number | string | bigint>().as("count"))
+    .executeTakeFirstOrThrow();
+  const queued = Number(count);
+  if (queued > BACKLOG) return { backlog: true };
+  if (queued === 0 || queued > SUM_BATCH) return { backlog: false };
   try {
     reportMismatches(await sumNewBeacons(database, { batches: 1 }));
   } catch (error) {

@@ -1,5 +1,6 @@
 /**
- * The site-speed dashboard's pages table and releases, read from the hours' summaries
+ * The site-speed dashboard's 24 hours (pages table, trends, releases and their comparison, what to
+ * fix, script errors), read from the hours' summaries
  * (`speed_summary_hour`, summed by sum-beacons.server.ts; docs/decisions/049) rather than from raw
  * beacons: every page view of the window counts, however many, and a view's cost grows with the
  * summaries' keys, not with the page views. The figures are those `buildSiteSpeedReport` sums from
@@ -116,13 +117,21 @@ export function summedPages(
   bucketStarts: readonly number[],
 ): PageSummary[] {
   const previousByPage = sumBy(previous, (summary) => summary.pageName);
-  const byBucket = sumBy(summaries, (summary) => JSON.stringify([summary.pageName, bucketOf(summary, bucketStarts)]));
-  return [...sumBy(summaries, (summary) => summary.pageName)]
-    .map(([pageName, figures]): PageSummary => {
+  // Each summary is added once, into its page's trend bucket; a page's figures are its buckets'.
+  const bucketsByPage = new Map<string, Figures[]>();
+  for (const summary of summaries) {
+    const buckets = bucketsByPage.get(summary.pageName) ?? [];
+    addFigures((buckets[bucketOf(summary, bucketStarts)] ??= noFigures()), summary.figures);
+    bucketsByPage.set(summary.pageName, buckets);
+  }
+  return [...bucketsByPage]
+    .map(([pageName, buckets]): PageSummary => {
+      const figures = noFigures();
+      for (const bucket of buckets) if (bucket) addFigures(figures, bucket);
       const count = (name: CountName) => figures.counts.get(name) ?? 0;
       const trendOf = (name: VitalName) =>
         bucketStarts.map((start, index) => {
-          const bucket = byBucket.get(JSON.stringify([pageName, index])) ?? noFigures();
+          const bucket = buckets[index] ?? noFigures();
           return { start, p75: vitalP75(name, bucket), samples: vitalSamples(name, bucket) };
         });
       return {
