@@ -344,4 +344,33 @@ test.describe("without JavaScript", () => {
     await expect(page.getByText(title)).toHaveCount(0);
     expect(await cookieValue(context, viewsLeft)).toBe("0");
   });
+
+  test("another site's link to the address that counts a view spends none of the message's views", async ({
+    page,
+    context,
+    baseURL,
+  }) => {
+    const title = "Views kept from other sites";
+    const id = addMessage(title, { config: { maxViews: 2 } });
+    const viewsLeft = `shui-messages-${id}-viewsLeft`;
+    try {
+      await signIn(page, INLINE_SELLER);
+      await expect(messageNamed(page, title)).toBeVisible();
+      await expect.poll(() => cookieValue(context, viewsLeft)).toBe("1");
+
+      // A page on another site links to it: a top-level navigation, which the session joins.
+      await page.route("http://elsewhere.test/", (route) =>
+        route.fulfill({
+          contentType: "text/html; charset=utf-8",
+          body: `<!doctype html><html lang="en"><title>Elsewhere</title><a href="${baseURL}/sh/messages/${id}/view">Win a prize</a></html>`,
+        }),
+      );
+      await page.goto("http://elsewhere.test/");
+      await page.getByRole("link", { name: "Win a prize" }).click();
+      await expect(page.getByText("A message’s views are counted only from Seller Hub’s own pages.")).toBeVisible();
+      expect(await cookieValue(context, viewsLeft)).toBe("1");
+    } finally {
+      removeMessage(id);
+    }
+  });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { originNamesHost } from "./origin";
+import { originNamesHost, startedByAnotherSite } from "./origin";
 
 describe("originNamesHost", () => {
   it("takes the host the request was sent to, whatever its case or the scheme's default port", () => {
@@ -22,5 +22,23 @@ describe("originNamesHost", () => {
     expect(originNamesHost("https://hub.example", undefined)).toBe(false);
     expect(originNamesHost("https://hub.example", "")).toBe(false);
     expect(originNamesHost("https://hub.example", "hub.example/path@elsewhere.example")).toBe(false);
+  });
+});
+
+describe("startedByAnotherSite", () => {
+  const request = (site?: string) =>
+    new Request("https://hub.example/sh/messages/payday/view", {
+      headers: site === undefined ? {} : { "Sec-Fetch-Site": site },
+    });
+
+  it("is what the browser says: another site's page, or a sibling's under the same site", () => {
+    expect(startedByAnotherSite(request("cross-site"))).toBe(true);
+    expect(startedByAnotherSite(request("same-site"))).toBe(true);
+  });
+
+  it("leaves the hub's own pages, an address typed by the seller and a browser that says nothing", () => {
+    expect(startedByAnotherSite(request("same-origin"))).toBe(false);
+    expect(startedByAnotherSite(request("none"))).toBe(false);
+    expect(startedByAnotherSite(request())).toBe(false);
   });
 });

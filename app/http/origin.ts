@@ -11,3 +11,15 @@ export function originNamesHost(origin: string, host: string | undefined): boole
   if (!from?.host || !host || /[/?#@\\\s]/.test(host)) return false;
   return URL.parse(`${from.protocol}//${host}`)?.host === from.host;
 }
+
+/**
+ * Whether the browser says another site's page started this request (`Sec-Fetch-Site`:
+ * `cross-site` or `same-site`). For a GET that matters where the session rides along: a link
+ * followed from another site is a top-level navigation, which `SameSite=Lax` lets the session
+ * cookie join. A browser too old to send the header is not refused on its account; a request
+ * typed into the address bar (`none`) is the seller's own.
+ */
+export function startedByAnotherSite(request: Request): boolean {
+  const site = request.headers.get("Sec-Fetch-Site");
+  return site === "cross-site" || site === "same-site";
+}

@@ -1,4 +1,5 @@
 import { getSignedInSeller } from "~/auth/require-seller.server";
+import { startedByAnotherSite } from "~/http/origin";
 import { refusal } from "~/http/refusal";
 import { textOf } from "~/i18n/language.server";
 import { findCurrentMessage, viewedMessageCookie } from "~/messages/messages.server";
@@ -11,13 +12,18 @@ import type { Route } from "./+types/message-view";
  */
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   const signedIn = getSignedInSeller(context);
+  const text = textOf(context);
+  // Only the hub's own page asks for this. Another site's link to it is a top-level navigation,
+  // which the session cookie joins (SameSite=Lax): without this, any site could spend a
+  // message's views in a signed-in browser.
+  if (startedByAnotherSite(request)) throw refusal(403, text("messages.refused.viewFromElsewhere"));
   const message = await findCurrentMessage(
     context.get(databaseContext).db,
     signedIn.seller.id,
     params.messageId,
     context.get(languageContext),
   );
-  if (!message) throw refusal(404, textOf(context)("messages.refused.noSuchMessage"));
+  if (!message) throw refusal(404, text("messages.refused.noSuchMessage"));
   const cookie = viewedMessageCookie(message, request);
   return new Response(null, {
     status: 204,
