@@ -1,5 +1,6 @@
 import type { Browser, BrowserContext, Page } from "@playwright/test";
 import {
+  DEMO,
   emulateSlowNetwork,
   expect,
   expectNoAccessibilityViolations,
@@ -345,7 +346,7 @@ test.describe("without JavaScript", () => {
     expect(await cookieValue(context, viewsLeft)).toBe("0");
   });
 
-  test("another site's link to the address that counts a view spends none of the message's views", async ({
+  test("another site's link to the address that counts a view spends none of the message's views, signed in or not", async ({
     page,
     context,
     baseURL,
@@ -353,22 +354,37 @@ test.describe("without JavaScript", () => {
     const title = "Views kept from other sites";
     const id = addMessage(title, { config: { maxViews: 2 } });
     const viewsLeft = `shui-messages-${id}-viewsLeft`;
-    try {
-      await signIn(page, INLINE_SELLER);
-      await expect(messageNamed(page, title)).toBeVisible();
-      await expect.poll(() => cookieValue(context, viewsLeft)).toBe("1");
-
-      // A page on another site links to it: a top-level navigation, which the session joins.
-      await page.route("http://elsewhere.test/", (route) =>
-        route.fulfill({
-          contentType: "text/html; charset=utf-8",
-          body: `<!doctype html><html lang="en"><title>Elsewhere</title><a href="${baseURL}/sh/messages/${id}/view">Win a prize</a></html>`,
-        }),
-      );
+    const refused = page.getByText("A message’s views are counted only from Seller Hub’s own pages.");
+    // A page on another site links to it: a top-level navigation, which the session joins.
+    await page.route("http://elsewhere.test/", (route) =>
+      route.fulfill({
+        contentType: "text/html; charset=utf-8",
+        body: `<!doctype html><html lang="en"><title>Elsewhere</title><a href="${baseURL}/sh/messages/${id}/view">Win a prize</a></html>`,
+      }),
+    );
+    const followTheLink = async () => {
       await page.goto("http://elsewhere.test/");
       await page.getByRole("link", { name: "Win a prize" }).click();
-      await expect(page.getByText("A message’s views are counted only from Seller Hub’s own pages.")).toBeVisible();
-      expect(await cookieValue(context, viewsLeft)).toBe("1");
+    };
+    try {
+      // Signed out, the hub asks the seller to sign in, then takes them on to the address itself.
+      await followTheLink();
+      await expect(page.getByRole("heading", { level: 1, name: "Sign in to Seller Hub" })).toBeVisible();
+      await page.getByLabel("Username").fill(INLINE_SELLER);
+      await page.getByLabel("Password").fill(DEMO.password);
+      await page.getByRole("button", { name: "Sign in" }).click();
+      await expect(refused).toBeVisible();
+      expect(await cookieValue(context, viewsLeft)).toBeUndefined();
+
+      // Signed in, straight there.
+      await followTheLink();
+      await expect(refused).toBeVisible();
+      expect(await cookieValue(context, viewsLeft)).toBeUndefined();
+
+      // The hub's own page counts its first view, by the message's image.
+      await page.goto("/sh/ovw");
+      await expect(messageNamed(page, title)).toBeVisible();
+      await expect.poll(() => cookieValue(context, viewsLeft)).toBe("1");
     } finally {
       removeMessage(id);
     }

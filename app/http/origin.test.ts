@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { originNamesHost, startedByAnotherSite } from "./origin";
+import { originNamesHost, startedByHubPage } from "./origin";
 
 describe("originNamesHost", () => {
   it("takes the host the request was sent to, whatever its case or the scheme's default port", () => {
@@ -25,20 +25,22 @@ describe("originNamesHost", () => {
   });
 });
 
-describe("startedByAnotherSite", () => {
+describe("startedByHubPage", () => {
   const request = (site?: string) =>
     new Request("https://hub.example/sh/messages/payday/view", {
       headers: site === undefined ? {} : { "Sec-Fetch-Site": site },
     });
 
-  it("is what the browser says: another site's page, or a sibling's under the same site", () => {
-    expect(startedByAnotherSite(request("cross-site"))).toBe(true);
-    expect(startedByAnotherSite(request("same-site"))).toBe(true);
+  it("is what the browser says: the hub's own page", () => {
+    expect(startedByHubPage(request("same-origin"))).toBe(true);
   });
 
-  it("leaves the hub's own pages, an address typed by the seller and a browser that says nothing", () => {
-    expect(startedByAnotherSite(request("same-origin"))).toBe(false);
-    expect(startedByAnotherSite(request("none"))).toBe(false);
-    expect(startedByAnotherSite(request())).toBe(false);
+  it("is not another site, a sibling under the same site, an address typed, or what no browser sends", () => {
+    for (const site of ["cross-site", "same-site", "none", "elsewhere"])
+      expect(startedByHubPage(request(site))).toBe(false);
+  });
+
+  it("does not refuse a browser too old to say", () => {
+    expect(startedByHubPage(request())).toBe(true);
   });
 });

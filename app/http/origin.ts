@@ -13,13 +13,14 @@ export function originNamesHost(origin: string, host: string | undefined): boole
 }
 
 /**
- * Whether the browser says another site's page started this request (`Sec-Fetch-Site`:
- * `cross-site` or `same-site`). For a GET that matters where the session rides along: a link
- * followed from another site is a top-level navigation, which `SameSite=Lax` lets the session
- * cookie join. A browser too old to send the header is not refused on its account; a request
- * typed into the address bar (`none`) is the seller's own.
+ * Whether the browser says the hub's own page started this request (`Sec-Fetch-Site:
+ * same-origin`). Not a sibling under the same site (`same-site`: another subdomain of the hub's
+ * domain), though `SameSite` cookies take it for one, so that even its image carries the session;
+ * not another site, whose link is a top-level navigation the `SameSite=Lax` session joins; not an
+ * address typed or bookmarked (`none`). An unknown value is refused too. A browser too old to send
+ * the header says nothing, and is not refused on its account.
  */
-export function startedByAnotherSite(request: Request): boolean {
+export function startedByHubPage(request: Request): boolean {
   const site = request.headers.get("Sec-Fetch-Site");
-  return site === "cross-site" || site === "same-site";
+  return site === null || site === "same-origin";
 }

@@ -107,7 +107,7 @@ const BACKLOG = 20 * SUM_BATCH;
  * view to read the sums as they are, with a warning.
  */
 export async function sumJustQueued(database: Database): Promise<{ backlog: boolean }> {
-  // Counted in the database, and no further than tells a backlog: one row back, not 10,001 ids.
+  // Counted in the database, and no further than tells a backlog: one row back, not BACKLOG + 1 ids.
   const { count } = await database.db
     .selectFrom((db) =>
       db

@@ -1,5 +1,5 @@
 import { getSignedInSeller } from "~/auth/require-seller.server";
-import { startedByAnotherSite } from "~/http/origin";
+import { startedByHubPage } from "~/http/origin";
 import { refusal } from "~/http/refusal";
 import { textOf } from "~/i18n/language.server";
 import { findCurrentMessage, viewedMessageCookie } from "~/messages/messages.server";
@@ -13,10 +13,7 @@ import type { Route } from "./+types/message-view";
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   const signedIn = getSignedInSeller(context);
   const text = textOf(context);
-  // Only the hub's own page asks for this. Another site's link to it is a top-level navigation,
-  // which the session cookie joins (SameSite=Lax): without this, any site could spend a
-  // message's views in a signed-in browser.
-  if (startedByAnotherSite(request)) throw refusal(403, text("messages.refused.viewFromElsewhere"));
+  if (!askedByTheMessageImage(request)) throw refusal(403, text("messages.refused.viewFromElsewhere"));
   const message = await findCurrentMessage(
     context.get(databaseContext).db,
     signedIn.seller.id,
@@ -29,4 +26,16 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     status: 204,
     headers: { "Cache-Control": "no-store", ...(cookie && { "Set-Cookie": cookie }) },
   });
+}
+
+/**
+ * Only the message's own image, on the hub's page, asks for this. Without the check any site could
+ * spend a message's views in a signed-in browser: its link is a top-level navigation, which the
+ * session cookie joins (`SameSite=Lax`); and a signed-out seller who follows it is taken there by
+ * the hub itself once signed in (`redirectTo`), a same-origin navigation, which `Sec-Fetch-Dest`
+ * tells from an image. A browser too old to send either header is not refused on its account.
+ */
+function askedByTheMessageImage(request: Request): boolean {
+  const destination = request.headers.get("Sec-Fetch-Dest");
+  return startedByHubPage(request) && (destination === null || destination === "image");
 }
