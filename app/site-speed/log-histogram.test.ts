@@ -11,9 +11,9 @@ import {
   percentileOf,
   RELATIVE_ACCURACY,
   storeHistogram,
-  StoredFiguresError,
   subtractHistogram,
 } from "./log-histogram";
+import { StoredFiguresError } from "./stored-figures-checks";
 import { percentile } from "./vital-statistics";
 
 /** Log-normal draws (a median and a spread), the shape real-user timings take. */

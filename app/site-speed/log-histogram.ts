@@ -7,6 +7,7 @@
  * same rank, however many values were counted: no bins are ever merged to save room. Why the
  * hub's own code and not `@datadog/sketches-js`: docs/decisions/088.
  */
+import { isCount, isObject, StoredFiguresError } from "./stored-figures-checks";
 
 /** How far a percentile read from the bins may be from the exact one: 1 % of it. */
 export const RELATIVE_ACCURACY = 0.01;
@@ -109,6 +110,8 @@ export const storeHistogram = (histogram: LogHistogram): StoredHistogram => ({
   bins: Object.fromEntries([...histogram.bins].map(([bin, count]) => [String(bin), count])),
 });
 
+const BIN_INDEX = /^-?\d+$/;
+
 /**
  * Throws StoredFiguresError unless `stored` is a stored histogram. Checked by hand, not by a zod
  * schema: a dashboard view reads thousands of summaries of some twenty histograms each
@@ -132,17 +135,3 @@ export function addStoredHistogram(target: LogHistogram, stored: StoredHistogram
     target.bins.set(index, (target.bins.get(index) ?? 0) + (stored.bins[bin] as number));
   }
 }
-
-/** Stored figures that do not read: changed by hand, or written otherwise by another build. */
-export class StoredFiguresError extends Error {
-  override name = "StoredFiguresError";
-}
-
-const BIN_INDEX = /^-?\d+$/;
-
-export const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === "object" && value !== null && !Array.isArray(value);
-
-/** A whole number of things counted: 0 or more, and exact. */
-export const isCount = (value: unknown): value is number =>
-  typeof value === "number" && Number.isSafeInteger(value) && value >= 0;

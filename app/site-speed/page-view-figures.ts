@@ -3,7 +3,8 @@
  * in-app navigations, each vital's ratings and its distribution's bins, the page views that told
  * each part) and log histograms (each vital, LCP's parts, INP's phases, the server's time, the
  * in-app navigation's). Both merge by adding, so an hour's figures add up to a day's, and a page
- * view resent with newer figures is taken back out by subtracting. The figures are those the
+ * view resent with newer figures is taken back out by subtracting; and the moment the first page
+ * view began, which merges by the earliest. The figures are those the
  * dashboard sums from raw beacons (`summarisePages` in site-speed-report.server.ts), the same
  * page views counting for the same things.
  */
@@ -14,16 +15,14 @@ import {
   emptyHistogram,
   addStoredHistogram,
   checkStoredHistogram,
-  isCount,
-  isObject,
   mergeHistogram,
   storeHistogram,
-  StoredFiguresError,
   subtractHistogram,
   type LogHistogram,
   type StoredHistogram,
 } from "./log-histogram";
 import { fixesOf, isPageView, type PageView } from "./page-view";
+import { isCount, isMoment, isObject, StoredFiguresError } from "./stored-figures-checks";
 import { distributionBinOf } from "./vital-statistics";
 import { rate, VITAL_NAMES, type Rating, type VitalName } from "./vitals";
 
@@ -79,6 +78,15 @@ export interface Figures {
   /** Counts of none are not kept. */
   counts: Map<CountName, number>;
   histograms: Map<HistogramName, LogHistogram>;
+  /**
+   * When the first of these page views began (ms): a release began at its first page view, and a
+   * hotfix often goes out in the same hour as the release it fixes. Figures merge by the earliest.
+   * A minimum cannot be taken back out, so a resend that moves a page view to another hour (a
+   * build that told no age dates it on arrival) leaves the first moment of its old hour as it was:
+   * at most the resend window early. Summaries stored before it was kept have none (their hour's
+   * start stands for it).
+   */
+  firstBeganAt?: number;
 }
 
 export const noFigures = (): Figures => ({ counts: new Map(), histograms: new Map() });
@@ -98,6 +106,7 @@ export function figuresOf(view: PageView): Figures {
       if (timing[part] !== undefined) measure(`server.${side}.${part}`, timing[part]);
   };
 
+  figures.firstBeganAt = view.beganAt;
   if (isPageView(view)) count("pageViews");
   if (view.kind === "full-load") {
     count("fullLoads");
@@ -143,6 +152,7 @@ export function figuresOf(view: PageView): Figures {
 
 /** Adds `source`'s figures to `target`'s. */
 export function addFigures(target: Figures, source: Figures): void {
+  mergeFirstBeganAt(target, source.firstBeganAt);
   for (const [name, count] of source.counts) target.counts.set(name, (target.counts.get(name) ?? 0) + count);
   for (const [name, histogram] of source.histograms) {
     const sum = target.histograms.get(name) ?? emptyHistogram();
@@ -153,7 +163,8 @@ export function addFigures(target: Figures, source: Figures): void {
 
 /**
  * Takes `source`'s figures back out of `target`'s. Nothing goes below 0; false when `target`
- * lacked some of them (figures summed before they were stored, or changed by hand).
+ * lacked some of them (figures summed before they were stored, or changed by hand). The first
+ * moment stays (`firstBeganAt`).
  */
 export function subtractFigures(target: Figures, source: Figures): boolean {
   let whole = true;
@@ -179,7 +190,8 @@ export function subtractFigures(target: Figures, source: Figures): boolean {
 export function storeFigures(figures: Figures): string {
   const histograms: Record<string, StoredHistogram> = {};
   for (const [name, histogram] of figures.histograms) histograms[name] = storeHistogram(histogram);
-  return JSON.stringify({ counts: Object.fromEntries(figures.counts), histograms });
+  const { firstBeganAt } = figures;
+  return JSON.stringify({ counts: Object.fromEntries(figures.counts), histograms, firstBeganAt });
 }
 
 /**
@@ -208,6 +220,10 @@ export function addStoredFigures(target: Figures, text: string): void {
     if (!isCount(counts[name]) || counts[name] === 0)
       throw new StoredFiguresError(`A stored count ${name} is ${String(counts[name])}.`);
   for (const name in histograms) checkStoredHistogram(histograms[name]);
+  const { firstBeganAt } = stored;
+  if (firstBeganAt !== undefined && !isMoment(firstBeganAt))
+    throw new StoredFiguresError(`A stored first moment is ${String(firstBeganAt)}.`);
+  mergeFirstBeganAt(target, firstBeganAt);
   // Names are taken as written by storeFigures; the report leaves out one it cannot read (summed-report.server.ts).
   for (const name in counts)
     target.counts.set(name as CountName, (target.counts.get(name as CountName) ?? 0) + (counts[name] as number));
@@ -216,4 +232,8 @@ export function addStoredFigures(target: Figures, text: string): void {
     addStoredHistogram(sum, histograms[name] as StoredHistogram);
     target.histograms.set(name as HistogramName, sum);
   }
+}
+
+function mergeFirstBeganAt(target: Figures, firstBeganAt: number | undefined): void {
+  if (firstBeganAt !== undefined) target.firstBeganAt = Math.min(target.firstBeganAt ?? firstBeganAt, firstBeganAt);
 }

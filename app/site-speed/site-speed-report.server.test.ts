@@ -317,6 +317,25 @@ describe.each(TEST_DIALECTS)("the site-speed report on $name", (dialect) => {
     }
   });
 
+  it("tells a hotfix begun in the same hour as the release it fixes as the newer, whatever their names", async () => {
+    const MINUTE = 60_000;
+    const hour = Math.floor((NOW - HOUR) / HOUR) * HOUR;
+    // "zeta" went out at five past, "alpha" fixed it at twenty to; both served until the hour's end.
+    await insert(
+      store(sampleBeacon({ release: "zeta", vitals: { LCP: 3000 } }), hour + 5 * MINUTE),
+      store(sampleBeacon({ release: "zeta", vitals: { LCP: 3200 } }), hour + 50 * MINUTE),
+      store(sampleBeacon({ release: "alpha", vitals: { LCP: 1500 } }), hour + 40 * MINUTE),
+      store(sampleBeacon({ release: "alpha", vitals: { LCP: 1600 } }), hour + 55 * MINUTE),
+    );
+    for (const result of await bothReads(findReportPeriod("24h")!)) {
+      expect(result.releases).toEqual([
+        { release: "zeta", firstSeen: hour + 5 * MINUTE, pageViews: 2 },
+        { release: "alpha", firstSeen: hour + 40 * MINUTE, pageViews: 2 },
+      ]);
+      expect(result.releaseComparison).toMatchObject({ release: "alpha", against: "zeta" });
+    }
+  });
+
   it("skips a stored beacon it cannot read instead of failing the page", async () => {
     await insert({ ...store(sampleBeacon(), NOW - HOUR), metrics: "{broken" }, store(sampleBeacon(), NOW - HOUR));
     expect((await report()).pageViews).toBe(1);

@@ -121,6 +121,8 @@ describe.each(TEST_DIALECTS)("summing site-speed beacons on $name", (dialect) =>
     });
     expectWithin(percentileOf(histograms.get("LCP")!, 75), 1480);
     expectWithin(percentileOf(histograms.get("LCP.renderDelay")!, 75), 600);
+    // The moment it began, for its release's beginning.
+    expect(summary!.figures.firstBeganAt).toBe(Date.UTC(2026, 10, 27, 13, 50));
     expect(await queue()).toEqual([]);
   });
 
@@ -388,10 +390,8 @@ describe.each(TEST_DIALECTS)("summing site-speed beacons on $name", (dialect) =>
         trend.forEach((point, index) => expectWithin(point.p75, vital.trend[index]!.p75));
       }
     }
-    // Releases begin in the hour of their first page view.
-    expect(summed.releases).toEqual(
-      raw.releases.map((release) => ({ ...release, firstSeen: Math.floor(release.firstSeen / HOUR) * HOUR })),
-    );
+    // Releases begin at their first page view's moment, as from raw beacons.
+    expect(summed.releases).toEqual(raw.releases);
     expect(summed.releaseComparison).toMatchObject({ release: "r2", against: "r1" });
     expect(summed.releaseComparison?.pages.map((page) => page.pageName)).toEqual(
       raw.releaseComparison?.pages.map((page) => page.pageName),

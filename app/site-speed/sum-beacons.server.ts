@@ -116,7 +116,7 @@ export async function sumJustQueued(database: Database): Promise<{ backlog: bool
         .limit(BACKLOG + 1)
         .as("queued"),
     )
-    .select((eb) => eb.fn.countAll<number | string | bigint>().as("count"))
+    .select((eb) => eb.fn.countAll<number>().as("count"))
     .executeTakeFirstOrThrow();
   const queued = Number(count);
   if (queued > BACKLOG) return { backlog: true };

@@ -4,8 +4,8 @@ import type { SpeedBeacon } from "./beacon-schema";
 import { readPageView } from "./page-view";
 import { histogramOf } from "./log-histogram";
 import { addStoredFigures, figuresOf, noFigures, storeFigures, type Figures } from "./page-view-figures";
-import { StoredFiguresError } from "./log-histogram";
-import { summedFixes, summedScriptErrors, vitalP75, type HourSummary } from "./summed-report.server";
+import { StoredFiguresError } from "./stored-figures-checks";
+import { summedFixes, summedReleases, summedScriptErrors, vitalP75, type HourSummary } from "./summed-report.server";
 import { countRatings } from "./vital-statistics";
 import { rate, VITAL_NAMES, VITALS, type VitalName } from "./vitals";
 
@@ -87,6 +87,9 @@ describe("summaries changed by hand or written by another build", () => {
       '{"counts":{"pageViews":1},"histograms":{"LCP":{"zeros":0,"bins":{"3":-1}}}}',
       '{"counts":{"pageViews":1,"fullLoads":0.5},"histograms":{}}',
       '{"counts":[],"histograms":{}}',
+      '{"counts":{"pageViews":1},"histograms":{},"firstBeganAt":"yesterday"}',
+      '{"counts":{"pageViews":1},"histograms":{},"firstBeganAt":-1}',
+      '{"counts":{"pageViews":1},"histograms":{},"firstBeganAt":1e999}',
     ])
       expect(() => addStoredFigures(sum, text)).toThrow(StoredFiguresError);
     expect(sum).toEqual(before);
@@ -122,5 +125,27 @@ describe("summaries changed by hand or written by another build", () => {
       figures.counts.set(name as "fix:x", 3);
     expect(summedFixes([one(figures)]).map((fix) => fix.element)).toEqual(["img.hero"]);
     expect(summedScriptErrors([one(figures)]).map((error) => error.message)).toEqual(["Boom"]);
+  });
+});
+
+describe("the releases read from summed figures", () => {
+  const HOUR = 3_600_000;
+  const summary = (release: string, hourStart: number, stored: string): HourSummary => {
+    const figures = noFigures();
+    addStoredFigures(figures, stored);
+    return { hourStart, pageName: "sellerHubOverview", release, figures };
+  };
+
+  it("begin at their first page view, or at its hour's start in a summary stored before that was kept", () => {
+    const stored = (firstBeganAt?: number) =>
+      storeFigures({ ...figuresOf(readPageView(storedRow(sampleBeacon()))!), firstBeganAt });
+    const releases = summedReleases(
+      [summary("r2", 10 * HOUR, stored(10 * HOUR + 1_234.5)), summary("r1", 10 * HOUR, stored(undefined))],
+      [summary("r2", 9 * HOUR, stored(9 * HOUR + 59 * 60_000))],
+    );
+    expect(releases.map(({ release, firstSeen }) => [release, firstSeen])).toEqual([
+      ["r2", 9 * HOUR + 59 * 60_000],
+      ["r1", 10 * HOUR],
+    ]);
   });
 });

@@ -248,16 +248,18 @@ const serverTime = (figures: Figures, side: "full-load" | "in-app"): ServerTimeS
 
 /**
  * The releases that served the window's page views, as `releasesOf` in
- * site-speed-report.server.ts gives them from raw beacons, but to the hour: each began in the
- * first hour it was measured in, this window or the one before.
+ * site-speed-report.server.ts gives them from raw beacons: each began at its first page view, in
+ * this window or the one before (a summary stored before that moment was kept: its hour's start).
  */
 export function summedReleases(
   summaries: readonly HourSummary[],
   previous: readonly HourSummary[],
 ): Array<ReleaseSummary & { lastSeen: number }> {
   const firstSeen = new Map<string, number>();
-  for (const { release, hourStart } of [...summaries, ...previous])
-    if (release !== "") firstSeen.set(release, Math.min(firstSeen.get(release) ?? hourStart, hourStart));
+  for (const { release, hourStart, figures } of [...summaries, ...previous]) {
+    const began = figures.firstBeganAt ?? hourStart;
+    if (release !== "") firstSeen.set(release, Math.min(firstSeen.get(release) ?? began, began));
+  }
   const byRelease = Map.groupBy(
     summaries.filter((summary) => summary.release !== ""),
     (summary) => summary.release,
