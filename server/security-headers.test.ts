@@ -49,6 +49,19 @@ describe("security headers", () => {
     expect(nonces[0]).not.toBe(nonces[1]);
   });
 
+  it("counts a message's view only for the hub's own image, and sends a person who followed a link there to the overview", async () => {
+    const view = "/sh/messages/no-such-message/view";
+    const elsewhere = await get(view, { "Sec-Fetch-Site": "cross-site", "Sec-Fetch-Dest": "image" });
+    expect(elsewhere.status).toBe(403);
+    expect(await elsewhere.text()).toBe("A message’s views are counted only from Seller Hub’s own pages.");
+    for (const site of ["cross-site", "same-origin"]) {
+      const followed = await get(view, { "Sec-Fetch-Site": site, "Sec-Fetch-Dest": "document" });
+      expect([followed.status, followed.headers.get("location")]).toEqual([303, "/sh/ovw"]);
+    }
+    // The hub's own image gets as far as the message, which this one is not.
+    expect((await get(view, { "Sec-Fetch-Site": "same-origin", "Sec-Fetch-Dest": "image" })).status).toBe(404);
+  });
+
   it("lets only the product summary be framed, and only by the hub", async () => {
     expect((await get("/sh/prod-summary")).headers.get("content-security-policy")).toContain("frame-ancestors 'self'");
     const overview = await get("/sh/ovw");

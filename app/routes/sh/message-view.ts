@@ -1,5 +1,7 @@
+import { redirect } from "react-router";
 import { getSignedInSeller } from "~/auth/require-seller.server";
 import { startedByHubPage } from "~/http/origin";
+import { HUB_HOME } from "~/http/safe-redirect";
 import { refusal } from "~/http/refusal";
 import { textOf } from "~/i18n/language.server";
 import { findCurrentMessage, viewedMessageCookie } from "~/messages/messages.server";
@@ -13,6 +15,9 @@ import type { Route } from "./+types/message-view";
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   const signedIn = getSignedInSeller(context);
   const text = textOf(context);
+  // A person who followed a link here (another site's, or the hub's own after sign-in took them on
+  // to it) is shown the hub, where the message's showing counts, not this address's refusal.
+  if (request.headers.get("Sec-Fetch-Dest") === "document") throw redirect(HUB_HOME, 303);
   if (!askedByTheMessageImage(request)) throw refusal(403, text("messages.refused.viewFromElsewhere"));
   const message = await findCurrentMessage(
     context.get(databaseContext).db,
