@@ -52,6 +52,8 @@ interface StoredBeacon {
   metrics: string;
 }
 
+const STORED_BEACON_COLUMNS = ["id", "seller_id", "page_name", "speed_session", "received_at", "metrics"] as const;
+
 export interface Summing {
   /** Beacons summed (each of them a page view's newest so far). */
   summed: number;
@@ -171,11 +173,7 @@ async function sumBatch(
   const beacons: StoredBeacon[] = [];
   for (const ids of chunks(dequeued, ROWS_PER_STATEMENT))
     beacons.push(
-      ...(await trx
-        .selectFrom("speed_beacon")
-        .select(["id", "seller_id", "page_name", "speed_session", "received_at", "metrics"])
-        .where("id", "in", ids)
-        .execute()),
+      ...(await trx.selectFrom("speed_beacon").select(STORED_BEACON_COLUMNS).where("id", "in", ids).execute()),
     );
   beacons.sort(byArrival);
   const summing = { summed: 0, skipped: 0, mismatched: 0, dequeued: dequeued.length };
@@ -198,7 +196,7 @@ async function summedBefore(trx: Transaction<DatabaseSchema>, beacons: readonly 
     found.push(
       ...(await trx
         .selectFrom("speed_beacon")
-        .select(["id", "seller_id", "page_name", "speed_session", "received_at", "metrics"])
+        .select(STORED_BEACON_COLUMNS)
         .where("speed_session", "in", some)
         .where("received_at", ">=", Math.min(...arrivals) - RESENDS_WITHIN_MS)
         .where("received_at", "<=", Math.max(...arrivals) + RESENDS_WITHIN_MS)
