@@ -72,7 +72,7 @@ describe("housekeeping in a serving process", () => {
     const collect = () => collectSpeedBeacon(database.db, beaconRequest(sampleBeacon()), "192.0.2.10");
     const pageViews = async () =>
       (await database.db.selectFrom("speed_summary_hour").select("figures").execute())
-        .map((row) => readStoredFigures(row.figures).counts.get("pageViews") ?? 0)
+        .map((row) => readStoredFigures(row.figures, 0).counts.get("pageViews") ?? 0)
         .reduce((sum, count) => sum + count, 0);
     await collect();
     vi.useFakeTimers({ toFake: ["setInterval", "clearInterval"] });

@@ -83,8 +83,9 @@ export interface Figures {
    * hotfix often goes out in the same hour as the release it fixes. Figures merge by the earliest.
    * A minimum cannot be taken back out, so a resend that moves a page view to another hour (a
    * build that told no age dates it on arrival) leaves the first moment of its old hour as it was:
-   * at most the resend window early. Summaries stored before it was kept have none (their hour's
-   * start stands for it).
+   * at most the resend window early; and a resend in the same hour, whose age arrives with its own
+   * network delay, leaves the earlier beacon's moment, a transit time early. Summaries stored
+   * before it was kept read their hour's start for it (`addStoredFigures`).
    */
   firstBeganAt?: number;
 }
@@ -198,9 +199,9 @@ export function storeFigures(figures: Figures): string {
  * Reads stored figures back; throws on anything else (a corrupt row, which summing must not build
  * on).
  */
-export function readStoredFigures(text: string): Figures {
+export function readStoredFigures(text: string, hourStart: number): Figures {
   const figures = noFigures();
-  addStoredFigures(figures, text);
+  addStoredFigures(figures, text, hourStart);
   return figures;
 }
 
@@ -210,8 +211,9 @@ export function readStoredFigures(text: string): Figures {
  * checked by a zod schema and read into figures of their own, 464 ms; checked by hand, 245 ms;
  * checked by hand and added straight into 900 sums, 115–127 ms; their JSON.parse alone, 50–62 ms
  * (docs/decisions/089). Throws StoredFiguresError, leaving `target` as it was, when they do not read.
+ * `hourStart` is the summary's hour: the first moment of one stored before that was kept.
  */
-export function addStoredFigures(target: Figures, text: string): void {
+export function addStoredFigures(target: Figures, text: string, hourStart: number): void {
   const stored: unknown = JSON.parse(text);
   if (!isObject(stored) || !isObject(stored.counts) || !isObject(stored.histograms))
     throw new StoredFiguresError("Stored figures are { counts, histograms }.");
@@ -220,9 +222,9 @@ export function addStoredFigures(target: Figures, text: string): void {
     if (!isCount(counts[name]) || counts[name] === 0)
       throw new StoredFiguresError(`A stored count ${name} is ${String(counts[name])}.`);
   for (const name in histograms) checkStoredHistogram(histograms[name]);
-  const { firstBeganAt } = stored;
-  if (firstBeganAt !== undefined && !isMoment(firstBeganAt))
-    throw new StoredFiguresError(`A stored first moment is ${String(firstBeganAt)}.`);
+  // A summary stored before the first moment was kept began, as far as it tells, at its hour's start.
+  const { firstBeganAt = hourStart } = stored;
+  if (!isMoment(firstBeganAt)) throw new StoredFiguresError(`A stored first moment is ${String(firstBeganAt)}.`);
   mergeFirstBeganAt(target, firstBeganAt);
   // Names are taken as written by storeFigures; the report leaves out one it cannot read (summed-report.server.ts).
   for (const name in counts)

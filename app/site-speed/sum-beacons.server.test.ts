@@ -54,7 +54,7 @@ describe.each(TEST_DIALECTS)("summing site-speed beacons on $name", (dialect) =>
         .orderBy("hour_start")
         .orderBy("page_name")
         .execute()
-    ).map(({ figures, ...key }) => ({ ...key, figures: readStoredFigures(figures) }));
+    ).map(({ figures, ...key }) => ({ ...key, figures: readStoredFigures(figures, Number(key.hour_start)) }));
   const queue = () => database.db.selectFrom("speed_beacon_unsummed").selectAll().execute();
 
   /** Each page's figures over all its summaries. */
@@ -216,6 +216,21 @@ describe.each(TEST_DIALECTS)("summing site-speed beacons on $name", (dialect) =>
     }
     expect((await figuresByPage()).get("sellerHubOverview")?.counts.get("pageViews")).toBe(1);
     expect(await queue()).toEqual([]);
+  });
+
+  it("keeps the hour's start as the first moment of a summary stored before moments were kept, when it sums into it", async () => {
+    await store(sampleBeacon(), NOW);
+    await sumNewBeacons(database);
+    await database.db
+      .updateTable("speed_summary_hour")
+      .set({ figures: '{"counts":{"pageViews":1,"fullLoads":1},"histograms":{}}' })
+      .execute();
+    await store(sampleBeacon(), NOW + 10 * MINUTE);
+    expect(await sumNewBeacons(database)).toEqual({ summed: 1, skipped: 0, mismatched: 0 });
+    const [summary, ...others] = await summaries();
+    expect(others).toEqual([]);
+    expect(summary!.figures.counts.get("pageViews")).toBe(2);
+    expect(summary!.figures.firstBeganAt).toBe(Date.UTC(2026, 10, 27, 14));
   });
 
   it("counts a resend sent after signing out as the signed-out pages' page view, as the dashboard does", async () => {
@@ -477,7 +492,7 @@ describe.each(TEST_DIALECTS)("migration 0033 on $name", (dialect) => {
       expect(await database.db.selectFrom("speed_summary_hour").selectAll().execute()).toEqual([]);
       expect(await sumNewBeacons(database)).toEqual({ summed: 1, skipped: 0, mismatched: 0 });
       const [summary] = await database.db.selectFrom("speed_summary_hour").select("figures").execute();
-      const { counts } = readStoredFigures(summary!.figures);
+      const { counts } = readStoredFigures(summary!.figures, 0);
       expect(counts.get('fix:["LCP","img.hero"]')).toBe(1);
       expect([...counts.keys()].filter((name) => name.startsWith("error:"))).toHaveLength(1);
     } finally {

@@ -161,11 +161,11 @@ async function sumBatch(
       select pg_try_advisory_xact_lock(hashtext('seller-hub:sum-beacons')) as got`.execute(trx);
     if (!rows[0]?.got) return "another process is summing";
   }
-  // The queue's ids, then their beacons: two reads by index, not one join. With a backlog queued
+  // The queue's ids, then their beacons by id: two reads by key, not one join. With a backlog queued
   // (and its statistics taken with the queue full), PostgreSQL joined the two by merging, whose
   // scan of speed_beacon began at its first id in every batch, so each batch read every beacon
-  // summed before it: a million beacons summed 1,263 a second against 5,251 for 100,000
-  // (bench/README.md, "Summing into hours on PostgreSQL").
+  // summed before it: a million beacons summed 1,263 a second, 5,498 since (bench/README.md,
+  // "Summing into hours on PostgreSQL").
   const dequeued = (
     await trx.selectFrom("speed_beacon_unsummed").select("beacon_id").orderBy("beacon_id").limit(batch).execute()
   ).map((row) => row.beacon_id);
@@ -322,7 +322,7 @@ async function applyChanges(
  */
 function readOrWarn(text: string, key: SummaryKey): Figures | null {
   try {
-    return readStoredFigures(text);
+    return readStoredFigures(text, key.hour_start);
   } catch (error) {
     console.warn(
       `A site-speed summary did not read, and starts again (${summaryKeyText(key)}):`,

@@ -91,7 +91,7 @@ describe("summaries changed by hand or written by another build", () => {
       '{"counts":{"pageViews":1},"histograms":{},"firstBeganAt":-1}',
       '{"counts":{"pageViews":1},"histograms":{},"firstBeganAt":1e999}',
     ])
-      expect(() => addStoredFigures(sum, text)).toThrow(StoredFiguresError);
+      expect(() => addStoredFigures(sum, text, 0)).toThrow(StoredFiguresError);
     expect(sum).toEqual(before);
   });
 
@@ -113,6 +113,7 @@ describe("summaries changed by hand or written by another build", () => {
           )!,
         ),
       ),
+      0,
     );
     for (const name of [
       "fix:not json",
@@ -132,7 +133,7 @@ describe("the releases read from summed figures", () => {
   const HOUR = 3_600_000;
   const summary = (release: string, hourStart: number, stored: string): HourSummary => {
     const figures = noFigures();
-    addStoredFigures(figures, stored);
+    addStoredFigures(figures, stored, hourStart);
     return { hourStart, pageName: "sellerHubOverview", release, figures };
   };
 

@@ -78,7 +78,7 @@ export async function readHourSummaries(
       figures: noFigures(),
     };
     try {
-      addStoredFigures(summary.figures, row.figures);
+      addStoredFigures(summary.figures, row.figures, hourStart);
       summaries.set(key, summary);
     } catch (error) {
       // Changed by hand, or stored otherwise by another build: the summing starts it again when its
@@ -250,6 +250,8 @@ const serverTime = (figures: Figures, side: "full-load" | "in-app"): ServerTimeS
  * The releases that served the window's page views, as `releasesOf` in
  * site-speed-report.server.ts gives them from raw beacons: each began at its first page view, in
  * this window or the one before (a summary stored before that moment was kept: its hour's start).
+ * When each was last seen, which breaks a tie of beginnings, is to the hour (the raw read's is to
+ * the millisecond).
  */
 export function summedReleases(
   summaries: readonly HourSummary[],

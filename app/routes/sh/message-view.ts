@@ -17,7 +17,8 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   const text = textOf(context);
   // A person who followed a link here (another site's, or the hub's own after sign-in took them on
   // to it) is shown the hub, where the message's showing counts, not this address's refusal.
-  if (request.headers.get("Sec-Fetch-Dest") === "document") throw redirect(HUB_HOME, 303);
+  if (request.headers.get("Sec-Fetch-Dest") === "document")
+    throw redirect(HUB_HOME, { status: 303, headers: { "Cache-Control": "no-store" } });
   if (!askedByTheMessageImage(request)) throw refusal(403, text("messages.refused.viewFromElsewhere"));
   const message = await findCurrentMessage(
     context.get(databaseContext).db,
