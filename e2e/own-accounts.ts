@@ -10,9 +10,12 @@ import { sampleBeacon, storeBeacons } from "../test/speed-beacons";
  * Accounts of journeys that need one no other test signs in to, with no listings: a sessions
  * journey that signs its member's other sessions out must find none of another test's there (the
  * demo's owner is signed in by many tests at once), and the dashboard's pinned figures must be
- * the only page views of theirs (another test browsing as the same seller adds its own).
+ * the only page views of theirs (another test browsing as the same seller adds its own), and the
+ * side area's count of messages must change only by the journey's own (the inline seller's other
+ * tests add and remove theirs at the same time, in the other worker).
  */
 export const OWN_ACCOUNTS = [
+  "messages-count",
   "sessions-keys",
   "sessions-nojs",
   "sessions-phone",
