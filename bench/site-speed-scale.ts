@@ -66,12 +66,10 @@ const { DEMO_PASSWORD, DEMO_USERNAME, randomSequence } = await import("../app/db
 const { hashPassword } = await import("../app/auth/password.server.ts");
 const { insertAccount } = await import("../test/listings.ts");
 const { PAGE_LABELS } = await import("../app/site-speed/page-labels.ts");
-const { MAX_REPORTED_BEACONS } = await import("../app/site-speed/site-speed-report.ts");
 const { periodWindow, REPORT_PERIODS } = await import("../app/site-speed/report-periods.ts");
 const { BEACON_RESEND_WINDOW_MS } = await import("../app/site-speed/beacon-rules.ts");
 const { timeZoneOfMember } = await import("../app/time/time-zones.ts");
 const { sumNewBeacons } = await import("../app/site-speed/sum-beacons.server.ts");
-const { readsSummaries } = await import("../app/site-speed/site-speed-report.server.ts");
 
 const random = randomSequence(33);
 const pick = <T>(values: readonly T[]): T => values[Math.floor(random() * values.length)] as T;
@@ -395,14 +393,10 @@ try {
     for (const period of REPORT_PERIODS) {
       const { first, times } = await viewTimes(seller.cookie, period.key);
       const inPeriod = await beaconsInPeriod(seller.id, periodWindow(period, Date.now(), seller.timeZone));
-      // A period read from the hours' summaries describes every page view.
-      const described = readsSummaries(period) ? 1 : Math.min(1, MAX_REPORTED_BEACONS / Math.max(inPeriod, 1));
       rows.push([
         seller.name,
         period.key,
         inPeriod.toLocaleString("en-US"),
-        // A tenth of a per cent where the share is that small.
-        `${(described * 100).toFixed(described < 0.1 ? 1 : 0)} %`,
         ms(first),
         ms(median(times)),
         ms(percentile(times, 95)),
@@ -478,12 +472,12 @@ const report = [
   "",
   `${new Date().toISOString().slice(0, 10)}; ${BEACONS.toLocaleString("en-US")} beacons over ${DAYS} days, written in ${Math.round(written.ms / 1000)} s (${Math.round(BEACONS / (written.ms / 1000)).toLocaleString("en-US")} a second)${onPostgres ? `, then vacuumed and analysed in ${Math.round(written.vacuumMs / 1000)} s` : ""}; two workers; the database ${(databaseBytes / 1e9).toFixed(2)} GB${onPostgres ? " (its write-ahead log aside)" : ""}.`,
   "",
-  `The dashboard, the whole page through HTTP: the first view, then p50 and p95 of ${VIEWS} more after one for the other worker. "Described" is the share of the period's beacons that its figures read: all of them from the hours' summaries (24h), else the newest ${MAX_REPORTED_BEACONS.toLocaleString("en-US")} (decision 042).`,
+  `The dashboard, the whole page through HTTP: the first view, then p50 and p95 of ${VIEWS} more after one for the other worker. Every period reads the sums (decision 049), which describe every page view of it.`,
   "",
-  markdownTable([["seller", "period", "beacons in it", "described", "first view", "p50", "p95"], ...rows]),
+  markdownTable([["seller", "period", "beacons in it", "first view", "p50", "p95"], ...rows]),
   "",
   ...(budgets.length > 0 ? [budgetTable(budgets), ""] : []),
-  `Summing the beacons into hours (decision 049; the dashboard's 24 hours read them): ${summing.beacons.toLocaleString("en-US")} in ${Math.round(summing.ms / 1000)} s (${Math.round(summing.beacons / (summing.ms / 1000)).toLocaleString("en-US")} a second), into ${summing.rows.toLocaleString("en-US")} summaries of an hour (${(summing.rows / summing.beacons).toFixed(2)} a beacon${onPostgres ? `, ${(summing.bytes / 1e6).toFixed(0)} MB with their indexes` : ""}).`,
+  `Summing the beacons into hours (decision 049; every period reads them, the 7 and 30 days through days summed from them): ${summing.beacons.toLocaleString("en-US")} in ${Math.round(summing.ms / 1000)} s (${Math.round(summing.beacons / (summing.ms / 1000)).toLocaleString("en-US")} a second), into ${summing.rows.toLocaleString("en-US")} summaries of an hour (${(summing.rows / summing.beacons).toFixed(2)} a beacon${onPostgres ? `, ${(summing.bytes / 1e6).toFixed(0)} MB with their indexes` : ""}).`,
   "",
   `The collector: ${Math.round(collector.perSecond).toLocaleString("en-US")} beacons stored a second, ${COLLECTOR_SENDERS} senders for ${COLLECTOR_SECONDS} s${
     collector.refused.size === 0

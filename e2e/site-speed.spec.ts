@@ -371,22 +371,24 @@ test.describe("every page view measured", () => {
     }
     await page.getByRole("navigation", { name: "Sections" }).getByRole("link", { name: "Site speed" }).click();
     const everyPage = page.getByRole("table", { name: /^Every page/ });
-    // Seconds from ten seconds on, as Lighthouse shows them: "12.3 s", a day "86,400 s".
+    // Seconds from ten seconds on, as Lighthouse shows them: "12.3 s", a day "86,400 s". The
+    // week's figures are read from the sums, within 1 % (docs/decisions/049): 12,345 ms may read
+    // 12.2 to 12.5 s, a day 85,536 to 87,264 s.
     const overview = everyPage.getByRole("row", { name: /\bsellerHubOverview\b/ });
-    await expect(overview.getByRole("cell").nth(2)).toHaveText("1 · 12.3 s, data 12.3 s");
-    await expect(overview.getByRole("cell").nth(3)).toHaveText(/^12\.3 s\s*Poor$/);
+    await expect(overview.getByRole("cell").nth(2)).toHaveText(/^1 · 12\.[2-5] s, data 12\.[2-5] s$/);
+    await expect(overview.getByRole("cell").nth(3)).toHaveText(/^12\.[2-5] s\s*Poor$/);
     await expect(
       everyPage
         .getByRole("row", { name: /\bsellerHubListingDetail\b/ })
         .getByRole("cell")
         .nth(3),
-    ).toHaveText(/^86,400 s\s*Poor$/);
+    ).toHaveText(/^8[5-7],\d{3} s\s*Poor$/);
     await expect(
       everyPage
         .getByRole("row", { name: /\bsellerHubBulkPriceChoose\b/ })
         .getByRole("cell")
         .nth(3),
-    ).toHaveText(/^3,999 ms\s*Needs improvement$/);
+    ).toHaveText(/^3,9\d\d ms\s*Needs improvement$/);
     // At a glance on a 1280 px screen: the table fits its column without scrolling sideways (the
     // page takes the side area's room), and a row is four lines at most even with these, the
     // widest figures (one figure and its rating a cell: "Needs improvement", a page's code or an
@@ -675,10 +677,11 @@ test.describe("the site-speed dashboard", () => {
     await expect(page).toHaveURL(/period=30d.*release=2026\.11\.20&against=2026\.11\.13/);
     const compared = releases.getByRole("table", { name: /^Release 2026\.11\.20 against 2026\.11\.13/ });
     await expect(compared.getByRole("row", { name: /sellerHubActiveListings LCP/ })).toHaveText(
-      /2,980 ms\s*Needs improvement\s*1,780 ms\s*Good\s*\+67%\s*40\s*40$/,
+      // Read from the sums, each within 1 % of the exact 2,980 and 1,780 ms (docs/decisions/049).
+      /2,9[5-9]\d ms\s*Needs improvement\s*1,(7[6-9]\d|80\d) ms\s*Good\s*\+6[3-9]%\s*40\s*40$/,
     );
     await expect(compared.getByRole("row", { name: /sellerHubOverview LCP/ })).toHaveText(
-      /1,780 ms\s*Good\s*0%\s*40\s*40$/,
+      /1,(7[6-9]\d|80\d) ms\s*Good\s*0%\s*40\s*40$/,
     );
     // The listings' LCP trend marks the day the newer release began, in its data table too.
     const listings = page.getByRole("region", { name: /^sellerHubActiveListings · \d+ page views?$/ });
@@ -695,7 +698,7 @@ test.describe("the site-speed dashboard", () => {
     await expect(page.getByText(/^Choose releases this period measured: .*2026\.11\.13.*\.$/)).toBeVisible();
   });
 
-  test("reads the last 24 hours from the hours' summaries: every figure, with the page views' raw beacons expired", async ({
+  test("reads the last 24 hours and 30 days from the sums: every figure, with the page views' raw beacons expired", async ({
     page,
   }) => {
     // An account whose listings' 12 page views were summed at the server's start, then their raw
@@ -753,6 +756,15 @@ test.describe("the site-speed dashboard", () => {
     });
     await expect(compared.getByRole("row", { name: /sellerHubActiveListings LCP/ })).toContainText(/0%\s*6\s*6$/);
     await expectNoAccessibilityViolations(page);
+
+    // The 30 days read the sums too: the days' (summed from the hours at the first view) and today's hours.
+    await page.getByRole("combobox", { name: "Period" }).selectOption("30d");
+    await page.getByRole("button", { name: "Show" }).click();
+    await expect(page).toHaveURL(/period=30d/);
+    await expect(page.getByText(/page views in the last 30 days/)).toBeVisible();
+    await expect(page.getByText(/within 1% of the exact values\.$/)).toBeVisible();
+    await expect(page.getByRole("region", { name: "sellerHubActiveListings · 12 page views" })).toBeVisible();
+    await expect(errors.getByRole("row", { name: new RegExp(SUMMED_DAY.error) })).toContainText(/24\s*12/);
   });
 
   test("has no accessibility violations, with a data table open", async ({ signedInPage: page }) => {

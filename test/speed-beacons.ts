@@ -86,3 +86,15 @@ export async function storeBeacons(
     }
   });
 }
+
+/** Forgets every stored beacon and every sum of them: the site-speed tables a test starts without. */
+export async function forgetPageViews(db: Kysely<DatabaseSchema>): Promise<void> {
+  for (const table of [
+    "speed_beacon_unsummed",
+    "speed_beacon",
+    "speed_summary_hour",
+    "speed_summary_day",
+    "speed_summary_day_built",
+  ] as const)
+    await db.deleteFrom(table).execute();
+}

@@ -12,3 +12,25 @@ export function expectWithin(summed: number | null | undefined, exact: number | 
       : read !== null && Math.abs(read - exact) <= RELATIVE_ACCURACY * exact + 1e-9,
   );
 }
+
+expect.extend({
+  toBeWithinSummedError(received: unknown, exact: number) {
+    const pass =
+      typeof received === "number" && Math.abs(received - exact) <= RELATIVE_ACCURACY * Math.abs(exact) + 1e-9;
+    return {
+      pass,
+      message: () =>
+        `expected ${String(received)} ${pass ? "not " : ""}to be within ${RELATIVE_ACCURACY * 100} % of ${exact}`,
+    };
+  },
+});
+
+declare module "vitest" {
+  interface AsymmetricMatchersContaining {
+    /** A percentile read from the sums: within the error the dashboard states of `exact` (log-histogram.ts). */
+    toBeWithinSummedError(exact: number): unknown;
+  }
+}
+
+/** In `toEqual` and `toMatchObject`: a percentile read from the sums, within the stated error of `exact`. */
+export const summedNear = (exact: number): unknown => expect.toBeWithinSummedError(exact);

@@ -16,6 +16,8 @@ export interface DatabaseSchema {
   speed_beacon: SpeedBeaconTable;
   speed_beacon_unsummed: SpeedBeaconUnsummedTable;
   speed_summary_hour: SpeedSummaryHourTable;
+  speed_summary_day: SpeedSummaryDayTable;
+  speed_summary_day_built: SpeedSummaryDayBuiltTable;
   sign_in_failure: SignInFailureTable;
   known_browser: KnownBrowserTable;
   tracking_event: TrackingEventTable;
@@ -202,6 +204,26 @@ export interface SpeedSummaryHourTable {
   release: string;
   /** Counts and log histograms as JSON (app/site-speed/page-view-figures.ts). */
   figures: string;
+}
+
+/** A seller's hours' summaries of one day of a reader's time zone, summed (migration 0034, docs/decisions/049). */
+export interface SpeedSummaryDayTable {
+  seller_id: number;
+  /** The zone whose day this is ("America/Los_Angeles"), and the instant its day began. */
+  time_zone: string;
+  day_start: number;
+  page_name: string;
+  device: string;
+  connection: string;
+  release: string;
+  figures: string;
+}
+
+/** A day of a zone whose summaries are in `speed_summary_day`, page views or none (migration 0034). */
+export interface SpeedSummaryDayBuiltTable {
+  seller_id: number;
+  time_zone: string;
+  day_start: number;
 }
 
 /** Page tracking: one row per action and page view, with how often it happened. */

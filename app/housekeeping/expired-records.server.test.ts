@@ -55,6 +55,8 @@ describe.each(TEST_DIALECTS)("deleting expired records on $name", (dialect) => {
       "sign_in_failure",
       "speed_beacon",
       "speed_summary_hour",
+      "speed_summary_day",
+      "speed_summary_day_built",
       "tracking_event",
       "listing_selection",
       "listing_change",
@@ -118,7 +120,7 @@ describe.each(TEST_DIALECTS)("deleting expired records on $name", (dialect) => {
     expect((await remaining()).beacons).toEqual([NOW - 90 * DAY, NOW - DAY]);
   });
 
-  it(`deletes site-speed summaries of hours begun more than ${SPEED_SUMMARIES_KEPT_DAYS} days ago, and keeps the rest`, async () => {
+  it(`deletes site-speed summaries of hours and days begun more than ${SPEED_SUMMARIES_KEPT_DAYS} days ago, and keeps the rest`, async () => {
     const kept = Math.ceil((NOW - SPEED_SUMMARIES_KEPT_DAYS * DAY) / HOUR) * HOUR;
     const summary = (hourStart: number, pageName: string) => ({
       seller_id: seller,
@@ -139,13 +141,38 @@ describe.each(TEST_DIALECTS)("deleting expired records on $name", (dialect) => {
         summary(NOW - HOUR, "a"),
       ])
       .execute();
-    expect(await deleteExpiredRecords(database.db, 90, NOW)).toMatchObject({ speedSummaries: 3 });
+    const day = (dayStart: number, timeZone: string) => {
+      const { hour_start: _hourStart, ...key } = summary(dayStart, "a");
+      return { ...key, time_zone: timeZone, day_start: dayStart };
+    };
+    await database.db
+      .insertInto("speed_summary_day")
+      .values([day(kept - DAY, "UTC"), day(kept - DAY, "Asia/Tokyo"), day(kept, "UTC"), day(NOW - DAY, "UTC")])
+      .execute();
+    await database.db
+      .insertInto("speed_summary_day_built")
+      .values(
+        [kept - 2 * DAY, kept - DAY, kept, NOW - DAY].map((dayStart) => ({
+          seller_id: seller,
+          time_zone: "UTC",
+          day_start: dayStart,
+        })),
+      )
+      .execute();
+    expect(await deleteExpiredRecords(database.db, 90, NOW)).toMatchObject({ speedSummaries: 5 });
     const left = await database.db
       .selectFrom("speed_summary_hour")
       .select("hour_start")
       .orderBy("hour_start")
       .execute();
     expect(left.map((row) => row.hour_start)).toEqual([kept, NOW - HOUR]);
+    for (const table of ["speed_summary_day", "speed_summary_day_built"] as const) {
+      const days = await database.db.selectFrom(table).select("day_start").orderBy("day_start").execute();
+      expect(
+        days.map((row) => Number(row.day_start)),
+        table,
+      ).toEqual([kept, NOW - DAY]);
+    }
   });
 
   it("deletes tracking events older than the speed beacons' retention, and keeps the rest", async () => {

@@ -8,7 +8,7 @@ import { INVITATIONS_COUNTED_MS } from "~/team/team.server";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** Site speed's hourly summaries are kept 13 months, and a little more: a year's trends, and last year's month. */
+/** Site speed's summaries of hours and days are kept 13 months, and a little more: a year's trends, and last year's month. */
 export const SPEED_SUMMARIES_KEPT_DAYS = 400;
 
 /** Rows deleted per statement: a long delete would hold SQLite's one writer, and a synchronous worker. */
@@ -145,22 +145,39 @@ async function inBatches(deleteBatch: () => Promise<{ numDeletedRows: bigint }>)
   }
 }
 
-/** The summaries of one hour at a time, the oldest first, until none began before `before`. */
+/**
+ * The summaries of hours, then of days (of every zone that begins one then), begun before
+ * `before`: one hour's or one day's at a time, the oldest first; and the record of which days were
+ * summed.
+ */
 async function deleteOldSpeedSummaries(db: Kysely<DatabaseSchema>, before: number): Promise<number> {
+  const deleted =
+    (await deleteOldestFirst(db, "speed_summary_hour", "hour_start", before)) +
+    (await deleteOldestFirst(db, "speed_summary_day", "day_start", before));
+  await db.deleteFrom("speed_summary_day_built").where("day_start", "<", before).execute();
+  return deleted;
+}
+
+/** The rows of one start at a time, the oldest first, until none began before `before`. */
+async function deleteOldestFirst(
+  db: Kysely<DatabaseSchema>,
+  table: "speed_summary_hour" | "speed_summary_day",
+  start: "hour_start" | "day_start",
+  before: number,
+): Promise<number> {
+  // The two tables share these two statements' shape; their columns' names are the caller's to pair.
+  const summaries = db as unknown as Kysely<Record<string, Record<string, number>>>;
   let deleted = 0;
   for (;;) {
-    const oldest = await db
-      .selectFrom("speed_summary_hour")
-      .select("hour_start")
-      .where("hour_start", "<", before)
-      .orderBy("hour_start")
+    const oldest = await summaries
+      .selectFrom(table)
+      .select(start)
+      .where(start, "<", before)
+      .orderBy(start)
       .limit(1)
       .executeTakeFirst();
     if (!oldest) return deleted;
-    const result = await db
-      .deleteFrom("speed_summary_hour")
-      .where("hour_start", "=", oldest.hour_start)
-      .executeTakeFirstOrThrow();
+    const result = await summaries.deleteFrom(table).where(start, "=", oldest[start]!).executeTakeFirstOrThrow();
     deleted += Number(result.numDeletedRows);
   }
 }

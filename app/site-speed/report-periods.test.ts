@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_REPORT_PERIOD, findReportPeriod, periodWindow } from "./report-periods";
+import { DEFAULT_REPORT_PERIOD, findReportPeriod, periodWindow, wholeDaysWithin } from "./report-periods";
 
 describe("report periods", () => {
   it("finds a period by its key, defaults to the last 7 days, and knows no others", () => {
@@ -44,6 +44,21 @@ describe("report periods", () => {
     expect(
       spring.bucketStarts.map((start, index) => ((spring.bucketStarts[index + 1] ?? spring.until) - start) / 3_600_000),
     ).toEqual([24, 24, 24, 24, 24, 23, 24]);
+  });
+
+  it("finds the zone's whole days within a window, summer time's 25-hour day among them", () => {
+    const iso = (at: number) => new Date(at).toISOString();
+    // From 23:00 on 31 October in Los Angeles (06:00 UTC) to 1:00 on 3 November (09:00 UTC): the 1st
+    // (25 hours, summer time ends) and the 2nd are whole; the hours at either edge are not.
+    const days = wholeDaysWithin(Date.UTC(2026, 10, 1, 6), Date.UTC(2026, 10, 3, 9), "America/Los_Angeles");
+    expect(days.starts.map(iso)).toEqual(["2026-11-01T07:00:00.000Z", "2026-11-02T08:00:00.000Z"]);
+    expect(iso(days.end)).toBe("2026-11-03T08:00:00.000Z");
+    // A window starting on a midnight begins with that day; one shorter than a day holds none.
+    expect(wholeDaysWithin(Date.UTC(2026, 10, 1), Date.UTC(2026, 10, 2), "UTC").starts.map(iso)).toEqual([
+      "2026-11-01T00:00:00.000Z",
+    ]);
+    const none = wholeDaysWithin(Date.UTC(2026, 10, 1, 3), Date.UTC(2026, 10, 2, 2), "UTC");
+    expect(none).toEqual({ starts: [], end: Date.UTC(2026, 10, 1, 3) });
   });
 
   it("counts a beacon received on the hour in the bucket that starts then", () => {

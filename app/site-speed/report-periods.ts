@@ -55,13 +55,27 @@ export function periodWindow(period: ReportPeriod, now: number, timeZone = "UTC"
     for (let index = buckets; index >= 1; index--) starts.push(until - index * HOUR_MS);
   } else {
     const today = startOfDay(now, timeZone);
-    // 26 hours after a midnight is in the next day, however long this one is (23 to 25 hours).
-    until = startOfDay(today + 26 * HOUR_MS, timeZone);
+    until = dayAfter(today, timeZone);
     starts.push(today);
     while (starts.length < buckets) starts.unshift(startOfDay(starts[0]! - 1, timeZone));
   }
   return { since: starts[0]!, until, bucketStarts: starts };
 }
+
+/**
+ * The days of the zone that lie whole within `from` to `to`: the first to start at or after `from`,
+ * the last to end at or before `to`, and the instant that last one ends (`from` if there is none).
+ */
+export function wholeDaysWithin(from: number, to: number, timeZone: string): { starts: number[]; end: number } {
+  const starts: number[] = [];
+  let start = startOfDay(from, timeZone);
+  if (start < from) start = dayAfter(start, timeZone);
+  for (let end = dayAfter(start, timeZone); end <= to; start = end, end = dayAfter(start, timeZone)) starts.push(start);
+  return { starts, end: starts.length === 0 ? from : dayAfter(starts.at(-1)!, timeZone) };
+}
+
+/** The midnight after the day that begins at `start`: 26 hours on is in the next day, however long this one is. */
+const dayAfter = (start: number, timeZone: string) => startOfDay(start + 26 * HOUR_MS, timeZone);
 
 /** The instant of the midnight that starts the day `at` falls on in the zone. */
 function startOfDay(at: number, timeZone: string): number {

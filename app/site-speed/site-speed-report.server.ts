@@ -4,9 +4,11 @@
  * events counted per page and action. A page view belongs to the time it began, which its beacon
  * tells (docs/decisions/044, amended).
  *
- * The 24-hour period reads the hours' summaries (summed-report.server.ts, docs/decisions/049):
- * every page view counts. The 7- and 30-day periods, until days are summed, read raw beacons: the
- * newest MAX_REPORTED_BEACONS of the period, whose JSON is parsed and summed here.
+ * Every period reads the sums (docs/decisions/049): the 24 hours the hours' summaries
+ * (summed-report.server.ts), the 7 and 30 days the days' of the reader's zone and the hours of
+ * today (summed-days.server.ts). Every page view counts. While a backlog waits to be summed, a
+ * period reads raw beacons instead: the newest MAX_REPORTED_BEACONS of it, whose JSON is parsed
+ * and summed here. The week's regressions still read an even sample of raw beacons.
  */
 import { sql, type Kysely } from "kysely";
 import type { Database } from "~/db/database.server";
@@ -22,6 +24,7 @@ import { findRegressions, type SpeedRegression, type PageVitalValues } from "./r
 import { periodWindow, REPORT_PERIODS, type ReportPeriod } from "./report-periods";
 import { isInSegment, type Segment } from "./report-segments";
 import { sumJustQueued } from "./sum-beacons.server";
+import { readDaysAndHours } from "./summed-days.server";
 import {
   compareSummedReleases,
   readHourSummaries,
@@ -78,24 +81,6 @@ export async function dashboardReport(
   return { ...report, pages: sortPages(report.pages, query.order, query.direction, labelOf) };
 }
 
-/**
- * A period's report: the 24 hours' from the hours' summaries, the 7 and 30 days' from raw beacons
- * until days are summed (docs/decisions/049).
- */
-export async function buildSiteSpeedReport(
-  database: Database,
-  sellerId: number,
-  period: ReportPeriod,
-  segment: Segment = {},
-  now: number = Date.now(),
-  timeZone = "UTC",
-  comparing?: ReleasePair,
-): Promise<SiteSpeedReport> {
-  return readsSummaries(period)
-    ? reportFromSummaries(database, sellerId, period, segment, now, timeZone, comparing)
-    : reportFromBeacons(database.db, sellerId, period, segment, now, timeZone, comparing);
-}
-
 /** A period's report from its newest MAX_REPORTED_BEACONS raw beacons, and as many of the period before. */
 export async function reportFromBeacons(
   db: Kysely<DatabaseSchema>,
@@ -138,31 +123,35 @@ export async function reportFromBeacons(
 }
 
 const WEEK = REPORT_PERIODS[1];
-
-/** Whether a period's figures are read from the hours' summaries: the 24 hours' are, until days are summed. */
-export const readsSummaries = (period: ReportPeriod) => period.key === "24h";
+const HOUR_MS = 3_600_000;
 
 /**
- * A period's report from the hours' summaries. The view first sums what was queued since
+ * A period's report from the sums (docs/decisions/049): the 24 hours' from the hours' summaries,
+ * the 7 and 30 days' from the days' and today's hours. The view first sums what was queued since
  * housekeeping's last minute, when that is little, so a seller sees the page view they just left
- * (`sumJustQueued`); while a backlog waits, it reads raw beacons as the other periods do.
+ * (`sumJustQueued`); while a backlog waits, it reads raw beacons.
  */
-async function reportFromSummaries(
+export async function buildSiteSpeedReport(
   database: Database,
   sellerId: number,
   period: ReportPeriod,
-  segment: Segment,
-  now: number,
-  timeZone: string,
-  comparing: ReleasePair | undefined,
+  segment: Segment = {},
+  now: number = Date.now(),
+  timeZone = "UTC",
+  comparing?: ReleasePair,
 ): Promise<SiteSpeedReport> {
   const { db } = database;
   // Until a backlog is summed, the sums lack the newest page views: the raw beacons hold them.
   if ((await sumJustQueued(database)).backlog)
     return reportFromBeacons(db, sellerId, period, segment, now, timeZone, comparing);
   const { since, until, bucketStarts } = periodWindow(period, now, timeZone);
-  const current = await readHourSummaries(db, sellerId, since, until, segment);
-  const previous = await readHourSummaries(db, sellerId, since - (until - since), since, segment);
+  // An hour's trend reads hours; a day's reads the zone's days, which a window of hours would not need.
+  const read = (from: number, to: number) =>
+    period.bucketMs === HOUR_MS
+      ? readHourSummaries(db, sellerId, from, to, segment)
+      : readDaysAndHours(db, sellerId, from, to, segment, timeZone, now);
+  const current = await read(since, until);
+  const previous = await read(since - (until - since), since);
   const { regressions, sampled } = await findWeekRegressions(db, sellerId, segment, now, timeZone);
   const releases = summedReleases(current, previous);
   const pair = chooseReleases(releases, comparing);

@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { TEST_DIALECTS } from "../../test/databases";
 import { expectWithin } from "../../test/summed-percentiles";
-import { beaconRequest, sampleBeacon, sampleInAppBeacon, storeBeacons, testId } from "../../test/speed-beacons";
+import {
+  beaconRequest,
+  forgetPageViews,
+  sampleBeacon,
+  sampleInAppBeacon,
+  storeBeacons,
+  testId,
+} from "../../test/speed-beacons";
 import { startSession } from "~/auth/session.server";
 import { migrate, type Database } from "~/db/database.server";
 import { DEMO_USERNAME, randomSequence, seedDemoData } from "~/db/seed.server";
@@ -17,6 +24,7 @@ import { sumNewBeacons } from "./sum-beacons.server";
 
 const HOUR = 3_600_000;
 const MINUTE = 60_000;
+const DAY = 24 * HOUR;
 /** 14:30 UTC. */
 const NOW = Date.UTC(2026, 10, 27, 14, 30);
 
@@ -80,11 +88,7 @@ describe.each(TEST_DIALECTS)("summing site-speed beacons on $name", (dialect) =>
     cookie = (await startSession(database.db, owner, new Request("http://localhost/signin"))).split(";")[0] as string;
   }, 60_000);
   afterAll(() => database.close());
-  beforeEach(async () => {
-    await database.db.deleteFrom("speed_beacon_unsummed").execute();
-    await database.db.deleteFrom("speed_beacon").execute();
-    await database.db.deleteFrom("speed_summary_hour").execute();
-  });
+  beforeEach(() => forgetPageViews(database.db));
 
   it("sums a collected beacon into the hour its page view began, under its seller, page and segment", async () => {
     // Left at 14:05 after 15 minutes: the page view began at 13:50, and belongs to 13:00.
@@ -288,152 +292,166 @@ describe.each(TEST_DIALECTS)("summing site-speed beacons on $name", (dialect) =>
     expect((await figuresByPage()).get("sellerHubOverview")?.counts.get("pageViews")).toBe(40);
   });
 
-  it("gives the 24-hour dashboard every figure raw beacons give: counts exactly, each percentile within 1 %", async () => {
-    const random = randomSequence(33);
-    const pick = <T>(items: readonly T[]) => items[Math.floor(random() * items.length)] as T;
-    const period = findReportPeriod("24h")!;
-    const sessions = Array.from({ length: 20 }, testId);
-    const sent: Array<{ beacon: SpeedBeacon; at: number }> = [];
-    for (let index = 0; index < 500; index += 1) {
-      // This period and the one before: 15:00 the day before yesterday to now.
-      const at = NOW - Math.floor(random() * 47 * HOUR);
-      const lcp = Math.round(300 + 6000 * random() ** 2);
-      const inp = Math.round(20 + 600 * random() ** 3);
-      const pageName = pick(["sellerHubOverview", "sellerHubListings", "sellerHubMessages"]);
-      const base = {
-        pageName,
-        speedSession: pick(sessions),
-        ageMs: Math.floor(random() * 10 * MINUTE),
-        // One release until ten hours ago, the next since: which began first is never a tie.
-        release: random() < 0.2 ? undefined : at < NOW - 10 * HOUR ? "r1" : "r2",
-        device: { viewportWidth: pick([320, 800, 1440]), connection: pick(["3g", "4g", undefined] as const) },
-        vitals: {
-          LCP: lcp,
-          INP: inp,
-          CLS: random() < 0.6 ? 0 : random() * 0.5,
-          FCP: lcp / 2,
-          // Exactly on a threshold, as an INP often is: its rating must not depend on the 1 %.
-          ...(random() < 0.2 ? { INP: 200 } : {}),
-        },
-        attribution:
-          random() < 0.5
-            ? {
-                lcpParts: Object.fromEntries(LCP_PARTS.map((part) => [part, Math.round(lcp * random())])),
-                inpPhases: Object.fromEntries(INP_PHASES.map((phase) => [phase, Math.round(200 * random())])),
-                lcpElement: pick(["img.hero", "h1 > span"]),
-                inpTarget: "button.save",
-                inpScript: pick(["/assets/listings.js:save", "/assets/root.js:onClick", undefined]),
-              }
-            : undefined,
-        errors:
+  // The 7 and 30 days in Los Angeles: its days are not UTC's, and the 30 days span summer time's end
+  // (1 November 2026), so the period before begins at 23:00 of a day, which only hours can give.
+  it.each([
+    ["24h", "UTC"],
+    ["7d", "America/Los_Angeles"],
+    ["30d", "America/Los_Angeles"],
+  ])(
+    "gives the %s dashboard in %s every figure raw beacons give: counts exactly, each percentile within 1 %%",
+    async (periodKey, timeZone) => {
+      const random = randomSequence(33);
+      const pick = <T>(items: readonly T[]) => items[Math.floor(random() * items.length)] as T;
+      const period = findReportPeriod(periodKey)!;
+      const sessions = Array.from({ length: 20 }, testId);
+      const sent: Array<{ beacon: SpeedBeacon; at: number }> = [];
+      for (let index = 0; index < 500; index += 1) {
+        // This period and the one before, all but their first day: from the 24 hours' 15:00 the day
+        // before yesterday, the days' a day into the period before, to now.
+        const at = NOW - Math.floor(random() * (2 * period.durationMs - DAY));
+        const lcp = Math.round(300 + 6000 * random() ** 2);
+        const inp = Math.round(20 + 600 * random() ** 3);
+        const pageName = pick(["sellerHubOverview", "sellerHubListings", "sellerHubMessages"]);
+        const base = {
+          pageName,
+          speedSession: pick(sessions),
+          ageMs: Math.floor(random() * 10 * MINUTE),
+          // One release until ten hours ago, the next since: which began first is never a tie.
+          release: random() < 0.2 ? undefined : at < NOW - 10 * HOUR ? "r1" : "r2",
+          device: { viewportWidth: pick([320, 800, 1440]), connection: pick(["3g", "4g", undefined] as const) },
+          vitals: {
+            LCP: lcp,
+            INP: inp,
+            CLS: random() < 0.6 ? 0 : random() * 0.5,
+            FCP: lcp / 2,
+            // Exactly on a threshold, as an INP often is: its rating must not depend on the 1 %.
+            ...(random() < 0.2 ? { INP: 200 } : {}),
+          },
+          attribution:
+            random() < 0.5
+              ? {
+                  lcpParts: Object.fromEntries(LCP_PARTS.map((part) => [part, Math.round(lcp * random())])),
+                  inpPhases: Object.fromEntries(INP_PHASES.map((phase) => [phase, Math.round(200 * random())])),
+                  lcpElement: pick(["img.hero", "h1 > span"]),
+                  inpTarget: "button.save",
+                  inpScript: pick(["/assets/listings.js:save", "/assets/root.js:onClick", undefined]),
+                }
+              : undefined,
+          errors:
+            random() < 0.3
+              ? [
+                  {
+                    message: pick(["TypeError: x is undefined", "Ürün bulunamadı", "ResizeObserver loop"]),
+                    source: "/assets/root.js",
+                    line: 1,
+                    column: 2,
+                    count: 1 + Math.floor(random() * 3),
+                    pageName,
+                  },
+                ]
+              : [],
+        };
+        const server = { db: Math.round(40 * random()), render: Math.round(90 * random()), total: 150 };
+        const beacon =
           random() < 0.3
-            ? [
-                {
-                  message: pick(["TypeError: x is undefined", "Ürün bulunamadı", "ResizeObserver loop"]),
-                  source: "/assets/root.js",
-                  line: 1,
-                  column: 2,
-                  count: 1 + Math.floor(random() * 3),
-                  pageName,
+            ? sampleInAppBeacon({
+                ...base,
+                inAppNavigation: {
+                  duration: Math.round(100 + 900 * random()),
+                  dataRequest: Math.round(50 + 300 * random()),
+                  server,
                 },
-              ]
-            : [],
-      };
-      const server = { db: Math.round(40 * random()), render: Math.round(90 * random()), total: 150 };
-      const beacon =
-        random() < 0.3
-          ? sampleInAppBeacon({
-              ...base,
-              inAppNavigation: {
-                duration: Math.round(100 + 900 * random()),
-                dataRequest: Math.round(50 + 300 * random()),
-                server,
-              },
-            })
-          : sampleBeacon({ ...base, navigation: { ...sampleBeacon().navigation!, server } });
-      sent.push({ beacon, at });
-      // A tenth are resent by an older build, a few minutes later, with other figures.
-      if (random() < 0.1)
-        sent.push({ beacon: { ...beacon, vitals: { ...beacon.vitals, LCP: lcp + 999 } }, at: at + 3 * MINUTE });
-    }
-    for (const { beacon, at } of sent.toSorted(() => random() - 0.5)) await store(beacon, at);
-    await sumNewBeacons(database, { batch: 64 });
+              })
+            : sampleBeacon({ ...base, navigation: { ...sampleBeacon().navigation!, server } });
+        sent.push({ beacon, at });
+        // A tenth are resent by an older build, a few minutes later, with other figures.
+        if (random() < 0.1)
+          sent.push({ beacon: { ...beacon, vitals: { ...beacon.vitals, LCP: lcp + 999 } }, at: at + 3 * MINUTE });
+      }
+      for (const { beacon, at } of sent.toSorted(() => random() - 0.5)) await store(beacon, at);
+      await sumNewBeacons(database, { batch: 64 });
 
-    const raw = await reportFromBeacons(database.db, sellerId, period, {}, NOW);
-    const summed = await buildSiteSpeedReport(database, sellerId, period, {}, NOW);
-    expect(raw.truncated).toBe(false);
-    expect(summed).toMatchObject({ fromSummaries: true, truncated: false, pageViews: raw.pageViews });
-    expect(summed.pages.map((page) => page.pageName)).toEqual(raw.pages.map((page) => page.pageName));
-    expect(raw.pages.length).toBe(3);
-    for (const page of raw.pages) {
-      const sums = summed.pages.find((one) => one.pageName === page.pageName)!;
-      expect(sums).toMatchObject({
-        pageViews: page.pageViews,
-        fullLoads: page.fullLoads,
-        inAppNavigations: page.inAppNavigations,
-      });
-      expectWithin(sums.inAppDurationP75, page.inAppDurationP75);
-      expectWithin(sums.dataRequestP75, page.dataRequestP75);
-      for (const [summedParts, rawParts] of [
-        [sums.vitalParts.LCP, page.vitalParts.LCP],
-        [sums.vitalParts.INP, page.vitalParts.INP],
-        [sums.server.fullLoads, page.server.fullLoads],
-        [sums.server.inApp, page.server.inApp],
-      ] as const) {
-        expect(summedParts?.samples).toBe(rawParts?.samples);
-        for (const part of [...LCP_PARTS, ...INP_PHASES, ...SERVER_TIMING_PARTS])
-          expectWithin(
-            (summedParts?.p75 as Record<string, number> | undefined)?.[part],
-            (rawParts?.p75 as Record<string, number> | undefined)?.[part],
-          );
-      }
-      for (const vital of page.vitals) {
-        const { p75, previousP75, trend, ...exact } = sums.vitals.find((one) => one.name === vital.name)!;
-        expect(exact, `${page.pageName} ${vital.name}`).toEqual({
-          name: vital.name,
-          samples: vital.samples,
-          rating: vital.rating,
-          ratingCounts: vital.ratingCounts,
-          ratingPercentages: vital.ratingPercentages,
-          histogram: vital.histogram,
+      const raw = await reportFromBeacons(database.db, sellerId, period, {}, NOW, timeZone);
+      const summed = await buildSiteSpeedReport(database, sellerId, period, {}, NOW, timeZone);
+      expect(raw.truncated).toBe(false);
+      expect(summed).toMatchObject({ fromSummaries: true, truncated: false, pageViews: raw.pageViews });
+      expect(summed.pages.map((page) => page.pageName)).toEqual(raw.pages.map((page) => page.pageName));
+      expect(raw.pages.length).toBe(3);
+      for (const page of raw.pages) {
+        const sums = summed.pages.find((one) => one.pageName === page.pageName)!;
+        expect(sums).toMatchObject({
+          pageViews: page.pageViews,
+          fullLoads: page.fullLoads,
+          inAppNavigations: page.inAppNavigations,
         });
-        expectWithin(p75, vital.p75);
-        expectWithin(previousP75, vital.previousP75);
-        expect(trend.map((point) => [point.start, point.samples])).toEqual(
-          vital.trend.map((point) => [point.start, point.samples]),
-        );
-        trend.forEach((point, index) => expectWithin(point.p75, vital.trend[index]!.p75));
+        expectWithin(sums.inAppDurationP75, page.inAppDurationP75);
+        expectWithin(sums.dataRequestP75, page.dataRequestP75);
+        for (const [summedParts, rawParts] of [
+          [sums.vitalParts.LCP, page.vitalParts.LCP],
+          [sums.vitalParts.INP, page.vitalParts.INP],
+          [sums.server.fullLoads, page.server.fullLoads],
+          [sums.server.inApp, page.server.inApp],
+        ] as const) {
+          expect(summedParts?.samples).toBe(rawParts?.samples);
+          for (const part of [...LCP_PARTS, ...INP_PHASES, ...SERVER_TIMING_PARTS])
+            expectWithin(
+              (summedParts?.p75 as Record<string, number> | undefined)?.[part],
+              (rawParts?.p75 as Record<string, number> | undefined)?.[part],
+            );
+        }
+        for (const vital of page.vitals) {
+          const { p75, previousP75, trend, ...exact } = sums.vitals.find((one) => one.name === vital.name)!;
+          expect(exact, `${page.pageName} ${vital.name}`).toEqual({
+            name: vital.name,
+            samples: vital.samples,
+            rating: vital.rating,
+            ratingCounts: vital.ratingCounts,
+            ratingPercentages: vital.ratingPercentages,
+            histogram: vital.histogram,
+          });
+          expectWithin(p75, vital.p75);
+          expectWithin(previousP75, vital.previousP75);
+          expect(trend.map((point) => [point.start, point.samples])).toEqual(
+            vital.trend.map((point) => [point.start, point.samples]),
+          );
+          trend.forEach((point, index) => expectWithin(point.p75, vital.trend[index]!.p75));
+        }
       }
-    }
-    // Releases begin at their first page view's moment, as from raw beacons.
-    expect(summed.releases).toEqual(raw.releases);
-    expect(summed.releaseComparison).toMatchObject({ release: "r2", against: "r1" });
-    expect(summed.releaseComparison?.pages.map((page) => page.pageName)).toEqual(
-      raw.releaseComparison?.pages.map((page) => page.pageName),
-    );
-    raw.releaseComparison?.pages.forEach((page, index) =>
-      page.vitals.forEach((vital, vitalIndex) => {
-        const sums = summed.releaseComparison!.pages[index]!.vitals[vitalIndex]!;
-        expect(sums).toMatchObject({ name: vital.name, samples: vital.samples, againstSamples: vital.againstSamples });
-        expectWithin(sums.p75, vital.p75);
-        expectWithin(sums.againstP75, vital.againstP75);
-      }),
-    );
-    // What to fix and script errors: the same ones, told as often (the order of near ties may differ by the 1 %).
-    const byName = <T extends { pageName: string }>(items: readonly T[], name: (item: T) => string) =>
-      items.toSorted((a, b) => name(a).localeCompare(name(b)));
-    const fixName = (fix: FixSummary) => `${fix.pageName} ${fix.vital} ${fix.element}`;
-    const rawFixes = byName(raw.fixes, fixName);
-    expect(rawFixes.length).toBe(9);
-    expect(byName(summed.fixes, fixName).map(({ p75: _p75, ...fix }) => fix)).toEqual(
-      rawFixes.map(({ p75: _p75, ...fix }) => fix),
-    );
-    byName(summed.fixes, fixName).forEach((fix, index) => expectWithin(fix.p75, rawFixes[index]!.p75));
-    expect(summed.scriptErrors.length).toBeGreaterThan(3);
-    expect(byName(summed.scriptErrors, (error) => error.message + error.pageName)).toEqual(
-      byName(raw.scriptErrors, (error) => error.message + error.pageName),
-    );
-  });
+      // Releases begin at their first page view's moment, as from raw beacons.
+      expect(summed.releases).toEqual(raw.releases);
+      expect(summed.releaseComparison).toMatchObject({ release: "r2", against: "r1" });
+      expect(summed.releaseComparison?.pages.map((page) => page.pageName)).toEqual(
+        raw.releaseComparison?.pages.map((page) => page.pageName),
+      );
+      raw.releaseComparison?.pages.forEach((page, index) =>
+        page.vitals.forEach((vital, vitalIndex) => {
+          const sums = summed.releaseComparison!.pages[index]!.vitals[vitalIndex]!;
+          expect(sums).toMatchObject({
+            name: vital.name,
+            samples: vital.samples,
+            againstSamples: vital.againstSamples,
+          });
+          expectWithin(sums.p75, vital.p75);
+          expectWithin(sums.againstP75, vital.againstP75);
+        }),
+      );
+      // What to fix and script errors: the same ones, told as often (the order of near ties may differ by the 1 %).
+      const byName = <T extends { pageName: string }>(items: readonly T[], name: (item: T) => string) =>
+        items.toSorted((a, b) => name(a).localeCompare(name(b)));
+      const fixName = (fix: FixSummary) => `${fix.pageName} ${fix.vital} ${fix.element}`;
+      const rawFixes = byName(raw.fixes, fixName);
+      expect(rawFixes.length).toBe(9);
+      expect(byName(summed.fixes, fixName).map(({ p75: _p75, ...fix }) => fix)).toEqual(
+        rawFixes.map(({ p75: _p75, ...fix }) => fix),
+      );
+      byName(summed.fixes, fixName).forEach((fix, index) => expectWithin(fix.p75, rawFixes[index]!.p75));
+      expect(summed.scriptErrors.length).toBeGreaterThan(3);
+      expect(byName(summed.scriptErrors, (error) => error.message + error.pageName)).toEqual(
+        byName(raw.scriptErrors, (error) => error.message + error.pageName),
+      );
+    },
+  );
 });
 
 describe.each(TEST_DIALECTS)("migration 0032 on $name", (dialect) => {

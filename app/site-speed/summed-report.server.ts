@@ -38,8 +38,9 @@ import {
 import { histogram as distributionOf, percentages, type RatingCounts } from "./vital-statistics";
 import { RATINGS, VITAL_NAMES, VITALS, type Rating, type VitalName } from "./vitals";
 
-/** A page's figures of one hour under one release, its segments' summaries summed. */
+/** A page's figures of one hour (or of one day, read from days) under one release, its segments' summaries summed. */
 export interface HourSummary {
+  /** The hour's start, or the day's. */
   hourStart: number;
   pageName: string;
   release: string;
@@ -67,24 +68,38 @@ export async function readHourSummaries(
     .$if(segment.device !== undefined, (query) => query.where("device", "=", segment.device as string))
     .$if(segment.connection !== undefined, (query) => query.where("connection", "=", segment.connection as string))
     .execute();
+  return summedPerPage(
+    rows.map(({ hour_start, ...row }) => ({ ...row, start: Number(hour_start) })),
+    `seller ${sellerId}, hour`,
+  );
+}
+
+/**
+ * Stored summaries (an hour's, or a day's: `start`) summed per start, page and release as they are
+ * read: the report splits them no further. One that does not read is left out, with a warning
+ * naming it (`which`, then its start).
+ */
+export function summedPerPage(
+  rows: ReadonlyArray<{ start: number; page_name: string; release: string; figures: string }>,
+  which: string,
+): HourSummary[] {
   const summaries = new Map<string, HourSummary>();
   for (const row of rows) {
-    const hourStart = Number(row.hour_start);
-    const key = JSON.stringify([hourStart, row.page_name, row.release]);
+    const key = JSON.stringify([row.start, row.page_name, row.release]);
     const summary = summaries.get(key) ?? {
-      hourStart,
+      hourStart: row.start,
       pageName: row.page_name,
       release: row.release,
       figures: noFigures(),
     };
     try {
-      addStoredFigures(summary.figures, row.figures, hourStart);
+      addStoredFigures(summary.figures, row.figures, row.start);
       summaries.set(key, summary);
     } catch (error) {
-      // Changed by hand, or stored otherwise by another build: the summing starts it again when its
-      // hour next gets a beacon. One such row must not cost the seller the whole dashboard.
+      // Changed by hand, or stored otherwise by another build: the summing starts an hour's again
+      // when it next gets a beacon. One such row must not cost the seller the whole dashboard.
       console.warn(
-        `A site-speed summary did not read, and is left out (seller ${sellerId}, hour ${hourStart}, ${row.page_name}):`,
+        `A site-speed summary did not read, and is left out (${which} ${row.start}, ${row.page_name}):`,
         error instanceof Error ? error.message : error,
       );
     }

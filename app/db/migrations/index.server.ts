@@ -32,6 +32,7 @@ import * as oneOwner from "./0030-one-owner.server";
 import * as beaconIdsInIndexes from "./0031-beacon-ids-in-indexes.server";
 import * as speedSummaries from "./0032-speed-summaries.server";
 import * as speedSummariesAgain from "./0033-speed-summaries-again.server";
+import * as speedSummaryDays from "./0034-speed-summary-days.server";
 
 interface DialectMigration {
   up(db: Kysely<unknown>, dialect: Dialect): Promise<void>;
@@ -70,6 +71,7 @@ const migrations: Record<string, DialectMigration> = {
   "0031-beacon-ids-in-indexes": beaconIdsInIndexes,
   "0032-speed-summaries": speedSummaries,
   "0033-speed-summaries-again": speedSummariesAgain,
+  "0034-speed-summary-days": speedSummaryDays,
 };
 
 export const MIGRATION_NAMES = Object.keys(migrations);

@@ -1,0 +1,140 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { TEST_DIALECTS } from "../../test/databases";
+import { insertSeller } from "../../test/listings";
+import { summedNear } from "../../test/summed-percentiles";
+import { forgetPageViews, sampleBeacon, storeBeacons } from "../../test/speed-beacons";
+import type { Database } from "~/db/database.server";
+import type { SpeedBeacon } from "./beacon-schema";
+import { findReportPeriod } from "./report-periods";
+import { buildSiteSpeedReport } from "./site-speed-report.server";
+import { sumNewBeacons } from "./sum-beacons.server";
+import { DAY_CLOSED_AFTER_MS, readDaysAndHours } from "./summed-days.server";
+import type { HourSummary } from "./summed-report.server";
+
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+/** A Sunday afternoon in UTC: the last 7 days are the 16th to the 22nd. */
+const NOW = Date.UTC(2026, 10, 22, 14, 30);
+const TODAY = Date.UTC(2026, 10, 22);
+const LAST_WEEK = findReportPeriod("7d")!;
+
+describe.each(TEST_DIALECTS)("the days' sums on $name", (dialect) => {
+  let database: Database;
+  let sellerId: number;
+
+  const store = (beacon: SpeedBeacon, receivedAt: number) => {
+    const { pageName, speedSession, ...metrics } = beacon;
+    return storeBeacons(database.db, [
+      {
+        page_name: pageName,
+        speed_session: speedSession,
+        seller_id: sellerId,
+        received_at: receivedAt,
+        metrics: JSON.stringify(metrics),
+      },
+    ]);
+  };
+  const week = (now = NOW, timeZone = "UTC") => buildSiteSpeedReport(database, sellerId, LAST_WEEK, {}, now, timeZone);
+  /** The days of a zone summed so far, as ISO dates of their starts. */
+  const summedDays = async (timeZone = "UTC") =>
+    (
+      await database.db
+        .selectFrom("speed_summary_day_built")
+        .select("day_start")
+        .where("seller_id", "=", sellerId)
+        .where("time_zone", "=", timeZone)
+        .orderBy("day_start")
+        .execute()
+    ).map((row) => new Date(Number(row.day_start)).toISOString());
+  const pageViewsOf = (summaries: readonly HourSummary[]) =>
+    summaries.reduce((sum, summary) => sum + (summary.figures.counts.get("pageViews") ?? 0), 0);
+
+  beforeAll(async () => {
+    database = await dialect.open();
+    sellerId = await insertSeller(database.db, "days-seller");
+  }, 60_000);
+  afterAll(() => database.close());
+  beforeEach(() => forgetPageViews(database.db));
+
+  it("sums each closed day of the period and the one before once, reads it from then on, and reads today from the hours", async () => {
+    await store(sampleBeacon({ vitals: { LCP: 1200 } }), TODAY - DAY + 9 * HOUR);
+    await store(sampleBeacon({ vitals: { LCP: 1300 } }), TODAY - 10 * DAY);
+    expect(await week()).toMatchObject({ fromSummaries: true, pageViews: 1 });
+    // The period's six days before today, and the period before's seven: not today, still open.
+    const days = await summedDays();
+    expect(days).toHaveLength(13);
+    expect(days.at(0)).toBe("2026-11-09T00:00:00.000Z");
+    expect(days.at(-1)).toBe("2026-11-21T00:00:00.000Z");
+
+    // With yesterday's hours gone, the view reads yesterday from its day.
+    await database.db.deleteFrom("speed_summary_hour").where("hour_start", "<", TODAY).execute();
+    const again = await week();
+    expect(again.pageViews).toBe(1);
+    expect(again.pages[0]?.vitals.find((vital) => vital.name === "LCP")).toMatchObject({
+      p75: summedNear(1200),
+      previousP75: summedNear(1300),
+    });
+    // A page view just left shows at once: today is read from the hours.
+    await store(sampleBeacon(), NOW - 60_000);
+    expect((await week()).pageViews).toBe(2);
+    expect(await summedDays()).toHaveLength(13);
+  });
+
+  it("keeps each zone's days apart: a Los Angeles reader's week is summed in its own days", async () => {
+    // 07:00 UTC on the 21st is still the 20th in Los Angeles.
+    await store(sampleBeacon(), Date.UTC(2026, 10, 21, 7));
+    await week(NOW, "America/Los_Angeles");
+    await week(NOW, "UTC");
+    expect((await summedDays("America/Los_Angeles")).at(-1)).toBe("2026-11-21T08:00:00.000Z");
+    expect((await summedDays("UTC")).at(-1)).toBe("2026-11-21T00:00:00.000Z");
+    const trendStarts = async (timeZone: string) =>
+      (await week(NOW, timeZone)).pages[0]?.vitals[0]?.trend
+        .filter((point) => point.samples > 0)
+        .map((point) => new Date(point.start).toISOString());
+    expect(await trendStarts("America/Los_Angeles")).toEqual(["2026-11-20T08:00:00.000Z"]);
+    expect(await trendStarts("UTC")).toEqual(["2026-11-21T00:00:00.000Z"]);
+  });
+
+  it(`leaves a day open until ${DAY_CLOSED_AFTER_MS / 60_000} minutes after it ended, and while a beacon that arrived before then waits to be summed`, async () => {
+    // Left at 23:50 on the 21st, and not yet summed; stored after a page view of 01:00, as a
+    // backfill may store them: the queue's least id is not its oldest beacon.
+    await store(sampleBeacon(), TODAY + HOUR);
+    await store(sampleBeacon(), TODAY - 10 * 60_000);
+    const read = (now: number) => readDaysAndHours(database.db, sellerId, TODAY - 6 * DAY, TODAY + DAY, {}, "UTC", now);
+
+    // Two hours after midnight the 21st has ended long enough, but the beacon is still queued: its
+    // hour is read as it is, and the day is not summed without it.
+    expect(pageViewsOf(await read(TODAY + 2 * HOUR))).toBe(0);
+    expect((await summedDays()).at(-1)).toBe("2026-11-20T00:00:00.000Z");
+    await sumNewBeacons(database);
+    // Summed: at half past midnight the day is still open, read from its hours.
+    expect(pageViewsOf(await read(TODAY + 30 * 60_000))).toBe(2);
+    expect((await summedDays()).at(-1)).toBe("2026-11-20T00:00:00.000Z");
+    // At two, it is closed: summed with its page view, and read as one day beside today's hour.
+    const closed = await read(TODAY + 2 * HOUR);
+    expect(pageViewsOf(closed)).toBe(2);
+    expect((await summedDays()).at(-1)).toBe("2026-11-21T00:00:00.000Z");
+    expect(closed.map((summary) => new Date(summary.hourStart).toISOString()).toSorted()).toEqual([
+      "2026-11-21T00:00:00.000Z",
+      "2026-11-22T01:00:00.000Z",
+    ]);
+  });
+
+  it("sums a day once when two views ask for it at once", async () => {
+    for (let index = 0; index < 6; index += 1)
+      await store(
+        sampleBeacon({ pageName: index % 2 ? "sellerHubOverview" : "sellerHubListings" }),
+        NOW - (index + 1) * DAY,
+      );
+    // On PostgreSQL one view sums the queue while the others read the sums as they are (they do not
+    // wait for it): none counts a page view twice, and the days summed hold every one.
+    const reports = await Promise.all([week(), week(), week()]);
+    for (const report of reports) expect(report.pageViews).toBeLessThanOrEqual(6);
+    expect((await week()).pageViews).toBe(6);
+    expect(await summedDays()).toHaveLength(13);
+    // Each day's one segment, and its sums over every device class, every connection, and both.
+    const rows = await database.db.selectFrom("speed_summary_day").select(["device", "connection"]).execute();
+    expect(rows).toHaveLength(6 * 4);
+    expect(rows.filter((row) => row.device === "*" && row.connection === "*")).toHaveLength(6);
+  });
+});
