@@ -2,6 +2,7 @@ import type { Kysely } from "kysely";
 import type { Database } from "../app/db/database.server";
 import { chooseAppearance } from "../app/appearance/appearance.server";
 import type { DatabaseSchema, NewSeller } from "../app/db/schema.ts";
+import type { SpeedBeacon } from "../app/site-speed/beacon-schema";
 import { sumNewBeacons } from "../app/site-speed/sum-beacons.server";
 import { addMember, openAccount } from "../app/team/accounts.server";
 import { sampleBeacon, storeBeacons } from "../test/speed-beacons";
@@ -84,30 +85,17 @@ export async function addSlowerWeek(
   now = Date.now(),
 ): Promise<void> {
   const { id } = await db.selectFrom("seller").select("id").where("username", "=", username).executeTakeFirstOrThrow();
-  const stored = (pageName: string, lcp: number, receivedAt: number) => {
-    const {
-      pageName: _pageName,
-      speedSession,
-      resources,
-      tracking: _tracking,
-      ...metrics
-    } = sampleBeacon({
-      pageName,
-      // Each week's page views came from a release of its own.
-      release: receivedAt < now - 7 * DAY_MS ? SLOWER_WEEK_RELEASES.weekBefore : SLOWER_WEEK_RELEASES.thisWeek,
-      vitals: { LCP: lcp, FCP: 900, TTFB: 80 },
-    });
-    return {
-      page_name: pageName,
-      seller_id: id,
-      speed_session: speedSession,
-      // A documentation address (RFC 5737): the tests' own browsers, on 127.0.0.1, keep their limits to themselves.
-      client: "192.0.2.1",
-      received_at: receivedAt,
-      metrics: JSON.stringify(metrics),
-      resources: JSON.stringify(resources),
-    };
-  };
+  const stored = (pageName: string, lcp: number, receivedAt: number) =>
+    storedBeacon(
+      sampleBeacon({
+        pageName,
+        // Each week's page views came from a release of its own.
+        release: receivedAt < now - 7 * DAY_MS ? SLOWER_WEEK_RELEASES.weekBefore : SLOWER_WEEK_RELEASES.thisWeek,
+        vitals: { LCP: lcp, FCP: 900, TTFB: 80 },
+      }),
+      id,
+      receivedAt,
+    );
   await storeBeacons(
     db,
     Array.from({ length: SLOWER_WEEK_VIEWS }, (_, index) => [
@@ -117,6 +105,21 @@ export async function addSlowerWeek(
       stored("sellerHubOverview", 1200 + 20 * index, now - DAY_MS),
     ]).flat(),
   );
+}
+
+/** A beacon as the collector stores it for the seller, received at `receivedAt`. */
+function storedBeacon(beacon: SpeedBeacon, sellerId: number, receivedAt: number) {
+  const { pageName, speedSession, resources, tracking: _tracking, ...metrics } = beacon;
+  return {
+    page_name: pageName,
+    seller_id: sellerId,
+    speed_session: speedSession,
+    // A documentation address (RFC 5737): the tests' own browsers, on 127.0.0.1, keep their limits to themselves.
+    client: "192.0.2.1",
+    received_at: receivedAt,
+    metrics: JSON.stringify(metrics),
+    resources: JSON.stringify(resources),
+  };
 }
 
 /** An account whose last 24 hours were summed and whose raw beacons then expired: the releases that served them. */
@@ -129,11 +132,14 @@ export const SUMMED_DAY = {
   inpTarget: "button#kaydet",
   inpScript: "/assets/listings.js:saveDraft",
   error: "TypeError: ürün is undefined",
+  /** One page view three days ago: in a closed day, which the 30 days read from the days' sums. */
+  daysAgoPage: "sellerHubBulkPriceChoose",
 } as const;
 
 /**
- * SUMMED_DAY's account's last 24 hours, summed into hours as housekeeping sums them, then its raw
- * beacons deleted as if expired: the 24-hour dashboard must show every figure from the sums alone.
+ * SUMMED_DAY's account's last 24 hours and a page view three days ago, summed into hours as
+ * housekeeping sums them, then its raw beacons deleted as if expired: the dashboard must show every
+ * figure from the sums alone.
  */
 export async function addSummedDay(database: Database, now = Date.now()): Promise<void> {
   const { db } = database;
@@ -142,47 +148,36 @@ export async function addSummedDay(database: Database, now = Date.now()): Promis
     .select("id")
     .where("username", "=", SUMMED_DAY.account)
     .executeTakeFirstOrThrow();
-  await storeBeacons(
-    db,
-    Array.from({ length: SUMMED_DAY.listingsViews }, (_, index) => {
-      const {
-        pageName,
-        speedSession,
-        resources,
-        tracking: _tracking,
-        ...metrics
-      } = sampleBeacon({
-        pageName: "sellerHubActiveListings",
-        release: index % 2 === 0 ? SUMMED_DAY.releases.older : SUMMED_DAY.releases.newer,
-        vitals: { LCP: 3000, INP: 240, CLS: 0.02, FCP: 900, TTFB: 80 },
-        attribution: {
-          lcpElement: SUMMED_DAY.lcpElement,
-          inpTarget: SUMMED_DAY.inpTarget,
-          inpScript: SUMMED_DAY.inpScript,
-        },
-        errors: [
-          {
-            message: SUMMED_DAY.error,
-            source: "/assets/listings.js",
-            line: 12,
-            column: 7,
-            count: 2,
-            pageName: "sellerHubActiveListings",
+  const stored = (beacon: SpeedBeacon, receivedAt: number) => storedBeacon(beacon, id, receivedAt);
+  await storeBeacons(db, [
+    ...Array.from({ length: SUMMED_DAY.listingsViews }, (_, index) =>
+      stored(
+        sampleBeacon({
+          pageName: "sellerHubActiveListings",
+          release: index % 2 === 0 ? SUMMED_DAY.releases.older : SUMMED_DAY.releases.newer,
+          vitals: { LCP: 3000, INP: 240, CLS: 0.02, FCP: 900, TTFB: 80 },
+          attribution: {
+            lcpElement: SUMMED_DAY.lcpElement,
+            inpTarget: SUMMED_DAY.inpTarget,
+            inpScript: SUMMED_DAY.inpScript,
           },
-        ],
-      });
-      return {
-        page_name: pageName,
-        seller_id: id,
-        speed_session: speedSession,
-        client: "192.0.2.1",
+          errors: [
+            {
+              message: SUMMED_DAY.error,
+              source: "/assets/listings.js",
+              line: 12,
+              column: 7,
+              count: 2,
+              pageName: "sellerHubActiveListings",
+            },
+          ],
+        }),
         // An hour apart, the older release first: from 14 hours ago to 3 hours ago.
-        received_at: now - (14 - index) * 3_600_000,
-        metrics: JSON.stringify(metrics),
-        resources: JSON.stringify(resources),
-      };
-    }),
-  );
+        now - (14 - index) * 3_600_000,
+      ),
+    ),
+    stored(sampleBeacon({ pageName: SUMMED_DAY.daysAgoPage }), now - 3 * 24 * 3_600_000),
+  ]);
   await sumNewBeacons(database);
   await db.deleteFrom("speed_beacon").where("seller_id", "=", id).execute();
 }

@@ -18,7 +18,7 @@ export interface DeletedRecords {
   sessions: number;
   signInFailures: number;
   speedBeacons: number;
-  /** Site-speed summaries of an hour (one a page, segment and release). */
+  /** Site-speed summaries of an hour or of a day (one a page, segment and release). */
   speedSummaries: number;
   trackingEvents: number;
   /** Listings selected in sessions that have ended. */

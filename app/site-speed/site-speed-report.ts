@@ -6,7 +6,7 @@ import type { Segment } from "./report-segments";
 import type { HistogramBin, RatingCounts, TrendPoint } from "./vital-statistics";
 import { VITALS, type Rating, type VitalName } from "./vitals";
 
-/** Bounds the work of a dashboard view read from raw beacons (7 and 30 days), whatever a seller's traffic: the newest beacons this many. */
+/** Bounds the work of a dashboard view read from raw beacons (while a backlog waits to be summed), whatever a seller's traffic: the newest beacons this many. */
 export const MAX_REPORTED_BEACONS = 5000;
 
 /** The script errors the dashboard lists. */

@@ -265,8 +265,8 @@ const serverTime = (figures: Figures, side: "full-load" | "in-app"): ServerTimeS
  * The releases that served the window's page views, as `releasesOf` in
  * site-speed-report.server.ts gives them from raw beacons: each began at its first page view, in
  * this window or the one before (a summary stored before that moment was kept: its hour's start).
- * When each was last seen, which breaks a tie of beginnings, is to the hour (the raw read's is to
- * the millisecond).
+ * When each was last seen, which breaks a tie of beginnings, is to the hour, or to the day where
+ * read from days (the raw read's is to the millisecond).
  */
 export function summedReleases(
   summaries: readonly HourSummary[],
