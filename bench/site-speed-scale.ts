@@ -11,17 +11,16 @@
  * Then, through HTTP from the production build (two workers):
  * - the dashboard's time for each period (the whole page, its loader included), for the demo
  *   seller and for one small seller: the first view, then p50 and p95 of 20 more;
- * - how many beacons arrived in the period, of which the dashboard reads the newest 5,000
- *   (decision 042; the 24 hours read all of them, summed), which gives the share its figures describe;
+ * - how many beacons arrived in the period, every one of which the dashboard's sums describe;
  * - the collector's beacons stored a second: 10 s of 16 senders, signed out, each beacon from an
  *   address of its own (the limits per address are not what is measured);
  * - the database's size, and how long writing it took;
  * - how fast every beacon, queued, is summed into its hour's summary (decision 049), and into how
  *   many summaries.
  *
- * The dashboard's 24 hours read decision 049's summaries; its 7 and 30 days still read raw
- * beacons, until days are summed. This benchmark is the yardstick for both. Figures of one run go to
- * bench/results/site-speed-scale-<database>.md, and bench/README.md keeps them.
+ * Every period of the dashboard reads decision 049's sums, the week's regressions too. Figures of
+ * one run go to bench/results/site-speed-scale-<database>.md, and bench/README.md keeps them.
+ * SPEED_KEEP_DATABASE=1 keeps the SQLite file and prints its address, to profile a server on it.
  */
 import { randomBytes, randomInt } from "node:crypto";
 import { rmSync, statSync, writeFileSync } from "node:fs";
@@ -417,7 +416,8 @@ try {
   } finally {
     await hub.stop();
     // A temporary SQLite file of the run's own: 12 GB at 10 million beacons.
-    if (!onPostgres) rmSync(dirname(sqlitePathOf(databaseUrl) as string), { recursive: true, force: true });
+    if (process.env.SPEED_KEEP_DATABASE) console.log(`kept: ${databaseUrl}`);
+    else if (!onPostgres) rmSync(dirname(sqlitePathOf(databaseUrl) as string), { recursive: true, force: true });
   }
 }
 

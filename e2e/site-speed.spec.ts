@@ -637,7 +637,8 @@ test.describe("the site-speed dashboard", () => {
     const rows = flagged.getByRole("table", { name: /^Slower than the week before/ }).getByRole("row");
     await expect(rows).toHaveCount(2);
     await expect(rows.nth(1)).toHaveText(
-      /^Listings sellerHubActiveListings\s*LCP \(Largest Contentful Paint\)\s*1,780 ms\s*Good\s*2,980 ms\s*Needs improvement\s*\+67%\s*40\s*40$/,
+      // Judged from the sums, each percentile within 1 % of the exact 1,780 and 2,980 ms (docs/decisions/049).
+      /^Listings sellerHubActiveListings\s*LCP \(Largest Contentful Paint\)\s*1,(7[6-9]\d|80\d) ms\s*Good\s*2,9[5-9]\d ms\s*Needs improvement\s*\+6[3-9]%\s*40\s*40$/,
     );
     // First: before every other figure of the dashboard.
     const everyPage = page.getByRole("heading", { name: "Every page" });

@@ -21,6 +21,7 @@ for (const event of ["uncaughtException", "unhandledRejection"] as const)
 const { findWeekRegressions } = await import("../app/site-speed/site-speed-report.server.ts");
 const { MAX_REPORTED_BEACONS } = await import("../app/site-speed/site-speed-report.ts");
 const { formatVital } = await import("../app/site-speed/vitals.ts");
+const { RELATIVE_ACCURACY } = await import("../app/site-speed/log-histogram.ts");
 
 const USAGE = "Usage: npm run speed:report [-- --json]";
 
@@ -58,13 +59,23 @@ const found = await readRegressions();
 const { since, until, regressions, sampled } = found;
 const sampleNote = `A week with more page views than a report reads was judged from an even sample of at most ${MAX_REPORTED_BEACONS.toLocaleString("en")} of them.`;
 if (options.json)
-  console.log(JSON.stringify({ since: isoTime(since), until: isoTime(until), sampled, regressions }, null, 2));
+  console.log(
+    JSON.stringify(
+      { since: isoTime(since), until: isoTime(until), sampled, percentilesWithin: RELATIVE_ACCURACY, regressions },
+      null,
+      2,
+    ),
+  );
 else {
   const window = `from ${isoTime(since)} to ${isoTime(until)}`;
   if (regressions.length === 0)
     console.log(`No page got slower in the last 7 days (${window}) than in the 7 days before.`);
   else {
-    console.log(`Slower in the last 7 days (${window}) than in the 7 days before, at the 75th percentile:`);
+    // Percentiles are read from log histograms, as the dashboard's are (app/site-speed/log-histogram.ts).
+    const within = `${RELATIVE_ACCURACY * 100} %`;
+    console.log(
+      `Slower in the last 7 days (${window}) than in the 7 days before, at the 75th percentile (each within ${within}):`,
+    );
     for (const { pageName, vital, previousP75, p75, samples, previousSamples } of regressions) {
       const change = previousP75 === 0 ? "" : ` (+${Math.round((p75 / previousP75 - 1) * 100)}%)`;
       console.log(

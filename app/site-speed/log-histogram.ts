@@ -72,22 +72,42 @@ export function countOf(histogram: LogHistogram): number {
   return count;
 }
 
+/** Where a histogram's zeros are counted, below every bin. */
+export const ZEROS_BIN = -Infinity;
+
 /**
  * The nearest-rank percentile, at the rank `percentile` in vital-statistics.ts reads (the
  * ⌈p/100 · n⌉-th smallest value), as the middle of the bin holding it: within
  * RELATIVE_ACCURACY of the exact value; 0 when that value was 0. Null for an empty histogram.
  */
 export function percentileOf(histogram: LogHistogram, p: number): number | null {
+  const bin = percentileBinOf(histogram, p);
+  if (bin === null) return null;
+  return bin === ZEROS_BIN ? 0 : (2 * GAMMA ** bin) / (GAMMA + 1);
+}
+
+/** The bin holding the nearest-rank percentile `p` (ZEROS_BIN when that value was 0); null for an empty histogram. */
+export function percentileBinOf(histogram: LogHistogram, p: number): number | null {
   const count = countOf(histogram);
   if (count === 0) return null;
   const rank = Math.max(1, Math.ceil((p / 100) * count));
-  if (rank <= histogram.zeros) return 0;
+  if (rank <= histogram.zeros) return ZEROS_BIN;
   let seen = histogram.zeros;
   for (const bin of [...histogram.bins.keys()].toSorted((a, b) => a - b)) {
     seen += histogram.bins.get(bin) as number;
-    if (seen >= rank) return (2 * GAMMA ** bin) / (GAMMA + 1);
+    if (seen >= rank) return bin;
   }
   throw new Error("Unreachable: the bins' counts add up to the histogram's count.");
+}
+
+/**
+ * How many values fall in bins above `bin` (ZEROS_BIN for the zeros'), or in it and above when
+ * `orIn`. Values of one bin are within 2 % of each other and count as equal.
+ */
+export function countAbove(histogram: LogHistogram, bin: number, orIn = false): number {
+  let count = orIn && bin === ZEROS_BIN ? histogram.zeros : 0;
+  for (const [index, binCount] of histogram.bins) if (index > bin || (orIn && index === bin)) count += binCount;
+  return count;
 }
 
 /**

@@ -24,7 +24,7 @@ import {
 import { fixesOf, isPageView, type PageView } from "./page-view";
 import { isCount, isMoment, isObject, StoredFiguresError } from "./stored-figures-checks";
 import { distributionBinOf } from "./vital-statistics";
-import { rate, VITAL_NAMES, type Rating, type VitalName } from "./vitals";
+import { rate, RATINGS, VITAL_NAMES, type Rating, type VitalName } from "./vitals";
 
 type LcpPart = (typeof LCP_PARTS)[number];
 type InpPhase = (typeof INP_PHASES)[number];
@@ -151,11 +151,27 @@ export function figuresOf(view: PageView): Figures {
   return figures;
 }
 
-/** Adds `source`'s figures to `target`'s. */
-export function addFigures(target: Figures, source: Figures): void {
+/** Every count and histogram of a page view's figures. */
+export const everyFigure = (_name: string): boolean => true;
+
+/** The figures a vital's 75th percentile and its rating are read from: its histogram, its ratings' counts. */
+const VITAL_FIGURES = new Set<string>([
+  ...VITAL_NAMES,
+  ...VITAL_NAMES.flatMap((name) => RATINGS.map((rating) => `${name}.${rating}`)),
+]);
+export const isVitalFigure = (name: string): boolean => VITAL_FIGURES.has(name);
+
+/**
+ * Adds `source`'s figures to `target`'s: the counts and histograms `keep` names. A report that
+ * needs a few (its script errors, say) skips merging the rest, most of a view's work (a CPU
+ * profile of the dashboard: docs/decisions/049, "Regressions").
+ */
+export function addFigures(target: Figures, source: Figures, keep: (name: string) => boolean = everyFigure): void {
   mergeFirstBeganAt(target, source.firstBeganAt);
-  for (const [name, count] of source.counts) target.counts.set(name, (target.counts.get(name) ?? 0) + count);
+  for (const [name, count] of source.counts)
+    if (keep(name)) target.counts.set(name, (target.counts.get(name) ?? 0) + count);
   for (const [name, histogram] of source.histograms) {
+    if (!keep(name)) continue;
     const sum = target.histograms.get(name) ?? emptyHistogram();
     mergeHistogram(sum, histogram);
     target.histograms.set(name, sum);
@@ -211,25 +227,33 @@ export function readStoredFigures(text: string, hourStart: number): Figures {
  * checked by a zod schema and read into figures of their own, 464 ms; checked by hand, 245 ms;
  * checked by hand and added straight into 900 sums, 115–127 ms; their JSON.parse alone, 50–62 ms
  * (docs/decisions/089). Throws StoredFiguresError, leaving `target` as it was, when they do not read.
- * `hourStart` is the summary's hour: the first moment of one stored before that was kept.
+ * `hourStart` is the summary's hour: the first moment of one stored before that was kept. Only
+ * the counts and histograms `keep` names are checked and added (the period before's vitals, say).
  */
-export function addStoredFigures(target: Figures, text: string, hourStart: number): void {
+export function addStoredFigures(
+  target: Figures,
+  text: string,
+  hourStart: number,
+  keep: (name: string) => boolean = everyFigure,
+): void {
   const stored: unknown = JSON.parse(text);
   if (!isObject(stored) || !isObject(stored.counts) || !isObject(stored.histograms))
     throw new StoredFiguresError("Stored figures are { counts, histograms }.");
   const { counts, histograms } = stored;
   for (const name in counts)
-    if (!isCount(counts[name]) || counts[name] === 0)
+    if (keep(name) && (!isCount(counts[name]) || counts[name] === 0))
       throw new StoredFiguresError(`A stored count ${name} is ${String(counts[name])}.`);
-  for (const name in histograms) checkStoredHistogram(histograms[name]);
+  for (const name in histograms) if (keep(name)) checkStoredHistogram(histograms[name]);
   // A summary stored before the first moment was kept began, as far as it tells, at its hour's start.
   const { firstBeganAt = hourStart } = stored;
   if (!isMoment(firstBeganAt)) throw new StoredFiguresError(`A stored first moment is ${String(firstBeganAt)}.`);
   mergeFirstBeganAt(target, firstBeganAt);
   // Names are taken as written by storeFigures; the report leaves out one it cannot read (summed-report.server.ts).
   for (const name in counts)
-    target.counts.set(name as CountName, (target.counts.get(name as CountName) ?? 0) + (counts[name] as number));
+    if (keep(name))
+      target.counts.set(name as CountName, (target.counts.get(name as CountName) ?? 0) + (counts[name] as number));
   for (const name in histograms) {
+    if (!keep(name)) continue;
     const sum = target.histograms.get(name as HistogramName) ?? emptyHistogram();
     addStoredHistogram(sum, histograms[name] as StoredHistogram);
     target.histograms.set(name as HistogramName, sum);

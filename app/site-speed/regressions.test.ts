@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { randomSequence } from "~/db/seed.server";
-import { findRegressions, MIN_REGRESSION_SAMPLES, type PageVitalValues } from "./regressions";
+import { summedNear } from "../../test/summed-percentiles";
+import { histogramOf } from "./log-histogram";
+import { findRegressions, MIN_REGRESSION_SAMPLES, type PageVitalHistograms } from "./regressions";
 import type { VitalName } from "./vitals";
 
 /** `count` values spread evenly between `from` and `to`. */
@@ -9,8 +11,17 @@ const spread = (count: number, from: number, to: number) =>
 
 const same = (count: number, value: number) => Array.from({ length: count }, () => value);
 
-const week = (pageName: string, vital: VitalName, values: readonly number[]): PageVitalValues =>
-  new Map([[pageName, { [vital]: values }]]);
+/** A week's pages, each vital's values counted as the sums count them. */
+const pages = (values: Record<string, Partial<Record<VitalName, readonly number[]>>>): PageVitalHistograms =>
+  new Map(
+    Object.entries(values).map(([pageName, vitals]) => [
+      pageName,
+      Object.fromEntries(Object.entries(vitals).map(([vital, measured]) => [vital, histogramOf(measured)])),
+    ]),
+  );
+
+const week = (pageName: string, vital: VitalName, values: readonly number[]) =>
+  pages({ [pageName]: { [vital]: values } });
 
 describe("findRegressions", () => {
   it("flags a page whose LCP got slower this week, with both weeks' 75th percentiles and page views", () => {
@@ -19,7 +30,14 @@ describe("findRegressions", () => {
       week("sellerHubListings", "LCP", spread(180, 1000, 2000)),
     );
     expect(found).toEqual([
-      { pageName: "sellerHubListings", vital: "LCP", previousP75: 1749, p75: 2497, samples: 200, previousSamples: 180 },
+      {
+        pageName: "sellerHubListings",
+        vital: "LCP",
+        previousP75: summedNear(1749),
+        p75: summedNear(2497),
+        samples: 200,
+        previousSamples: 180,
+      },
     ]);
   });
 
@@ -46,7 +64,7 @@ describe("findRegressions", () => {
     expect(findRegressions(week("p", "INP", same(1000, 56)), week("p", "INP", same(1000, 40)))).toEqual([]);
     // CLS from none at all to 0.02: a tenth of 0.1 is 0.01.
     expect(findRegressions(week("p", "CLS", same(500, 0.02)), week("p", "CLS", same(500, 0)))).toMatchObject([
-      { vital: "CLS", previousP75: 0, p75: 0.02 },
+      { vital: "CLS", previousP75: 0, p75: summedNear(0.02) },
     ]);
   });
 
@@ -55,12 +73,12 @@ describe("findRegressions", () => {
     // weeks, so the pooled 75th percentile is 0 too: split at and above it, every page view counts.
     const thisWeek = [...same(350, 0), ...same(150, 0.5)];
     expect(findRegressions(week("p", "CLS", thisWeek), week("p", "CLS", same(500, 0)))).toEqual([
-      { pageName: "p", vital: "CLS", previousP75: 0, p75: 0.5, samples: 500, previousSamples: 500 },
+      { pageName: "p", vital: "CLS", previousP75: 0, p75: summedNear(0.5), samples: 500, previousSamples: 500 },
     ]);
     // 80 % of page views at 0 the week before, 70 % now, the rest at 0.1.
     const before = [...same(400, 0), ...same(100, 0.1)];
     const now = [...same(350, 0), ...same(150, 0.1)];
-    expect(findRegressions(week("p", "CLS", now), week("p", "CLS", before))).toMatchObject([{ p75: 0.1 }]);
+    expect(findRegressions(week("p", "CLS", now), week("p", "CLS", before))).toMatchObject([{ p75: summedNear(0.1) }]);
   });
 
   it("does not flag chance: two weeks drawn from one distribution, a thousand times over, flag nothing", () => {
@@ -78,26 +96,20 @@ describe("findRegressions", () => {
   });
 
   it("never flags a page that got faster, nor one measured in one week only", () => {
-    const thisWeek: PageVitalValues = new Map([
-      ["faster", { LCP: spread(100, 500, 1000) }],
-      ["new", { LCP: spread(100, 5000, 9000) }],
-    ]);
-    const weekBefore: PageVitalValues = new Map([
-      ["faster", { LCP: spread(100, 2000, 4000) }],
-      ["gone", { LCP: spread(100, 500, 900) }],
-    ]);
+    const thisWeek = pages({ faster: { LCP: spread(100, 500, 1000) }, new: { LCP: spread(100, 5000, 9000) } });
+    const weekBefore = pages({ faster: { LCP: spread(100, 2000, 4000) }, gone: { LCP: spread(100, 500, 900) } });
     expect(findRegressions(thisWeek, weekBefore)).toEqual([]);
   });
 
   it("lists the most worsened first, by how far it rose as a share of its vital's good threshold", () => {
-    const thisWeek: PageVitalValues = new Map([
-      ["a", { LCP: same(100, 3000), INP: same(100, 600) }],
-      ["b", { TTFB: same(100, 900), CLS: same(100, 0.02) }],
-    ]);
-    const weekBefore: PageVitalValues = new Map([
-      ["a", { LCP: same(100, 2000), INP: same(100, 200) }],
-      ["b", { TTFB: same(100, 800), CLS: same(100, 0) }],
-    ]);
+    const thisWeek = pages({
+      a: { LCP: same(100, 3000), INP: same(100, 600) },
+      b: { TTFB: same(100, 900), CLS: same(100, 0.02) },
+    });
+    const weekBefore = pages({
+      a: { LCP: same(100, 2000), INP: same(100, 200) },
+      b: { TTFB: same(100, 800), CLS: same(100, 0) },
+    });
     expect(findRegressions(thisWeek, weekBefore).map(({ pageName, vital }) => `${pageName} ${vital}`)).toEqual([
       "a INP",
       "a LCP",

@@ -3,7 +3,15 @@
  * week before's by more than chance and by enough to matter. The dashboard flags them first;
  * `npm run speed:report` prints them for a deployment's check. Decision 047 says why this rule.
  */
-import { p75 } from "./vital-statistics";
+import {
+  countAbove,
+  countOf,
+  emptyHistogram,
+  mergeHistogram,
+  percentileBinOf,
+  percentileOf,
+  type LogHistogram,
+} from "./log-histogram";
 import { VITAL_NAMES, VITALS, type VitalName } from "./vitals";
 
 /** Fewer page views than this in either week, and a week's 75th percentile is one seller's afternoon. */
@@ -16,8 +24,8 @@ export const MIN_RELATIVE_WORSENING = 0.1;
 export const MIN_WORSENING_OF_GOOD = 0.1;
 
 /**
- * Whether the change is more than chance: both weeks' page views are split at their pooled 75th
- * percentile, and the share of this week's above it must exceed the week before's by this many
+ * Whether the change is more than chance: both weeks' page views are split at the bin of their
+ * pooled 75th percentile, and the share of this week's above it must exceed the week before's by this many
  * standard errors (a two-proportion test, one-sided, p ≈ 0.0013: Mood's test at the 75th
  * percentile). Setting this week against last week's own 75th percentile ignores that it was
  * measured too: on two weeks drawn alike, that flagged 23 of 1,000 (the unit test's finding).
@@ -27,7 +35,7 @@ export const REGRESSION_STANDARD_ERRORS = 3;
 export interface SpeedRegression {
   pageName: string;
   vital: VitalName;
-  /** The week before's 75th percentile, and this week's. */
+  /** The week before's 75th percentile, and this week's: each within 1 % (log-histogram.ts). */
   previousP75: number;
   p75: number;
   /** Page views that measured the vital, this week and the week before. */
@@ -35,19 +43,22 @@ export interface SpeedRegression {
   previousSamples: number;
 }
 
-/** Each page's measured values of each vital, in one week. */
-export type PageVitalValues = ReadonlyMap<string, Partial<Record<VitalName, readonly number[]>>>;
+/**
+ * Each page's measured values of each vital in one week, counted in log histograms: summed from
+ * the days and hours (the dashboard), or of an even sample of raw beacons (`npm run speed:report`).
+ */
+export type PageVitalHistograms = ReadonlyMap<string, Partial<Record<VitalName, LogHistogram>>>;
 
 /**
  * The regressions of `thisWeek` against `weekBefore`, the most worsened first: by how much the
  * 75th percentile rose, as a share of the vital's "good" threshold, so that vitals of different
  * units compare (and a CLS from 0 is not infinitely worse).
  */
-export function findRegressions(thisWeek: PageVitalValues, weekBefore: PageVitalValues): SpeedRegression[] {
+export function findRegressions(thisWeek: PageVitalHistograms, weekBefore: PageVitalHistograms): SpeedRegression[] {
   const found: SpeedRegression[] = [];
   for (const [pageName, vitals] of thisWeek) {
     for (const vital of VITAL_NAMES) {
-      const regression = compareWeeks(vital, vitals[vital] ?? [], weekBefore.get(pageName)?.[vital] ?? []);
+      const regression = compareWeeks(vital, vitals[vital], weekBefore.get(pageName)?.[vital]);
       if (regression) found.push({ pageName, vital, ...regression });
     }
   }
@@ -58,36 +69,43 @@ export function findRegressions(thisWeek: PageVitalValues, weekBefore: PageVital
 
 function compareWeeks(
   vital: VitalName,
-  values: readonly number[],
-  previousValues: readonly number[],
+  values: LogHistogram = emptyHistogram(),
+  previousValues: LogHistogram = emptyHistogram(),
 ): Omit<SpeedRegression, "pageName" | "vital"> | null {
-  if (values.length < MIN_REGRESSION_SAMPLES || previousValues.length < MIN_REGRESSION_SAMPLES) return null;
-  const previousP75 = p75(previousValues) as number;
-  const current = p75(values) as number;
+  const samples = countOf(values);
+  const previousSamples = countOf(previousValues);
+  if (samples < MIN_REGRESSION_SAMPLES || previousSamples < MIN_REGRESSION_SAMPLES) return null;
+  const previousP75 = percentileOf(previousValues, 75) as number;
+  const current = percentileOf(values, 75) as number;
   const worsening = current - previousP75;
   if (worsening < MIN_RELATIVE_WORSENING * previousP75) return null;
   if (worsening < MIN_WORSENING_OF_GOOD * VITALS[vital].thresholds[0]) return null;
   if (!beyondChance(values, previousValues)) return null;
-  return { previousP75, p75: current, samples: values.length, previousSamples: previousValues.length };
+  return { previousP75, p75: current, samples, previousSamples };
 }
 
-function beyondChance(values: readonly number[], previousValues: readonly number[]): boolean {
-  const pooled = values.length + previousValues.length;
-  const pooledP75 = p75([...values, ...previousValues]) as number;
-  // Split above the pooled percentile, or at and above it, whichever puts nearer a quarter of the
-  // page views above: with many equal values (a CLS of 0 on most page views, a week of one value
-  // throughout) one of the two puts all or none above, and tells nothing. The choice looks at the
-  // pooled values alone, so it favours neither week.
-  const splits = [(value: number) => value > pooledP75, (value: number) => value >= pooledP75].map((isAbove) => {
-    const above = values.filter(isAbove).length;
-    const previousAbove = previousValues.filter(isAbove).length;
-    return { above, previousAbove, pooledShare: (above + previousAbove) / pooled };
-  });
-  const split = splits
+function beyondChance(values: LogHistogram, previousValues: LogHistogram): boolean {
+  const pooled = emptyHistogram();
+  mergeHistogram(pooled, values);
+  mergeHistogram(pooled, previousValues);
+  const pooledCount = countOf(pooled);
+  const pooledBin = percentileBinOf(pooled, 75) as number;
+  // Split above the pooled percentile's bin, or in it and above, whichever puts nearer a quarter
+  // of the page views above: with many equal values (a CLS of 0 on most page views, a week of one
+  // value throughout) one of the two puts all or none above, and tells nothing. The choice looks
+  // at the pooled values alone, so it favours neither week.
+  const split = [false, true]
+    .map((orIn) => {
+      const above = countAbove(values, pooledBin, orIn);
+      const previousAbove = countAbove(previousValues, pooledBin, orIn);
+      return { above, previousAbove, pooledShare: (above + previousAbove) / pooledCount };
+    })
     .filter(({ pooledShare }) => pooledShare > 0 && pooledShare < 1)
     .toSorted((a, b) => Math.abs(a.pooledShare - 0.25) - Math.abs(b.pooledShare - 0.25))[0];
   if (!split) return false;
   const { above, previousAbove, pooledShare } = split;
-  const standardError = Math.sqrt(pooledShare * (1 - pooledShare) * (1 / values.length + 1 / previousValues.length));
-  return above / values.length - previousAbove / previousValues.length >= REGRESSION_STANDARD_ERRORS * standardError;
+  const samples = countOf(values);
+  const previousSamples = countOf(previousValues);
+  const standardError = Math.sqrt(pooledShare * (1 - pooledShare) * (1 / samples + 1 / previousSamples));
+  return above / samples - previousAbove / previousSamples >= REGRESSION_STANDARD_ERRORS * standardError;
 }

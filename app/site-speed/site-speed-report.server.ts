@@ -8,7 +8,8 @@
  * (summed-report.server.ts), the 7 and 30 days the days' of the reader's zone and the hours of
  * today (summed-days.server.ts). Every page view counts. While a backlog waits to be summed, a
  * period reads raw beacons instead: the newest MAX_REPORTED_BEACONS of it, whose JSON is parsed
- * and summed here. The week's regressions still read an even sample of raw beacons.
+ * and summed here. The week's regressions are judged from the same sums (the operators' report,
+ * `npm run speed:report`, from an even sample of every seller's raw beacons).
  */
 import { sql, type Kysely } from "kysely";
 import type { Database } from "~/db/database.server";
@@ -19,9 +20,11 @@ import { BEACON_RESEND_WINDOW_MS, INP_PHASES, LCP_PARTS, SERVER_TIMING_PARTS } f
 import type { ServerTiming } from "./beacon-schema";
 import { sortPages, type DashboardQuery } from "./dashboard-query";
 import { pageLabel } from "./page-labels";
+import { histogramOf } from "./log-histogram";
+import { isVitalFigure } from "./page-view-figures";
 import { fixesOf, isPageView, readPageView, type PageView } from "./page-view";
-import { findRegressions, type SpeedRegression, type PageVitalValues } from "./regressions";
-import { periodWindow, REPORT_PERIODS, type ReportPeriod } from "./report-periods";
+import { findRegressions, type PageVitalHistograms, type SpeedRegression } from "./regressions";
+import { periodWindow, REPORT_PERIODS, type PeriodWindow, type ReportPeriod } from "./report-periods";
 import { isInSegment, type Segment } from "./report-segments";
 import { sumJustQueued } from "./sum-beacons.server";
 import { readDaysAndHours } from "./summed-days.server";
@@ -29,6 +32,7 @@ import {
   compareSummedReleases,
   readHourSummaries,
   summedFixes,
+  summedVitalsByPage,
   summedPages,
   summedReleases,
   summedScriptErrors,
@@ -100,7 +104,7 @@ export async function reportFromBeacons(
   const { regressions, sampled: regressionsSampled } =
     period.key === WEEK.key && !current.truncated && !previous.truncated
       ? {
-          regressions: findRegressions(valuesByPage(current.pageViews), valuesByPage(previous.pageViews)),
+          regressions: findRegressions(histogramsByPage(current.pageViews), histogramsByPage(previous.pageViews)),
           sampled: false,
         }
       : await findWeekRegressions(db, sellerId, segment, now, timeZone);
@@ -146,13 +150,19 @@ export async function buildSiteSpeedReport(
     return reportFromBeacons(db, sellerId, period, segment, now, timeZone, comparing);
   const { since, until, bucketStarts } = periodWindow(period, now, timeZone);
   // An hour's trend reads hours; a day's reads the zone's days, which a window of hours would not need.
-  const read = (from: number, to: number) =>
-    period.bucketMs === HOUR_MS
-      ? readHourSummaries(db, sellerId, from, to, segment)
-      : readDaysAndHours(db, sellerId, from, to, segment, timeZone, now);
+  const readDays = (from: number, to: number, keep?: (name: string) => boolean) =>
+    readDaysAndHours(db, sellerId, from, to, segment, timeZone, now, keep);
+  const read = (from: number, to: number, keep?: (name: string) => boolean) =>
+    period.bucketMs === HOUR_MS ? readHourSummaries(db, sellerId, from, to, segment, keep) : readDays(from, to, keep);
   const current = await read(since, until);
-  const previous = await read(since - (until - since), since);
-  const { regressions, sampled } = await findWeekRegressions(db, sellerId, segment, now, timeZone);
+  // Of the period before, each page's vitals are compared, and when its releases began (kept whatever is read).
+  const previous = await read(since - (until - since), since, isVitalFigure);
+  const [thisWeek, weekBefore] = await weeksOf(
+    period,
+    { current, previous, bucketStarts },
+    readDays,
+    periodWindow(WEEK, now, timeZone),
+  );
   const releases = summedReleases(current, previous);
   const pair = chooseReleases(releases, comparing);
   return {
@@ -163,8 +173,8 @@ export async function buildSiteSpeedReport(
     pageViews: current.reduce((sum, summary) => sum + (summary.figures.counts.get("pageViews") ?? 0), 0),
     fromSummaries: true,
     truncated: false,
-    regressions,
-    regressionsSampled: sampled,
+    regressions: findRegressions(summedVitalsByPage(thisWeek), summedVitalsByPage(weekBefore)),
+    regressionsSampled: false,
     releases: releases.map(({ lastSeen: _lastSeen, ...release }) => release),
     releaseComparison: pair && measuredBoth(current, pair) ? compareSummedReleases(current, pair) : null,
     pages: summedPages(current, previous, bucketStarts),
@@ -172,6 +182,31 @@ export async function buildSiteSpeedReport(
     tracking: await countTracking(db, sellerId, since, until),
     scriptErrors: summedScriptErrors(current),
   };
+}
+
+/**
+ * The summaries of the last seven days and of the seven before, which regressions set against
+ * each other. The week's period is them. A period of the zone's days that begins where the week
+ * before does, or earlier, holds them whole (the 30 days, both ending tonight), unless summer time
+ * began or ended in the last week: the week before then begins an hour off midnight, within a day
+ * its read holds whole. The rest read them.
+ */
+async function weeksOf(
+  period: ReportPeriod,
+  { current, previous, bucketStarts }: { current: HourSummary[]; previous: HourSummary[]; bucketStarts: number[] },
+  readDays: (from: number, to: number, keep: (name: string) => boolean) => Promise<HourSummary[]>,
+  week: PeriodWindow,
+): Promise<[HourSummary[], HourSummary[]]> {
+  if (period.key === WEEK.key) return [current, previous];
+  const weekBeforeSince = week.since - (week.until - week.since);
+  const within = (from: number, to: number) =>
+    current.filter((summary) => summary.hourStart >= from && summary.hourStart < to);
+  if (period.bucketMs !== HOUR_MS && bucketStarts.includes(weekBeforeSince))
+    return [within(week.since, week.until), within(weekBeforeSince, week.since)];
+  return [
+    await readDays(week.since, week.until, isVitalFigure),
+    await readDays(weekBeforeSince, week.since, isVitalFigure),
+  ];
 }
 
 const measuredBoth = (summaries: readonly HourSummary[], { release, against }: ReleasePair) =>
@@ -267,8 +302,10 @@ export interface WeekRegressions {
 
 /**
  * The pages whose vitals got slower in the last seven days (today, as the zone's clock tells
- * it, and the six before) than in the seven before: one seller's, or every page view the hub
- * measured (`npm run speed:report`), signed-out pages included.
+ * it, and the six before) than in the seven before, judged from an even sample of raw beacons:
+ * every page view the hub measured, signed-out pages included (`npm run speed:report`: every
+ * seller's hours would be more rows than the sample's beacons), or one seller's while a backlog
+ * waits to be summed. The dashboard judges the sums (`buildSiteSpeedReport`).
  */
 export async function findWeekRegressions(
   db: Kysely<DatabaseSchema>,
@@ -283,7 +320,7 @@ export async function findWeekRegressions(
   return {
     since,
     until,
-    regressions: findRegressions(valuesByPage(thisWeek.pageViews), valuesByPage(weekBefore.pageViews)),
+    regressions: findRegressions(histogramsByPage(thisWeek.pageViews), histogramsByPage(weekBefore.pageViews)),
     sampled: thisWeek.sampled || weekBefore.sampled,
   };
 }
@@ -333,11 +370,23 @@ async function readEvenSample(
 }
 
 /** Each page's measured values of each vital. */
+type PageVitalValues = Map<string, Partial<Record<VitalName, number[]>>>;
+
 function valuesByPage(pageViews: readonly PageView[]): PageVitalValues {
   return new Map(
     [...Map.groupBy(pageViews, (view) => view.pageName)].map(([pageName, views]) => [
       pageName,
       Object.fromEntries(VITAL_NAMES.map((name) => [name, measured(views, name).map((value) => value.value)])),
+    ]),
+  );
+}
+
+/** Each page's measured values of each vital, counted as the sums count them. */
+function histogramsByPage(pageViews: readonly PageView[]): PageVitalHistograms {
+  return new Map(
+    [...valuesByPage(pageViews)].map(([pageName, vitals]) => [
+      pageName,
+      Object.fromEntries(Object.entries(vitals).map(([name, values]) => [name, histogramOf(values)])),
     ]),
   );
 }

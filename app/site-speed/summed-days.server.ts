@@ -12,7 +12,7 @@
 import type { Kysely, Transaction } from "kysely";
 import type { DatabaseSchema, SpeedSummaryDayTable } from "~/db/schema";
 import { BEACON_RESEND_WINDOW_MS } from "./beacon-rules";
-import { addFigures, noFigures, readStoredFigures, storeFigures, type Figures } from "./page-view-figures";
+import { addFigures, everyFigure, noFigures, readStoredFigures, storeFigures, type Figures } from "./page-view-figures";
 import { wholeDaysWithin } from "./report-periods";
 import type { Segment } from "./report-segments";
 import { readHourSummaries, summedPerPage, type HourSummary } from "./summed-report.server";
@@ -42,7 +42,7 @@ const ROWS_PER_STATEMENT = 500;
 /**
  * A seller's summaries from `since` to `until` in the segment, each whole closed day of the zone
  * summed as one (its `hourStart` the day's start), the rest per hour: as `readHourSummaries` reads
- * them, summed per page and release.
+ * them, summed per page and release, of their figures those `keep` names.
  */
 export async function readDaysAndHours(
   db: Kysely<DatabaseSchema>,
@@ -52,23 +52,24 @@ export async function readDaysAndHours(
   segment: Segment,
   timeZone: string,
   now: number,
+  keep: (name: string) => boolean = everyFigure,
 ): Promise<HourSummary[]> {
   const closedBefore = Math.min(now, (await oldestQueuedArrival(db)) ?? now) - DAY_CLOSED_AFTER_MS;
   const days = wholeDaysWithin(since, Math.min(until, closedBefore), timeZone);
-  if (days.starts.length === 0) return readHourSummaries(db, sellerId, since, until, segment);
+  if (days.starts.length === 0) return readHourSummaries(db, sellerId, since, until, segment, keep);
   try {
     await sumMissingDays(db, sellerId, timeZone, days.starts, days.end);
   } catch (error) {
     // The hours hold the same figures: a view whose summing fails (SQLite busy past its wait, say)
     // reads them, slower, rather than failing the dashboard. A day left unsummed is summed later.
     console.warn("Summing site-speed days for a dashboard view failed; it reads the hours:", error);
-    return readHourSummaries(db, sellerId, since, until, segment);
+    return readHourSummaries(db, sellerId, since, until, segment, keep);
   }
   const firstDay = days.starts[0]!;
   return [
-    ...(since < firstDay ? await readHourSummaries(db, sellerId, since, firstDay, segment) : []),
-    ...(await readDays(db, sellerId, timeZone, days.starts, segment)),
-    ...(days.end < until ? await readHourSummaries(db, sellerId, days.end, until, segment) : []),
+    ...(since < firstDay ? await readHourSummaries(db, sellerId, since, firstDay, segment, keep) : []),
+    ...(await readDays(db, sellerId, timeZone, days.starts, segment, keep)),
+    ...(days.end < until ? await readHourSummaries(db, sellerId, days.end, until, segment, keep) : []),
   ];
 }
 
@@ -208,6 +209,7 @@ async function readDays(
   timeZone: string,
   starts: readonly number[],
   segment: Segment,
+  keep: (name: string) => boolean,
 ): Promise<HourSummary[]> {
   const rows = await db
     .selectFrom("speed_summary_day")
@@ -222,5 +224,6 @@ async function readDays(
   return summedPerPage(
     rows.map(({ day_start, ...row }) => ({ ...row, start: Number(day_start) })),
     `seller ${sellerId}, ${timeZone} day`,
+    keep,
   );
 }

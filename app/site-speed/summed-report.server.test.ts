@@ -3,7 +3,7 @@ import { sampleBeacon } from "../../test/speed-beacons";
 import type { SpeedBeacon } from "./beacon-schema";
 import { readPageView } from "./page-view";
 import { histogramOf } from "./log-histogram";
-import { addStoredFigures, figuresOf, noFigures, storeFigures, type Figures } from "./page-view-figures";
+import { addStoredFigures, figuresOf, isVitalFigure, noFigures, storeFigures, type Figures } from "./page-view-figures";
 import { StoredFiguresError } from "./stored-figures-checks";
 import { summedFixes, summedReleases, summedScriptErrors, vitalP75, type HourSummary } from "./summed-report.server";
 import { countRatings } from "./vital-statistics";
@@ -148,5 +148,29 @@ describe("the releases read from summed figures", () => {
       ["r2", 9 * HOUR + 59 * 60_000],
       ["r1", 10 * HOUR],
     ]);
+  });
+});
+
+describe("the figures a read keeps", () => {
+  it("keeps a vital's histogram and ratings, and when the first page view began, and reads and checks no other", () => {
+    const view = readPageView(
+      storedRow(
+        sampleBeacon({
+          vitals: { LCP: 2300, INP: 40 },
+          attribution: { lcpElement: "img.hero", lcpParts: { ttfb: 300 } },
+          errors: [{ message: "Boom", source: "/a.js", line: 1, column: 2, count: 1, pageName: "sellerHubOverview" }],
+        }),
+      ),
+    )!;
+    const stored = JSON.parse(storeFigures(figuresOf(view))) as { counts: Record<string, unknown> };
+    // A name it does not keep, stored wrong, is not read; one it keeps, stored wrong, throws.
+    stored.counts["fix:broken"] = -1;
+    const vitals = noFigures();
+    addStoredFigures(vitals, JSON.stringify(stored), 0, isVitalFigure);
+    expect([...vitals.histograms.keys()].toSorted()).toEqual(["INP", "LCP"]);
+    expect(Object.fromEntries(vitals.counts)).toEqual({ "INP.good": 1, "LCP.good": 1 });
+    expect(vitals.firstBeganAt).toBe(view.beganAt);
+    stored.counts["LCP.poor"] = -1;
+    expect(() => addStoredFigures(noFigures(), JSON.stringify(stored), 0, isVitalFigure)).toThrow(StoredFiguresError);
   });
 });

@@ -10,16 +10,19 @@
 import type { Kysely } from "kysely";
 import type { DatabaseSchema } from "~/db/schema";
 import { INP_PHASES, LCP_PARTS, SERVER_TIMING_PARTS } from "./beacon-rules";
-import { emptyHistogram, percentileOf } from "./log-histogram";
+import { emptyHistogram, mergeHistogram, percentileOf, type LogHistogram } from "./log-histogram";
 import {
   addFigures,
+  everyFigure,
   fixName,
+  isVitalFigure,
   fixRatingName,
   noFigures,
   addStoredFigures,
   type CountName,
   type Figures,
 } from "./page-view-figures";
+import type { PageVitalHistograms } from "./regressions";
 import type { Segment } from "./report-segments";
 import {
   byOccurrences,
@@ -58,6 +61,7 @@ export async function readHourSummaries(
   since: number,
   until: number,
   segment: Segment,
+  keep: (name: string) => boolean = everyFigure,
 ): Promise<HourSummary[]> {
   const rows = await db
     .selectFrom("speed_summary_hour")
@@ -71,17 +75,19 @@ export async function readHourSummaries(
   return summedPerPage(
     rows.map(({ hour_start, ...row }) => ({ ...row, start: Number(hour_start) })),
     `seller ${sellerId}, hour`,
+    keep,
   );
 }
 
 /**
  * Stored summaries (an hour's, or a day's: `start`) summed per start, page and release as they are
- * read: the report splits them no further. One that does not read is left out, with a warning
- * naming it (`which`, then its start).
+ * read: the report splits them no further; of their figures, those `keep` names. One that does not
+ * read is left out, with a warning naming it (`which`, then its start).
  */
 export function summedPerPage(
   rows: ReadonlyArray<{ start: number; page_name: string; release: string; figures: string }>,
   which: string,
+  keep: (name: string) => boolean = everyFigure,
 ): HourSummary[] {
   const summaries = new Map<string, HourSummary>();
   for (const row of rows) {
@@ -93,7 +99,7 @@ export function summedPerPage(
       figures: noFigures(),
     };
     try {
-      addStoredFigures(summary.figures, row.figures, row.start);
+      addStoredFigures(summary.figures, row.figures, row.start, keep);
       summaries.set(key, summary);
     } catch (error) {
       // Changed by hand, or stored otherwise by another build: the summing starts an hour's again
@@ -107,16 +113,33 @@ export function summedPerPage(
   return [...summaries.values()];
 }
 
-/** The figures of `summaries`, summed per the group `groupOf` gives each. */
+/** Each page's histogram of each vital, over every summary of it: what regressions judge (regressions.ts). */
+export function summedVitalsByPage(summaries: readonly HourSummary[]): PageVitalHistograms {
+  const pages = new Map<string, Partial<Record<VitalName, LogHistogram>>>();
+  for (const { pageName, figures } of summaries) {
+    const vitals = pages.get(pageName) ?? {};
+    for (const name of VITAL_NAMES) {
+      const histogram = figures.histograms.get(name);
+      if (histogram === undefined) continue;
+      const sum = (vitals[name] ??= emptyHistogram());
+      mergeHistogram(sum, histogram);
+    }
+    pages.set(pageName, vitals);
+  }
+  return pages;
+}
+
+/** The figures of `summaries` that `only` keeps by name, summed per the group `groupOf` gives each. */
 function sumBy<Group>(
   summaries: readonly HourSummary[],
   groupOf: (summary: HourSummary) => Group,
+  only: (name: string) => boolean,
 ): Map<Group, Figures> {
   const sums = new Map<Group, Figures>();
   for (const summary of summaries) {
     const group = groupOf(summary);
     const sum = sums.get(group) ?? noFigures();
-    addFigures(sum, summary.figures);
+    addFigures(sum, summary.figures, only);
     sums.set(group, sum);
   }
   return sums;
@@ -131,18 +154,17 @@ export function summedPages(
   previous: readonly HourSummary[],
   bucketStarts: readonly number[],
 ): PageSummary[] {
-  const previousByPage = sumBy(previous, (summary) => summary.pageName);
-  // Each summary is added once, into its page's trend bucket; a page's figures are its buckets'.
-  const bucketsByPage = new Map<string, Figures[]>();
+  const previousByPage = sumBy(previous, (summary) => summary.pageName, isVitalFigure);
+  // Each summary is added into its page's figures, and its vitals into the page's trend bucket.
+  const byPage = new Map<string, { figures: Figures; buckets: Figures[] }>();
   for (const summary of summaries) {
-    const buckets = bucketsByPage.get(summary.pageName) ?? [];
-    addFigures((buckets[bucketOf(summary, bucketStarts)] ??= noFigures()), summary.figures);
-    bucketsByPage.set(summary.pageName, buckets);
+    const page = byPage.get(summary.pageName) ?? { figures: noFigures(), buckets: [] };
+    addFigures(page.figures, summary.figures);
+    addFigures((page.buckets[bucketOf(summary, bucketStarts)] ??= noFigures()), summary.figures, isVitalFigure);
+    byPage.set(summary.pageName, page);
   }
-  return [...bucketsByPage]
-    .map(([pageName, buckets]): PageSummary => {
-      const figures = noFigures();
-      for (const bucket of buckets) if (bucket) addFigures(figures, bucket);
+  return [...byPage]
+    .map(([pageName, { figures, buckets }]): PageSummary => {
       const count = (name: CountName) => figures.counts.get(name) ?? 0;
       const trendOf = (name: VitalName) =>
         bucketStarts.map((start, index) => {
@@ -300,6 +322,7 @@ export function compareSummedReleases(
     sumBy(
       summaries.filter((summary) => summary.release === which),
       (summary) => summary.pageName,
+      isVitalFigure,
     );
   const releaseFigures = byPage(release);
   const againstFigures = byPage(against);
@@ -328,7 +351,8 @@ export function compareSummedReleases(
  */
 export function summedFixes(summaries: readonly HourSummary[]): FixSummary[] {
   const fixes: FixSummary[] = [];
-  for (const [pageName, figures] of sumBy(summaries, (summary) => summary.pageName)) {
+  const isFixFigure = (name: string) => name.startsWith("fix");
+  for (const [pageName, figures] of sumBy(summaries, (summary) => summary.pageName, isFixFigure)) {
     // The scripts told behind each target, the most often first: [vital, element] as JSON → script.
     const scripts = new Map<string, { script: string; count: number }>();
     for (const [name, count] of figures.counts) {
@@ -382,7 +406,8 @@ const isFixOf = (parts: unknown[]): parts is ["LCP" | "INP", string, ...unknown[
 
 /** The script errors of the window's page views, the most frequent first, as `summariseScriptErrors` gives them. */
 export function summedScriptErrors(summaries: readonly HourSummary[]): ScriptErrorSummary[] {
-  const figures = sumBy(summaries, () => "all").get("all") ?? noFigures();
+  const isErrorFigure = (name: string) => name.startsWith("error");
+  const figures = sumBy(summaries, () => "all", isErrorFigure).get("all") ?? noFigures();
   const errors: ScriptErrorSummary[] = [];
   for (const [name, pageViews] of figures.counts) {
     const parts = nameParts(name, "error:");
