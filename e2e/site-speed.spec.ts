@@ -39,6 +39,20 @@ async function loadPage(page: Page, path: string): Promise<void> {
   await page.waitForFunction((mark) => performance.getEntriesByName(mark).length > 0, MEASURING_WEB_VITALS_MARK);
 }
 
+/** How the dashboard's summary names each period: "… page views in the last 24 hours, …". */
+const PERIOD_WORDS = { "24h": "24 hours", "7d": "7 days", "30d": "30 days" } as const;
+
+/**
+ * Shows a period through the dashboard's form, and waits for its page: the address changes before
+ * the new page replaces the old one, so a check of the address alone may read the old period.
+ */
+async function showPeriod(page: Page, period: keyof typeof PERIOD_WORDS): Promise<void> {
+  await page.getByRole("combobox", { name: "Period" }).selectOption(period);
+  await page.getByRole("button", { name: "Show" }).click();
+  await expect(page).toHaveURL(new RegExp(`period=${period}`));
+  await expect(page.getByText(new RegExp(`page views? in the last ${PERIOD_WORDS[period]}`))).toBeVisible();
+}
+
 /** Throws `message` outside any handler, as a broken script would, and waits until the page has seen it. */
 async function throwOnPage(page: Page, message: string, times = 1): Promise<void> {
   await page.evaluate(
@@ -549,8 +563,7 @@ test.describe("the site-speed dashboard", () => {
   test("exports the pages table as the dashboard shows it, as CSV and as JSON", async ({ signedInPage: page }) => {
     await page.getByRole("link", { name: "Site speed" }).first().click();
     await expect(page.getByRole("heading", { level: 1, name: "Site speed" })).toBeVisible();
-    await page.getByRole("combobox", { name: "Period" }).selectOption("30d");
-    await page.getByRole("button", { name: "Show" }).click();
+    await showPeriod(page, "30d");
     const table = page.getByRole("table", { name: /^Every page/ });
     await table.getByRole("link", { name: "Page views" }).click();
     await expect(page).toHaveURL(/sort=views/);
@@ -649,9 +662,7 @@ test.describe("the site-speed dashboard", () => {
       ),
     ).toBe(true);
     // Whatever period is shown: the last 24 hours hold none of the flagged page views.
-    await page.getByRole("combobox", { name: "Period" }).selectOption("24h");
-    await page.getByRole("button", { name: "Show" }).click();
-    await expect(page).toHaveURL(/period=24h/);
+    await showPeriod(page, "24h");
     await expect(rows).toHaveCount(2);
     await expectNoAccessibilityViolations(page);
     // At 320 px the table scrolls in its own region; the page does not.
@@ -668,9 +679,7 @@ test.describe("the site-speed dashboard", () => {
     // journey's own page views come from the build under test, a third release.
     await signIn(page, "speed-releases");
     await page.getByRole("navigation", { name: "Sections" }).getByRole("link", { name: "Site speed" }).click();
-    await page.getByRole("combobox", { name: "Period" }).selectOption("30d");
-    await page.getByRole("button", { name: "Show" }).click();
-    await expect(page).toHaveURL(/period=30d/);
+    await showPeriod(page, "30d");
     const releases = page.getByRole("region", { name: "Releases", exact: true });
     await releases.getByRole("combobox", { name: "Release" }).selectOption(SLOWER_WEEK_RELEASES.thisWeek);
     await releases.getByRole("combobox", { name: "Against" }).selectOption(SLOWER_WEEK_RELEASES.weekBefore);
@@ -716,9 +725,7 @@ test.describe("the site-speed dashboard", () => {
       ),
     ).toEqual([{ beacons: 0 }]);
     await page.getByRole("navigation", { name: "Sections" }).getByRole("link", { name: "Site speed" }).click();
-    await page.getByRole("combobox", { name: "Period" }).selectOption("24h");
-    await page.getByRole("button", { name: "Show" }).click();
-    await expect(page).toHaveURL(/period=24h/);
+    await showPeriod(page, "24h");
     await expect(page.getByText(/within 1% of the exact values\.$/)).toBeVisible();
 
     const listings = page.getByRole("region", { name: "sellerHubActiveListings · 12 page views" });
@@ -759,10 +766,7 @@ test.describe("the site-speed dashboard", () => {
     await expectNoAccessibilityViolations(page);
 
     // The 30 days read the sums too: the days' (summed from the hours at the first view) and today's hours.
-    await page.getByRole("combobox", { name: "Period" }).selectOption("30d");
-    await page.getByRole("button", { name: "Show" }).click();
-    await expect(page).toHaveURL(/period=30d/);
-    await expect(page.getByText(/page views in the last 30 days/)).toBeVisible();
+    await showPeriod(page, "30d");
     await expect(page.getByText(/within 1% of the exact values\.$/)).toBeVisible();
     await expect(page.getByRole("region", { name: "sellerHubActiveListings · 12 page views" })).toBeVisible();
     await expect(errors.getByRole("row", { name: new RegExp(SUMMED_DAY.error) })).toContainText(/24\s*12/);

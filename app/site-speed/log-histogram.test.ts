@@ -3,15 +3,18 @@ import { randomSequence } from "~/db/seed.server";
 import {
   addStoredHistogram,
   checkStoredHistogram,
+  countAbove,
   countOf,
   countValue,
   emptyHistogram,
   histogramOf,
   mergeHistogram,
+  percentileBinOf,
   percentileOf,
   RELATIVE_ACCURACY,
   storeHistogram,
   subtractHistogram,
+  ZEROS_BIN,
 } from "./log-histogram";
 import { StoredFiguresError } from "./stored-figures-checks";
 import { percentile } from "./vital-statistics";
@@ -95,6 +98,31 @@ describe("a log histogram's percentiles", () => {
       expect(storeHistogram(histogram)).toEqual(storeHistogram(histogramOf([100])));
     },
   );
+});
+
+describe("splitting at a percentile's bin (regressions.ts)", () => {
+  it("counts the values above the bin, or in it and above, values of one bin as equal", () => {
+    // 1,000 and 1,005 share a bin (2 % wide); 2,000 lies far above it.
+    const histogram = histogramOf([0, 0, 1000, 1005, 2000, 2000, 2000]);
+    const bin = percentileBinOf(histogram, 50) as number;
+    expect(percentileOf(histogram, 50)).toBeCloseTo(1000, -1);
+    expect(countAbove(histogram, bin)).toBe(3);
+    expect(countAbove(histogram, bin, true)).toBe(5);
+  });
+
+  it("puts the zeros below every bin: above them every shifted value, in them and above, all", () => {
+    const histogram = histogramOf([0, 0, 0, 0.05]);
+    expect(percentileBinOf(histogram, 75)).toBe(ZEROS_BIN);
+    expect(countAbove(histogram, ZEROS_BIN)).toBe(1);
+    expect(countAbove(histogram, ZEROS_BIN, true)).toBe(4);
+    // A bin above the zeros counts none of them.
+    expect(countAbove(histogram, percentileBinOf(histogram, 100) as number, true)).toBe(1);
+  });
+
+  it("has no bin for no values", () => {
+    expect(percentileBinOf(emptyHistogram(), 75)).toBeNull();
+    expect(countAbove(emptyHistogram(), 0, true)).toBe(0);
+  });
 });
 
 describe("summing and taking back", () => {

@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { randomSequence } from "~/db/seed.server";
 import { summedNear } from "../../test/summed-percentiles";
 import { histogramOf } from "./log-histogram";
-import { findRegressions, MIN_REGRESSION_SAMPLES, type PageVitalHistograms } from "./regressions";
+import { findRegressions, MIN_REGRESSION_SAMPLES, type MeasuredVital, type PageVitalHistograms } from "./regressions";
+import { countRatings } from "./vital-statistics";
 import type { VitalName } from "./vitals";
 
 /** `count` values spread evenly between `from` and `to`. */
@@ -16,7 +17,12 @@ const pages = (values: Record<string, Partial<Record<VitalName, readonly number[
   new Map(
     Object.entries(values).map(([pageName, vitals]) => [
       pageName,
-      Object.fromEntries(Object.entries(vitals).map(([vital, measured]) => [vital, histogramOf(measured)])),
+      Object.fromEntries(
+        Object.entries(vitals).map(([vital, measured]) => [
+          vital,
+          { histogram: histogramOf(measured), ratings: countRatings(vital as VitalName, measured) },
+        ]),
+      ) satisfies Partial<Record<string, MeasuredVital>>,
     ]),
   );
 
@@ -39,6 +45,12 @@ describe("findRegressions", () => {
         previousSamples: 180,
       },
     ]);
+  });
+
+  it("shows each 75th percentile in the exact value's rating, as the pages table does", () => {
+    // Read from its bin, an exact 2,500 ms would show as 2,515 ms: past "good", which it is.
+    const [found] = findRegressions(week("p", "LCP", same(100, 2500)), week("p", "LCP", same(100, 2000)));
+    expect(found).toMatchObject({ p75: 2500, previousP75: summedNear(2000) });
   });
 
   it(`trusts no week of fewer than ${MIN_REGRESSION_SAMPLES} page views, however much slower`, () => {

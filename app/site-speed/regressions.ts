@@ -12,6 +12,7 @@ import {
   percentileOf,
   type LogHistogram,
 } from "./log-histogram";
+import { withinRating, type RatingCounts } from "./vital-statistics";
 import { VITAL_NAMES, VITALS, type VitalName } from "./vitals";
 
 /** Fewer page views than this in either week, and a week's 75th percentile is one seller's afternoon. */
@@ -43,11 +44,17 @@ export interface SpeedRegression {
   previousSamples: number;
 }
 
+/** A vital's values of one page in one week: counted in a log histogram, and per rating exactly. */
+export interface MeasuredVital {
+  histogram: LogHistogram;
+  ratings: RatingCounts;
+}
+
 /**
- * Each page's measured values of each vital in one week, counted in log histograms: summed from
- * the days and hours (the dashboard), or of an even sample of raw beacons (`npm run speed:report`).
+ * Each page's measured values of each vital in one week: summed from the days and hours (the
+ * dashboard), or of an even sample of raw beacons (`npm run speed:report`).
  */
-export type PageVitalHistograms = ReadonlyMap<string, Partial<Record<VitalName, LogHistogram>>>;
+export type PageVitalHistograms = ReadonlyMap<string, Partial<Record<VitalName, MeasuredVital>>>;
 
 /**
  * The regressions of `thisWeek` against `weekBefore`, the most worsened first: by how much the
@@ -69,14 +76,18 @@ export function findRegressions(thisWeek: PageVitalHistograms, weekBefore: PageV
 
 function compareWeeks(
   vital: VitalName,
-  values: LogHistogram = emptyHistogram(),
-  previousValues: LogHistogram = emptyHistogram(),
+  measured: MeasuredVital | undefined,
+  previousMeasured: MeasuredVital | undefined,
 ): Omit<SpeedRegression, "pageName" | "vital"> | null {
+  if (!measured || !previousMeasured) return null;
+  const { histogram: values, ratings } = measured;
+  const { histogram: previousValues, ratings: previousRatings } = previousMeasured;
   const samples = countOf(values);
   const previousSamples = countOf(previousValues);
   if (samples < MIN_REGRESSION_SAMPLES || previousSamples < MIN_REGRESSION_SAMPLES) return null;
-  const previousP75 = percentileOf(previousValues, 75) as number;
-  const current = percentileOf(values, 75) as number;
+  // As the pages table shows them: within 1 %, and in the exact value's rating (vital-statistics.ts).
+  const previousP75 = withinRating(vital, percentileOf(previousValues, 75), previousRatings) as number;
+  const current = withinRating(vital, percentileOf(values, 75), ratings) as number;
   const worsening = current - previousP75;
   if (worsening < MIN_RELATIVE_WORSENING * previousP75) return null;
   if (worsening < MIN_WORSENING_OF_GOOD * VITALS[vital].thresholds[0]) return null;

@@ -23,7 +23,7 @@ import { pageLabel } from "./page-labels";
 import { histogramOf } from "./log-histogram";
 import { isVitalFigure } from "./page-view-figures";
 import { fixesOf, isPageView, readPageView, type PageView } from "./page-view";
-import { findRegressions, type PageVitalHistograms, type SpeedRegression } from "./regressions";
+import { findRegressions, type MeasuredVital, type PageVitalHistograms, type SpeedRegression } from "./regressions";
 import { periodWindow, REPORT_PERIODS, type PeriodWindow, type ReportPeriod } from "./report-periods";
 import { isInSegment, type Segment } from "./report-segments";
 import { sumJustQueued } from "./sum-beacons.server";
@@ -54,7 +54,7 @@ import {
   type SiteSpeedReport,
   type TrackingSummary,
 } from "./site-speed-report";
-import { p75, summariseVital, type TimedValue } from "./vital-statistics";
+import { countRatings, p75, summariseVital, type TimedValue } from "./vital-statistics";
 import { VITAL_NAMES, type VitalName } from "./vitals";
 
 /** The page and action pairs the dashboard counts tracking events of. */
@@ -188,7 +188,7 @@ export async function buildSiteSpeedReport(
  * The summaries of the last seven days and of the seven before, which regressions set against
  * each other. The week's period is them. A period of the zone's days that begins where the week
  * before does, or earlier, holds them whole (the 30 days, both ending tonight), unless summer time
- * began or ended in the last week: the week before then begins an hour off midnight, within a day
+ * began or ended in either week: the week before then begins an hour off midnight, within a day
  * its read holds whole. The rest read them.
  */
 async function weeksOf(
@@ -384,10 +384,14 @@ function valuesByPage(pageViews: readonly PageView[]): PageVitalValues {
 /** Each page's measured values of each vital, counted as the sums count them. */
 function histogramsByPage(pageViews: readonly PageView[]): PageVitalHistograms {
   return new Map(
-    [...valuesByPage(pageViews)].map(([pageName, vitals]) => [
-      pageName,
-      Object.fromEntries(Object.entries(vitals).map(([name, values]) => [name, histogramOf(values)])),
-    ]),
+    [...valuesByPage(pageViews)].map(([pageName, vitals]) => {
+      const measured: Partial<Record<VitalName, MeasuredVital>> = {};
+      for (const name of VITAL_NAMES) {
+        const values = vitals[name] ?? [];
+        if (values.length > 0) measured[name] = { histogram: histogramOf(values), ratings: countRatings(name, values) };
+      }
+      return [pageName, measured];
+    }),
   );
 }
 

@@ -38,8 +38,8 @@ const HOUR_MS = 3_600_000;
 /** A page view's beacons all came within the resend window of its load; a minute more for the network and the commit. */
 const RESENDS_WITHIN_MS = BEACON_RESEND_WINDOW_MS + 60_000;
 
-/** Rows written per statement: within SQLite's and PostgreSQL's limits on a statement's parameters. */
-const ROWS_PER_STATEMENT = 500;
+/** Rows written or read by id per statement: within SQLite's and PostgreSQL's limits on a statement's parameters. */
+export const ROWS_PER_STATEMENT = 500;
 
 type SummaryKey = Omit<SpeedSummaryHourTable, "figures">;
 

@@ -15,6 +15,7 @@ import { BEACON_RESEND_WINDOW_MS } from "./beacon-rules";
 import { addFigures, everyFigure, noFigures, readStoredFigures, storeFigures, type Figures } from "./page-view-figures";
 import { wholeDaysWithin } from "./report-periods";
 import type { Segment } from "./report-segments";
+import { ROWS_PER_STATEMENT } from "./sum-beacons.server";
 import { readHourSummaries, summedPerPage, type HourSummary } from "./summed-report.server";
 
 /**
@@ -35,9 +36,6 @@ export const DAY_CLOSED_AFTER_MS = 3 * BEACON_RESEND_WINDOW_MS;
  * reading raw beacons (bench/README.md).
  */
 const EVERY_SEGMENT = "*";
-
-/** Rows written per statement: within SQLite's and PostgreSQL's limits on a statement's parameters. */
-const ROWS_PER_STATEMENT = 500;
 
 /**
  * A seller's summaries from `since` to `until` in the segment, each whole closed day of the zone

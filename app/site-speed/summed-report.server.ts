@@ -10,7 +10,7 @@
 import type { Kysely } from "kysely";
 import type { DatabaseSchema } from "~/db/schema";
 import { INP_PHASES, LCP_PARTS, SERVER_TIMING_PARTS } from "./beacon-rules";
-import { emptyHistogram, mergeHistogram, percentileOf, type LogHistogram } from "./log-histogram";
+import { emptyHistogram, mergeHistogram, percentileOf } from "./log-histogram";
 import {
   addFigures,
   everyFigure,
@@ -22,7 +22,7 @@ import {
   type CountName,
   type Figures,
 } from "./page-view-figures";
-import type { PageVitalHistograms } from "./regressions";
+import type { MeasuredVital, PageVitalHistograms } from "./regressions";
 import type { Segment } from "./report-segments";
 import {
   byOccurrences,
@@ -38,7 +38,13 @@ import {
   type ServerTimeSummary,
   type VitalSummary,
 } from "./site-speed-report";
-import { histogram as distributionOf, percentages, type RatingCounts } from "./vital-statistics";
+import {
+  histogram as distributionOf,
+  percentages,
+  ratingAtP75,
+  withinRating,
+  type RatingCounts,
+} from "./vital-statistics";
 import { RATINGS, VITAL_NAMES, VITALS, type Rating, type VitalName } from "./vitals";
 
 /** A page's figures of one hour (or of one day, read from days) under one release, its segments' summaries summed. */
@@ -113,16 +119,20 @@ export function summedPerPage(
   return [...summaries.values()];
 }
 
-/** Each page's histogram of each vital, over every summary of it: what regressions judge (regressions.ts). */
+/** Each page's histogram and ratings of each vital, over every summary of it: what regressions judge (regressions.ts). */
 export function summedVitalsByPage(summaries: readonly HourSummary[]): PageVitalHistograms {
-  const pages = new Map<string, Partial<Record<VitalName, LogHistogram>>>();
+  const pages = new Map<string, Partial<Record<VitalName, MeasuredVital>>>();
   for (const { pageName, figures } of summaries) {
     const vitals = pages.get(pageName) ?? {};
     for (const name of VITAL_NAMES) {
       const histogram = figures.histograms.get(name);
       if (histogram === undefined) continue;
-      const sum = (vitals[name] ??= emptyHistogram());
-      mergeHistogram(sum, histogram);
+      const sum = (vitals[name] ??= {
+        histogram: emptyHistogram(),
+        ratings: { good: 0, "needs-improvement": 0, poor: 0 },
+      });
+      mergeHistogram(sum.histogram, histogram);
+      for (const rating of RATINGS) sum.ratings[rating] += figures.counts.get(`${name}.${rating}`) ?? 0;
     }
     pages.set(pageName, vitals);
   }
@@ -229,18 +239,6 @@ const vitalSamples = (name: VitalName, figures: Figures) =>
   RATINGS.reduce((sum, rating) => sum + (figures.counts.get(`${name}.${rating}`) ?? 0), 0);
 
 /**
- * The rating of the value at the 75th percentile's rank (⌈0.75 n⌉-th smallest), exactly: from
- * the ratings' counts, not from the percentile read within 1 % of it, which may lie across a
- * threshold (an INP of exactly 200 ms is common).
- */
-function ratingAtP75(counts: RatingCounts): Rating {
-  const total = RATINGS.reduce((sum, rating) => sum + counts[rating], 0);
-  const rank = Math.max(1, Math.ceil(0.75 * total));
-  if (counts.good >= rank) return "good";
-  return counts.good + counts["needs-improvement"] >= rank ? "needs-improvement" : "poor";
-}
-
-/**
  * A vital's 75th percentile, within 1 % of the exact one, and within its rating's range: read
  * from the bins, an exact 2,500 ms LCP may read 2,515 ms, past the "good" threshold its rating
  * keeps. The threshold is then nearer the exact value than the bin's middle was.
@@ -248,19 +246,6 @@ function ratingAtP75(counts: RatingCounts): Rating {
 export function vitalP75(name: VitalName, figures: Figures): number | null {
   return withinRating(name, p75Of(figures, name), ratingCountsOf(name, figures));
 }
-
-/** `read`, a 75th percentile within 1 %, moved into the range of the rating the exact counts give it. */
-function withinRating(name: VitalName, read: number | null, counts: RatingCounts): number | null {
-  if (read === null) return null;
-  const [good, needsImprovement] = VITALS[name].thresholds;
-  const rating = ratingAtP75(counts);
-  if (rating === "good") return Math.min(read, good);
-  if (rating === "needs-improvement") return Math.min(Math.max(read, justAbove(good)), needsImprovement);
-  return Math.max(read, justAbove(needsImprovement));
-}
-
-/** A value rated worse than `threshold` (`rate` compares with <=), and within 1 % of it. */
-const justAbove = (threshold: number) => threshold * (1 + Number.EPSILON * 4);
 
 const p75Of = (figures: Figures, name: Parameters<Figures["histograms"]["get"]>[0]) =>
   percentileOf(figures.histograms.get(name) ?? emptyHistogram(), 75);

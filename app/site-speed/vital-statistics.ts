@@ -23,6 +23,35 @@ export function countRatings(name: VitalName, values: readonly number[]): Rating
   return counts;
 }
 
+/**
+ * The rating of the value at the 75th percentile's rank (⌈0.75 n⌉-th smallest), exactly: from
+ * the ratings' counts, not from a percentile read within 1 % of it (log-histogram.ts), which may
+ * lie across a threshold (an INP of exactly 200 ms is common).
+ */
+export function ratingAtP75(counts: RatingCounts): Rating {
+  const total = RATINGS.reduce((sum, rating) => sum + counts[rating], 0);
+  const rank = Math.max(1, Math.ceil(0.75 * total));
+  if (counts.good >= rank) return "good";
+  return counts.good + counts["needs-improvement"] >= rank ? "needs-improvement" : "poor";
+}
+
+/**
+ * `read`, a 75th percentile within 1 %, moved into the range of the rating the exact counts give
+ * it: read from log bins, an exact 2,500 ms LCP may read 2,515 ms, past the "good" threshold its
+ * rating keeps. The threshold is then nearer the exact value than the bin's middle was.
+ */
+export function withinRating(name: VitalName, read: number | null, counts: RatingCounts): number | null {
+  if (read === null) return null;
+  const [good, needsImprovement] = VITALS[name].thresholds;
+  const rating = ratingAtP75(counts);
+  if (rating === "good") return Math.min(read, good);
+  if (rating === "needs-improvement") return Math.min(Math.max(read, justAbove(good)), needsImprovement);
+  return Math.max(read, justAbove(needsImprovement));
+}
+
+/** A value rated worse than `threshold` (`rate` compares with <=), and within 1 % of it. */
+const justAbove = (threshold: number) => threshold * (1 + Number.EPSILON * 4);
+
 /** Whole per cents that add up to 100 (largest remainders), or zeros when nothing was counted. */
 export function percentages(counts: RatingCounts): RatingCounts {
   const total = RATINGS.reduce((sum, rating) => sum + counts[rating], 0);

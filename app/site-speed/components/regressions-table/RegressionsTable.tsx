@@ -15,7 +15,7 @@ import { VitalFigure } from "../vital-figure/VitalFigure";
 export interface RegressionsTableProps {
   /** The most worsened first. */
   regressions: SpeedRegression[];
-  /** A week held more beacons than a report reads, and was judged from an even sample of them. */
+  /** Read from raw beacons while a backlog waits, a week held more than a report reads: judged from an even sample. */
   sampled: boolean;
   locale: string;
 }
