@@ -151,8 +151,11 @@ export function figuresOf(view: PageView): Figures {
   return figures;
 }
 
+/** Which of a page view's counts and histograms, by name, a read or a sum keeps. */
+export type KeepFigure = (name: string) => boolean;
+
 /** Every count and histogram of a page view's figures. */
-export const everyFigure = (_name: string): boolean => true;
+export const everyFigure: KeepFigure = () => true;
 
 /** The figures a vital's 75th percentile and its rating are read from: its histogram, its ratings' counts. */
 const VITAL_FIGURES = new Set<string>([
@@ -166,7 +169,7 @@ export const isVitalFigure = (name: string): boolean => VITAL_FIGURES.has(name);
  * needs a few (its script errors, say) skips merging the rest, most of a view's work (a CPU
  * profile of the dashboard: docs/decisions/049, "Regressions").
  */
-export function addFigures(target: Figures, source: Figures, keep: (name: string) => boolean = everyFigure): void {
+export function addFigures(target: Figures, source: Figures, keep: KeepFigure = everyFigure): void {
   mergeFirstBeganAt(target, source.firstBeganAt);
   for (const [name, count] of source.counts)
     if (keep(name)) target.counts.set(name, (target.counts.get(name) ?? 0) + count);
@@ -234,7 +237,7 @@ export function addStoredFigures(
   target: Figures,
   text: string,
   hourStart: number,
-  keep: (name: string) => boolean = everyFigure,
+  keep: KeepFigure = everyFigure,
 ): void {
   const stored: unknown = JSON.parse(text);
   if (!isObject(stored) || !isObject(stored.counts) || !isObject(stored.histograms))

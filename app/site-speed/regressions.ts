@@ -26,9 +26,9 @@ export const MIN_WORSENING_OF_GOOD = 0.1;
 
 /**
  * Whether the change is more than chance: both weeks' page views are split at the bin of their
- * pooled 75th percentile, and the share of this week's above it must exceed the week before's by this many
- * standard errors (a two-proportion test, one-sided, p ≈ 0.0013: Mood's test at the 75th
- * percentile). Setting this week against last week's own 75th percentile ignores that it was
+ * pooled 75th percentile, and the share of this week's above it must exceed the week before's by
+ * this many standard errors (a two-proportion test, one-sided, p ≈ 0.0013: Mood's test at the
+ * 75th percentile). Setting this week against last week's own 75th percentile ignores that it was
  * measured too: on two weeks drawn alike, that flagged 23 of 1,000 (the unit test's finding).
  */
 export const REGRESSION_STANDARD_ERRORS = 3;

@@ -19,10 +19,10 @@ import type { HubTimeZone } from "~/time/time-zones";
 import { BEACON_RESEND_WINDOW_MS, INP_PHASES, LCP_PARTS, SERVER_TIMING_PARTS } from "./beacon-rules";
 import type { ServerTiming } from "./beacon-schema";
 import { sortPages, type DashboardQuery } from "./dashboard-query";
-import { pageLabel } from "./page-labels";
 import { histogramOf } from "./log-histogram";
-import { isVitalFigure } from "./page-view-figures";
+import { pageLabel } from "./page-labels";
 import { fixesOf, isPageView, readPageView, type PageView } from "./page-view";
+import { isVitalFigure, type KeepFigure } from "./page-view-figures";
 import { findRegressions, type MeasuredVital, type PageVitalHistograms, type SpeedRegression } from "./regressions";
 import { periodWindow, REPORT_PERIODS, type PeriodWindow, type ReportPeriod } from "./report-periods";
 import { isInSegment, type Segment } from "./report-segments";
@@ -150,9 +150,9 @@ export async function buildSiteSpeedReport(
     return reportFromBeacons(db, sellerId, period, segment, now, timeZone, comparing);
   const { since, until, bucketStarts } = periodWindow(period, now, timeZone);
   // An hour's trend reads hours; a day's reads the zone's days, which a window of hours would not need.
-  const readDays = (from: number, to: number, keep?: (name: string) => boolean) =>
+  const readDays = (from: number, to: number, keep?: KeepFigure) =>
     readDaysAndHours(db, sellerId, from, to, segment, timeZone, now, keep);
-  const read = (from: number, to: number, keep?: (name: string) => boolean) =>
+  const read = (from: number, to: number, keep?: KeepFigure) =>
     period.bucketMs === HOUR_MS ? readHourSummaries(db, sellerId, from, to, segment, keep) : readDays(from, to, keep);
   const current = await read(since, until);
   // Of the period before, each page's vitals are compared, and when its releases began (kept whatever is read).
@@ -194,7 +194,7 @@ export async function buildSiteSpeedReport(
 async function weeksOf(
   period: ReportPeriod,
   { current, previous, bucketStarts }: { current: HourSummary[]; previous: HourSummary[]; bucketStarts: number[] },
-  readDays: (from: number, to: number, keep: (name: string) => boolean) => Promise<HourSummary[]>,
+  readDays: (from: number, to: number, keep: KeepFigure) => Promise<HourSummary[]>,
   week: PeriodWindow,
 ): Promise<[HourSummary[], HourSummary[]]> {
   if (period.key === WEEK.key) return [current, previous];
@@ -369,9 +369,9 @@ async function readEvenSample(
   return { pageViews, sampled: every > 1 };
 }
 
-/** Each page's measured values of each vital. */
 type PageVitalValues = Map<string, Partial<Record<VitalName, number[]>>>;
 
+/** Each page's measured values of each vital. */
 function valuesByPage(pageViews: readonly PageView[]): PageVitalValues {
   return new Map(
     [...Map.groupBy(pageViews, (view) => view.pageName)].map(([pageName, views]) => [

@@ -12,7 +12,15 @@
 import type { Kysely, Transaction } from "kysely";
 import type { DatabaseSchema, SpeedSummaryDayTable } from "~/db/schema";
 import { BEACON_RESEND_WINDOW_MS } from "./beacon-rules";
-import { addFigures, everyFigure, noFigures, readStoredFigures, storeFigures, type Figures } from "./page-view-figures";
+import {
+  addFigures,
+  everyFigure,
+  noFigures,
+  readStoredFigures,
+  storeFigures,
+  type Figures,
+  type KeepFigure,
+} from "./page-view-figures";
 import { wholeDaysWithin } from "./report-periods";
 import type { Segment } from "./report-segments";
 import { ROWS_PER_STATEMENT } from "./sum-beacons.server";
@@ -50,7 +58,7 @@ export async function readDaysAndHours(
   segment: Segment,
   timeZone: string,
   now: number,
-  keep: (name: string) => boolean = everyFigure,
+  keep: KeepFigure = everyFigure,
 ): Promise<HourSummary[]> {
   const closedBefore = Math.min(now, (await oldestQueuedArrival(db)) ?? now) - DAY_CLOSED_AFTER_MS;
   const days = wholeDaysWithin(since, Math.min(until, closedBefore), timeZone);
@@ -207,7 +215,7 @@ async function readDays(
   timeZone: string,
   starts: readonly number[],
   segment: Segment,
-  keep: (name: string) => boolean,
+  keep: KeepFigure,
 ): Promise<HourSummary[]> {
   const rows = await db
     .selectFrom("speed_summary_day")

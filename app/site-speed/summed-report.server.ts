@@ -21,6 +21,7 @@ import {
   addStoredFigures,
   type CountName,
   type Figures,
+  type KeepFigure,
 } from "./page-view-figures";
 import type { MeasuredVital, PageVitalHistograms } from "./regressions";
 import type { Segment } from "./report-segments";
@@ -67,7 +68,7 @@ export async function readHourSummaries(
   since: number,
   until: number,
   segment: Segment,
-  keep: (name: string) => boolean = everyFigure,
+  keep: KeepFigure = everyFigure,
 ): Promise<HourSummary[]> {
   const rows = await db
     .selectFrom("speed_summary_hour")
@@ -93,7 +94,7 @@ export async function readHourSummaries(
 export function summedPerPage(
   rows: ReadonlyArray<{ start: number; page_name: string; release: string; figures: string }>,
   which: string,
-  keep: (name: string) => boolean = everyFigure,
+  keep: KeepFigure = everyFigure,
 ): HourSummary[] {
   const summaries = new Map<string, HourSummary>();
   for (const row of rows) {
@@ -139,17 +140,17 @@ export function summedVitalsByPage(summaries: readonly HourSummary[]): PageVital
   return pages;
 }
 
-/** The figures of `summaries` that `only` keeps by name, summed per the group `groupOf` gives each. */
+/** The figures of `summaries` that `keep` names, summed per the group `groupOf` gives each. */
 function sumBy<Group>(
   summaries: readonly HourSummary[],
   groupOf: (summary: HourSummary) => Group,
-  only: (name: string) => boolean,
+  keep: KeepFigure,
 ): Map<Group, Figures> {
   const sums = new Map<Group, Figures>();
   for (const summary of summaries) {
     const group = groupOf(summary);
     const sum = sums.get(group) ?? noFigures();
-    addFigures(sum, summary.figures, only);
+    addFigures(sum, summary.figures, keep);
     sums.set(group, sum);
   }
   return sums;
