@@ -385,12 +385,12 @@ function valuesByPage(pageViews: readonly PageView[]): PageVitalValues {
 function histogramsByPage(pageViews: readonly PageView[]): PageVitalHistograms {
   return new Map(
     [...valuesByPage(pageViews)].map(([pageName, vitals]) => {
-      const measured: Partial<Record<VitalName, MeasuredVital>> = {};
+      const counted: Partial<Record<VitalName, MeasuredVital>> = {};
       for (const name of VITAL_NAMES) {
         const values = vitals[name] ?? [];
-        if (values.length > 0) measured[name] = { histogram: histogramOf(values), ratings: countRatings(name, values) };
+        if (values.length > 0) counted[name] = { histogram: histogramOf(values), ratings: countRatings(name, values) };
       }
-      return [pageName, measured];
+      return [pageName, counted];
     }),
   );
 }

@@ -46,7 +46,7 @@ import {
   withinRating,
   type RatingCounts,
 } from "./vital-statistics";
-import { RATINGS, VITAL_NAMES, VITALS, type Rating, type VitalName } from "./vitals";
+import { RATINGS, VITAL_NAMES, type VitalName } from "./vitals";
 
 /** A page's figures of one hour (or of one day, read from days) under one release, its segments' summaries summed. */
 export interface HourSummary {
