@@ -765,7 +765,7 @@ test.describe("the site-speed dashboard", () => {
     await expect(compared.getByRole("row", { name: /sellerHubActiveListings LCP/ })).toContainText(/0%\s*6\s*6$/);
     await expectNoAccessibilityViolations(page);
 
-    // The 30 days read the sums too: the days' (summed from the hours at the first view) and today's hours.
+    // The 30 days read the sums too: the days' (summed from the hours by the first view that reads them) and today's hours.
     await showPeriod(page, "30d");
     await expect(page.getByText(/within 1% of the exact values\.$/)).toBeVisible();
     await expect(page.getByRole("region", { name: "sellerHubActiveListings · 12 page views" })).toBeVisible();

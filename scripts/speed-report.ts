@@ -1,7 +1,10 @@
 /**
  * `npm run speed:report`: the pages of DATABASE_URL's hub that got slower in the last 7 days
  * (UTC days, today included) than in the 7 before, every page view the hub measured counted, by
- * the dashboard's rule (app/site-speed/regressions.ts, decision 047). Exits with 0 when no page
+ * the dashboard's rule (app/site-speed/regressions.ts, decision 047), from the sums as the
+ * dashboard judges it (decision 049): the hub's UTC days, which housekeeping sums from every
+ * account's hours (or the report, the first time), and today's hours. It first sums what waits
+ * in the queue, as housekeeping would. Exits with 0 when no page
  * got slower, 1 when one did, and 2 when it could not tell (a refusal, a database that failed),
  * so that a scheduled check or a deployment tells "slower" from "not checked".
  */
@@ -19,7 +22,7 @@ for (const event of ["uncaughtException", "unhandledRejection"] as const)
   });
 
 const { findWeekRegressions } = await import("../app/site-speed/site-speed-report.server.ts");
-const { MAX_REPORTED_BEACONS } = await import("../app/site-speed/site-speed-report.ts");
+const { sumNewBeacons } = await import("../app/site-speed/sum-beacons.server.ts");
 const { formatVital } = await import("../app/site-speed/vitals.ts");
 const { RELATIVE_ACCURACY } = await import("../app/site-speed/log-histogram.ts");
 
@@ -46,7 +49,16 @@ async function readRegressions() {
   let database: Awaited<ReturnType<typeof openOperatorDatabase>> | undefined;
   try {
     database = await openOperatorDatabase("no report was made", NOT_CHECKED);
-    return await findWeekRegressions(database.db, "everyone");
+    // What the serving processes' housekeeping has not summed yet (the last minute's, or all of
+    // a stopped hub's queue) is summed first, as housekeeping would: every page view counts.
+    await sumNewBeacons(database);
+    // On PostgreSQL a serving process may be summing the queue at this moment: what it holds is
+    // not counted, and the report says how much.
+    const { waiting } = await database.db
+      .selectFrom("speed_beacon_unsummed")
+      .select((eb) => eb.fn.countAll<number | string>().as("waiting"))
+      .executeTakeFirstOrThrow();
+    return { ...(await findWeekRegressions(database.db, "everyone")), notYetSummed: Number(waiting) };
   } catch (error) {
     refuse([`The database failed: ${(error as Error).message}`], "no report was made", NOT_CHECKED);
   } finally {
@@ -56,12 +68,18 @@ async function readRegressions() {
 
 const found = await readRegressions();
 
-const { since, until, regressions, sampled } = found;
-const sampleNote = `A week with more page views than a report reads was judged from an even sample of at most ${MAX_REPORTED_BEACONS.toLocaleString("en")} of them.`;
+const { since, until, regressions, notYetSummed } = found;
+const notYetSummedNote = `${notYetSummed.toLocaleString("en")} beacons were still being summed by the hub, and are not counted: run the report again in a minute.`;
 if (options.json)
   console.log(
     JSON.stringify(
-      { since: isoTime(since), until: isoTime(until), sampled, percentilesWithin: RELATIVE_ACCURACY, regressions },
+      {
+        since: isoTime(since),
+        until: isoTime(until),
+        percentilesWithin: RELATIVE_ACCURACY,
+        notYetSummed,
+        regressions,
+      },
       null,
       2,
     ),
@@ -84,6 +102,6 @@ else {
       );
     }
   }
-  if (sampled) console.log(sampleNote);
 }
+if (notYetSummed > 0) console.log(notYetSummedNote);
 process.exitCode = regressions.length === 0 ? 0 : 1;

@@ -1,9 +1,12 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { openDatabase, type Database } from "~/db/database.server";
 import { insertSeller } from "../../test/listings";
-import { beaconRequest, sampleBeacon } from "../../test/speed-beacons";
+import { beaconRequest, sampleBeacon, storeBeacons } from "../../test/speed-beacons";
 import { collectSpeedBeacon } from "~/site-speed/collect-beacon.server";
 import { readStoredFigures } from "~/site-speed/page-view-figures";
+import { findReportPeriod } from "~/site-speed/report-periods";
+import { buildSiteSpeedReport } from "~/site-speed/site-speed-report.server";
+import { sumNewBeacons } from "~/site-speed/sum-beacons.server";
 import { startHousekeeping } from "./housekeeping.server";
 
 const DAY = 86_400_000;
@@ -89,6 +92,71 @@ describe("housekeeping in a serving process", () => {
     }
   });
 
+  it("keeps summing the closed days of site speed a view has read into days' summaries, as it starts and every ten minutes after", async () => {
+    await withExpiredSession();
+    const log = vi.spyOn(console, "log").mockImplementation(() => {});
+    const [keeper] = await database.db.selectFrom("seller").select("id").execute();
+    const summedDays = async () =>
+      (await database.db.selectFrom("speed_summary_day_built").select("day_start").execute()).length;
+    // A page view of three days ago, summed into its hour: its day is closed.
+    const { pageName, speedSession, ...metrics } = sampleBeacon();
+    await storeBeacons(database.db, [
+      {
+        page_name: pageName,
+        speed_session: speedSession,
+        seller_id: keeper!.id,
+        received_at: Date.now() - 3 * DAY,
+        metrics: JSON.stringify(metrics),
+      },
+    ]);
+    await sumNewBeacons(database);
+    // The owner read the week in Los Angeles (the US site's zone) four days ago: its days were summed then.
+    await buildSiteSpeedReport(
+      database,
+      keeper!.id,
+      findReportPeriod("7d")!,
+      {},
+      Date.now() - 4 * DAY,
+      "America/Los_Angeles",
+    );
+    const readThen = await summedDays();
+    vi.useFakeTimers({ toFake: ["setInterval", "clearInterval"] });
+    try {
+      const housekeeping = startHousekeeping(database, 90);
+      const said = (days: string) =>
+        expect.stringMatching(new RegExp(`^Summed ${days} closed days? of site speed into days' summaries\\.$`));
+      await vi.waitFor(() => expect(log).toHaveBeenCalledWith(said("\\d+")), { interval: 5, timeout: 10_000 });
+      // The days that closed since that view, some four, the page view's among them.
+      const first = await summedDays();
+      expect(first - readThen).toBeGreaterThanOrEqual(3);
+      expect(first - readThen).toBeLessThanOrEqual(5);
+      expect(log).toHaveBeenCalledWith(said(String(first - readThen)));
+      const dayOfThePageView = await database.db
+        .selectFrom("speed_summary_day")
+        .select("figures")
+        .where("time_zone", "=", "America/Los_Angeles")
+        .where("device", "=", "*")
+        .where("connection", "=", "*")
+        .execute();
+      expect(dayOfThePageView.map((row) => readStoredFigures(row.figures, 0).counts.get("pageViews"))).toEqual([1]);
+
+      // Ten minutes on, the next run sums what has closed since: here the last day, its record deleted.
+      const { latest } = await database.db
+        .selectFrom("speed_summary_day_built")
+        .select((eb) => eb.fn.max("day_start").as("latest"))
+        .executeTakeFirstOrThrow();
+      await database.db.deleteFrom("speed_summary_day_built").where("day_start", "=", latest).execute();
+      log.mockClear();
+      vi.advanceTimersByTime(10 * 60_000);
+      await vi.waitFor(() => expect(log).toHaveBeenCalledWith(said("1")), { interval: 5, timeout: 10_000 });
+      await housekeeping.stop();
+      expect(await summedDays()).toBe(first);
+    } finally {
+      vi.useRealTimers();
+      await database.close();
+    }
+  });
+
   it("logs a failed run and goes on, rather than failing the process", async () => {
     await withExpiredSession();
     await database.close();
@@ -100,6 +168,10 @@ describe("housekeeping in a serving process", () => {
     );
     expect(error).toHaveBeenCalledWith(
       "Summing site-speed beacons failed; trying again in a minute:",
+      expect.any(String),
+    );
+    expect(error).toHaveBeenCalledWith(
+      "Summing site-speed days failed; trying again in 10 minutes:",
       expect.any(String),
     );
   });

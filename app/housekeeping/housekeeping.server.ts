@@ -1,5 +1,6 @@
 import type { Database } from "~/db/database.server";
 import { reportMismatches, sumNewBeacons } from "~/site-speed/sum-beacons.server";
+import { sumClosedDays } from "~/site-speed/summed-days.server";
 import { deleteExpiredRecords, type DeletedRecords } from "./expired-records.server";
 
 const MINUTE_MS = 60 * 1000;
@@ -12,14 +13,16 @@ export interface Housekeeping {
 
 /**
  * The background work of a serving process, each job at start and then on its own timer: deleting
- * expired records (every `sweepEveryMs`) and summing new site-speed beacons into their hours'
- * summaries (every `sumEveryMs`, docs/decisions/049). Every process runs both; the jobs are safe
- * to run at once from several. A failed run (the database away) is logged and tried again at the next.
+ * expired records (every `sweepEveryMs`), summing new site-speed beacons into their hours'
+ * summaries (every `sumEveryMs`), and the days that closed into days' summaries, in the zones
+ * read (every `sumDaysEveryMs`: `sumClosedDays`, docs/decisions/049). Every process runs them all;
+ * the jobs are safe to run at once from several. A failed run (the database away) is logged and
+ * tried again at the next.
  */
 export function startHousekeeping(
   database: Database,
   speedBeaconRetentionDays: number,
-  { sweepEveryMs = HOUR_MS, sumEveryMs = MINUTE_MS } = {},
+  { sweepEveryMs = HOUR_MS, sumEveryMs = MINUTE_MS, sumDaysEveryMs = 10 * MINUTE_MS } = {},
 ): Housekeeping {
   let stopping = false;
   const jobs = [
@@ -28,6 +31,9 @@ export function startHousekeeping(
     ),
     repeat(sumEveryMs, "Summing site-speed beacons", async () =>
       reportMismatches(await sumNewBeacons(database, { stopping: () => stopping })),
+    ),
+    repeat(sumDaysEveryMs, "Summing site-speed days", async () =>
+      reportDaysSummed(await sumClosedDays(database.db, { stopping: () => stopping })),
     ),
   ];
   return {
@@ -80,4 +86,8 @@ function reportDeleted(deleted: DeletedRecords): void {
   console.log(
     `Deleted expired records: ${deleted.sessions} sessions, ${deleted.signInFailures} sign-in failures, ${deleted.speedBeacons} speed beacons, ${deleted.speedSummaries} site-speed summaries of an hour, ${deleted.trackingEvents} tracking events, ${deleted.listingSelections} selected listings of ended sessions, ${deleted.pricePreviews} price previews never applied, ${deleted.knownBrowsers} browsers no longer known, ${deleted.activity} activity entries older than a year.`,
   );
+}
+
+function reportDaysSummed(days: number): void {
+  if (days > 0) console.log(`Summed ${days} closed ${days === 1 ? "day" : "days"} of site speed into days' summaries.`);
 }

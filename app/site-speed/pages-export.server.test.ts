@@ -59,7 +59,6 @@ const REPORT: SiteSpeedReport = {
   fromSummaries: false,
   truncated: true,
   regressions: [],
-  regressionsSampled: false,
   releases: [],
   releaseComparison: null,
   pages: [OVERVIEW, ODD],

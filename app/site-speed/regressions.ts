@@ -52,7 +52,8 @@ export interface MeasuredVital {
 
 /**
  * Each page's measured values of each vital in one week: summed from the days and hours (the
- * dashboard), or of an even sample of raw beacons (`npm run speed:report`).
+ * dashboard's and `npm run speed:report`'s), or counted from raw beacons (a view while a backlog
+ * waits to be summed).
  */
 export type PageVitalHistograms = ReadonlyMap<string, Partial<Record<VitalName, MeasuredVital>>>;
 

@@ -2,8 +2,8 @@
 import type { MessageKey } from "~/i18n/language-text";
 import { boundedMemo } from "~/memo/bounded-memo";
 
-const HOUR_MS = 3_600_000;
-const DAY_MS = 24 * HOUR_MS;
+export const HOUR_MS = 3_600_000;
+export const DAY_MS = 24 * HOUR_MS;
 
 export interface ReportPeriod {
   /** The query-string value: /sh/perf?period=7d */

@@ -564,7 +564,6 @@ describe.each(TEST_DIALECTS)("the site-speed report on $name", (dialect) => {
     // reader's zone; the 30 days' hold them.
     const day = await buildSiteSpeedReport(database, sellerId, findReportPeriod("24h")!, {}, NOW);
     expect(day.regressions).toEqual(flagged);
-    expect(day.regressionsSampled).toBe(false);
     const month = await buildSiteSpeedReport(database, sellerId, findReportPeriod("30d")!, {}, NOW);
     expect(month.regressions).toEqual(flagged);
     const lastDay = (segment: Segment, timeZone: string) =>
@@ -582,14 +581,15 @@ describe.each(TEST_DIALECTS)("the site-speed report on $name", (dialect) => {
       since: Date.UTC(2026, 10, 16),
       until: Date.UTC(2026, 10, 23),
       regressions: flagged,
-      sampled: false,
     });
-    // The dashboard judges the sums: with the raw beacons gone, every period still flags it.
+    // The dashboard and the operators' report judge the sums: with the raw beacons gone, every
+    // period still flags it, and so does the report.
     await database.db.deleteFrom("speed_beacon").execute();
     for (const key of ["24h", "7d", "30d"])
       expect((await buildSiteSpeedReport(database, sellerId, findReportPeriod(key)!, {}, NOW)).regressions).toEqual(
         flagged,
       );
+    expect((await findWeekRegressions(database.db, "everyone", {}, NOW)).regressions).toEqual(flagged);
   });
 
   it("sets weeks against each other by when their page views began: one left just after midnight is the week before's", async () => {
@@ -601,6 +601,7 @@ describe.each(TEST_DIALECTS)("the site-speed report on $name", (dialect) => {
       ...Array.from({ length: 40 }, (_, index) => listings(1200 + 20 * index, thisWeekBegan + 5 * 60_000, 15 * 60_000)),
       ...Array.from({ length: 40 }, (_, index) => listings(2400 + 20 * index, NOW - 2 * HOUR)),
     );
+    await sumNewBeacons(database);
     expect(await findWeekRegressions(database.db, "everyone", {}, NOW)).toMatchObject({
       since: thisWeekBegan,
       regressions: [
@@ -636,59 +637,54 @@ describe.each(TEST_DIALECTS)("the site-speed report on $name", (dialect) => {
     expect(await regressionsOf("24h")).toMatchObject(flagged);
   });
 
-  it("judges a week too busy to read whole from an even sample of it, not from its newest page views", async () => {
-    const many = MAX_REPORTED_BEACONS + 1000;
-    const day = 24 * HOUR;
-    // The week before: every page view at 1.5 s. This week: the first third of the page views (in
-    // its first days) at 3 s, the rest at 1.5 s. The newest 5,000 alone hold a fifth of the slow
-    // ones, and their 75th percentile is 1.5 s: the even sample's is 3 s.
-    const at = (index: number, start: number) => start + Math.floor((index * 6 * day) / many);
-    const rows = [
-      ...Array.from({ length: many }, (_, index) =>
-        store(sampleBeacon({ vitals: { LCP: 1500 } }), at(index, NOW - 13 * day)),
-      ),
-      ...Array.from({ length: many }, (_, index) =>
-        store(sampleBeacon({ vitals: { LCP: index < many / 3 ? 3000 : 1500 } }), at(index, NOW - 6 * day)),
-      ),
-    ];
-    for (let start = 0; start < rows.length; start += 1000) await insert(...rows.slice(start, start + 1000));
-    const result = await report();
-    expect(result.truncated).toBe(true);
-    expect(result.regressionsSampled).toBe(true);
-    expect(result.regressions).toMatchObject([
-      { pageName: "sellerHubOverview", vital: "LCP", previousP75: summedNear(1500), p75: summedNear(3000) },
-    ]);
+  it("judges the week on the 24 hours from their own hours and the days before, on the 25 hours summer time ends with", async () => {
+    // Summer time ends in Los Angeles on the 1st of November: the day runs from 07:00 UTC on the
+    // 1st to 08:00 UTC on the 2nd. At 07:30 on the 2nd the 24 hours begin at 08:00 on the 1st,
+    // an hour after the day: the week takes that first hour from its own read.
+    const now = Date.UTC(2026, 10, 2, 7, 30);
+    const listings = (lcp: number, receivedAt: number) =>
+      store(sampleBeacon({ pageName: "sellerHubListings", vitals: { LCP: lcp } }), receivedAt);
+    await insert(
+      ...Array.from({ length: 40 }, (_, index) => listings(1200 + 20 * index, Date.UTC(2026, 9, 22, 18))),
+      // This week's: 20 in the day's first hour, 20 in the 24 hours, 20 of them on a closed day.
+      ...Array.from({ length: 20 }, (_, index) => listings(2400 + 40 * index, Date.UTC(2026, 10, 1, 7, 30))),
+      ...Array.from({ length: 20 }, (_, index) => listings(2420 + 40 * index, Date.UTC(2026, 10, 2, 6))),
+      ...Array.from({ length: 20 }, (_, index) => listings(2400 + 40 * index, Date.UTC(2026, 9, 29, 18))),
+    );
+    const regressionsOf = async (key: string) =>
+      (await buildSiteSpeedReport(database, sellerId, findReportPeriod(key)!, {}, now, "America/Los_Angeles"))
+        .regressions;
+    const flagged = [{ pageName: "sellerHubListings", vital: "LCP", samples: 60, previousSamples: 40 }];
+    expect(await regressionsOf("7d")).toMatchObject(flagged);
+    expect(await regressionsOf("24h")).toMatchObject(flagged);
+    expect(await regressionsOf("24h")).toEqual(await regressionsOf("7d"));
   });
 
-  it(`reads at most ${MAX_REPORTED_BEACONS} page views of a week however many of its beacons the sample's ids pick`, async () => {
-    const many = MAX_REPORTED_BEACONS + 1000;
+  it("judges regressions from the sums while a backlog is read raw: the weeks summed, not the newest beacons", async () => {
     const day = 24 * HOUR;
-    // Every id even: a week of 6,000 beacons is sampled every second id, which keeps all of them,
-    // so the bound alone leaves 5,000 (the ids far above any the database gives).
-    const rows = (lcp: number, start: number, firstId: number) =>
-      Array.from({ length: many }, (_, index) => ({
-        id: firstId + 2 * index,
-        ...store(sampleBeacon({ vitals: { LCP: lcp } }), start + Math.floor((index * 6 * day) / many)),
-      }));
-    const all = [...rows(1500, NOW - 13 * day, 10_000_000), ...rows(3000, NOW - 6 * day, 20_000_000)];
-    for (let start = 0; start < all.length; start += 1000)
-      await database.db
-        .insertInto("speed_beacon")
-        .values(all.slice(start, start + 1000))
-        .execute();
-    expect(await findWeekRegressions(database.db, sellerId, {}, NOW)).toMatchObject({
-      sampled: true,
-      regressions: [
-        {
-          pageName: "sellerHubOverview",
-          vital: "LCP",
-          previousP75: summedNear(1500),
-          p75: summedNear(3000),
-          samples: MAX_REPORTED_BEACONS,
-          previousSamples: MAX_REPORTED_BEACONS,
-        },
-      ],
-    });
+    // Summed: the week before at 1.5 s, this week at 3 s. Queued behind them, a backlog of page
+    // views at 1.5 s, more than a view reads: its newest raw beacons alone would say no page got slower.
+    await insert(
+      ...Array.from({ length: 40 }, () => store(sampleBeacon({ vitals: { LCP: 1500 } }), NOW - 9 * day)),
+      ...Array.from({ length: 40 }, () => store(sampleBeacon({ vitals: { LCP: 3000 } }), NOW - 3 * day)),
+    );
+    await sumNewBeacons(database);
+    const backlog = Array.from({ length: 10_001 }, () => store(sampleBeacon({ vitals: { LCP: 1500 } }), NOW - HOUR));
+    for (let start = 0; start < backlog.length; start += 1000) await insert(...backlog.slice(start, start + 1000));
+    const flagged = [
+      {
+        pageName: "sellerHubOverview",
+        vital: "LCP",
+        previousP75: summedNear(1500),
+        p75: summedNear(3000),
+        samples: 40,
+      },
+    ];
+    for (const key of ["24h", "7d"]) {
+      const result = await buildSiteSpeedReport(database, sellerId, findReportPeriod(key)!, {}, NOW);
+      expect(result).toMatchObject({ fromSummaries: false, truncated: true });
+      expect(result.regressions).toMatchObject(flagged);
+    }
   });
 
   it("tells the period's releases, when each began, and compares the newest with the one before", async () => {

@@ -8,10 +8,10 @@
  * (summed-report.server.ts), the 7 and 30 days the days' of the reader's zone and the hours of
  * today (summed-days.server.ts). Every page view counts. While a backlog waits to be summed, a
  * period reads raw beacons instead: the newest MAX_REPORTED_BEACONS of it, whose JSON is parsed
- * and summed here. The week's regressions are judged from the same sums (the operators' report,
- * `npm run speed:report`, from an even sample of every seller's raw beacons).
+ * and summed here. The week's regressions are judged from the same sums, and so are the whole
+ * hub's, which the operators' report prints (`npm run speed:report`).
  */
-import { sql, type Kysely } from "kysely";
+import type { Kysely } from "kysely";
 import type { Database } from "~/db/database.server";
 import type { DatabaseSchema } from "~/db/schema";
 import type { Text } from "~/i18n/language-text";
@@ -24,7 +24,7 @@ import { pageLabel } from "./page-labels";
 import { fixesOf, isPageView, readPageView, type PageView } from "./page-view";
 import { isVitalFigure, type KeepFigure } from "./page-view-figures";
 import { findRegressions, type MeasuredVital, type PageVitalHistograms, type SpeedRegression } from "./regressions";
-import { periodWindow, REPORT_PERIODS, type PeriodWindow, type ReportPeriod } from "./report-periods";
+import { HOUR_MS, periodWindow, REPORT_PERIODS, type PeriodWindow, type ReportPeriod } from "./report-periods";
 import { isInSegment, type Segment } from "./report-segments";
 import { sumJustQueued } from "./sum-beacons.server";
 import { readDaysAndHours } from "./summed-days.server";
@@ -37,6 +37,7 @@ import {
   summedReleases,
   summedScriptErrors,
   type HourSummary,
+  type Whose,
 } from "./summed-report.server";
 import {
   MAX_REPORTED_BEACONS,
@@ -100,14 +101,12 @@ export async function reportFromBeacons(
   // The period before, as long as this one: each page's vitals then, to say better or worse.
   const previous = await readPageViews(db, sellerId, since - (until - since), since, segment);
   const previousP75 = previousPercentiles(previous.pageViews);
-  // A week's period, read whole, is what regressions compare: read once.
-  const { regressions, sampled: regressionsSampled } =
+  // A week's period, read whole, is what regressions compare; the rest are judged from the sums,
+  // which lack the backlog.
+  const regressions =
     period.key === WEEK.key && !current.truncated && !previous.truncated
-      ? {
-          regressions: findRegressions(histogramsByPage(current.pageViews), histogramsByPage(previous.pageViews)),
-          sampled: false,
-        }
-      : await findWeekRegressions(db, sellerId, segment, now, timeZone);
+      ? findRegressions(histogramsByPage(current.pageViews), histogramsByPage(previous.pageViews))
+      : (await findWeekRegressions(db, sellerId, segment, now, timeZone)).regressions;
   return {
     since,
     until,
@@ -117,7 +116,6 @@ export async function reportFromBeacons(
     fromSummaries: false,
     truncated: current.truncated,
     regressions,
-    regressionsSampled,
     ...releasesOf(current.pageViews, previous.pageViews, comparing),
     pages: summarisePages(current.pageViews, previousP75, bucketStarts, until),
     fixes: summariseFixes(current.pageViews),
@@ -127,7 +125,6 @@ export async function reportFromBeacons(
 }
 
 const WEEK = REPORT_PERIODS[1];
-const HOUR_MS = 3_600_000;
 
 /**
  * A period's report from the sums (docs/decisions/049): the 24 hours' from the hours' summaries,
@@ -174,7 +171,6 @@ export async function buildSiteSpeedReport(
     fromSummaries: true,
     truncated: false,
     regressions: findRegressions(summedVitalsByPage(thisWeek), summedVitalsByPage(weekBefore)),
-    regressionsSampled: false,
     releases: releases.map(({ lastSeen: _lastSeen, ...release }) => release),
     releaseComparison: pair && measuredBoth(current, pair) ? compareSummedReleases(current, pair) : null,
     pages: summedPages(current, previous, bucketStarts),
@@ -189,7 +185,9 @@ export async function buildSiteSpeedReport(
  * each other. The week's period is them. A period of the zone's days that begins where the week
  * before does, or earlier, holds them whole (the 30 days, both ending tonight), unless summer time
  * began or ended in either week: the week before then begins an hour off midnight, within a day
- * its read holds whole. The rest read them.
+ * its read holds whole. The 24 hours hold today's hours, read whole: the week reads its days
+ * before today (and, on the 25-hour day summer time ends with, today's first hour), and the week
+ * before its own. The rest read both.
  */
 async function weeksOf(
   period: ReportPeriod,
@@ -203,10 +201,12 @@ async function weeksOf(
     current.filter((summary) => summary.hourStart >= from && summary.hourStart < to);
   if (period.bucketMs !== HOUR_MS && bucketStarts.includes(weekBeforeSince))
     return [within(week.since, week.until), within(weekBeforeSince, week.since)];
-  return [
-    await readDays(week.since, week.until, isVitalFigure),
-    await readDays(weekBeforeSince, week.since, isVitalFigure),
-  ];
+  const weekBefore = await readDays(weekBeforeSince, week.since, isVitalFigure);
+  if (period.bucketMs === HOUR_MS) {
+    const held = Math.max(week.bucketStarts.at(-1)!, bucketStarts[0]!);
+    return [[...(await readDays(week.since, held, isVitalFigure)), ...within(held, week.until)], weekBefore];
+  }
+  return [await readDays(week.since, week.until, isVitalFigure), weekBefore];
 }
 
 const measuredBoth = (summaries: readonly HourSummary[], { release, against }: ReleasePair) =>
@@ -296,77 +296,28 @@ export interface WeekRegressions {
   since: number;
   until: number;
   regressions: SpeedRegression[];
-  /** A week held more beacons than a report reads: each week was judged from an even sample of them. */
-  sampled: boolean;
 }
 
 /**
  * The pages whose vitals got slower in the last seven days (today, as the zone's clock tells
- * it, and the six before) than in the seven before, judged from an even sample of raw beacons:
- * every page view the hub measured, signed-out pages included (`npm run speed:report`: every
- * seller's hours would be more rows than the sample's beacons), or one seller's while a backlog
- * waits to be summed. The dashboard judges the sums (`buildSiteSpeedReport`).
+ * it, and the six before) than in the seven before, judged from the sums as the dashboard judges
+ * them, every page view counted: the whole hub's, signed-out pages included, in UTC days
+ * (`npm run speed:report`), or one account's while a backlog waits to be summed. What is still
+ * queued is not in the sums: the report sums it first.
  */
 export async function findWeekRegressions(
   db: Kysely<DatabaseSchema>,
-  whose: number | "everyone",
+  whose: Whose,
   segment: Segment = {},
   now: number = Date.now(),
   timeZone = "UTC",
 ): Promise<WeekRegressions> {
   const { since, until } = periodWindow(WEEK, now, timeZone);
-  const thisWeek = await readEvenSample(db, whose, since, until, segment);
-  const weekBefore = await readEvenSample(db, whose, since - (until - since), since, segment);
-  return {
-    since,
-    until,
-    regressions: findRegressions(histogramsByPage(thisWeek.pageViews), histogramsByPage(weekBefore.pageViews)),
-    sampled: thisWeek.sampled || weekBefore.sampled,
-  };
-}
-
-/**
- * A window's page views, at most MAX_REPORTED_BEACONS of them spread evenly over it: every
- * k-th beacon by id, ids being given in order of arrival. The newest ones alone, as the dashboard
- * reads a period, would set the last hours of this week against the last hours of the week
- * before: other times of day, other sellers.
- */
-async function readEvenSample(
-  db: Kysely<DatabaseSchema>,
-  whose: number | "everyone",
-  since: number,
-  until: number,
-  segment: Segment,
-): Promise<{ pageViews: PageView[]; sampled: boolean }> {
-  const inWindow = db
-    .selectFrom("speed_beacon")
-    .$if(whose !== "everyone", (query) => query.where("seller_id", "=", whose as number))
-    .where("received_at", ">=", since)
-    .where("received_at", "<", until + BEACON_RESEND_WINDOW_MS);
-  const { beacons } = await inWindow
-    .select((eb) => eb.fn.countAll<number | string>().as("beacons"))
-    .executeTakeFirstOrThrow();
-  const every = Math.max(1, Math.ceil(Number(beacons) / MAX_REPORTED_BEACONS));
-  // The sample's ids are picked from an index, which holds seller, arrival and id (on PostgreSQL
-  // since migration 0031, where the rows' pages have been vacuumed): only the beacons kept are
-  // then read whole, not every beacon of the week.
-  const sample = inWindow
-    .select("id")
-    .$if(every > 1, (query) => query.where(sql<number>`id % ${every}`, "=", 0))
-    .orderBy("received_at", "desc")
-    .orderBy("id", "desc")
-    .limit(MAX_REPORTED_BEACONS);
-  const rows = await db
-    .selectFrom("speed_beacon")
-    .select(["page_name", "received_at", "metrics"])
-    .where("id", "in", sample)
-    .orderBy("received_at", "desc")
-    .orderBy("id", "desc")
-    .execute();
-  const pageViews = latestPerPageView(rows).filter(
-    (view) => beganWithin(view, since, until) && isInSegment(view.device, segment),
-  );
-  return { pageViews, sampled: every > 1 };
+  const read = (from: number, to: number) =>
+    readDaysAndHours(db, whose, from, to, segment, timeZone, now, isVitalFigure);
+  const thisWeek = await read(since, until);
+  const weekBefore = await read(since - (until - since), since);
+  return { since, until, regressions: findRegressions(summedVitalsByPage(thisWeek), summedVitalsByPage(weekBefore)) };
 }
 
 type PageVitalValues = Map<string, Partial<Record<VitalName, number[]>>>;

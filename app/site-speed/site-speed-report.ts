@@ -152,8 +152,6 @@ export interface SiteSpeedReport {
   truncated: boolean;
   /** Pages whose vitals got slower this week than the week before, in the segment; the most worsened first. */
   regressions: SpeedRegression[];
-  /** A week held more beacons than a report reads: each was judged from an even sample of them. */
-  regressionsSampled: boolean;
   /** The releases that served the period's page views, the first to begin first. */
   releases: ReleaseSummary[];
   /** The releases asked for, else the newest against the one before it; null with fewer than two. */

@@ -3,12 +3,13 @@ import { TEST_DIALECTS } from "../../test/databases";
 import { insertSeller } from "../../test/listings";
 import { summedNear } from "../../test/summed-percentiles";
 import { forgetPageViews, sampleBeacon, storeBeacons } from "../../test/speed-beacons";
+import { readStoredFigures } from "./page-view-figures";
 import type { Database } from "~/db/database.server";
 import type { SpeedBeacon } from "./beacon-schema";
 import { findReportPeriod } from "./report-periods";
-import { buildSiteSpeedReport } from "./site-speed-report.server";
+import { buildSiteSpeedReport, findWeekRegressions } from "./site-speed-report.server";
 import { sumNewBeacons } from "./sum-beacons.server";
-import { DAY_CLOSED_AFTER_MS, readDaysAndHours } from "./summed-days.server";
+import { DAY_CLOSED_AFTER_MS, readDaysAndHours, sumClosedDays } from "./summed-days.server";
 import type { HourSummary } from "./summed-report.server";
 
 const HOUR = 3_600_000;
@@ -78,6 +79,102 @@ describe.each(TEST_DIALECTS)("the days' sums on $name", (dialect) => {
     await store(sampleBeacon(), NOW - 60_000);
     expect((await week()).pageViews).toBe(2);
     expect(await summedDays()).toHaveLength(13);
+  });
+
+  it("sums, for housekeeping, the days that closed since in each zone a view has read and a member still reads in, and the hub's, and a view finds them", async () => {
+    // The owner reads in Los Angeles, the US site's zone; a manager chose Berlin's; a member who
+    // chose Honolulu's has been removed. A second account has page views, and no view of them.
+    const member = (username: string, timeZone: string, removedAt: number | null = null) => ({
+      seller_id: sellerId,
+      username,
+      display_name: username,
+      password_hash: "not-a-hash",
+      role: "manager" as const,
+      language: null,
+      time_zone: timeZone,
+      appearance: null,
+      created_at: NOW,
+      removed_at: removedAt,
+    });
+    await database.db
+      .insertInto("member")
+      .values([member("days-berlin", "Europe/Berlin"), member("days-honolulu", "Pacific/Honolulu", NOW)])
+      .execute();
+    const quiet = await insertSeller(database.db, "days-quiet");
+    const builtOf = (seller: number, timeZone: string) =>
+      database.db
+        .selectFrom("speed_summary_day_built")
+        .select("day_start")
+        .where("seller_id", "=", seller)
+        .where("time_zone", "=", timeZone)
+        .orderBy("day_start")
+        .execute();
+    try {
+      // 09:00 UTC on the 21st: the 21st in every zone here.
+      await store(sampleBeacon(), TODAY - DAY + 9 * HOUR);
+      const { pageName, speedSession, ...metrics } = sampleBeacon();
+      await storeBeacons(database.db, [
+        {
+          page_name: pageName,
+          speed_session: speedSession,
+          seller_id: quiet,
+          received_at: TODAY - 2 * DAY,
+          metrics: JSON.stringify(metrics),
+        },
+      ]);
+      await sumNewBeacons(database);
+      // Nothing has been read yet: nothing to keep summed.
+      expect(await sumClosedDays(database.db, { now: NOW })).toBe(0);
+
+      // Yesterday, the week was read in each zone, and the operators' report ran.
+      for (const timeZone of ["America/Los_Angeles", "Europe/Berlin", "Pacific/Honolulu"])
+        await week(NOW - DAY, timeZone);
+      await findWeekRegressions(database.db, "everyone", {}, NOW - DAY);
+      expect(await summedDays("America/Los_Angeles")).toHaveLength(13);
+
+      // Today housekeeping sums the day that closed since, the 21st (today is not): in the zones
+      // a member reads in, and the hub's. It leaves the days before the weeks to a view that reads them.
+      expect(await sumClosedDays(database.db, { now: NOW })).toBe(3);
+      for (const [timeZone, first, last] of [
+        ["America/Los_Angeles", "2026-11-08T08:00:00.000Z", "2026-11-21T08:00:00.000Z"],
+        ["Europe/Berlin", "2026-11-07T23:00:00.000Z", "2026-11-20T23:00:00.000Z"],
+      ] as const) {
+        const days = await summedDays(timeZone);
+        expect(days).toHaveLength(14);
+        expect([days.at(0), days.at(-1)]).toEqual([first, last]);
+      }
+      const hubDays = await builtOf(-1, "UTC");
+      expect(hubDays).toHaveLength(14);
+      expect(new Date(Number(hubDays.at(-1)?.day_start)).toISOString()).toBe("2026-11-21T00:00:00.000Z");
+      expect(await summedDays("Pacific/Honolulu")).toHaveLength(13);
+      expect(await builtOf(quiet, "America/Los_Angeles")).toEqual([]);
+
+      // The owner's week, and the report, find their days summed and write none; housekeeping's
+      // next run sums none either.
+      const rowsOfDays = async () =>
+        (await database.db.selectFrom("speed_summary_day").select("day_start").execute()).length;
+      const before = await rowsOfDays();
+      expect(await week(NOW, "America/Los_Angeles")).toMatchObject({ fromSummaries: true, pageViews: 1 });
+      await findWeekRegressions(database.db, "everyone", {}, NOW);
+      expect(await rowsOfDays()).toBe(before);
+      expect(await summedDays("America/Los_Angeles")).toHaveLength(14);
+      expect(await sumClosedDays(database.db, { now: NOW })).toBe(0);
+      // The hub's day holds every account's page views.
+      const hubDay = await database.db
+        .selectFrom("speed_summary_day")
+        .select("figures")
+        .where("seller_id", "=", -1)
+        .where("device", "=", "*")
+        .where("connection", "=", "*")
+        .execute();
+      expect(hubDay.map((row) => readStoredFigures(row.figures, 0).counts.get("pageViews"))).toEqual([1, 1]);
+      // A process stopping sums no day more: asked before each zone it sums and each day, here it
+      // says so after the first day. Two days later, three zones have two days each to sum.
+      let asked = 0;
+      expect(await sumClosedDays(database.db, { now: NOW + 2 * DAY, stopping: () => (asked += 1) > 2 })).toBe(1);
+    } finally {
+      await database.db.deleteFrom("member").where("username", "in", ["days-berlin", "days-honolulu"]).execute();
+    }
   });
 
   it("keeps each zone's days apart: a Los Angeles reader's week is summed in its own days", async () => {

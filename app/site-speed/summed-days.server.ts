@@ -4,13 +4,16 @@
  * a day a window of the period before may start with) from the hours' summaries. A 30-day view
  * then reads some thirty rows a page and segment, where its hours would be 720.
  *
- * A day is summed from its hours once, the first time a view asks for it after it has closed: when
- * no beacon can still be summed into its hours. Members choose their own zones, so a day is kept
- * per zone asked for; a zone chosen later sums its past days from the hours on its first view.
- * Until a day closes, the view reads its hours, so the sums show the page view just left.
+ * A day is summed from its hours once, after it has closed (when no beacon can still be summed into
+ * its hours): the first time a view of the account in the zone asks for it (or the operators'
+ * report, for the whole hub in UTC), and from then on by housekeeping as days close
+ * (`sumClosedDays`), while a member reads in the zone. Members choose their own zones, so a day is
+ * kept per zone. Until a day closes, the view reads its hours, so the sums show the page view just
+ * left.
  */
-import type { Kysely, Transaction } from "kysely";
+import type { Insertable, Kysely, Transaction } from "kysely";
 import type { DatabaseSchema, SpeedSummaryDayTable } from "~/db/schema";
+import { timeZoneOfMember } from "~/time/time-zones";
 import { BEACON_RESEND_WINDOW_MS } from "./beacon-rules";
 import {
   addFigures,
@@ -21,10 +24,10 @@ import {
   type Figures,
   type KeepFigure,
 } from "./page-view-figures";
-import { wholeDaysWithin } from "./report-periods";
+import { DAY_MS, HOUR_MS, LONGEST_REPORT_PERIOD_MS, wholeDaysWithin } from "./report-periods";
 import type { Segment } from "./report-segments";
 import { ROWS_PER_STATEMENT } from "./sum-beacons.server";
-import { readHourSummaries, summedPerPage, type HourSummary } from "./summed-report.server";
+import { readHourSummaries, summedPerPage, whoseName, type HourSummary, type Whose } from "./summed-report.server";
 
 /**
  * How long after its end a day is closed, counted from the oldest beacon still queued if it is
@@ -46,13 +49,22 @@ export const DAY_CLOSED_AFTER_MS = 3 * BEACON_RESEND_WINDOW_MS;
 const EVERY_SEGMENT = "*";
 
 /**
- * A seller's summaries from `since` to `until` in the segment, each whole closed day of the zone
- * summed as one (its `hourStart` the day's start), the rest per hour: as `readHourSummaries` reads
- * them, summed per page and release, of their figures those `keep` names.
+ * The hub's days (every account's page views and signed-out pages', for `npm run speed:report`)
+ * are kept under a seller id no account has: ids count up from 1, and signed-out pages' hours are
+ * kept under 0 (sum-beacons.server.ts).
+ */
+const THE_HUB = -1;
+
+const storedAs = (whose: Whose) => (whose === "everyone" ? THE_HUB : whose);
+
+/**
+ * An account's summaries (or the hub's) from `since` to `until` in the segment, each whole closed
+ * day of the zone summed as one (its `hourStart` the day's start), the rest per hour: as
+ * `readHourSummaries` reads them, summed per page and release, of their figures those `keep` names.
  */
 export async function readDaysAndHours(
   db: Kysely<DatabaseSchema>,
-  sellerId: number,
+  whose: Whose,
   since: number,
   until: number,
   segment: Segment,
@@ -60,23 +72,98 @@ export async function readDaysAndHours(
   now: number,
   keep: KeepFigure = everyFigure,
 ): Promise<HourSummary[]> {
-  const closedBefore = Math.min(now, (await oldestQueuedArrival(db)) ?? now) - DAY_CLOSED_AFTER_MS;
+  const closedBefore = await daysClosedBefore(db, now);
   const days = wholeDaysWithin(since, Math.min(until, closedBefore), timeZone);
-  if (days.starts.length === 0) return readHourSummaries(db, sellerId, since, until, segment, keep);
+  if (days.starts.length === 0) return readHourSummaries(db, whose, since, until, segment, keep);
   try {
-    await sumMissingDays(db, sellerId, timeZone, days.starts, days.end);
+    await sumMissingDays(db, whose, timeZone, days.starts, days.end);
   } catch (error) {
     // The hours hold the same figures: a view whose summing fails (SQLite busy past its wait, say)
     // reads them, slower, rather than failing the dashboard. A day left unsummed is summed later.
     console.warn("Summing site-speed days for a dashboard view failed; it reads the hours:", error);
-    return readHourSummaries(db, sellerId, since, until, segment, keep);
+    return readHourSummaries(db, whose, since, until, segment, keep);
   }
   const firstDay = days.starts[0]!;
   return [
-    ...(since < firstDay ? await readHourSummaries(db, sellerId, since, firstDay, segment, keep) : []),
-    ...(await readDays(db, sellerId, timeZone, days.starts, segment, keep)),
-    ...(days.end < until ? await readHourSummaries(db, sellerId, days.end, until, segment, keep) : []),
+    ...(since < firstDay ? await readHourSummaries(db, whose, since, firstDay, segment, keep) : []),
+    ...(await readDays(db, whose, timeZone, days.starts, segment, keep)),
+    ...(days.end < until ? await readHourSummaries(db, whose, days.end, until, segment, keep) : []),
   ];
+}
+
+/**
+ * Housekeeping's share, every ten minutes (housekeeping.server.ts): the days that closed since the
+ * last one summed, of every account and zone whose days were summed in the last sixty (the 30
+ * days' and the 30 before them, which the 30 days are set against) and that a member still reads
+ * in; and of the whole hub in UTC once `npm run speed:report` has summed its days. A reader's view
+ * after midnight then finds yesterday summed: the busy seller's first 24 hours of a day spent 1.6
+ * to 3.1 s summing days (bench/README.md). Only a view sums a zone's past days, the first time it
+ * reads them: summing the days of every account with page views, whether anyone looks or not,
+ * doubled the benchmark's database (2.3 to 4.5 GB at a million beacons: a small seller's days hold
+ * nearly as many rows as its hours). Once read, an account's zone is kept summed while a member
+ * reads in it. Returns how many days it summed; stops between days when asked.
+ */
+export async function sumClosedDays(
+  db: Kysely<DatabaseSchema>,
+  { now = Date.now(), stopping = () => false }: { now?: number; stopping?: () => boolean } = {},
+): Promise<number> {
+  const closedBefore = await daysClosedBefore(db, now);
+  // Sixty whole days before today: the 30 days' 29 and the 30 before them, and one to spare.
+  const from = now - 2 * LONGEST_REPORT_PERIOD_MS - DAY_MS;
+  const read = await db
+    .selectFrom("speed_summary_day_built")
+    .select((eb) => ["seller_id", "time_zone", eb.fn.max("day_start").as("latest")])
+    .where("day_start", ">=", from)
+    .groupBy(["seller_id", "time_zone"])
+    .execute();
+  const zonesRead = await zonesOfMembers(db, [...new Set(read.map((row) => row.seller_id))]);
+  let summed = 0;
+  // Every serving process runs this at once: in an order of its own, each mostly sums days the
+  // others are not summing (a day both sum is stored by one, `storeDay`).
+  for (const { seller_id, time_zone, latest } of shuffled(read)) {
+    const whose: Whose = seller_id === THE_HUB ? "everyone" : seller_id;
+    // A zone no member reads in any more (changed, or the member removed) is left.
+    if (whose !== "everyone" && !zonesRead.get(seller_id)?.has(time_zone)) continue;
+    if (stopping()) break;
+    const days = wholeDaysWithin(Number(latest) + 1, closedBefore, time_zone);
+    if (days.starts.length > 0) summed += await sumMissingDays(db, whose, time_zone, days.starts, days.end, stopping);
+  }
+  return summed;
+}
+
+/** A copy of `items` in a random order (Fisher–Yates). */
+function shuffled<Item>(items: readonly Item[]): Item[] {
+  const copy = [...items];
+  for (let index = copy.length - 1; index > 0; index -= 1) {
+    const other = Math.floor(Math.random() * (index + 1));
+    [copy[index], copy[other]] = [copy[other]!, copy[index]!];
+  }
+  return copy;
+}
+
+/** The zones the accounts' members read the hub in: their choice, else their account's site's. */
+async function zonesOfMembers(
+  db: Kysely<DatabaseSchema>,
+  sellerIds: readonly number[],
+): Promise<Map<number, Set<string>>> {
+  const zones = new Map<number, Set<string>>();
+  for (let index = 0; index < sellerIds.length; index += ROWS_PER_STATEMENT) {
+    const members = await db
+      .selectFrom("member")
+      .innerJoin("seller", "seller.id", "member.seller_id")
+      .select(["member.seller_id", "member.time_zone", "seller.locale"])
+      .where("member.seller_id", "in", sellerIds.slice(index, index + ROWS_PER_STATEMENT))
+      .where("member.removed_at", "is", null)
+      .execute();
+    for (const member of members)
+      zones.set(member.seller_id, (zones.get(member.seller_id) ?? new Set()).add(timeZoneOfMember(member, member)));
+  }
+  return zones;
+}
+
+/** Days that ended this long before: closed, unless a beacon still queued arrived before then. */
+async function daysClosedBefore(db: Kysely<DatabaseSchema>, now: number): Promise<number> {
+  return Math.min(now, (await oldestQueuedArrival(db)) ?? now) - DAY_CLOSED_AFTER_MS;
 }
 
 /**
@@ -111,95 +198,132 @@ async function oldestQueuedArrival(db: Kysely<DatabaseSchema>): Promise<number |
 /** Queued beacons read to find the oldest: a backlog's twenty batches of 500 (`sumJustQueued`). */
 const MAX_QUEUE_READ = 10_000;
 
-/** Sums each of the days that has not been, one transaction a day. */
+/** Sums each of the days that has not been, one transaction a day, until `stopping`; returns how many it summed. */
 async function sumMissingDays(
   db: Kysely<DatabaseSchema>,
-  sellerId: number,
+  whose: Whose,
   timeZone: string,
   starts: readonly number[],
   end: number,
-): Promise<void> {
+  stopping: () => boolean = () => false,
+): Promise<number> {
   const summed = new Set(
     (
       await db
         .selectFrom("speed_summary_day_built")
         .select("day_start")
-        .where("seller_id", "=", sellerId)
+        .where("seller_id", "=", storedAs(whose))
         .where("time_zone", "=", timeZone)
         .where("day_start", ">=", starts[0]!)
         .where("day_start", "<", end)
         .execute()
     ).map((row) => Number(row.day_start)),
   );
+  let count = 0;
   for (const [index, start] of starts.entries()) {
     if (summed.has(start)) continue;
-    const dayEnd = starts[index + 1] ?? end;
-    await db.transaction().execute((trx) => sumDay(trx, sellerId, timeZone, start, dayEnd));
+    if (stopping()) break;
+    // Another process may have summed it since the read above (housekeeping runs in each): its
+    // record is read again, by key, before the day's hours are.
+    if (await isSummed(db, whose, timeZone, start)) continue;
+    // A closed day's hours no longer change: they are read and added before the transaction, which
+    // then holds SQLite's one writer for the record and the insert only, not for the 85 ms the
+    // busy seller's day took to add up inside it (bench/README.md), while beacons wait to be stored.
+    const rows = await summedDay(db, whose, timeZone, start, starts[index + 1] ?? end);
+    if (await db.transaction().execute((trx) => storeDay(trx, whose, timeZone, start, rows))) count += 1;
   }
+  return count;
 }
 
-/**
- * A day's summaries, from its hours. The day's row in `speed_summary_day_built` is written first:
- * another process summing the same day at once waits for this transaction (on SQLite, for the
- * file's one writer), then finds the row and leaves the day as this one wrote it.
- */
-async function sumDay(
-  trx: Transaction<DatabaseSchema>,
-  sellerId: number,
+const isSummed = async (db: Kysely<DatabaseSchema>, whose: Whose, timeZone: string, start: number) =>
+  (await db
+    .selectFrom("speed_summary_day_built")
+    .select("day_start")
+    .where("seller_id", "=", storedAs(whose))
+    .where("time_zone", "=", timeZone)
+    .where("day_start", "=", start)
+    .executeTakeFirst()) !== undefined;
+
+type DayRow = Insertable<SpeedSummaryDayTable>;
+
+/** A day's summaries, from its hours: each segment's, and the sums of every device class, every connection, and both. */
+async function summedDay(
+  db: Kysely<DatabaseSchema>,
+  whose: Whose,
   timeZone: string,
   start: number,
   end: number,
-): Promise<void> {
+): Promise<DayRow[]> {
+  const sums = new Map<string, { key: Omit<SpeedSummaryDayTable, "figures">; figures: Figures }>();
+  // The hub's day is every account's hours: read an hour at a time, a worker holds one hour's rows
+  // (a busy hub's thousands), not a day's. An account's day is one read.
+  const step = whose === "everyone" ? HOUR_MS : end - start;
+  for (let from = start; from < end; from += step)
+    for (const hour of await readHoursOfDay(db, whose, from, Math.min(from + step, end))) {
+      let figures: Figures;
+      try {
+        figures = readStoredFigures(hour.figures, Number(hour.hour_start));
+      } catch (error) {
+        // As a view leaves out an hour that does not read (readHourSummaries), so does its day.
+        console.warn(
+          `A site-speed summary did not read, and is left out of its day (${whoseName(whose)}, hour ${hour.hour_start}, ${hour.page_name}):`,
+          error instanceof Error ? error.message : error,
+        );
+        continue;
+      }
+      // Its segment's sum, and the sums of every device class, every connection, and both.
+      for (const [device, connection] of [
+        [hour.device, hour.connection],
+        [hour.device, EVERY_SEGMENT],
+        [EVERY_SEGMENT, hour.connection],
+        [EVERY_SEGMENT, EVERY_SEGMENT],
+      ] as const) {
+        const key = {
+          seller_id: storedAs(whose),
+          time_zone: timeZone,
+          day_start: start,
+          page_name: hour.page_name,
+          device,
+          connection,
+          release: hour.release,
+        };
+        const name = JSON.stringify([key.page_name, device, connection, key.release]);
+        const sum = sums.get(name) ?? { key, figures: noFigures() };
+        addFigures(sum.figures, figures);
+        sums.set(name, sum);
+      }
+    }
+  return [...sums.values()].map(({ key, figures }) => ({ ...key, figures: storeFigures(figures) }));
+}
+
+const readHoursOfDay = (db: Kysely<DatabaseSchema>, whose: Whose, from: number, to: number) =>
+  db
+    .selectFrom("speed_summary_hour")
+    .select(["hour_start", "page_name", "device", "connection", "release", "figures"])
+    .$if(whose !== "everyone", (query) => query.where("seller_id", "=", whose as number))
+    .where("hour_start", ">=", from)
+    .where("hour_start", "<", to)
+    .execute();
+
+/**
+ * Stores a day's summaries, and whether this call did: the day's row in `speed_summary_day_built`
+ * is written first, so another process storing the same day at once waits for this transaction
+ * (on SQLite, for the file's one writer), then finds the row and leaves the day as this one wrote it.
+ */
+async function storeDay(
+  trx: Transaction<DatabaseSchema>,
+  whose: Whose,
+  timeZone: string,
+  start: number,
+  rows: readonly DayRow[],
+): Promise<boolean> {
   const claimed = await trx
     .insertInto("speed_summary_day_built")
-    .values({ seller_id: sellerId, time_zone: timeZone, day_start: start })
+    .values({ seller_id: storedAs(whose), time_zone: timeZone, day_start: start })
     .onConflict((conflict) => conflict.columns(["seller_id", "time_zone", "day_start"]).doNothing())
     .returning("day_start")
     .executeTakeFirst();
-  if (!claimed) return;
-  const hours = await trx
-    .selectFrom("speed_summary_hour")
-    .select(["hour_start", "page_name", "device", "connection", "release", "figures"])
-    .where("seller_id", "=", sellerId)
-    .where("hour_start", ">=", start)
-    .where("hour_start", "<", end)
-    .execute();
-  const sums = new Map<string, { key: Omit<SpeedSummaryDayTable, "figures">; figures: Figures }>();
-  for (const hour of hours) {
-    let figures: Figures;
-    try {
-      figures = readStoredFigures(hour.figures, Number(hour.hour_start));
-    } catch (error) {
-      // As a view leaves out an hour that does not read (readHourSummaries), so does its day.
-      console.warn(
-        `A site-speed summary did not read, and is left out of its day (seller ${sellerId}, hour ${hour.hour_start}, ${hour.page_name}):`,
-        error instanceof Error ? error.message : error,
-      );
-      continue;
-    }
-    // Its segment's sum, and the sums of every device class, every connection, and both.
-    for (const [device, connection] of [
-      [hour.device, hour.connection],
-      [hour.device, EVERY_SEGMENT],
-      [EVERY_SEGMENT, hour.connection],
-      [EVERY_SEGMENT, EVERY_SEGMENT],
-    ] as const) {
-      const key = {
-        seller_id: sellerId,
-        time_zone: timeZone,
-        day_start: start,
-        page_name: hour.page_name,
-        device,
-        connection,
-        release: hour.release,
-      };
-      const name = JSON.stringify([key.page_name, device, connection, key.release]);
-      const sum = sums.get(name) ?? { key, figures: noFigures() };
-      addFigures(sum.figures, figures);
-      sums.set(name, sum);
-    }
-  }
-  const rows = [...sums.values()].map(({ key, figures }) => ({ ...key, figures: storeFigures(figures) }));
+  if (!claimed) return false;
   for (let index = 0; index < rows.length; index += ROWS_PER_STATEMENT)
     await trx
       .insertInto("speed_summary_day")
@@ -207,11 +331,12 @@ async function sumDay(
       // Rows of a day whose record was deleted by hand stay as they were summed: a day is summed once.
       .onConflict((conflict) => conflict.doNothing())
       .execute();
+  return true;
 }
 
 async function readDays(
   db: Kysely<DatabaseSchema>,
-  sellerId: number,
+  whose: Whose,
   timeZone: string,
   starts: readonly number[],
   segment: Segment,
@@ -220,7 +345,7 @@ async function readDays(
   const rows = await db
     .selectFrom("speed_summary_day")
     .select(["day_start", "page_name", "release", "figures"])
-    .where("seller_id", "=", sellerId)
+    .where("seller_id", "=", storedAs(whose))
     .where("time_zone", "=", timeZone)
     .where("day_start", ">=", starts[0]!)
     .where("day_start", "<=", starts.at(-1)!)
@@ -229,7 +354,7 @@ async function readDays(
     .execute();
   return summedPerPage(
     rows.map(({ day_start, ...row }) => ({ ...row, start: Number(day_start) })),
-    `seller ${sellerId}, ${timeZone} day`,
+    `${whoseName(whose)}, ${timeZone} day`,
     keep,
   );
 }

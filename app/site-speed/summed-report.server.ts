@@ -24,6 +24,7 @@ import {
   type KeepFigure,
 } from "./page-view-figures";
 import type { MeasuredVital, PageVitalHistograms } from "./regressions";
+import { HOUR_MS } from "./report-periods";
 import type { Segment } from "./report-segments";
 import {
   byOccurrences,
@@ -41,6 +42,7 @@ import {
 } from "./site-speed-report";
 import {
   histogram as distributionOf,
+  noRatings,
   percentages,
   ratingAtP75,
   withinRating,
@@ -57,23 +59,37 @@ export interface HourSummary {
   figures: Figures;
 }
 
+/** Whose page views: an account's (its seller id), or the whole hub's, signed-out pages' too (`npm run speed:report`). */
+export type Whose = number | "everyone";
+
+/** Whose, as a warning names them. */
+export const whoseName = (whose: Whose) => (whose === "everyone" ? "the hub" : `seller ${whose}`);
+
 /**
- * A seller's summaries of the hours from `since` to `until` in the segment, summed per hour, page
- * and release as they are read: the report splits them no further. A window of the dashboard's
- * periods is whole UTC hours, since every zone the hub offers is (report-periods.ts).
+ * The summaries of an account's hours (or the hub's) from `since` to `until` in the segment,
+ * summed per hour, page and release as they are read: the report splits them no further. A
+ * window of the dashboard's periods is whole UTC hours, since every zone the hub offers is
+ * (report-periods.ts).
  */
 export async function readHourSummaries(
   db: Kysely<DatabaseSchema>,
-  sellerId: number,
+  whose: Whose,
   since: number,
   until: number,
   segment: Segment,
   keep: KeepFigure = everyFigure,
 ): Promise<HourSummary[]> {
+  // The hub's hours are every account's: read an hour at a time, the process holds one hour's rows.
+  if (whose === "everyone" && until - since > HOUR_MS) {
+    const summaries: HourSummary[] = [];
+    for (let hour = since; hour < until; hour += HOUR_MS)
+      summaries.push(...(await readHourSummaries(db, whose, hour, Math.min(hour + HOUR_MS, until), segment, keep)));
+    return summaries;
+  }
   const rows = await db
     .selectFrom("speed_summary_hour")
     .select(["hour_start", "page_name", "release", "figures"])
-    .where("seller_id", "=", sellerId)
+    .$if(whose !== "everyone", (query) => query.where("seller_id", "=", whose as number))
     .where("hour_start", ">=", since)
     .where("hour_start", "<", until)
     .$if(segment.device !== undefined, (query) => query.where("device", "=", segment.device as string))
@@ -81,7 +97,7 @@ export async function readHourSummaries(
     .execute();
   return summedPerPage(
     rows.map(({ hour_start, ...row }) => ({ ...row, start: Number(hour_start) })),
-    `seller ${sellerId}, hour`,
+    `${whoseName(whose)}, hour`,
     keep,
   );
 }
@@ -128,12 +144,10 @@ export function summedVitalsByPage(summaries: readonly HourSummary[]): PageVital
     for (const name of VITAL_NAMES) {
       const histogram = figures.histograms.get(name);
       if (histogram === undefined) continue;
-      const sum = (vitals[name] ??= {
-        histogram: emptyHistogram(),
-        ratings: { good: 0, "needs-improvement": 0, poor: 0 },
-      });
+      const sum = (vitals[name] ??= { histogram: emptyHistogram(), ratings: noRatings() });
       mergeHistogram(sum.histogram, histogram);
-      for (const rating of RATINGS) sum.ratings[rating] += figures.counts.get(`${name}.${rating}`) ?? 0;
+      const ratings = ratingCountsOf(name, figures);
+      for (const rating of RATINGS) sum.ratings[rating] += ratings[rating];
     }
     pages.set(pageName, vitals);
   }

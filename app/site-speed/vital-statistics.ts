@@ -17,8 +17,11 @@ export const p75 = (values: readonly number[]) => percentile(values, 75);
 
 export type RatingCounts = Record<Rating, number>;
 
+/** No page view counted in any rating. */
+export const noRatings = (): RatingCounts => ({ good: 0, "needs-improvement": 0, poor: 0 });
+
 export function countRatings(name: VitalName, values: readonly number[]): RatingCounts {
-  const counts: RatingCounts = { good: 0, "needs-improvement": 0, poor: 0 };
+  const counts = noRatings();
   for (const value of values) counts[rate(name, value)] += 1;
   return counts;
 }
@@ -55,7 +58,7 @@ const justAbove = (threshold: number) => threshold * (1 + Number.EPSILON * 4);
 /** Whole per cents that add up to 100 (largest remainders), or zeros when nothing was counted. */
 export function percentages(counts: RatingCounts): RatingCounts {
   const total = RATINGS.reduce((sum, rating) => sum + counts[rating], 0);
-  if (total === 0) return { good: 0, "needs-improvement": 0, poor: 0 };
+  if (total === 0) return noRatings();
   const exact = RATINGS.map((rating) => ({ rating, share: (counts[rating] * 100) / total }));
   const result = Object.fromEntries(exact.map(({ rating, share }) => [rating, Math.floor(share)])) as RatingCounts;
   let missing = 100 - RATINGS.reduce((sum, rating) => sum + result[rating], 0);

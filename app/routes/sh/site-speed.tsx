@@ -122,7 +122,7 @@ export default function SiteSpeed({
         </button>
       </Form>
       {/* First: the week's regressions, whatever period is shown. */}
-      <RegressionsTable regressions={report.regressions} sampled={report.regressionsSampled} locale={locale} />
+      <RegressionsTable regressions={report.regressions} locale={locale} />
       {report.pageViews === 0 ? (
         <p className="empty-state">{text("speed.empty", { period, segment: chosenSegment })}</p>
       ) : (

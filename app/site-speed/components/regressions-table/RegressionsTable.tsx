@@ -5,7 +5,6 @@ import {
   MIN_WORSENING_OF_GOOD,
   type SpeedRegression,
 } from "~/site-speed/regressions";
-import { MAX_REPORTED_BEACONS } from "~/site-speed/site-speed-report";
 import { vitalTitle } from "~/site-speed/report-labels";
 import { formatChange } from "~/site-speed/vitals";
 import { PageTitle } from "../pages-table/PagesTable";
@@ -15,8 +14,6 @@ import { VitalFigure } from "../vital-figure/VitalFigure";
 export interface RegressionsTableProps {
   /** The most worsened first. */
   regressions: SpeedRegression[];
-  /** Read from raw beacons while a backlog waits, a week held more than a report reads: judged from an even sample. */
-  sampled: boolean;
   locale: string;
 }
 
@@ -25,7 +22,7 @@ export interface RegressionsTableProps {
  * dashboard: each page's vital at both weeks' 75th percentile, how much slower, and over how
  * many page views. Nothing when no page got slower.
  */
-export function RegressionsTable({ regressions, sampled, locale }: RegressionsTableProps) {
+export function RegressionsTable({ regressions, locale }: RegressionsTableProps) {
   const text = useText();
   if (regressions.length === 0) return null;
   const count = (value: number) => value.toLocaleString(locale);
@@ -38,7 +35,6 @@ export function RegressionsTable({ regressions, sampled, locale }: RegressionsTa
           ofGood: percent(MIN_WORSENING_OF_GOOD, locale),
           samples: MIN_REGRESSION_SAMPLES,
         })}
-        {sampled && ` ${text("speed.regressions.sampled", { count: MAX_REPORTED_BEACONS })}`}
       </p>
       <SpeedTable caption={text("speed.regressions.caption")}>
         <thead>
