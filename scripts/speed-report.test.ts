@@ -2,6 +2,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPostgresDatabase, TEST_DATABASE_URL } from "../test/databases";
 import { sampleBeacon, storeBeacons } from "../test/speed-beacons";
@@ -102,6 +103,51 @@ describe.each(TARGETS)("npm run speed:report on $name", (target) => {
     expect(result.stderr).toContain("Usage: npm run speed:report [-- --json]");
     expect(result.stdout).toBe("");
   });
+});
+
+describe.runIf(TEST_DATABASE_URL)("npm run speed:report while a serving process sums the queue (PostgreSQL)", () => {
+  it("says how many beacons it could not count, and its JSON stays JSON alone", async () => {
+    const { url, drop } = await createPostgresDatabase(TEST_DATABASE_URL as string);
+    const database = await openDatabase(url);
+    try {
+      await storeBeacons(
+        database.db,
+        Array.from({ length: 40 }, () => {
+          const { pageName, speedSession, ...metrics } = sampleBeacon();
+          return {
+            page_name: pageName,
+            speed_session: speedSession,
+            seller_id: null,
+            received_at: Date.now() - 60_000,
+            metrics: JSON.stringify(metrics),
+          };
+        }),
+      );
+      // The lock a summing holds (sum-beacons.server.ts), held here as a serving process would.
+      let locked!: () => void;
+      let release!: () => void;
+      const isLocked = new Promise<void>((resolve) => (locked = resolve));
+      const released = new Promise<void>((resolve) => (release = resolve));
+      const holding = database.db.transaction().execute(async (trx) => {
+        await sql`select pg_advisory_xact_lock(hashtext('seller-hub:sum-beacons'))`.execute(trx);
+        locked();
+        await released;
+      });
+      await isLocked;
+      const json = speedReport(url, "--json");
+      const text = speedReport(url);
+      release();
+      await holding;
+      expect(JSON.parse(json.stdout)).toMatchObject({ notYetSummed: 40, regressions: [] });
+      expect(json.status).toBe(0);
+      expect(text.stdout).toMatch(
+        /\n40 beacons were still being summed by the hub, and are not counted: run the report again in a minute\.\n$/,
+      );
+    } finally {
+      await database.close();
+      await drop();
+    }
+  }, 60_000);
 });
 
 describe("npm run speed:report when it cannot tell", () => {

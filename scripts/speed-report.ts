@@ -102,6 +102,6 @@ else {
       );
     }
   }
+  if (notYetSummed > 0) console.log(notYetSummedNote);
 }
-if (notYetSummed > 0) console.log(notYetSummedNote);
 process.exitCode = regressions.length === 0 ? 0 : 1;
