@@ -31,7 +31,7 @@ export interface SellerHubOptions {
   seedDemoData?: boolean;
   /** How many reverse proxies stand in front, whose X-Forwarded-Proto and X-Forwarded-For are believed (TRUST_PROXY; server/proxy.ts). */
   trustedProxies?: number;
-  /** Days speed beacons are kept; defaults to SPEED_BEACON_RETENTION_DAYS, then 90. */
+  /** Days speed beacons are kept; defaults to SPEED_BEACON_RETENTION_DAYS, then 7. */
   speedBeaconRetentionDays?: number;
   /**
    * `npm run dev`: Vite in middleware mode serves the modules, each request renders with the

@@ -6,7 +6,8 @@ import type { Database } from "~/db/database.server";
 import { SESSION_IDLE_MS } from "~/auth/session.server";
 import { SIGN_IN_LIMITS } from "~/auth/sign-in-limits.server";
 import { INVITATIONS_COUNTED_MS } from "~/team/team.server";
-import { deleteExpiredRecords, SPEED_SUMMARIES_KEPT_DAYS } from "./expired-records.server";
+import { RESENDS_WITHIN_MS } from "~/site-speed/sum-beacons.server";
+import { deleteExpiredRecords, SPEED_SUMMARIES_KEPT_DAYS, TRACKING_EVENTS_KEPT_DAYS } from "./expired-records.server";
 
 const NOW = Date.UTC(2026, 10, 22, 12);
 const DAY = 86_400_000;
@@ -53,6 +54,7 @@ describe.each(TEST_DIALECTS)("deleting expired records on $name", (dialect) => {
     for (const table of [
       "session",
       "sign_in_failure",
+      "speed_beacon_unsummed",
       "speed_beacon",
       "speed_summary_hour",
       "speed_summary_day",
@@ -120,6 +122,47 @@ describe.each(TEST_DIALECTS)("deleting expired records on $name", (dialect) => {
     expect((await remaining()).beacons).toEqual([NOW - 90 * DAY, NOW - DAY]);
   });
 
+  it("keeps a beacon still to be summed however old, and any a queued resend may take back out; none during a backlog", async () => {
+    const queuedAt = NOW - 20 * DAY;
+    const stored = await database.db
+      .insertInto("speed_beacon")
+      .values([
+        beacon(NOW - 30 * DAY),
+        beacon(queuedAt - RESENDS_WITHIN_MS - 1),
+        beacon(queuedAt - RESENDS_WITHIN_MS),
+        beacon(queuedAt),
+        beacon(NOW - DAY),
+      ])
+      .returning("id")
+      .execute();
+    await database.db.insertInto("speed_beacon_unsummed").values({ beacon_id: stored[3]!.id }).execute();
+    expect(await deleteExpiredRecords(database.db, 7, NOW)).toMatchObject({ speedBeacons: 2 });
+    expect((await remaining()).beacons).toEqual([queuedAt - RESENDS_WITHIN_MS, queuedAt, NOW - DAY]);
+    // Summed, they expire with the rest.
+    await database.db.deleteFrom("speed_beacon_unsummed").execute();
+    expect(await deleteExpiredRecords(database.db, 7, NOW)).toMatchObject({ speedBeacons: 2 });
+    expect((await remaining()).beacons).toEqual([NOW - DAY]);
+
+    // A backlog (more than twenty batches of 500 queued): its oldest is not looked for, and nothing expires.
+    const backlog = Array.from({ length: 10_001 }, (_, index) => beacon(NOW - 30 * DAY + index));
+    for (let start = 0; start < backlog.length; start += 500) {
+      const ids = await database.db
+        .insertInto("speed_beacon")
+        .values(backlog.slice(start, start + 500))
+        .returning("id")
+        .execute();
+      await database.db
+        .insertInto("speed_beacon_unsummed")
+        .values(ids.map((row) => ({ beacon_id: row.id })))
+        .execute();
+    }
+    await database.db
+      .insertInto("speed_beacon")
+      .values(beacon(NOW - 40 * DAY))
+      .execute();
+    expect(await deleteExpiredRecords(database.db, 7, NOW)).toMatchObject({ speedBeacons: 0 });
+  });
+
   it(`deletes site-speed summaries of hours and days begun more than ${SPEED_SUMMARIES_KEPT_DAYS} days ago, and keeps the rest`, async () => {
     const kept = Math.ceil((NOW - SPEED_SUMMARIES_KEPT_DAYS * DAY) / HOUR) * HOUR;
     const summary = (hourStart: number, pageName: string) => ({
@@ -175,7 +218,7 @@ describe.each(TEST_DIALECTS)("deleting expired records on $name", (dialect) => {
     }
   });
 
-  it("deletes tracking events older than the speed beacons' retention, and keeps the rest", async () => {
+  it(`deletes tracking events older than the speed beacons' retention or ${TRACKING_EVENTS_KEPT_DAYS} days, whichever is longer`, async () => {
     const event = (receivedAt: number) => ({
       page_name: "sellerHubOverview",
       action: "bulkPriceTry",
@@ -190,6 +233,14 @@ describe.each(TEST_DIALECTS)("deleting expired records on $name", (dialect) => {
       .execute();
     expect(await deleteExpiredRecords(database.db, 90, NOW)).toMatchObject({ trackingEvents: 1 });
     expect((await remaining()).trackingEvents).toEqual([NOW - 90 * DAY, NOW - DAY]);
+    // Kept a week, beacons are summed; tracking events are counted from their rows over the dashboard's 30 days.
+    expect(TRACKING_EVENTS_KEPT_DAYS).toBe(31);
+    await database.db
+      .insertInto("tracking_event")
+      .values([event(NOW - 31 * DAY - 1), event(NOW - 31 * DAY), event(NOW - 8 * DAY)])
+      .execute();
+    expect(await deleteExpiredRecords(database.db, 7, NOW)).toMatchObject({ trackingEvents: 2 });
+    expect((await remaining()).trackingEvents).toEqual([NOW - 31 * DAY, NOW - 8 * DAY, NOW - DAY]);
   });
 
   it("deletes the selections of ended sessions and previews never applied after a day, and keeps the rest", async () => {

@@ -4,12 +4,20 @@ import { SESSION_IDLE_MS } from "~/auth/session.server";
 import { SIGN_IN_LIMITS } from "~/auth/sign-in-limits.server";
 import { deleteStillPreviewed, PREVIEW_KEPT_MS } from "~/listing-changes/price-changes.server";
 import type { DatabaseSchema } from "~/db/schema";
+import { LONGEST_REPORT_PERIOD_MS } from "~/site-speed/report-periods";
+import { oldestQueuedArrival, RESENDS_WITHIN_MS } from "~/site-speed/sum-beacons.server";
 import { INVITATIONS_COUNTED_MS } from "~/team/team.server";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** Site speed's summaries of hours and days are kept 13 months, and a little more: a year's trends, and last year's month. */
 export const SPEED_SUMMARIES_KEPT_DAYS = 400;
+
+/**
+ * Tracking events are counted from their own rows over the dashboard's period, not summed: they
+ * are kept its longest period and the day it began in, or as long as beacons are if that is longer.
+ */
+export const TRACKING_EVENTS_KEPT_DAYS = Math.ceil(LONGEST_REPORT_PERIOD_MS / DAY_MS) + 1;
 
 /** Rows deleted per statement: a long delete would hold SQLite's one writer, and a synchronous worker. */
 const BATCH = 1_000;
@@ -35,7 +43,7 @@ export interface DeletedRecords {
 
 /**
  * Deletes what no longer serves anyone: sessions past their expiry or left idle (and their listing selections), price previews never applied, sign-in failures that no
- * longer count towards a limit (and invitations refused for a taken username), speed beacons and tracking events older than the retention, site-speed summaries older than 400 days, and
+ * longer count towards a limit (and invitations refused for a taken username), speed beacons older than the retention once summed, tracking events older than the dashboard's longest period or the retention, site-speed summaries older than 400 days, and
  * activity older than a year. Safe to run from
  * every process and instance at once: each delete is of rows nobody reads any more.
  */
@@ -45,7 +53,13 @@ export async function deleteExpiredRecords(
   now = Date.now(),
 ): Promise<DeletedRecords> {
   const failuresCountUntil = now - SIGN_IN_LIMITS.windowMs;
-  const beaconsKeptFrom = now - speedBeaconRetentionDays * DAY_MS;
+  // A beacon still to be summed is kept, and so is any a queued resend may take back out of its
+  // hour (sum-beacons.server.ts).
+  const beaconsKeptFrom = Math.min(
+    now - speedBeaconRetentionDays * DAY_MS,
+    ((await oldestQueuedArrival(db)) ?? now) - RESENDS_WITHIN_MS,
+  );
+  const trackingEventsKeptFrom = now - Math.max(speedBeaconRetentionDays, TRACKING_EVENTS_KEPT_DAYS) * DAY_MS;
   return {
     sessions: await inBatches(() =>
       db
@@ -71,16 +85,19 @@ export async function deleteExpiredRecords(
         )
         .executeTakeFirstOrThrow(),
     ),
-    speedBeacons: await inBatches(() =>
-      db
-        .deleteFrom("speed_beacon")
-        .where(
-          "id",
-          "in",
-          db.selectFrom("speed_beacon").select("id").where("received_at", "<", beaconsKeptFrom).limit(BATCH),
-        )
-        .executeTakeFirstOrThrow(),
-    ),
+    // During a backlog the queue's oldest is not looked for (minus infinity): none expires.
+    speedBeacons: !Number.isFinite(beaconsKeptFrom)
+      ? 0
+      : await inBatches(() =>
+          db
+            .deleteFrom("speed_beacon")
+            .where(
+              "id",
+              "in",
+              db.selectFrom("speed_beacon").select("id").where("received_at", "<", beaconsKeptFrom).limit(BATCH),
+            )
+            .executeTakeFirstOrThrow(),
+        ),
     speedSummaries: await deleteOldSpeedSummaries(db, now - SPEED_SUMMARIES_KEPT_DAYS * DAY_MS),
     trackingEvents: await inBatches(() =>
       db
@@ -88,7 +105,7 @@ export async function deleteExpiredRecords(
         .where(
           "id",
           "in",
-          db.selectFrom("tracking_event").select("id").where("received_at", "<", beaconsKeptFrom).limit(BATCH),
+          db.selectFrom("tracking_event").select("id").where("received_at", "<", trackingEventsKeptFrom).limit(BATCH),
         )
         .executeTakeFirstOrThrow(),
     ),

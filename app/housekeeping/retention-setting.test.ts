@@ -6,21 +6,22 @@ import {
 } from "./retention-setting";
 
 describe("SPEED_BEACON_RETENTION_DAYS", () => {
-  it("keeps speed beacons 90 days unless set", () => {
-    expect(DEFAULT_SPEED_BEACON_RETENTION_DAYS).toBe(90);
-    expect(speedBeaconRetentionDays({})).toBe(90);
-    expect(speedBeaconRetentionDays({ SPEED_BEACON_RETENTION_DAYS: "" })).toBe(90);
+  it("keeps raw speed beacons 7 days unless set: the dashboard reads the sums", () => {
+    expect(DEFAULT_SPEED_BEACON_RETENTION_DAYS).toBe(7);
+    expect(speedBeaconRetentionDays({})).toBe(7);
+    expect(speedBeaconRetentionDays({ SPEED_BEACON_RETENTION_DAYS: "" })).toBe(7);
   });
 
-  it("takes any whole number of days that keeps the dashboard's 30 days and today full", () => {
-    expect(SHORTEST_SPEED_BEACON_RETENTION_DAYS).toBe(31);
-    expect(speedBeaconRetentionDays({ SPEED_BEACON_RETENTION_DAYS: "31" })).toBe(31);
+  it("takes any whole number of days that keeps a beacon until its page view can no longer be resent", () => {
+    expect(SHORTEST_SPEED_BEACON_RETENTION_DAYS).toBe(1);
+    expect(speedBeaconRetentionDays({ SPEED_BEACON_RETENTION_DAYS: "1" })).toBe(1);
+    expect(speedBeaconRetentionDays({ SPEED_BEACON_RETENTION_DAYS: "90" })).toBe(90);
     expect(speedBeaconRetentionDays({ SPEED_BEACON_RETENTION_DAYS: "730" })).toBe(730);
   });
 
-  it.each(["30", "0", "-90", "90.5", "1e3", "ninety", " 90"])("refuses %j, saying why", (setting) => {
+  it.each(["0", "-7", "7.5", "1e3", "seven", " 7", "9007199254740993"])("refuses %j, saying why", (setting) => {
     expect(() => speedBeaconRetentionDays({ SPEED_BEACON_RETENTION_DAYS: setting })).toThrow(
-      `SPEED_BEACON_RETENTION_DAYS must be a whole number of days, at least 31 so that the site-speed dashboard's longest period stays full; it is "${setting}".`,
+      `SPEED_BEACON_RETENTION_DAYS must be a whole number of days, at least 1 so that a page view's resent beacon finds the one it replaces; it is "${setting}".`,
     );
   });
 });

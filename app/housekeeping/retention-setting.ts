@@ -1,12 +1,15 @@
-import { LONGEST_REPORT_PERIOD_MS } from "~/site-speed/report-periods";
+import { DAY_MS } from "~/site-speed/report-periods";
+import { RESENDS_WITHIN_MS } from "~/site-speed/sum-beacons.server";
 
-const DAY_MS = 24 * 60 * 60 * 1000;
+/**
+ * Raw speed beacons are kept a week by default: the dashboard reads the sums (decision 049), kept
+ * 13 months, and a beacon is summed within minutes; a week leaves an operator time to look into
+ * one that did not sum.
+ */
+export const DEFAULT_SPEED_BEACON_RETENTION_DAYS = 7;
 
-/** Speed beacons are kept this long by default: three times the dashboard's longest period. */
-export const DEFAULT_SPEED_BEACON_RETENTION_DAYS = 90;
-
-/** The shortest retention that still fills the dashboard's longest period, whose last day is today's. */
-export const SHORTEST_SPEED_BEACON_RETENTION_DAYS = Math.ceil(LONGEST_REPORT_PERIOD_MS / DAY_MS) + 1;
+/** The shortest retention: a page view's beacon is kept as long as a resend may take it back out of its hour. */
+export const SHORTEST_SPEED_BEACON_RETENTION_DAYS = Math.ceil(RESENDS_WITHIN_MS / DAY_MS);
 
 /**
  * SPEED_BEACON_RETENTION_DAYS, else the default; a bad value throws, saying why. Read at start-up
@@ -18,7 +21,7 @@ export function speedBeaconRetentionDays(environment: NodeJS.ProcessEnv = proces
   const days = /^[0-9]{1,6}$/.test(setting) ? Number(setting) : Number.NaN;
   if (!(days >= SHORTEST_SPEED_BEACON_RETENTION_DAYS)) {
     throw new Error(
-      `SPEED_BEACON_RETENTION_DAYS must be a whole number of days, at least ${SHORTEST_SPEED_BEACON_RETENTION_DAYS} so that the site-speed dashboard's longest period stays full; it is "${setting}".`,
+      `SPEED_BEACON_RETENTION_DAYS must be a whole number of days, at least ${SHORTEST_SPEED_BEACON_RETENTION_DAYS} so that a page view's resent beacon finds the one it replaces; it is "${setting}".`,
     );
   }
   return days;

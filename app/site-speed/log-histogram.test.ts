@@ -17,7 +17,7 @@ import {
   ZEROS_BIN,
 } from "./log-histogram";
 import { StoredFiguresError } from "./stored-figures-checks";
-import { percentile } from "./vital-statistics";
+import { percentile } from "../../test/exact-vital-statistics";
 
 /** Log-normal draws (a median and a spread), the shape real-user timings take. */
 function logNormal(seed: number, count: number, median: number, sigma: number): number[] {

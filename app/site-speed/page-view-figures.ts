@@ -4,9 +4,9 @@
  * each part) and log histograms (each vital, LCP's parts, INP's phases, the server's time, the
  * in-app navigation's). Both merge by adding, so an hour's figures add up to a day's, and a page
  * view resent with newer figures is taken back out by subtracting. Beside them, the moment the
- * first page view began, which merges by the earliest. The figures are those the dashboard sums
- * from raw beacons (`summarisePages` in site-speed-report.server.ts), the same page views
- * counting for the same things.
+ * first page view began, which merges by the earliest. The figures are those the tests' exact
+ * report gives from raw beacons (`summarisePages` in test/exact-site-speed-report.ts), the same
+ * page views counting for the same things.
  */
 import { INP_PHASES, LCP_PARTS, SERVER_TIMING_PARTS } from "./beacon-rules";
 import type { ScriptError, ServerTiming } from "./beacon-schema";

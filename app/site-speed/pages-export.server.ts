@@ -32,9 +32,9 @@ function plainNumber(value: number | null, decimalMark: string): string {
 /**
  * The pages table as CSV in the seller's spreadsheet's dialect (decision 083's: UTF-8 with a byte
  * order mark, `;` and decimal commas where the decimal mark is a comma, CR LF), headings in the
- * seller's language, one row per page in the table's order. A report that read only the newest
- * beacons of a busy period (`truncated`) says so on the dashboard and in the JSON; a CSV file is a
- * table for a spreadsheet, with no place for a note, so it does not.
+ * seller's language, one row per page in the table's order. A report read while a backlog waits
+ * to be summed (`stillSumming`) says so on the dashboard and in the JSON; a CSV file is a table
+ * for a spreadsheet, with no place for a note, so it does not.
  */
 export function pagesCsv(pages: PageSummary[], language: Language, text: Text): string {
   const { delimiter, decimalMark } = spreadsheetDialect(language);
@@ -110,10 +110,10 @@ export function pagesJson(report: SiteSpeedReport) {
     until: new Date(report.until).toISOString(),
     segment: { device: report.segment.device ?? null, connection: report.segment.connection ?? null },
     pageViews: report.pageViews,
-    /** More beacons arrived in the period than the report reads: its figures are of the page views begun last. */
-    truncated: report.truncated,
-    /** Each percentile is within this share of the exact one: 0.01 read from the hours' summaries, 0 from raw beacons. */
-    percentilesWithin: report.fromSummaries ? RELATIVE_ACCURACY : 0,
+    /** A backlog of beacons waits to be summed: the figures lack its page views until it is. */
+    stillSumming: report.stillSumming,
+    /** Each percentile is within this share of the exact one (the summaries' log histograms). */
+    percentilesWithin: RELATIVE_ACCURACY,
     pages: report.pages.map((page) => ({
       pageName: page.pageName,
       pageViews: page.pageViews,

@@ -3,7 +3,7 @@ import { randomSequence } from "~/db/seed.server";
 import { summedNear } from "../../test/summed-percentiles";
 import { histogramOf } from "./log-histogram";
 import { findRegressions, MIN_REGRESSION_SAMPLES, type MeasuredVital, type PageVitalHistograms } from "./regressions";
-import { countRatings } from "./vital-statistics";
+import { countRatings } from "../../test/exact-vital-statistics";
 import type { VitalName } from "./vitals";
 
 /** `count` values spread evenly between `from` and `to`. */

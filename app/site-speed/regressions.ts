@@ -52,8 +52,7 @@ export interface MeasuredVital {
 
 /**
  * Each page's measured values of each vital in one week: summed from the days and hours (the
- * dashboard's and `npm run speed:report`'s), or counted from raw beacons (a view while a backlog
- * waits to be summed).
+ * dashboard's and `npm run speed:report`'s), or counted from raw beacons (the tests' exact report).
  */
 export type PageVitalHistograms = ReadonlyMap<string, Partial<Record<VitalName, MeasuredVital>>>;
 

@@ -40,9 +40,3 @@ export interface Segment {
   device?: DeviceClass;
   connection?: ConnectionType;
 }
-
-export function isInSegment(device: DeviceReport | undefined, segment: Segment): boolean {
-  if (segment.device && deviceClassOf(device) !== segment.device) return false;
-  if (segment.connection && device?.connection !== segment.connection) return false;
-  return true;
-}

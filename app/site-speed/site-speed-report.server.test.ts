@@ -7,13 +7,9 @@ import { BEACON_RESEND_WINDOW_MS } from "./beacon-rules";
 import type { SpeedBeacon } from "./beacon-schema";
 import { findReportPeriod, type ReportPeriod } from "./report-periods";
 import type { Segment } from "./report-segments";
-import {
-  MAX_REPORTED_BEACONS,
-  MAX_REPORTED_ERRORS,
-  MAX_REPORTED_FIXES,
-  type SiteSpeedReport,
-} from "./site-speed-report";
-import { buildSiteSpeedReport, findWeekRegressions, reportFromBeacons } from "./site-speed-report.server";
+import { MAX_REPORTED_ERRORS, MAX_REPORTED_FIXES, type SiteSpeedReport } from "./site-speed-report";
+import { exactReport } from "../../test/exact-site-speed-report";
+import { buildSiteSpeedReport, findWeekRegressions } from "./site-speed-report.server";
 import { sumNewBeacons } from "./sum-beacons.server";
 
 const HOUR = 3_600_000;
@@ -49,14 +45,12 @@ describe.each(TEST_DIALECTS)("the site-speed report on $name", (dialect) => {
   const insert = (...rows: ReturnType<typeof store>[]) => storeBeacons(database.db, rows);
   const report = (segment: Segment = {}, now = NOW): Promise<SiteSpeedReport> =>
     buildSiteSpeedReport(database, sellerId, LAST_WEEK, segment, now);
-  /** A period's report read from raw beacons and, as the dashboard reads it, from the hours' summaries. */
+  /** A period's report computed exactly from raw beacons and, as the dashboard reads it, from the sums. */
   async function bothReads(period: ReportPeriod, segment: Segment = {}): Promise<SiteSpeedReport[]> {
-    const reads = [
-      await reportFromBeacons(database.db, sellerId, period, segment, NOW),
+    return [
+      await exactReport(database.db, sellerId, period, segment, NOW),
       await buildSiteSpeedReport(database, sellerId, period, segment, NOW),
     ];
-    expect(reads.map((read) => read.fromSummaries)).toEqual([false, true]);
-    return reads;
   }
   const pageOf = (result: SiteSpeedReport, pageName: string) =>
     result.pages.find((summary) => summary.pageName === pageName);
@@ -90,7 +84,7 @@ describe.each(TEST_DIALECTS)("the site-speed report on $name", (dialect) => {
   });
 
   it("is empty without beacons", async () => {
-    expect(await report()).toMatchObject({ pageViews: 0, truncated: false, pages: [], scriptErrors: [] });
+    expect(await report()).toMatchObject({ pageViews: 0, stillSumming: false, pages: [], scriptErrors: [] });
   });
 
   it("shows a seller their own beacons only, never another seller's or anonymous ones", async () => {
@@ -228,7 +222,7 @@ describe.each(TEST_DIALECTS)("the site-speed report on $name", (dialect) => {
     const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
     try {
       const day = await buildSiteSpeedReport(database, sellerId, LAST_DAY, {}, NOW);
-      expect(day).toMatchObject({ fromSummaries: true, pageViews: 1 });
+      expect(day).toMatchObject({ stillSumming: false, pageViews: 1 });
       expect(day.pages.map((page) => page.pageName)).toEqual(["sellerHubOverview"]);
       expect(warn).toHaveBeenCalledWith(
         expect.stringContaining("A site-speed summary did not read, and is left out"),
@@ -239,23 +233,24 @@ describe.each(TEST_DIALECTS)("the site-speed report on $name", (dialect) => {
     }
   });
 
-  it("reads raw beacons while a backlog waits to be summed, and sums what little was just queued", async () => {
+  it("reads the sums while a backlog waits to be summed, and says so; sums what little was just queued", async () => {
     const LAST_DAY = findReportPeriod("24h")!;
     const day = () => buildSiteSpeedReport(database, sellerId, LAST_DAY, {}, NOW);
     const queue = (count: number) => insert(...Array.from({ length: count }, () => store(sampleBeacon(), NOW - HOUR)));
-    // More than twenty batches of 500 queued (migration 0033's): the sums lack the day.
+    // More than twenty batches of 500 queued (migration 0033's, or housekeeping stopped a while):
+    // the sums lack them until housekeeping has summed them, and the report says so.
     await queue(10_001);
-    expect(await day()).toMatchObject({ fromSummaries: false, truncated: true, pageViews: MAX_REPORTED_BEACONS });
-    expect(await report()).toMatchObject({ fromSummaries: false, truncated: true, pageViews: MAX_REPORTED_BEACONS });
+    expect(await day()).toMatchObject({ stillSumming: true, pageViews: 0 });
+    expect(await report()).toMatchObject({ stillSumming: true, pageViews: 0 });
     await sumNewBeacons(database);
-    expect(await day()).toMatchObject({ fromSummaries: true, truncated: false, pageViews: 10_001 });
+    expect(await day()).toMatchObject({ stillSumming: false, pageViews: 10_001 });
     // More than a batch, as on a busy hub between housekeeping's minutes: left to housekeeping.
     await queue(600);
-    expect(await day()).toMatchObject({ fromSummaries: true, pageViews: 10_001 });
+    expect(await day()).toMatchObject({ stillSumming: false, pageViews: 10_001 });
     await sumNewBeacons(database);
     // A few: summed by the view first.
     await queue(1);
-    expect(await day()).toMatchObject({ fromSummaries: true, pageViews: 10_602 });
+    expect(await day()).toMatchObject({ stillSumming: false, pageViews: 10_602 });
   });
 
   it("counts a page view once, with what its newest beacon says", async () => {
@@ -348,24 +343,6 @@ describe.each(TEST_DIALECTS)("the site-speed report on $name", (dialect) => {
   it("skips a stored beacon it cannot read instead of failing the page", async () => {
     await insert({ ...store(sampleBeacon(), NOW - HOUR), metrics: "{broken" }, store(sampleBeacon(), NOW - HOUR));
     expect((await report()).pageViews).toBe(1);
-  });
-
-  it(`reads at most the newest ${MAX_REPORTED_BEACONS} raw beacons and says so`, async () => {
-    const fromBeacons = () => reportFromBeacons(database.db, sellerId, LAST_WEEK, {}, NOW);
-    const rows = Array.from({ length: MAX_REPORTED_BEACONS + 1 }, (_, index) =>
-      store(sampleBeacon({ vitals: { LCP: index } }), NOW - index * 1000),
-    );
-    for (let start = 0; start < rows.length; start += 1000) await insert(...rows.slice(start, start + 1000));
-    const result = await fromBeacons();
-    expect(result).toMatchObject({ pageViews: MAX_REPORTED_BEACONS, truncated: true });
-    expect(vital(result, "sellerHubOverview", "LCP")?.samples).toBe(MAX_REPORTED_BEACONS);
-
-    // A page view left just inside the read, but begun 20 minutes before the oldest beacon read:
-    // of those begun then, the read holds only the ones left late, the long ones, so none counts.
-    await insert(store(sampleBeacon({ ageMs: 1_200_000, vitals: { LCP: 99_999 } }), NOW - 4_000_000 + 500));
-    const cut = await fromBeacons();
-    expect(cut).toMatchObject({ pageViews: MAX_REPORTED_BEACONS - 1, truncated: true });
-    expect(vital(cut, "sellerHubOverview", "LCP")?.samples).toBe(MAX_REPORTED_BEACONS - 1);
   });
 
   it("puts in-app navigations beside full loads: how many, and their own time from the click to the content painted", async () => {
@@ -660,10 +637,10 @@ describe.each(TEST_DIALECTS)("the site-speed report on $name", (dialect) => {
     expect(await regressionsOf("24h")).toEqual(await regressionsOf("7d"));
   });
 
-  it("judges regressions from the sums while a backlog is read raw: the weeks summed, not the newest beacons", async () => {
+  it("judges regressions from the weeks summed while a backlog waits, and says the backlog is not counted", async () => {
     const day = 24 * HOUR;
     // Summed: the week before at 1.5 s, this week at 3 s. Queued behind them, a backlog of page
-    // views at 1.5 s, more than a view reads: its newest raw beacons alone would say no page got slower.
+    // views at 1.5 s, which the flag does not wait for.
     await insert(
       ...Array.from({ length: 40 }, () => store(sampleBeacon({ vitals: { LCP: 1500 } }), NOW - 9 * day)),
       ...Array.from({ length: 40 }, () => store(sampleBeacon({ vitals: { LCP: 3000 } }), NOW - 3 * day)),
@@ -682,7 +659,7 @@ describe.each(TEST_DIALECTS)("the site-speed report on $name", (dialect) => {
     ];
     for (const key of ["24h", "7d"]) {
       const result = await buildSiteSpeedReport(database, sellerId, findReportPeriod(key)!, {}, NOW);
-      expect(result).toMatchObject({ fromSummaries: false, truncated: true });
+      expect(result).toMatchObject({ stillSumming: true });
       expect(result.regressions).toMatchObject(flagged);
     }
   });

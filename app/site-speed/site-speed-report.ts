@@ -6,9 +6,6 @@ import type { Segment } from "./report-segments";
 import type { HistogramBin, RatingCounts, TrendPoint } from "./vital-statistics";
 import { VITALS, type Rating, type VitalName } from "./vitals";
 
-/** Bounds the work of a dashboard view read from raw beacons (while a backlog waits to be summed), whatever a seller's traffic: the newest beacons this many. */
-export const MAX_REPORTED_BEACONS = 5000;
-
 /** The script errors the dashboard lists. */
 export const MAX_REPORTED_ERRORS = 10;
 
@@ -141,15 +138,10 @@ export interface SiteSpeedReport {
   segment: Segment;
   pageViews: number;
   /**
-   * Read from the hours' summaries (the 24-hour period): every page view counts, each percentile
-   * within 1 % of the exact one; otherwise from the newest raw beacons, exactly.
+   * A backlog of beacons waits to be summed (more than housekeeping's minute holds): the figures,
+   * read from the sums as always, lack its page views until housekeeping has summed it.
    */
-  fromSummaries: boolean;
-  /**
-   * Read from raw beacons, more arrived in the period (and the resend window after it) than the
-   * report reads: its figures are of the page views begun since the oldest beacon it read.
-   */
-  truncated: boolean;
+  stillSumming: boolean;
   /** Pages whose vitals got slower this week than the week before, in the segment; the most worsened first. */
   regressions: SpeedRegression[];
   /** The releases that served the period's page views, the first to begin first. */

@@ -10,7 +10,7 @@
  * beacon older than one already summed for its page view (committed late, on PostgreSQL) adds
  * nothing.
  */
-import { sql, type Transaction } from "kysely";
+import { sql, type Kysely, type Transaction } from "kysely";
 import type { Database } from "~/db/database.server";
 import type { DatabaseSchema, SpeedSummaryHourTable } from "~/db/schema";
 import { BEACON_RESEND_WINDOW_MS } from "./beacon-rules";
@@ -24,6 +24,7 @@ import {
   type Figures,
 } from "./page-view-figures";
 import { readPageView, type PageView } from "./page-view";
+import { HOUR_MS } from "./report-periods";
 import { deviceClassOf } from "./report-segments";
 
 /**
@@ -33,10 +34,8 @@ import { deviceClassOf } from "./report-segments";
  */
 const SUM_BATCH = 500;
 
-const HOUR_MS = 3_600_000;
-
 /** A page view's beacons all came within the resend window of its load; a minute more for the network and the commit. */
-const RESENDS_WITHIN_MS = BEACON_RESEND_WINDOW_MS + 60_000;
+export const RESENDS_WITHIN_MS = BEACON_RESEND_WINDOW_MS + 60_000;
 
 /** Rows written or read by id per statement: within SQLite's and PostgreSQL's limits on a statement's parameters. */
 export const ROWS_PER_STATEMENT = 500;
@@ -94,9 +93,9 @@ export async function sumNewBeacons(
 
 /**
  * Beacons queued beyond this are a backlog (migration 0033's, or housekeeping stopped a while),
- * which housekeeping sums oldest first: a 24-hour view then reads raw beacons, which are all
- * there, rather than sums that lack the day. Twenty batches: more than a minute of a hub of
- * 10 million page views a day, so a busy hub between housekeeping's minutes is no backlog.
+ * which housekeeping sums oldest first: a view then says its figures lack it. Twenty batches:
+ * more than a minute of a hub of 10 million page views a day, so a busy hub between
+ * housekeeping's minutes is no backlog.
  */
 const BACKLOG = 20 * SUM_BATCH;
 
@@ -104,7 +103,7 @@ const BACKLOG = 20 * SUM_BATCH;
  * What a dashboard view does before it reads the sums, so that a seller sees the page view they
  * just left: one batch, if no more than one is queued. More is housekeeping's to sum, and a view
  * would only take turns with it: the sums then lack the newest minute or two, or, past BACKLOG,
- * the answer says the view should not read them. With nothing queued a view only reads: on
+ * the answer says the view's figures lack a backlog. With nothing queued a view only reads: on
  * SQLite a summing's transaction takes the file's write lock. A summing that fails leaves the
  * view to read the sums as they are, with a warning.
  */
@@ -129,6 +128,40 @@ export async function sumJustQueued(database: Database): Promise<{ backlog: bool
     console.warn("Summing site-speed beacons for a dashboard view failed; it shows the sums as they are:", error);
   }
   return { backlog: false };
+}
+
+/**
+ * When the oldest beacon waiting to be summed arrived, if any waits: the earliest of every queued
+ * beacon's, since ids are not given in order of arrival where beacons are stored straight into the
+ * database (a backfill, the tests). The queue is read before the beacons: a summing that commits in
+ * between has put its beacons into the hours, which are read after. Past a backlog it is not read
+ * but taken as minus infinity: every day is then left open (summed-days.server.ts), and no beacon
+ * expires (expired-records.server.ts). The queue's ids, then their beacons by id: two reads by
+ * key, not a join (with the queue's statistics taken while a backlog filled it, PostgreSQL's plan
+ * for a join read `speed_beacon` from its first row: bench/README.md, "Summing into hours on
+ * PostgreSQL").
+ */
+export async function oldestQueuedArrival(db: Kysely<DatabaseSchema>): Promise<number | null> {
+  const queued = await db
+    .selectFrom("speed_beacon_unsummed")
+    .select("beacon_id")
+    .limit(BACKLOG + 1)
+    .execute();
+  if (queued.length > BACKLOG) return Number.NEGATIVE_INFINITY;
+  let oldest: number | null = null;
+  for (let index = 0; index < queued.length; index += ROWS_PER_STATEMENT) {
+    const { arrived } = await db
+      .selectFrom("speed_beacon")
+      .select((eb) => eb.fn.min("received_at").as("arrived"))
+      .where(
+        "id",
+        "in",
+        queued.slice(index, index + ROWS_PER_STATEMENT).map((row) => row.beacon_id),
+      )
+      .executeTakeFirstOrThrow();
+    if (arrived !== null) oldest = Math.min(oldest ?? Number.POSITIVE_INFINITY, Number(arrived));
+  }
+  return oldest;
 }
 
 /** Sums that lacked what a resend took back out were changed by something else: the operator should know. */

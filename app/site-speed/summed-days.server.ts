@@ -26,7 +26,7 @@ import {
 } from "./page-view-figures";
 import { DAY_MS, HOUR_MS, LONGEST_REPORT_PERIOD_MS, wholeDaysWithin } from "./report-periods";
 import type { Segment } from "./report-segments";
-import { ROWS_PER_STATEMENT } from "./sum-beacons.server";
+import { oldestQueuedArrival, ROWS_PER_STATEMENT } from "./sum-beacons.server";
 import { readHourSummaries, summedPerPage, whoseName, type HourSummary, type Whose } from "./summed-report.server";
 
 /**
@@ -165,38 +165,6 @@ async function zonesOfMembers(
 async function daysClosedBefore(db: Kysely<DatabaseSchema>, now: number): Promise<number> {
   return Math.min(now, (await oldestQueuedArrival(db)) ?? now) - DAY_CLOSED_AFTER_MS;
 }
-
-/**
- * When the oldest beacon waiting to be summed arrived, if any waits: the earliest of every queued
- * beacon's, since ids are not given in order of arrival where beacons are stored straight into the
- * database (a backfill, the tests). The queue is read before the beacons: a summing that commits in
- * between has put its beacons into the hours, which are read after. A view reads the sums only
- * when the queue holds no backlog (`sumJustQueued`), so this is a minute's beacons; past that, every
- * day is left open. The queue's ids, then their beacons by id: two reads by key, not a join (with
- * the queue's statistics taken while a backlog filled it, PostgreSQL's plan for a join read
- * `speed_beacon` from its first row: bench/README.md, "Summing into hours on PostgreSQL").
- */
-async function oldestQueuedArrival(db: Kysely<DatabaseSchema>): Promise<number | null> {
-  const queued = await db.selectFrom("speed_beacon_unsummed").select("beacon_id").limit(MAX_QUEUE_READ).execute();
-  if (queued.length === MAX_QUEUE_READ) return Number.NEGATIVE_INFINITY;
-  let oldest: number | null = null;
-  for (let index = 0; index < queued.length; index += ROWS_PER_STATEMENT) {
-    const { arrived } = await db
-      .selectFrom("speed_beacon")
-      .select((eb) => eb.fn.min("received_at").as("arrived"))
-      .where(
-        "id",
-        "in",
-        queued.slice(index, index + ROWS_PER_STATEMENT).map((row) => row.beacon_id),
-      )
-      .executeTakeFirstOrThrow();
-    if (arrived !== null) oldest = Math.min(oldest ?? Number.POSITIVE_INFINITY, Number(arrived));
-  }
-  return oldest;
-}
-
-/** Queued beacons read to find the oldest: a backlog's twenty batches of 500 (`sumJustQueued`). */
-const MAX_QUEUE_READ = 10_000;
 
 /** Sums each of the days that has not been, one transaction a day, until `stopping`; returns how many it summed. */
 async function sumMissingDays(

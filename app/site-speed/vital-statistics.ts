@@ -1,30 +1,14 @@
-/** The maths of the site-speed dashboard: percentiles, ratings, distributions, trends. */
-import type { VitalSummary } from "./site-speed-report";
-import { rate, RATINGS, VITALS, type Rating, type VitalName } from "./vitals";
-
 /**
- * The nearest-rank percentile: the smallest measured value that at least `p` per cent of the
- * values do not exceed. Always a value some seller actually experienced; null without values.
+ * The maths of the site-speed dashboard's ratings and distributions. Its percentiles are read from
+ * log histograms (log-histogram.ts); the exact ones the tests set them against are in
+ * test/exact-vital-statistics.ts.
  */
-export function percentile(values: readonly number[], p: number): number | null {
-  if (values.length === 0) return null;
-  const sorted = values.toSorted((a, b) => a - b);
-  return sorted[Math.max(1, Math.ceil((p / 100) * sorted.length)) - 1] as number;
-}
-
-/** Web vitals are judged at the 75th percentile: three page views in four were at least this fast. */
-export const p75 = (values: readonly number[]) => percentile(values, 75);
+import { rate, RATINGS, VITALS, type Rating, type VitalName } from "./vitals";
 
 export type RatingCounts = Record<Rating, number>;
 
 /** No page view counted in any rating. */
 export const noRatings = (): RatingCounts => ({ good: 0, "needs-improvement": 0, poor: 0 });
-
-export function countRatings(name: VitalName, values: readonly number[]): RatingCounts {
-  const counts = noRatings();
-  for (const value of values) counts[rate(name, value)] += 1;
-  return counts;
-}
 
 /**
  * The rating of the value at the 75th percentile's rank (⌈0.75 n⌉-th smallest), exactly: from
@@ -95,55 +79,9 @@ export function distributionBinOf(name: VitalName, value: number): number {
   return Math.min(binCount - 1, Math.max(0, Math.ceil(value / binWidth - 1e-9) - 1));
 }
 
-export interface TimedValue {
-  /** Epoch milliseconds. */
-  at: number;
-  value: number;
-}
-
 export interface TrendPoint {
   /** Start of the time bucket, epoch milliseconds. */
   start: number;
   p75: number | null;
   samples: number;
-}
-
-/** The 75th percentile per time bucket (each from its start to the next's, the last to `until`); empty buckets stay in, with null. */
-export function trend(values: readonly TimedValue[], bucketStarts: readonly number[], until: number): TrendPoint[] {
-  const buckets: number[][] = bucketStarts.map(() => []);
-  for (const { at, value } of values) {
-    // The last bucket whose start is at or before the value; one at `until` counts in the last.
-    let index = bucketStarts.findLastIndex((start) => start <= Math.min(at, until - 1));
-    if (index < 0) index = 0;
-    buckets[index]?.push(value);
-  }
-  return buckets.map((bucket, index) => ({
-    start: bucketStarts[index]!,
-    p75: p75(bucket),
-    samples: bucket.length,
-  }));
-}
-
-/** One vital of one page in a period: its percentile and rating, counts, distribution and trend. */
-export function summariseVital(
-  name: VitalName,
-  values: readonly TimedValue[],
-  previousP75: number | null,
-  bucketStarts: readonly number[],
-  until: number,
-): VitalSummary {
-  const plain = values.map((value) => value.value);
-  const seventyFifth = p75(plain);
-  const ratingCounts = countRatings(name, plain);
-  return {
-    name,
-    samples: plain.length,
-    p75: seventyFifth,
-    rating: seventyFifth === null ? null : rate(name, seventyFifth),
-    previousP75,
-    ratingCounts,
-    ratingPercentages: percentages(ratingCounts),
-    histogram: histogram(name, plain),
-    trend: trend(values, bucketStarts, until),
-  };
 }

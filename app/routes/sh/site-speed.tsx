@@ -20,7 +20,6 @@ import { timeZoneOfMember } from "~/time/time-zones";
 import type { PageHandle } from "~/shell/page-handle";
 import { REPORT_PERIODS } from "~/site-speed/report-periods";
 import { CONNECTION_LABELS, DEVICE_CLASSES, DEVICE_LABELS } from "~/site-speed/report-segments";
-import { MAX_REPORTED_BEACONS } from "~/site-speed/site-speed-report";
 import { dashboardReport } from "~/site-speed/site-speed-report.server";
 import type { PageExportFormat } from "~/site-speed/pages-export.server";
 import type { Route } from "./+types/site-speed";
@@ -121,6 +120,8 @@ export default function SiteSpeed({
           {text("speed.filter.show")}
         </button>
       </Form>
+      {/* Before every figure, the regressions' too: during a backlog none counts it, not even "no page views". */}
+      {report.stillSumming && <p>{text("speed.stillSumming")}</p>}
       {/* First: the week's regressions, whatever period is shown. */}
       <RegressionsTable regressions={report.regressions} locale={locale} />
       {report.pageViews === 0 ? (
@@ -128,9 +129,8 @@ export default function SiteSpeed({
       ) : (
         <>
           <p>
-            {text("speed.summary", { views: report.pageViews, period, pages: report.pages.length, zone: timeZoneName })}
-            {report.fromSummaries && ` ${text("speed.summed")}`}
-            {report.truncated && ` ${text("speed.truncated", { count: MAX_REPORTED_BEACONS })}`}
+            {text("speed.summary", { views: report.pageViews, period, pages: report.pages.length, zone: timeZoneName })}{" "}
+            {text("speed.summed")}
           </p>
           <section aria-labelledby="every-page">
             <h2 id="every-page">{text("speed.everyPage")}</h2>

@@ -1,7 +1,7 @@
 import { render, screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import type { PageSummary } from "~/site-speed/site-speed-report";
-import { summariseVital } from "~/site-speed/vital-statistics";
+import { summariseVital } from "../../../../test/exact-vital-statistics";
 import { VITAL_NAMES, type VitalName } from "~/site-speed/vitals";
 import { PageSpeed } from "./PageSpeed";
 
