@@ -274,12 +274,18 @@ function postgresWriter(db: Kysely<DatabaseSchema>): RowWriter {
 }
 
 // The server migrates the database and seeds the demo seller, whose dashboard is measured.
-const hub = await startServerProcess(databaseUrl, { WEB_CONCURRENCY: "2", TRUST_PROXY: "true" });
+// Raw beacons kept 31 days, not the default week: the benchmark counts each period's page views
+// from them, and an hourly sweep during a long run would delete most of them while views are timed.
+const hub = await startServerProcess(databaseUrl, {
+  WEB_CONCURRENCY: "2",
+  TRUST_PROXY: "true",
+  SPEED_BEACON_RETENTION_DAYS: "31",
+});
 let database: Awaited<ReturnType<typeof openDatabase>> | undefined;
 const written = { ms: 0, vacuumMs: 0 };
 const summing = { ms: 0, beacons: 0, rows: 0, bytes: 0 };
 /** `npm run speed:report`'s judging of the whole hub: its first run, which sums the hub's days, then the next. */
-const operatorsReport = { firstMs: 0, nextMs: 0 };
+const operatorsReport = { firstMs: 0, nextMs: 0, daysSummed: 0 };
 const rows: string[][] = [];
 /** Issue 33's budget, set on SQLite: every view of the dashboard within 200 ms at the 95th percentile. */
 const budgets: Budget[] = [];
@@ -373,7 +379,7 @@ try {
         ?.bytes,
     );
 
-  /** Beacons of the seller that arrived in the period's window or the resend window after it, as the dashboard reads them. */
+  /** Beacons of the seller that arrived in the period's window or the resend window after it: the page views its sums hold. */
   const beaconsInPeriod = async (sellerId: number, window: { since: number; until: number }) => {
     const row = await db
       .selectFrom("speed_beacon")
@@ -413,11 +419,23 @@ try {
   // closed"). The report first sums what the collector queued, as the command does: a queue of
   // more than 10,000 beacons leaves every day open, to be read from the hours (summed-days.server.ts).
   await sumNewBeacons(database);
+  const hubDaysSummed = async () =>
+    Number(
+      (
+        await db
+          .selectFrom("speed_summary_day_built")
+          .select((eb) => eb.fn.countAll<number>().as("days"))
+          .where("seller_id", "=", -1)
+          .executeTakeFirstOrThrow()
+      ).days,
+    );
+  const daysBefore = await hubDaysSummed();
   for (const run of ["firstMs", "nextMs"] as const) {
     const started = performance.now();
     await findWeekRegressions(db, "everyone");
     operatorsReport[run] = performance.now() - started;
   }
+  operatorsReport.daysSummed = (await hubDaysSummed()) - daysBefore;
   databaseBytes = onPostgres
     ? Number(
         (await sql<{ bytes: number }>`select pg_database_size(current_database()) as bytes`.execute(db)).rows[0]?.bytes,
@@ -494,7 +512,7 @@ const report = [
   ...(budgets.length > 0 ? [budgetTable(budgets), ""] : []),
   `Summing the beacons into hours (decision 049; every period reads them, the 7 and 30 days through days summed from them): ${summing.beacons.toLocaleString("en-US")} in ${Math.round(summing.ms / 1000)} s (${Math.round(summing.beacons / (summing.ms / 1000)).toLocaleString("en-US")} a second), into ${summing.rows.toLocaleString("en-US")} summaries of an hour (${(summing.rows / summing.beacons).toFixed(2)} a beacon${onPostgres ? `, ${(summing.bytes / 1e6).toFixed(0)} MB with their indexes` : ""}).`,
   "",
-  `The operators' report (\`npm run speed:report\`, every page view of the hub's two weeks, from the sums): ${(operatorsReport.firstMs / 1000).toFixed(1)} s the first time, which sums the hub's 13 closed days from every account's hours; ${(operatorsReport.nextMs / 1000).toFixed(1)} s the next.`,
+  `The operators' report (\`npm run speed:report\`, every page view of the hub's two weeks, from the sums): ${(operatorsReport.firstMs / 1000).toFixed(1)} s the first time, which sums the hub's ${operatorsReport.daysSummed} closed days from every account's hours (seller id -1, \`THE_HUB\`); ${(operatorsReport.nextMs / 1000).toFixed(1)} s the next.`,
   "",
   `The collector: ${Math.round(collector.perSecond).toLocaleString("en-US")} beacons stored a second, ${COLLECTOR_SENDERS} senders for ${COLLECTOR_SECONDS} s${
     collector.refused.size === 0

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { TEST_DIALECTS } from "../../test/databases";
 import { insertAccount, insertSeller } from "../../test/listings";
 import { ACTIVITY_KEPT_MS, recordActivity } from "~/activity/activity.server";
@@ -6,8 +6,15 @@ import type { Database } from "~/db/database.server";
 import { SESSION_IDLE_MS } from "~/auth/session.server";
 import { SIGN_IN_LIMITS } from "~/auth/sign-in-limits.server";
 import { INVITATIONS_COUNTED_MS } from "~/team/team.server";
-import { RESENDS_WITHIN_MS } from "~/site-speed/sum-beacons.server";
+import { RESENDS_WITHIN_MS } from "~/site-speed/beacon-rules";
+import { oldestQueuedArrival } from "~/site-speed/sum-beacons.server";
 import { deleteExpiredRecords, SPEED_SUMMARIES_KEPT_DAYS, TRACKING_EVENTS_KEPT_DAYS } from "./expired-records.server";
+
+// The queue's oldest arrival as read, which a test may make stale: a beacon queued after the read.
+vi.mock("~/site-speed/sum-beacons.server", async (original) => {
+  const module = await original<typeof import("~/site-speed/sum-beacons.server")>();
+  return { ...module, oldestQueuedArrival: vi.fn<typeof module.oldestQueuedArrival>(module.oldestQueuedArrival) };
+});
 
 const NOW = Date.UTC(2026, 10, 22, 12);
 const DAY = 86_400_000;
@@ -161,6 +168,19 @@ describe.each(TEST_DIALECTS)("deleting expired records on $name", (dialect) => {
       .values(beacon(NOW - 40 * DAY))
       .execute();
     expect(await deleteExpiredRecords(database.db, 7, NOW)).toMatchObject({ speedBeacons: 0 });
+  });
+
+  it("keeps an old beacon stored and queued after the queue's oldest was read (a backfill)", async () => {
+    const [backfilled] = await database.db
+      .insertInto("speed_beacon")
+      .values([beacon(NOW - 30 * DAY), beacon(NOW - 29 * DAY)])
+      .returning("id")
+      .execute();
+    await database.db.insertInto("speed_beacon_unsummed").values({ beacon_id: backfilled!.id }).execute();
+    // Read before the backfill was queued: nothing waited.
+    vi.mocked(oldestQueuedArrival).mockResolvedValueOnce(null);
+    expect(await deleteExpiredRecords(database.db, 7, NOW)).toMatchObject({ speedBeacons: 1 });
+    expect((await remaining()).beacons).toEqual([NOW - 30 * DAY]);
   });
 
   it(`deletes site-speed summaries of hours and days begun more than ${SPEED_SUMMARIES_KEPT_DAYS} days ago, and keeps the rest`, async () => {

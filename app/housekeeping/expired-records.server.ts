@@ -4,11 +4,10 @@ import { SESSION_IDLE_MS } from "~/auth/session.server";
 import { SIGN_IN_LIMITS } from "~/auth/sign-in-limits.server";
 import { deleteStillPreviewed, PREVIEW_KEPT_MS } from "~/listing-changes/price-changes.server";
 import type { DatabaseSchema } from "~/db/schema";
-import { LONGEST_REPORT_PERIOD_MS } from "~/site-speed/report-periods";
-import { oldestQueuedArrival, RESENDS_WITHIN_MS } from "~/site-speed/sum-beacons.server";
+import { DAY_MS, LONGEST_REPORT_PERIOD_MS } from "~/site-speed/report-periods";
+import { RESENDS_WITHIN_MS } from "~/site-speed/beacon-rules";
+import { isSummed, oldestQueuedArrival } from "~/site-speed/sum-beacons.server";
 import { INVITATIONS_COUNTED_MS } from "~/team/team.server";
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** Site speed's summaries of hours and days are kept 13 months, and a little more: a year's trends, and last year's month. */
 export const SPEED_SUMMARIES_KEPT_DAYS = 400;
@@ -94,7 +93,13 @@ export async function deleteExpiredRecords(
             .where(
               "id",
               "in",
-              db.selectFrom("speed_beacon").select("id").where("received_at", "<", beaconsKeptFrom).limit(BATCH),
+              db
+                .selectFrom("speed_beacon")
+                .select("id")
+                .where("received_at", "<", beaconsKeptFrom)
+                // Not one stored and queued since the queue's oldest was read (a backfill).
+                .where(isSummed)
+                .limit(BATCH),
             )
             .executeTakeFirstOrThrow(),
         ),

@@ -1,5 +1,5 @@
 import { DAY_MS } from "~/site-speed/report-periods";
-import { RESENDS_WITHIN_MS } from "~/site-speed/sum-beacons.server";
+import { RESENDS_WITHIN_MS } from "~/site-speed/beacon-rules";
 
 /**
  * Raw speed beacons are kept a week by default: the dashboard reads the sums (decision 049), kept

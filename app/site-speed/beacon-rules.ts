@@ -12,6 +12,13 @@ export const MAX_RESOURCE_TIMINGS = 300;
 /** docs/product/calls-and-limits.md: a page stops sending (and resending) its beacon this long after it loaded. */
 export const BEACON_RESEND_WINDOW_MS = 1_200_000;
 
+/**
+ * A page view's beacons all arrive within the resend window of its load; a minute more for the
+ * network and the commit. The summing looks this far for the beacon a resend replaces, and expiry
+ * keeps that long a beacon a queued resend may replace.
+ */
+export const RESENDS_WITHIN_MS = BEACON_RESEND_WINDOW_MS + 60_000;
+
 /** The collector refuses larger bodies (413); sendBeacon's own quota is the same 64 KiB. */
 export const MAX_BEACON_BYTES = 64 * 1024;
 

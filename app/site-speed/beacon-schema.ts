@@ -21,11 +21,11 @@ import {
   PAGE_VIEW_KINDS,
   SERVER_TIMING_PARTS,
 } from "./beacon-rules";
+import { DAY_MS } from "./report-periods";
 import { VITAL_NAMES, type VitalName } from "./vitals";
 
 type NavigationMilestone = (typeof NAVIGATION_MILESTONES)[number];
 
-const DAY_MS = 86_400_000;
 const milliseconds = z.number().min(0).max(MAX_MEASURED_MS);
 const count = z.int().min(0).max(Number.MAX_SAFE_INTEGER);
 /** Random identifiers the browser makes; nothing else fits, so nothing else is stored. */

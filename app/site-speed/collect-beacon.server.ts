@@ -14,6 +14,7 @@ import { refusal } from "~/http/refusal";
 import { readJson } from "~/http/request-body.server";
 import { MAX_BEACON_BYTES } from "./beacon-rules";
 import { speedBeaconSchema } from "./beacon-schema";
+import { DAY_MS } from "./report-periods";
 
 /** A page sends one beacon each time it is hidden; a browser sending more than this is not a person. */
 export const BEACONS_PER_MINUTE = 30;
@@ -34,7 +35,6 @@ export const BEACONS_PER_CLIENT_PER_DAY = 2_000;
  */
 export const BEACONS_PER_SELLER_PER_MINUTE = 300;
 const MINUTE_MS = 60_000;
-const DAY_MS = 24 * 60 * MINUTE_MS;
 
 /** `clientAddress` is the address the request came from (behind a trusted proxy, the one it names). */
 export async function collectSpeedBeacon(

@@ -4,11 +4,10 @@
  */
 import type { Text } from "~/i18n/language-text";
 import { boundedMemo } from "~/memo/bounded-memo";
+import { HOUR_MS } from "./report-periods";
 import type { VitalSummary } from "./site-speed-report";
 import type { HistogramBin, TrendPoint } from "./vital-statistics";
 import { formatVital, formatVitalNumber, rate, VITALS, type Rating, type VitalName } from "./vitals";
-
-const HOUR_MS = 3_600_000;
 
 /** A rating as a message's select takes it (a select's keys are words): the sentence words it in lower case. */
 const RATING_SELECTS: Record<Rating, string> = { good: "good", "needs-improvement": "needsImprovement", poor: "poor" };

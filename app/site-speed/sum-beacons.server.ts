@@ -10,10 +10,10 @@
  * beacon older than one already summed for its page view (committed late, on PostgreSQL) adds
  * nothing.
  */
-import { sql, type Kysely, type Transaction } from "kysely";
+import { sql, type ExpressionBuilder, type Kysely, type Transaction } from "kysely";
 import type { Database } from "~/db/database.server";
 import type { DatabaseSchema, SpeedSummaryHourTable } from "~/db/schema";
-import { BEACON_RESEND_WINDOW_MS } from "./beacon-rules";
+import { RESENDS_WITHIN_MS } from "./beacon-rules";
 import {
   addFigures,
   figuresOf,
@@ -33,9 +33,6 @@ import { deviceClassOf } from "./report-segments";
  * `npm run bench:site-speed`, bench/README.md, whose beacons have no resends to look up).
  */
 const SUM_BATCH = 500;
-
-/** A page view's beacons all came within the resend window of its load; a minute more for the network and the commit. */
-export const RESENDS_WITHIN_MS = BEACON_RESEND_WINDOW_MS + 60_000;
 
 /** Rows written or read by id per statement: within SQLite's and PostgreSQL's limits on a statement's parameters. */
 export const ROWS_PER_STATEMENT = 500;
@@ -202,7 +199,7 @@ async function sumBatch(
   const dequeued = (
     await trx.selectFrom("speed_beacon_unsummed").select("beacon_id").orderBy("beacon_id").limit(batch).execute()
   ).map((row) => row.beacon_id);
-  // A beacon deleted before it was summed (expired) leaves the queue unsummed.
+  // A beacon deleted before it was summed (by hand: expiry keeps queued beacons) leaves the queue unsummed.
   const beacons: StoredBeacon[] = [];
   for (const ids of chunks(dequeued, ROWS_PER_STATEMENT))
     beacons.push(
@@ -220,6 +217,16 @@ async function sumBatch(
   return summing;
 }
 
+/** A stored beacon is summed once it has left the queue. */
+export const isSummed = ({ not, exists, selectFrom }: ExpressionBuilder<DatabaseSchema, "speed_beacon">) =>
+  not(
+    exists(
+      selectFrom("speed_beacon_unsummed")
+        .select("beacon_id")
+        .whereRef("speed_beacon_unsummed.beacon_id", "=", "speed_beacon.id"),
+    ),
+  );
+
 /** The page views' beacons summed before, which a resend in `beacons` may supersede. */
 async function summedBefore(trx: Transaction<DatabaseSchema>, beacons: readonly StoredBeacon[]) {
   const arrivals = beacons.map((beacon) => beacon.received_at);
@@ -233,15 +240,7 @@ async function summedBefore(trx: Transaction<DatabaseSchema>, beacons: readonly 
         .where("speed_session", "in", some)
         .where("received_at", ">=", Math.min(...arrivals) - RESENDS_WITHIN_MS)
         .where("received_at", "<=", Math.max(...arrivals) + RESENDS_WITHIN_MS)
-        .where(({ not, exists, selectFrom }) =>
-          not(
-            exists(
-              selectFrom("speed_beacon_unsummed")
-                .select("beacon_id")
-                .whereRef("speed_beacon_unsummed.beacon_id", "=", "speed_beacon.id"),
-            ),
-          ),
-        )
+        .where(isSummed)
         .execute()),
     );
   return found.toSorted(byArrival);

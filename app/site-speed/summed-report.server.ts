@@ -347,7 +347,7 @@ export function compareSummedReleases(
 
 /**
  * The LCP elements and INP targets of each page, the slowest at the 75th percentile first, as
- * `summariseFixes` gives them from raw beacons; the script behind an INP the one told most often
+ * `summariseFixes` in test/exact-site-speed-report.ts gives them from raw beacons; the script behind an INP the one told most often
  * (of two as often, the first by name).
  */
 export function summedFixes(summaries: readonly HourSummary[]): FixSummary[] {
