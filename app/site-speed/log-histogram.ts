@@ -76,8 +76,8 @@ export function countOf(histogram: LogHistogram): number {
 export const ZEROS_BIN = -Infinity;
 
 /**
- * The nearest-rank percentile, at the rank `percentile` in vital-statistics.ts reads (the
- * ⌈p/100 · n⌉-th smallest value), as the middle of the bin holding it: within
+ * The nearest-rank percentile, at the rank the exact `percentile` reads (the ⌈p/100 · n⌉-th
+ * smallest value; test/exact-vital-statistics.ts), as the middle of the bin holding it: within
  * RELATIVE_ACCURACY of the exact value; 0 when that value was 0. Null for an empty histogram.
  */
 export function percentileOf(histogram: LogHistogram, p: number): number | null {
