@@ -2,16 +2,19 @@ import { describe, expect, it } from "vitest";
 import { randomSequence } from "~/db/seed.server";
 import {
   addStoredHistogram,
+  binsUsed,
   checkStoredHistogram,
   countAbove,
   countOf,
   countValue,
   emptyHistogram,
   histogramOf,
+  LARGEST_VALUE,
   mergeHistogram,
   percentileBinOf,
   percentileOf,
   RELATIVE_ACCURACY,
+  SMALLEST_VALUE,
   storeHistogram,
   subtractHistogram,
   ZEROS_BIN,
@@ -30,6 +33,9 @@ function logNormal(seed: number, count: number, median: number, sigma: number): 
 }
 
 const PERCENTILES = [1, 25, 50, 75, 90, 95, 99, 100];
+
+/** A bin's upper edge over its lower: bin i holds (γ^(i−1), γ^i]. */
+const GAMMA = (1 + RELATIVE_ACCURACY) / (1 - RELATIVE_ACCURACY);
 
 /** Whether every percentile read from the histogram is within the stated error of the exact one. */
 function expectWithinAccuracy(values: readonly number[]) {
@@ -69,10 +75,24 @@ describe("a log histogram's percentiles", () => {
     }
   });
 
-  it("holds it at the odd ends of the numbers: tiny, huge, 2^53, 1e20, one value alone", () => {
-    expectWithinAccuracy([1e-9, 0.001, 1, 2 ** 53, 1e20, 1e300]);
+  it("holds it at the odd ends of its range: a picosecond, a millennium, one value alone", () => {
+    expectWithinAccuracy([SMALLEST_VALUE, 1e-9, 0.001, 1, 3.2e13, LARGEST_VALUE]);
     expectWithinAccuracy([42]);
     expect(percentileOf(histogramOf([0]), 75)).toBe(0);
+  });
+
+  it("counts a value below its range in its lowest bin, read as about a picosecond", () => {
+    const values = [Number.MIN_VALUE, 1e-300, 1e-13];
+    const histogram = histogramOf(values);
+    expect(binsUsed(histogram)).toBe(1);
+    for (const p of PERCENTILES) expect(percentileOf(histogram, p) as number).toBeCloseTo(SMALLEST_VALUE, 13);
+    expect(histogram).toEqual(histogramOf([SMALLEST_VALUE, SMALLEST_VALUE, SMALLEST_VALUE]));
+  });
+
+  it.each([2 ** 53, 1e20, Number.MAX_VALUE])("refuses %s, past its range, counting nothing", (value) => {
+    const histogram = histogramOf([100]);
+    expect(() => countValue(histogram, value)).toThrow(RangeError);
+    expect(histogram).toEqual(histogramOf([100]));
   });
 
   it("is null for no values, as the exact percentile is", () => {
@@ -82,12 +102,12 @@ describe("a log histogram's percentiles", () => {
   it("keeps few bins: about 200 for a vital's usual spread, never one per value", () => {
     const histogram = histogramOf(logNormal(7, 100_000, 1800, 0.6));
     expect(countOf(histogram)).toBe(100_000);
-    expect(histogram.bins.size).toBeLessThan(250);
+    expect(binsUsed(histogram)).toBeLessThan(250);
     // From 1 ms to an hour in steps finer than a bin, so every bin between holds some: there are
     // ⌈log(3,600,000) / log(γ)⌉ + 1 of them, 756, however many values.
     const values: number[] = [];
     for (let value = 1; value <= 3_600_000; value *= 1.005) values.push(value);
-    expect(histogramOf(values).bins.size).toBe(756);
+    expect(binsUsed(histogramOf(values))).toBe(756);
   });
 
   it.each([Number.NaN, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY, -1, -0.001])(
@@ -149,12 +169,47 @@ describe("summing and taking back", () => {
 
 describe("stored as JSON", () => {
   it("reads back what it stored, through JSON text", () => {
-    const histogram = histogramOf([0, 0, 0.05, 1, 250, 2500, 2 ** 53]);
+    const histogram = histogramOf([0, 0, 0.0001, 0.05, 1, 250, 2500, LARGEST_VALUE]);
     const read = emptyHistogram();
     const stored: unknown = JSON.parse(JSON.stringify(storeHistogram(histogram)));
     checkStoredHistogram(stored);
     addStoredHistogram(read, stored);
     expect(read).toEqual(histogram);
+  });
+
+  it("stores its bins as an array from the lowest up, 0 where a bin counts none", () => {
+    const inBin = (bin: number) => GAMMA ** (bin - 0.5);
+    expect(storeHistogram(histogramOf([0, inBin(7), inBin(9), inBin(9)]))).toEqual({
+      zeros: 1,
+      lowestBin: 7,
+      counts: [1, 0, 2],
+    });
+    expect(storeHistogram(emptyHistogram())).toEqual({ zeros: 0, lowestBin: 0, counts: [] });
+  });
+
+  it("reads the form stored before 2026-11-28, bins by index, into the same histogram", () => {
+    const histogram = histogramOf([0, 0.0001, 0.05, 1, 250, 2500, 60_000]);
+    const { zeros, lowestBin, counts } = storeHistogram(histogram);
+    const bins = Object.fromEntries(
+      counts.flatMap((count, index) => (count > 0 ? [[String(lowestBin + index), count]] : [])),
+    );
+    const read = emptyHistogram();
+    const stored: unknown = JSON.parse(JSON.stringify({ zeros, bins }));
+    checkStoredHistogram(stored);
+    addStoredHistogram(read, stored);
+    expect(read).toEqual(histogram);
+  });
+
+  it("reads a bin stored by index below the lowest as the lowest, and adds bins on both sides of what it holds", () => {
+    const read = histogramOf([1000]);
+    const stored = { zeros: 1, bins: { "-5000": 2, "-3": 1, "500": 4 } };
+    checkStoredHistogram(stored);
+    addStoredHistogram(read, stored);
+    // A value in the middle of bin i is γ^(i − ½).
+    const inBin = (bin: number) => GAMMA ** (bin - 0.5);
+    expect(read).toEqual(
+      histogramOf([0, SMALLEST_VALUE, SMALLEST_VALUE, inBin(-3), 1000, ...Array<number>(4).fill(inBin(500))]),
+    );
   });
 
   it.each([
@@ -165,6 +220,16 @@ describe("stored as JSON", () => {
     ["a count as text", { zeros: 0, bins: { "3": "7" } }],
     ["a count past exact numbers", { zeros: 0, bins: { "3": 2 ** 53 } }],
     ["zeros past exact numbers", { zeros: 1e20, bins: {} }],
+    ["a bin above the highest (over 10^15)", { zeros: 0, bins: { "1728": 1 } }],
+    ["bins of neither form", { zeros: 0, counts: { "3": 1 } }],
+    ["an array of bins with a fractional count", { zeros: 0, lowestBin: 3, counts: [1, 0.5, 2] }],
+    ["an array of bins with a negative count", { zeros: 0, lowestBin: 3, counts: [1, -1, 2] }],
+    ["an array of bins from no bin", { zeros: 0, counts: [1] }],
+    ["an array of bins from a fractional bin", { zeros: 0, lowestBin: 2.5, counts: [1] }],
+    ["an array of bins below the lowest", { zeros: 0, lowestBin: -1382, counts: [1] }],
+    ["an array of bins past the highest", { zeros: 0, lowestBin: 1727, counts: [1, 1] }],
+    ["an array of bins that begins with none", { zeros: 0, lowestBin: 3, counts: [0, 1] }],
+    ["an array of bins that ends with none", { zeros: 0, lowestBin: 3, counts: [1, 0] }],
   ])("refuses %s", (_, stored) => {
     expect(() => checkStoredHistogram(stored)).toThrow(StoredFiguresError);
   });

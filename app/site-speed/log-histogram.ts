@@ -15,14 +15,31 @@ export const RELATIVE_ACCURACY = 0.01;
 const GAMMA = (1 + RELATIVE_ACCURACY) / (1 - RELATIVE_ACCURACY);
 const LOG_GAMMA = Math.log(GAMMA);
 
+/**
+ * The values the bins tell apart: a picosecond (or a trillionth of a layout shift) to 10^15 ms,
+ * thirty thousand years. A beacon's values lie within (a day at most, beacon-rules.ts), but for
+ * shifts and timings smaller still, which are counted in the lowest bin and read as about
+ * 10^-12. Bounded, the bins of one histogram are at most 3,109 neighbours, so they are kept in
+ * an array, not a map: see `LogHistogram`.
+ */
+export const SMALLEST_VALUE = 1e-12;
+export const LARGEST_VALUE = 1e15;
+
 export interface LogHistogram {
   /** Values of 0 (a page that shifted nothing), which no logarithm takes: counted apart, exactly. */
   zeros: number;
-  /** Bin index → how many values fell in it. A bin that counts none is not kept. */
-  bins: Map<number, number>;
+  /** The bin `counts[0]` counts (none when `counts` is empty). */
+  lowestBin: number;
+  /**
+   * How many values fell in each bin from `lowestBin` up, neighbour after neighbour, 0 for a bin
+   * that counts none; never 0 at either end. An array rather than a map of bin → count: a
+   * dashboard view merges some 500,000 bins, and a 30 days' view took 225 ms with a map, most of
+   * it the map's work (a CPU profile at a million beacons, docs/decisions/049 "Bins in an array").
+   */
+  counts: number[];
 }
 
-export const emptyHistogram = (): LogHistogram => ({ zeros: 0, bins: new Map() });
+export const emptyHistogram = (): LogHistogram => ({ zeros: 0, lowestBin: 0, counts: [] });
 
 /** The histogram of `values`, each finite and not negative. */
 export function histogramOf(values: Iterable<number>): LogHistogram {
@@ -33,20 +50,24 @@ export function histogramOf(values: Iterable<number>): LogHistogram {
 
 /** Counts `value` once more in `histogram`. */
 export function countValue(histogram: LogHistogram, value: number): void {
-  if (!Number.isFinite(value) || value < 0)
-    throw new RangeError(`A vital's value is finite and not negative: ${value}.`);
+  if (!(value >= 0 && value <= LARGEST_VALUE))
+    throw new RangeError(`A vital's value is from 0 to ${LARGEST_VALUE}: ${value}.`);
   if (value === 0) {
     histogram.zeros += 1;
     return;
   }
-  const bin = binOf(value);
-  histogram.bins.set(bin, (histogram.bins.get(bin) ?? 0) + 1);
+  addToBin(histogram, binOf(value), 1);
 }
 
 /** Adds `source`'s counts to `target`'s: an hour's histogram into a day's, a day's into a period's. */
 export function mergeHistogram(target: LogHistogram, source: LogHistogram): void {
   target.zeros += source.zeros;
-  for (const [bin, count] of source.bins) target.bins.set(bin, (target.bins.get(bin) ?? 0) + count);
+  const { counts } = source;
+  if (counts.length === 0) return;
+  cover(target, source.lowestBin, source.lowestBin + counts.length - 1);
+  const into = target.counts;
+  const shift = source.lowestBin - target.lowestBin;
+  for (let index = 0; index < counts.length; index += 1) (into[shift + index] as number) += counts[index] as number;
 }
 
 /**
@@ -57,20 +78,26 @@ export function mergeHistogram(target: LogHistogram, source: LogHistogram): void
 export function subtractHistogram(target: LogHistogram, source: LogHistogram): boolean {
   let whole = source.zeros <= target.zeros;
   target.zeros = Math.max(0, target.zeros - source.zeros);
-  for (const [bin, count] of source.bins) {
-    const left = (target.bins.get(bin) ?? 0) - count;
+  const into = target.counts;
+  source.counts.forEach((count, index) => {
+    if (count === 0) return;
+    const at = source.lowestBin + index - target.lowestBin;
+    const left = (into[at] ?? 0) - count;
     whole &&= left >= 0;
-    if (left > 0) target.bins.set(bin, left);
-    else target.bins.delete(bin);
-  }
+    if (at >= 0 && at < into.length) into[at] = Math.max(0, left);
+  });
+  trim(target);
   return whole;
 }
 
 export function countOf(histogram: LogHistogram): number {
   let count = histogram.zeros;
-  for (const binCount of histogram.bins.values()) count += binCount;
+  for (const binCount of histogram.counts) count += binCount;
   return count;
 }
+
+/** How many bins count some values: what a histogram costs to keep, however many values it counts. */
+export const binsUsed = (histogram: LogHistogram): number => histogram.counts.filter((count) => count > 0).length;
 
 /** Where a histogram's zeros are counted, below every bin. */
 export const ZEROS_BIN = -Infinity;
@@ -93,9 +120,10 @@ export function percentileBinOf(histogram: LogHistogram, p: number): number | nu
   const rank = Math.max(1, Math.ceil((p / 100) * count));
   if (rank <= histogram.zeros) return ZEROS_BIN;
   let seen = histogram.zeros;
-  for (const bin of [...histogram.bins.keys()].toSorted((a, b) => a - b)) {
-    seen += histogram.bins.get(bin) as number;
-    if (seen >= rank) return bin;
+  const { counts } = histogram;
+  for (let index = 0; index < counts.length; index += 1) {
+    seen += counts[index] as number;
+    if (seen >= rank) return histogram.lowestBin + index;
   }
   throw new Error("Unreachable: the bins' counts add up to the histogram's count.");
 }
@@ -106,52 +134,134 @@ export function percentileBinOf(histogram: LogHistogram, p: number): number | nu
  */
 export function countAbove(histogram: LogHistogram, bin: number, orIn = false): number {
   let count = orIn && bin === ZEROS_BIN ? histogram.zeros : 0;
-  for (const [index, binCount] of histogram.bins) if (index > bin || (orIn && index === bin)) count += binCount;
+  histogram.counts.forEach((binCount, index) => {
+    const at = histogram.lowestBin + index;
+    if (at > bin || (orIn && at === bin)) count += binCount;
+  });
   return count;
 }
 
 /**
  * The bin of a value. Floating point may put a value on a bin's upper edge (γ^i itself) in the
- * next bin up; its distance from that bin's middle is then α, the bound still holds.
+ * next bin up; its distance from that bin's middle is then α, the bound still holds. A value
+ * below SMALLEST_VALUE falls in its bin.
  */
-const binOf = (value: number) => Math.ceil(Math.log(value) / LOG_GAMMA);
+const binOf = (value: number) => Math.ceil(Math.log(Math.max(value, SMALLEST_VALUE)) / LOG_GAMMA);
+
+const LOWEST_BIN = binOf(SMALLEST_VALUE);
+const HIGHEST_BIN = binOf(LARGEST_VALUE);
+
+function addToBin(histogram: LogHistogram, bin: number, count: number): void {
+  cover(histogram, bin, bin);
+  (histogram.counts[bin - histogram.lowestBin] as number) += count;
+}
+
+/** Widens `histogram`'s bins, with counts of 0, to hold `low` to `high`. */
+function cover(histogram: LogHistogram, low: number, high: number): void {
+  const { counts } = histogram;
+  if (counts.length === 0) {
+    histogram.lowestBin = low;
+    for (let bin = low; bin <= high; bin += 1) counts.push(0);
+    return;
+  }
+  if (low < histogram.lowestBin) {
+    histogram.counts = [...Array.from({ length: histogram.lowestBin - low }, () => 0), ...counts];
+    histogram.lowestBin = low;
+  }
+  for (let bin = histogram.lowestBin + histogram.counts.length; bin <= high; bin += 1) histogram.counts.push(0);
+}
+
+/** Drops the bins that count none at either end, so that no end is 0. */
+function trim(histogram: LogHistogram): void {
+  const { counts } = histogram;
+  let first = 0;
+  while (first < counts.length && counts[first] === 0) first += 1;
+  let end = counts.length;
+  while (end > first && counts[end - 1] === 0) end -= 1;
+  if (first === 0 && end === counts.length) return;
+  histogram.counts = counts.slice(first, end);
+  histogram.lowestBin = first < end ? histogram.lowestBin + first : 0;
+}
 
 /**
- * How a histogram is stored (in a summary's JSON): bins as an object of index → count, which
- * JSON can hold and a reader of the database can follow.
+ * How a histogram is stored (in a summary's JSON): as it is kept, its bins' counts from
+ * `lowestBin` up in an array. Reading an array of numbers is several times quicker than an
+ * object of index → count, which summaries stored before 2026-11-28 hold and which are still
+ * read (`StoredBinsByIndex`; docs/decisions/049, "Bins in an array").
  */
 export interface StoredHistogram {
+  zeros: number;
+  lowestBin: number;
+  counts: number[];
+}
+
+/** A histogram as summaries stored it before 2026-11-28: bins as an object of index → count. */
+export interface StoredBinsByIndex {
   zeros: number;
   bins: Record<string, number>;
 }
 
-export const storeHistogram = (histogram: LogHistogram): StoredHistogram => ({
-  zeros: histogram.zeros,
-  bins: Object.fromEntries([...histogram.bins].map(([bin, count]) => [String(bin), count])),
+export const storeHistogram = ({ zeros, lowestBin, counts }: LogHistogram): StoredHistogram => ({
+  zeros,
+  lowestBin,
+  counts: [...counts],
 });
 
 const BIN_INDEX = /^-?\d+$/;
 
 /**
- * Throws StoredFiguresError unless `stored` is a stored histogram. Checked by hand, not by a zod
- * schema: a dashboard view reads thousands of summaries of some twenty histograms each
- * (docs/decisions/089 says what that cost).
+ * Throws StoredFiguresError unless `stored` is a stored histogram, of either form. Checked by
+ * hand, not by a zod schema: a dashboard view reads thousands of summaries of some twenty
+ * histograms each (docs/decisions/089 says what that cost).
  */
-export function checkStoredHistogram(stored: unknown): asserts stored is StoredHistogram {
-  if (!isObject(stored) || !isCount(stored.zeros) || !isObject(stored.bins))
-    throw new StoredFiguresError("A stored histogram is { zeros, bins }.");
+export function checkStoredHistogram(stored: unknown): asserts stored is StoredHistogram | StoredBinsByIndex {
+  if (!isObject(stored) || !isCount(stored.zeros))
+    throw new StoredFiguresError("A stored histogram is { zeros, lowestBin, counts }.");
+  if (Array.isArray(stored.counts)) {
+    const { lowestBin, counts } = stored;
+    const fits =
+      counts.length === 0 ||
+      (Number.isSafeInteger(lowestBin) &&
+        (lowestBin as number) >= LOWEST_BIN &&
+        (lowestBin as number) + counts.length - 1 <= HIGHEST_BIN &&
+        counts[0] !== 0 &&
+        counts.at(-1) !== 0);
+    if (!fits) throw new StoredFiguresError(`A stored histogram's bins from ${String(lowestBin)} are out of range.`);
+    for (const count of counts)
+      if (!isCount(count)) throw new StoredFiguresError(`A stored histogram's bin counts ${String(count)}.`);
+    return;
+  }
+  if (!isObject(stored.bins)) throw new StoredFiguresError("A stored histogram is { zeros, lowestBin, counts }.");
   for (const bin in stored.bins) {
     const count = stored.bins[bin];
-    if (!BIN_INDEX.test(bin) || !isCount(count) || count === 0)
+    if (!BIN_INDEX.test(bin) || Number(bin) > HIGHEST_BIN || !isCount(count) || count === 0)
       throw new StoredFiguresError(`A stored histogram's bin ${bin} counts ${String(count)}.`);
   }
 }
 
-/** Adds a stored histogram's counts, checked by `checkStoredHistogram`, to `target`'s. */
-export function addStoredHistogram(target: LogHistogram, stored: StoredHistogram): void {
-  target.zeros += stored.zeros;
-  for (const bin in stored.bins) {
-    const index = Number(bin);
-    target.bins.set(index, (target.bins.get(index) ?? 0) + (stored.bins[bin] as number));
+/**
+ * Adds a stored histogram's counts, checked by `checkStoredHistogram`, to `target`'s. Of the
+ * older form, a bin below the lowest (stored before the values had a floor) is read as the
+ * lowest, as its value would be counted now.
+ */
+export function addStoredHistogram(target: LogHistogram, stored: StoredHistogram | StoredBinsByIndex): void {
+  if (Array.isArray((stored as StoredHistogram).counts)) {
+    mergeHistogram(target, stored as StoredHistogram);
+    return;
   }
+  const { zeros, bins } = stored as StoredBinsByIndex;
+  target.zeros += zeros;
+  // Their range first, then each count in place: a stored histogram's negative bins come last in
+  // a for…in loop, after the others, and taking them one by one would shift the array each time.
+  let low = Number.POSITIVE_INFINITY;
+  let high = Number.NEGATIVE_INFINITY;
+  for (const bin in bins) {
+    const index = Math.max(LOWEST_BIN, Number(bin));
+    if (index < low) low = index;
+    if (index > high) high = index;
+  }
+  if (low > high) return;
+  cover(target, low, high);
+  const into = target.counts;
+  for (const bin in bins) (into[Math.max(LOWEST_BIN, Number(bin)) - target.lowestBin] as number) += bins[bin] as number;
 }

@@ -11,6 +11,7 @@
 import { INP_PHASES, LCP_PARTS, SERVER_TIMING_PARTS } from "./beacon-rules";
 import type { ScriptError, ServerTiming } from "./beacon-schema";
 import {
+  countOf,
   countValue,
   emptyHistogram,
   addStoredHistogram,
@@ -19,6 +20,7 @@ import {
   storeHistogram,
   subtractHistogram,
   type LogHistogram,
+  type StoredBinsByIndex,
   type StoredHistogram,
 } from "./log-histogram";
 import { fixesOf, isPageView, type PageView } from "./page-view";
@@ -201,7 +203,7 @@ export function subtractFigures(target: Figures, source: Figures): boolean {
       continue;
     }
     whole = subtractHistogram(sum, histogram) && whole;
-    if (sum.zeros === 0 && sum.bins.size === 0) target.histograms.delete(name);
+    if (countOf(sum) === 0) target.histograms.delete(name);
   }
   return whole;
 }
@@ -258,7 +260,7 @@ export function addStoredFigures(
   for (const name in histograms) {
     if (!keep(name)) continue;
     const sum = target.histograms.get(name as HistogramName) ?? emptyHistogram();
-    addStoredHistogram(sum, histograms[name] as StoredHistogram);
+    addStoredHistogram(sum, histograms[name] as StoredHistogram | StoredBinsByIndex);
     target.histograms.set(name as HistogramName, sum);
   }
 }
