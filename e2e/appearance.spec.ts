@@ -8,7 +8,7 @@ import {
   test,
   waitForHydration,
 } from "./fixtures";
-import { measureSeveralPages } from "./measured-pages";
+import { measureSeveralPages, showPageFigures } from "./measured-pages";
 import { addOperatorMessage, removeMessage } from "./operator-messages";
 
 /*
@@ -413,6 +413,7 @@ test.describe("forced colours on a dark contrast theme, the seller having chosen
     await measureSeveralPages(page);
     await page.getByRole("navigation", { name: "Sections" }).getByRole("link", { name: "Site speed" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Site speed" })).toBeVisible();
+    await showPageFigures(page, "sellerHubOverview");
     const chart = page.getByRole("img", { name: /: 75th percentile over time$/ }).first();
     await expect(chart).toBeVisible();
     // What the chart paints behind itself, and the fill of its axis labels (kept, not forced).

@@ -26,3 +26,15 @@ export async function sendBeacons(page: Page, beacons: readonly unknown[]): Prom
     expect(response.status()).toBe(204);
   }
 }
+
+/**
+ * Picks a page in the site-speed dashboard's table for its own figures and charts below it (a
+ * page load, the rest of the query kept), and waits for that page: the table's link to it is then
+ * the current one.
+ */
+export async function showPageFigures(page: Page, pageName: string): Promise<void> {
+  const link = page.getByRole("rowheader").getByRole("link", { name: new RegExp(`\\b${pageName}$`) });
+  await link.click();
+  await expect(page).toHaveURL(new RegExp(`[?&]page=${pageName}(&|#|$)`));
+  await expect(link).toHaveAttribute("aria-current", "true");
+}

@@ -6,6 +6,9 @@
 /** Where beacons go (docs/product/calls-and-limits.md). */
 export const BEACON_PATH = "/sh/beacon";
 
+/** A page's name, as route handles give it in camel case ("sellerHubOverview"): what a beacon may name, and the dashboard may show. */
+export const PAGE_NAME = /^[A-Za-z][\w-]{0,63}$/;
+
 /** docs/product/calls-and-limits.md: the browser keeps this many resource timings, and a beacon carries no more. */
 export const MAX_RESOURCE_TIMINGS = 300;
 

@@ -18,6 +18,7 @@ import {
   MAX_TRACKED_ACTIONS,
   MAX_URL_LENGTH,
   NAVIGATION_MILESTONES,
+  PAGE_NAME,
   PAGE_VIEW_KINDS,
   SERVER_TIMING_PARTS,
 } from "./beacon-rules";
@@ -30,8 +31,7 @@ const milliseconds = z.number().min(0).max(MAX_MEASURED_MS);
 const count = z.int().min(0).max(Number.MAX_SAFE_INTEGER);
 /** Random identifiers the browser makes; nothing else fits, so nothing else is stored. */
 const randomId = z.string().regex(/^[\w-]{16,64}$/, "Expected 16 to 64 letters, digits, - or _");
-/** Route handles name pages in camel case ("sellerHubOverview"). */
-const pageNameSchema = z.string().regex(/^[A-Za-z][\w-]{0,63}$/, "Expected a page name such as sellerHubOverview");
+const pageNameSchema = z.string().regex(PAGE_NAME, "Expected a page name such as sellerHubOverview");
 
 /** Milliseconds by the names of a response's, or a vital's, parts, each optional. */
 const partsOf = <Part extends string>(parts: readonly Part[]) =>

@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { columnSortSearches, readDashboardQuery, sortPages, type DashboardQuery } from "./dashboard-query";
+import {
+  columnSortSearches,
+  pageChoiceSearches,
+  readDashboardQuery,
+  sortPages,
+  type DashboardQuery,
+} from "./dashboard-query";
 import type { PageSummary } from "./site-speed-report";
 import { VITAL_NAMES } from "./vitals";
 
@@ -59,6 +65,10 @@ describe("the dashboard's query", () => {
     ["release=460d5540&against=..%2Fetc", "A release is 1 to 64 letters, digits, '.', '-' or '_'."],
     [`release=${"9".repeat(65)}&against=460d5540`, "A release is 1 to 64 letters, digits, '.', '-' or '_'."],
     ["release=460d5540&against=460d5540", "Choose two different releases to compare."],
+    ["page=../etc", "Choose a page by its name in the table, such as sellerHubOverview."],
+    ["page=1stPage", "Choose a page by its name in the table, such as sellerHubOverview."],
+    [`page=p${"a".repeat(64)}`, "Choose a page by its name in the table, such as sellerHubOverview."],
+    ["page=s%C3%A9ller", "Choose a page by its name in the table, such as sellerHubOverview."],
   ])("refuses %s, saying what it offers", (search, refusal) => {
     expect(query(search)).toEqual({ refusal });
   });
@@ -68,6 +78,24 @@ describe("the dashboard's query", () => {
       releases: { release: "460d5540", against: "3f2e1a07" },
     });
     expect(query("release=&against=")).not.toHaveProperty("releases");
+  });
+
+  it("reads the page whose charts are shown, and none when none is given", () => {
+    expect(query("page=sellerHubOverview")).toMatchObject({ page: "sellerHubOverview" });
+    expect(query(`page=p${"a".repeat(63)}`)).toMatchObject({ page: `p${"a".repeat(63)}` });
+    expect(query("page=")).not.toHaveProperty("page");
+  });
+
+  it("keeps the page shown in each column's link, and links each page with the rest of the query", () => {
+    const chosen = query(
+      "period=24h&connection=4g&sort=INP&direction=ascending&page=sellerHubOverview",
+    ) as DashboardQuery;
+    expect(columnSortSearches(chosen).LCP).toBe(
+      "?period=24h&connection=4g&sort=LCP&direction=descending&page=sellerHubOverview",
+    );
+    expect(pageChoiceSearches(chosen, ["sellerHubActiveListings"])).toEqual({
+      sellerHubActiveListings: "?period=24h&connection=4g&sort=INP&direction=ascending&page=sellerHubActiveListings",
+    });
   });
 
   it("keeps the releases compared in each column's link", () => {

@@ -1,12 +1,12 @@
 /**
  * What the site-speed dashboard's address asks for: the period, the segment, the order of the
- * pages table and the releases to compare. Everything is in the query string, so sorting and filtering are links and a
+ * pages table, the releases to compare and the page whose charts are shown. Everything is in the query string, so sorting and filtering are links and a
  * GET form that work without JavaScript.
  */
-import { CONNECTION_TYPES } from "./beacon-rules";
+import { CONNECTION_TYPES, PAGE_NAME } from "./beacon-rules";
 import { findReportPeriod, REPORT_PERIODS, type ReportPeriod } from "./report-periods";
 import { DEVICE_CLASSES, type Segment } from "./report-segments";
-import type { PageSummary } from "./site-speed-report";
+import type { PageRow } from "./site-speed-report";
 import { VITAL_NAMES, type VitalName } from "./vitals";
 
 /** The pages table's columns that sort it. */
@@ -21,6 +21,12 @@ export interface DashboardQuery {
   direction: Direction;
   /** Two releases to set side by side; none for the newest against the one before it. */
   releases?: { release: string; against: string };
+  /**
+   * The page whose own figures are shown under the table: its vitals' shares, parts, trends and
+   * distributions. One at a time: all of a busy hub's pages were 136 charts and 1.5 MB of HTML,
+   * a third of the view's time on the server (docs/decisions/045, "One page's charts").
+   */
+  page?: string;
 }
 
 /** A release as the beacon names it (beacon-schema.ts): what the query may ask to compare. */
@@ -51,6 +57,9 @@ export function readDashboardQuery(params: URLSearchParams): DashboardQuery | { 
   if (release !== null && against !== null && !(RELEASE.test(release) && RELEASE.test(against)))
     return { refusal: "A release is 1 to 64 letters, digits, '.', '-' or '_'." };
   if (release !== null && release === against) return { refusal: "Choose two different releases to compare." };
+  const page = params.get("page") || null;
+  if (page !== null && !PAGE_NAME.test(page))
+    return { refusal: "Choose a page by its name in the table, such as sellerHubOverview." };
   const chosen = order ?? DEFAULT_ORDER;
   const segment: Segment = { ...(device && { device }), ...(connection && { connection }) };
   return {
@@ -59,6 +68,7 @@ export function readDashboardQuery(params: URLSearchParams): DashboardQuery | { 
     order: chosen,
     direction: direction ?? firstDirection(chosen),
     ...(release !== null && against !== null && { releases: { release, against } }),
+    ...(page !== null && { page }),
   };
 }
 
@@ -69,7 +79,10 @@ function optionOf<T extends string>(value: string | null, options: readonly T[])
 }
 
 /** The dashboard's address with some of its query changed: the period and segment stay. */
-export function dashboardSearch(query: DashboardQuery, changes: { order?: PageOrder; direction?: Direction }): string {
+export function dashboardSearch(
+  query: DashboardQuery,
+  changes: { order?: PageOrder; direction?: Direction; page?: string },
+): string {
   const order = changes.order ?? query.order;
   const params = new URLSearchParams({ period: query.period.key });
   if (query.segment.device) params.set("device", query.segment.device);
@@ -80,7 +93,14 @@ export function dashboardSearch(query: DashboardQuery, changes: { order?: PageOr
     params.set("release", query.releases.release);
     params.set("against", query.releases.against);
   }
+  const page = changes.page ?? query.page;
+  if (page) params.set("page", page);
   return `?${params}`;
+}
+
+/** Each page's link, which shows its charts: the rest of the query stays. */
+export function pageChoiceSearches(query: DashboardQuery, pageNames: readonly string[]): Record<string, string> {
+  return Object.fromEntries(pageNames.map((page) => [page, dashboardSearch(query, { page })]));
 }
 
 /** Each column's link: the sorted one flips its direction, the others sort in their first direction. */
@@ -99,19 +119,19 @@ export function columnSortSearches(query: DashboardQuery): Record<PageOrder, str
 const flip = (direction: Direction): Direction => (direction === "ascending" ? "descending" : "ascending");
 
 /** The pages in the order asked for; pages that did not measure the value go last either way. */
-export function sortPages(
-  pages: readonly PageSummary[],
+export function sortPages<Page extends PageRow>(
+  pages: readonly Page[],
   order: PageOrder,
   direction: Direction,
   /** What the Page column shows (its label), which its order follows; the page name breaks ties. */
   labelOf: (pageName: string) => string = (pageName) => pageName,
-): PageSummary[] {
+): Page[] {
   const sign = direction === "ascending" ? 1 : -1;
   if (order === "page")
     return pages.toSorted(
       (a, b) => sign * (labelOf(a.pageName).localeCompare(labelOf(b.pageName)) || a.pageName.localeCompare(b.pageName)),
     );
-  const value = (page: PageSummary): number | null =>
+  const value = (page: Page): number | null =>
     order === "views"
       ? page.pageViews
       : order === "inApp"

@@ -59,6 +59,20 @@ export interface PageSummary {
   vitals: VitalSummary[];
 }
 
+/**
+ * A page as the pages table shows it: its counts, and each vital's 75th percentile. The trends,
+ * distributions and parts are drawn for the page shown alone (decision 045, "One page's charts"),
+ * so the dashboard's data, part of its HTML, leaves them out of every other page.
+ */
+export interface PageRow extends Omit<PageSummary, "server" | "vitalParts" | "vitals"> {
+  vitals: Array<Pick<VitalSummary, "name" | "p75">>;
+}
+
+export const pageRowOf = ({ server: _server, vitalParts: _parts, vitals, ...page }: PageSummary): PageRow => ({
+  ...page,
+  vitals: vitals.map(({ name, p75 }) => ({ name, p75 })),
+});
+
 /** What to fix: an element that was the LCP, or the target of the INP, on a page. */
 export interface FixSummary {
   pageName: string;

@@ -3,26 +3,56 @@ import { describe, expect, it } from "vitest";
 import { renderInRouter } from "../../../test/render-in-router";
 import { textOfLanguage } from "~/i18n/catalogues.server";
 import { TextProvider } from "~/i18n/text";
-import type { SiteSpeedReport } from "~/site-speed/site-speed-report";
+import type { PageSummary, SiteSpeedReport } from "~/site-speed/site-speed-report";
+import { VITAL_NAMES } from "~/site-speed/vitals";
 import SiteSpeed from "./site-speed";
 import type { Route } from "./+types/site-speed";
 
 const DAY = 86_400_000;
 const NOW = Date.UTC(2026, 10, 28, 12);
 
-/** The dashboard of an account with no page view summed yet, during a backlog or not. */
-function renderDashboard(stillSumming: boolean) {
+/** A page of two full loads whose LCP was 1.2 s, each hour of the day. */
+function measuredPage(pageName: string): PageSummary {
+  return {
+    pageName,
+    pageViews: 2,
+    fullLoads: 2,
+    inAppNavigations: 0,
+    inAppDurationP75: null,
+    dataRequestP75: null,
+    server: { fullLoads: null, inApp: null },
+    vitalParts: { LCP: null, INP: null },
+    vitals: VITAL_NAMES.map((name) => ({
+      name,
+      samples: name === "LCP" ? 2 : 0,
+      p75: name === "LCP" ? 1200 : null,
+      rating: name === "LCP" ? "good" : null,
+      previousP75: null,
+      ratingCounts: { good: name === "LCP" ? 2 : 0, "needs-improvement": 0, poor: 0 },
+      ratingPercentages: { good: name === "LCP" ? 100 : 0, "needs-improvement": 0, poor: 0 },
+      histogram: [],
+      trend: Array.from({ length: 24 }, (_, hour) => ({
+        start: NOW - DAY + hour * (DAY / 24),
+        p75: name === "LCP" ? 1200 : null,
+        samples: name === "LCP" ? 2 : 0,
+      })),
+    })),
+  };
+}
+
+/** The dashboard of an account: with no page view summed yet (during a backlog or not), or with `pages` measured. */
+function renderDashboard(stillSumming: boolean, pages: PageSummary[] = [], shownPage: string | null = null) {
   const report: SiteSpeedReport = {
     since: NOW - DAY,
     until: NOW,
     bucketMs: DAY / 24,
     segment: {},
-    pageViews: 0,
+    pageViews: pages.reduce((sum, page) => sum + page.pageViews, 0),
     stillSumming,
     regressions: [],
     releases: [],
     releaseComparison: null,
-    pages: [],
+    pages,
     fixes: [],
     tracking: [],
     scriptErrors: [],
@@ -33,6 +63,9 @@ function renderDashboard(stillSumming: boolean) {
     order: "pageViews",
     direction: "descending",
     sortSearches: {},
+    pageSearches: Object.fromEntries(pages.map(({ pageName }) => [pageName, `?period=24h&page=${pageName}`])),
+    shownPage,
+    shown: pages.find(({ pageName }) => pageName === shownPage) ?? null,
     exportLinks: { csv: "/sh/perf/pages?format=csv", json: "/sh/perf/pages?format=json" },
     locale: "en-US",
     timeZoneName: "Coordinated Universal Time",
@@ -52,6 +85,44 @@ describe("the site-speed dashboard", () => {
     );
     const empty = screen.getByText(/^No page views were measured in the last 24 hours/);
     expect(note.compareDocumentPosition(empty) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
+  it("shows no page's own figures until the seller chooses one in the table, and says so", async () => {
+    await renderDashboard(false, [measuredPage("sellerHubOverview"), measuredPage("sellerHubActiveListings")]);
+    expect(screen.getByRole("link", { name: "Overview sellerHubOverview" })).toHaveAttribute(
+      "href",
+      "?period=24h&page=sellerHubOverview#page-sellerHubOverview",
+    );
+    expect(screen.getByText(/^Choose a page in the table for its own figures/)).toBeVisible();
+    expect(screen.queryByRole("region", { name: /^\w+ · \d+ page views?$/ })).toBeNull();
+    expect(screen.queryByRole("img", { name: /75th percentile over time/ })).toBeNull();
+  });
+
+  it("shows the chosen page's own figures and charts, and no other page's", async () => {
+    await renderDashboard(
+      false,
+      [measuredPage("sellerHubOverview"), measuredPage("sellerHubActiveListings")],
+      "sellerHubActiveListings",
+    );
+    const shown = screen.getByRole("region", { name: "sellerHubActiveListings · 2 page views" });
+    expect(shown).toBeVisible();
+    expect(
+      screen.getByRole("img", { name: "LCP of sellerHubActiveListings: 75th percentile over time" }),
+    ).toBeVisible();
+    expect(screen.getAllByRole("region", { name: /^\w+ · \d+ page views?$/ })).toHaveLength(1);
+    expect(screen.queryByText(/^Choose a page in the table/)).toBeNull();
+    expect(screen.getByRole("link", { name: "Listings sellerHubActiveListings" })).toHaveAttribute(
+      "aria-current",
+      "true",
+    );
+    // The period and segment form keeps the page shown.
+    expect(document.querySelector('input[type="hidden"][name="page"]')).toHaveValue("sellerHubActiveListings");
+  });
+
+  it("says so when the chosen page measured nothing in the period", async () => {
+    await renderDashboard(false, [measuredPage("sellerHubOverview")], "sellerHubBulkPriceChoose");
+    const section = screen.getByRole("region", { name: "sellerHubBulkPriceChoose" });
+    expect(section).toHaveTextContent("No page view of sellerHubBulkPriceChoose was measured in this period.");
   });
 
   it("says nothing of the kind once the sums hold every page view", async () => {

@@ -1,5 +1,6 @@
 import { Form, href } from "react-router";
 import { formattingLocaleOf, textOf } from "~/i18n/language.server";
+import { richText } from "~/i18n/rich-text";
 import { useText } from "~/i18n/text";
 import { FilterSelect } from "~/components/filter-select/FilterSelect";
 import { getSignedInSeller } from "~/auth/require-seller.server";
@@ -13,7 +14,12 @@ import { RegressionsTable } from "~/site-speed/components/regressions-table/Regr
 import { ReleaseComparison } from "~/site-speed/components/release-comparison/ReleaseComparison";
 import { ScriptErrorsTable } from "~/site-speed/components/script-errors-table/ScriptErrorsTable";
 import { TrackingTable } from "~/site-speed/components/tracking-table/TrackingTable";
-import { columnSortSearches, readDashboardQuery, type DashboardQuery } from "~/site-speed/dashboard-query";
+import {
+  columnSortSearches,
+  pageChoiceSearches,
+  readDashboardQuery,
+  type DashboardQuery,
+} from "~/site-speed/dashboard-query";
 import { databaseContext, languageContext } from "~/request-context";
 import { timeZoneLabel } from "~/time/time-zone.server";
 import { timeZoneOfMember } from "~/time/time-zones";
@@ -21,6 +27,7 @@ import type { PageHandle } from "~/shell/page-handle";
 import { REPORT_PERIODS } from "~/site-speed/report-periods";
 import { CONNECTION_LABELS, DEVICE_CLASSES, DEVICE_LABELS } from "~/site-speed/report-segments";
 import { dashboardReport } from "~/site-speed/site-speed-report.server";
+import { pageRowOf } from "~/site-speed/site-speed-report";
 import type { PageExportFormat } from "~/site-speed/pages-export.server";
 import type { Route } from "./+types/site-speed";
 
@@ -36,11 +43,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const unmeasured = unmeasuredRelease(query.releases, report.releases);
   if (unmeasured !== null) throw refusal(400, unmeasured);
   return {
-    report,
+    report: { ...report, pages: report.pages.map(pageRowOf) },
+    shown: report.pages.find(({ pageName }) => pageName === query.page) ?? null,
     period: query.period.key,
     order: query.order,
     direction: query.direction,
     sortSearches: columnSortSearches(query),
+    pageSearches: pageChoiceSearches(
+      query,
+      report.pages.map(({ pageName }) => pageName),
+    ),
+    shownPage: query.page ?? null,
     exportLinks: exportLinksOf(pageUrl(request).searchParams),
     locale: formattingLocaleOf(context),
     timeZoneName: timeZoneLabel(timeZone, context.get(languageContext)),
@@ -65,13 +78,14 @@ function unmeasuredRelease(asked: DashboardQuery["releases"], measured: readonly
 
 /**
  * The pages table as a file, for the period, segment and order the dashboard shows. Not the
- * releases compared: the file holds no comparison, and the export would read them for nothing.
+ * releases compared nor the page shown: the file holds neither.
  */
 function exportLinksOf(search: URLSearchParams): Record<PageExportFormat, string> {
   const linkTo = (format: PageExportFormat) => {
     const query = new URLSearchParams(search);
     query.delete("release");
     query.delete("against");
+    query.delete("page");
     query.set("format", format);
     return `${href("/sh/perf/pages")}?${query}`;
   };
@@ -79,7 +93,19 @@ function exportLinksOf(search: URLSearchParams): Record<PageExportFormat, string
 }
 
 export default function SiteSpeed({
-  loaderData: { report, period, order, direction, sortSearches, exportLinks, locale, timeZoneName },
+  loaderData: {
+    report,
+    shown,
+    period,
+    order,
+    direction,
+    sortSearches,
+    pageSearches,
+    shownPage,
+    exportLinks,
+    locale,
+    timeZoneName,
+  },
 }: Route.ComponentProps) {
   const text = useText();
   const chosenSegment = report.segment.device || report.segment.connection ? "chosen" : "all";
@@ -116,6 +142,7 @@ export default function SiteSpeed({
         />
         <input type="hidden" name="sort" value={order} />
         <input type="hidden" name="direction" value={direction} />
+        {shownPage && <input type="hidden" name="page" value={shownPage} />}
         <button type="submit" className="button">
           {text("speed.filter.show")}
         </button>
@@ -140,7 +167,10 @@ export default function SiteSpeed({
               order={order}
               direction={direction}
               sortSearches={sortSearches}
+              pageSearches={pageSearches}
+              shownPage={shownPage ?? undefined}
             />
+            {!shownPage && <p>{text("speed.pages.choose")}</p>}
             {/* Plain links: the files are the server's answers (Content-Disposition), not pages. */}
             <p className="site-speed__export">
               <a href={exportLinks.csv}>{text("speed.export.csv")}</a>
@@ -156,6 +186,7 @@ export default function SiteSpeed({
               ...(report.segment.connection && { connection: report.segment.connection }),
               sort: order,
               direction,
+              ...(shownPage && { page: shownPage }),
             }}
             locale={locale}
           />
@@ -163,15 +194,20 @@ export default function SiteSpeed({
             <h2 id="what-to-fix">{text("speed.whatToFix")}</h2>
             <FixesTable fixes={report.fixes} locale={locale} />
           </section>
-          {report.pages.map((page) => (
-            <PageSpeed
-              key={page.pageName}
-              page={page}
-              bucketMs={report.bucketMs}
-              locale={locale}
-              releases={report.releases}
-            />
-          ))}
+          {shown ? (
+            <PageSpeed page={shown} bucketMs={report.bucketMs} locale={locale} releases={report.releases} />
+          ) : (
+            shownPage && (
+              <section aria-labelledby={`page-${shownPage}`}>
+                <h2 id={`page-${shownPage}`}>
+                  <code>{shownPage}</code>
+                </h2>
+                <p className="empty-state">
+                  {richText(text("speed.page.noneInPeriod", { page: shownPage }), { page: <code /> })}
+                </p>
+              </section>
+            )
+          )}
           <section aria-labelledby="script-errors">
             <h2 id="script-errors">{text("speed.scriptErrors")}</h2>
             <ScriptErrorsTable errors={report.scriptErrors} locale={locale} />

@@ -1,6 +1,6 @@
 import { render, screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { columnSortSearches, type DashboardQuery } from "~/site-speed/dashboard-query";
+import { columnSortSearches, pageChoiceSearches, type DashboardQuery } from "~/site-speed/dashboard-query";
 import { findReportPeriod } from "~/site-speed/report-periods";
 import type { PageSummary } from "~/site-speed/site-speed-report";
 import { VITAL_NAMES, type VitalName } from "~/site-speed/vitals";
@@ -46,14 +46,20 @@ const PAGES = [
   page("sellerHubOverview", 2, 0, { LCP: [1200, null] }),
 ];
 
-function renderTable() {
+function renderTable(shownPage?: string) {
+  const query = { ...QUERY, ...(shownPage && { page: shownPage }) };
   render(
     <PagesTable
       pages={PAGES}
       locale="en-US"
-      order={QUERY.order}
-      direction={QUERY.direction}
-      sortSearches={columnSortSearches(QUERY)}
+      order={query.order}
+      direction={query.direction}
+      sortSearches={columnSortSearches(query)}
+      pageSearches={pageChoiceSearches(
+        query,
+        PAGES.map(({ pageName }) => pageName),
+      )}
+      shownPage={shownPage}
     />,
   );
   return screen.getByRole("table", {
@@ -84,6 +90,7 @@ describe("PagesTable", () => {
         order={QUERY.order}
         direction={QUERY.direction}
         sortSearches={columnSortSearches(QUERY)}
+        pageSearches={{ [code]: "?page=x" }}
       />,
     );
     expect(screen.getAllByRole("rowheader")[0]).toHaveTextContent(new RegExp(`^${code}$`));
@@ -110,6 +117,20 @@ describe("PagesTable", () => {
     expect(within(pageHeader).getByRole("link", { name: "Page" })).toHaveAttribute(
       "href",
       "?period=7d&device=phone&sort=page&direction=ascending",
+    );
+  });
+
+  it("links each page to its own figures below the table, the query kept, saying which page they are", () => {
+    const table = renderTable("sellerHubOverview");
+    const listings = within(table).getByRole("link", { name: "Listings sellerHubActiveListings" });
+    expect(listings).toHaveAttribute(
+      "href",
+      "?period=7d&device=phone&sort=LCP&direction=descending&page=sellerHubActiveListings#page-sellerHubActiveListings",
+    );
+    expect(listings).not.toHaveAttribute("aria-current");
+    expect(within(table).getByRole("link", { name: "Overview sellerHubOverview" })).toHaveAttribute(
+      "aria-current",
+      "true",
     );
   });
 

@@ -2,23 +2,35 @@ import { Fragment, useId } from "react";
 import { useText } from "~/i18n/text";
 import type { Direction, PageOrder } from "~/site-speed/dashboard-query";
 import { pageLabel } from "~/site-speed/page-labels";
-import type { PageSummary, VitalSummary } from "~/site-speed/site-speed-report";
+import type { PageRow } from "~/site-speed/site-speed-report";
 import { formatDuration, VITAL_NAMES, VITALS } from "~/site-speed/vitals";
 import { VitalFigure } from "../vital-figure/VitalFigure";
 
 export interface PagesTableProps {
   /** In the order the table is sorted by. */
-  pages: PageSummary[];
+  pages: PageRow[];
   /** Formats numbers in the page's language's locale. */
   locale: string;
   order: PageOrder;
   direction: Direction;
   /** Each sortable column's link (a query string): sorting is a page load, so it works without JavaScript. */
   sortSearches: Record<PageOrder, string>;
+  /** Each page's link (a query string) to its own figures under the table, by page name. */
+  pageSearches: Record<string, string>;
+  /** The page whose figures are shown, if one is. */
+  shownPage?: string;
 }
 
 /** One row per page: its page views, full loads beside in-app navigations, and every vital judged. */
-export function PagesTable({ pages, locale, order, direction, sortSearches }: PagesTableProps) {
+export function PagesTable({
+  pages,
+  locale,
+  order,
+  direction,
+  sortSearches,
+  pageSearches,
+  shownPage,
+}: PagesTableProps) {
   const captionId = useId();
   const text = useText();
   const header = (column: PageOrder, label: React.ReactNode, title?: string) => (
@@ -49,7 +61,14 @@ export function PagesTable({ pages, locale, order, direction, sortSearches }: Pa
           {pages.map((page) => (
             <tr key={page.pageName}>
               <th scope="row">
-                <PageTitle pageName={page.pageName} />
+                {/* To the page's own section (its h2's id, PageSpeed): a page load, as sorting is. */}
+                <a
+                  href={`${pageSearches[page.pageName]}#page-${page.pageName}`}
+                  aria-current={page.pageName === shownPage ? "true" : undefined}
+                  className="pages-table__page"
+                >
+                  <PageTitle pageName={page.pageName} />
+                </a>
               </th>
               <td>{count(page.pageViews)}</td>
               <td>{count(page.fullLoads)}</td>
@@ -110,7 +129,7 @@ function PageCode({ name }: { name: string }) {
 }
 
 /** One figure and its rating: the shares and the change against the period before are on the page's own table. */
-function VitalCell({ vital, locale }: { vital: VitalSummary; locale: string }) {
+function VitalCell({ vital, locale }: { vital: PageRow["vitals"][number]; locale: string }) {
   const text = useText();
   if (vital.p75 === null) return <td>{text("speed.notMeasured")}</td>;
   return (
