@@ -56,11 +56,13 @@ test.describe("dark, as the seller's system asks", () => {
     await expectNoAccessibilityViolations(page);
     await search.press("Escape");
 
-    // The dashboard with its charts: several pages measured first.
+    // The dashboard with a page's charts: several pages measured first.
     await measureSeveralPages(page);
     await sections.getByRole("link", { name: "Site speed" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Site speed" })).toBeVisible();
     await expect(page.getByRole("table", { name: /^Every page/ })).toBeVisible();
+    await showPageFigures(page, "sellerHubOverview");
+    await expect(page.getByRole("img", { name: /: 75th percentile over time$/ }).first()).toBeVisible();
     await expectNoAccessibilityViolations(page);
 
     // A dialog, over the dimmed page.

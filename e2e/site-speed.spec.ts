@@ -479,7 +479,10 @@ test.describe("the dashboard without JavaScript", () => {
     await page.keyboard.press("Enter");
     const listings = page.getByRole("region", { name: "sellerHubActiveListings · 1 page view" });
     await expect(listings).toBeVisible();
+    // Opened at the page's section: its address ends there, and the window scrolled to it.
+    await expect(page).toHaveURL(/#page-sellerHubActiveListings$/);
     await expect(listings.getByRole("heading", { level: 2 })).toBeInViewport();
+    expect(await page.evaluate(() => scrollY)).toBeGreaterThan(0);
     await expect(page.getByLabel("Device")).toHaveValue("phone");
     await expect(everyPage.getByRole("columnheader", { name: /^LCP/ })).toHaveAttribute("aria-sort", "ascending");
     await page.getByLabel("Device").selectOption({ label: "All devices" });

@@ -18,6 +18,7 @@ import {
   storeHistogram,
   subtractHistogram,
   ZEROS_BIN,
+  type LogHistogram,
 } from "./log-histogram";
 import { StoredFiguresError } from "./stored-figures-checks";
 import { percentile } from "../../test/exact-vital-statistics";
@@ -33,6 +34,11 @@ function logNormal(seed: number, count: number, median: number, sigma: number): 
 }
 
 const PERCENTILES = [1, 25, 50, 75, 90, 95, 99, 100];
+
+/** A histogram's bins by index, as the shorter stored form holds them. */
+function storeHistogramBins({ lowestBin, counts }: LogHistogram): Record<string, number> {
+  return Object.fromEntries(counts.flatMap((count, index) => (count > 0 ? [[String(lowestBin + index), count]] : [])));
+}
 
 /** A bin's upper edge over its lower: bin i holds (γ^(i−1), γ^i]. */
 const GAMMA = (1 + RELATIVE_ACCURACY) / (1 - RELATIVE_ACCURACY);
@@ -168,36 +174,65 @@ describe("summing and taking back", () => {
 });
 
 describe("stored as JSON", () => {
-  it("reads back what it stored, through JSON text", () => {
-    const histogram = histogramOf([0, 0, 0.0001, 0.05, 1, 250, 2500, LARGEST_VALUE]);
+  /** What `storeHistogram` gives, through JSON text, read back into a histogram of its own. */
+  const throughJson = (histogram: LogHistogram) => {
     const read = emptyHistogram();
     const stored: unknown = JSON.parse(JSON.stringify(storeHistogram(histogram)));
     checkStoredHistogram(stored);
     addStoredHistogram(read, stored);
-    expect(read).toEqual(histogram);
+    return read;
+  };
+
+  it("reads back what it stored, in either form, through JSON text", () => {
+    for (const histogram of [
+      histogramOf([0, 0, 0.0001, 0.05, 1, 250, 2500, LARGEST_VALUE]),
+      histogramOf(logNormal(12, 5000, 1800, 0.6)),
+      histogramOf([SMALLEST_VALUE, 86_400_000]),
+      emptyHistogram(),
+    ])
+      expect(throughJson(histogram)).toEqual(histogram);
   });
 
-  it("stores its bins as an array from the lowest up, 0 where a bin counts none", () => {
+  it("stores many neighbouring bins as an array from the lowest up, 0 where a bin counts none", () => {
     const inBin = (bin: number) => GAMMA ** (bin - 0.5);
-    expect(storeHistogram(histogramOf([0, inBin(7), inBin(9), inBin(9)]))).toEqual({
+    expect(storeHistogram(histogramOf([0, inBin(7), inBin(9), inBin(9), inBin(10), inBin(11), inBin(12)]))).toEqual({
       zeros: 1,
       lowestBin: 7,
-      counts: [1, 0, 2],
+      counts: [1, 0, 2, 1, 1, 1],
     });
-    expect(storeHistogram(emptyHistogram())).toEqual({ zeros: 0, lowestBin: 0, counts: [] });
+    const day = storeHistogram(histogramOf(logNormal(13, 5000, 1800, 0.6)));
+    expect(day).toHaveProperty("counts");
+    expect(day).not.toHaveProperty("bins");
   });
 
-  it("reads the form stored before 2026-11-28, bins by index, into the same histogram", () => {
-    const histogram = histogramOf([0, 0.0001, 0.05, 1, 250, 2500, 60_000]);
-    const { zeros, lowestBin, counts } = storeHistogram(histogram);
-    const bins = Object.fromEntries(
-      counts.flatMap((count, index) => (count > 0 ? [[String(lowestBin + index), count]] : [])),
-    );
-    const read = emptyHistogram();
-    const stored: unknown = JSON.parse(JSON.stringify({ zeros, bins }));
-    checkStoredHistogram(stored);
-    addStoredHistogram(read, stored);
-    expect(read).toEqual(histogram);
+  it("stores a few bins, or bins far apart, by index: the shorter form", () => {
+    const inBin = (bin: number) => GAMMA ** (bin - 0.5);
+    expect(storeHistogram(histogramOf([inBin(371)]))).toEqual({ zeros: 0, bins: { "371": 1 } });
+    expect(storeHistogram(histogramOf([0, inBin(7), inBin(9), inBin(9)]))).toEqual({
+      zeros: 1,
+      bins: { "7": 1, "9": 2 },
+    });
+    // A picosecond and a day, which a beacon may hold: 2,300 bins apart, two entries stored.
+    expect(storeHistogram(histogramOf([SMALLEST_VALUE, 86_400_000]))).toEqual({
+      zeros: 0,
+      bins: { "-1381": 1, "914": 1 },
+    });
+    expect(storeHistogram(emptyHistogram())).toEqual({ zeros: 0, bins: {} });
+  });
+
+  it("stores the shorter form, by the JSON's own length", () => {
+    for (const histogram of [
+      histogramOf([1]),
+      histogramOf([1, 1.05]),
+      histogramOf([1, 1.1, 1.2]),
+      histogramOf(logNormal(14, 50, 900, 0.3)),
+      histogramOf(logNormal(15, 500, 900, 2)),
+    ]) {
+      const { zeros, lowestBin, counts } = histogram;
+      const asArray = JSON.stringify({ zeros, lowestBin, counts }).length;
+      const byIndex = JSON.stringify({ zeros, bins: storeHistogramBins(histogram) }).length;
+      expect(JSON.stringify(storeHistogram(histogram)).length).toBe(Math.min(asArray, byIndex));
+    }
   });
 
   it("reads a bin stored by index below the lowest as the lowest, and adds bins on both sides of what it holds", () => {

@@ -184,28 +184,45 @@ function trim(histogram: LogHistogram): void {
 }
 
 /**
- * How a histogram is stored (in a summary's JSON): as it is kept, its bins' counts from
- * `lowestBin` up in an array. Reading an array of numbers is several times quicker than an
- * object of index → count, which summaries stored before 2026-11-28 hold and which are still
- * read (`StoredBinsByIndex`; docs/decisions/049, "Bins in an array").
+ * How a histogram is stored (in a summary's JSON), in whichever of two forms is the shorter
+ * (`storeHistogram`). Its bins' counts from `lowestBin` up, as it is kept: reading an array of
+ * numbers is several times quicker than an object, and a day's histogram holds many neighbouring
+ * bins. Or its bins by index, as summaries stored every histogram before 2026-11-28: shorter for
+ * an hour's one or two page views, and for values far apart (a timing of a picosecond and one of
+ * a day, which a beacon may hold, are 2,300 bins apart). docs/decisions/049, "Bins in an array".
  */
-export interface StoredHistogram {
+export type StoredHistogram = StoredBinArray | StoredBinsByIndex;
+
+export interface StoredBinArray {
   zeros: number;
   lowestBin: number;
   counts: number[];
 }
 
-/** A histogram as summaries stored it before 2026-11-28: bins as an object of index → count. */
 export interface StoredBinsByIndex {
   zeros: number;
   bins: Record<string, number>;
 }
 
-export const storeHistogram = ({ zeros, lowestBin, counts }: LogHistogram): StoredHistogram => ({
-  zeros,
-  lowestBin,
-  counts: [...counts],
-});
+/** A histogram in the shorter of its two stored forms. */
+export function storeHistogram({ zeros, lowestBin, counts }: LogHistogram): StoredHistogram {
+  // The two forms' JSON lengths, less what they share ({"zeros":N,…}): as an array
+  // "lowestBin":L,"counts":[c,c,…] and each count with its comma; by index "bins":{…} and each
+  // "b":c, with its comma.
+  const digits = (value: number) => String(value).length;
+  let asArray = 22 + digits(lowestBin);
+  let byIndex = 9;
+  counts.forEach((count, index) => {
+    asArray += digits(count) + 1;
+    if (count > 0) byIndex += digits(lowestBin + index) + digits(count) + 4;
+  });
+  if (asArray < byIndex) return { zeros, lowestBin, counts: [...counts] };
+  const bins: Record<string, number> = {};
+  counts.forEach((count, index) => {
+    if (count > 0) bins[String(lowestBin + index)] = count;
+  });
+  return { zeros, bins };
+}
 
 const BIN_INDEX = /^-?\d+$/;
 
@@ -214,7 +231,7 @@ const BIN_INDEX = /^-?\d+$/;
  * hand, not by a zod schema: a dashboard view reads thousands of summaries of some twenty
  * histograms each (docs/decisions/089 says what that cost).
  */
-export function checkStoredHistogram(stored: unknown): asserts stored is StoredHistogram | StoredBinsByIndex {
+export function checkStoredHistogram(stored: unknown): asserts stored is StoredHistogram {
   if (!isObject(stored) || !isCount(stored.zeros))
     throw new StoredFiguresError("A stored histogram is { zeros, lowestBin, counts }.");
   if (Array.isArray(stored.counts)) {
@@ -240,13 +257,13 @@ export function checkStoredHistogram(stored: unknown): asserts stored is StoredH
 }
 
 /**
- * Adds a stored histogram's counts, checked by `checkStoredHistogram`, to `target`'s. Of the
- * older form, a bin below the lowest (stored before the values had a floor) is read as the
- * lowest, as its value would be counted now.
+ * Adds a stored histogram's counts, checked by `checkStoredHistogram`, to `target`'s. Of the form
+ * by index, a bin below the lowest (stored before the values had a floor) is read as the lowest,
+ * as its value would be counted now.
  */
-export function addStoredHistogram(target: LogHistogram, stored: StoredHistogram | StoredBinsByIndex): void {
-  if (Array.isArray((stored as StoredHistogram).counts)) {
-    mergeHistogram(target, stored as StoredHistogram);
+export function addStoredHistogram(target: LogHistogram, stored: StoredHistogram): void {
+  if (Array.isArray((stored as StoredBinArray).counts)) {
+    mergeHistogram(target, stored as StoredBinArray);
     return;
   }
   const { zeros, bins } = stored as StoredBinsByIndex;

@@ -20,7 +20,6 @@ import {
   storeHistogram,
   subtractHistogram,
   type LogHistogram,
-  type StoredBinsByIndex,
   type StoredHistogram,
 } from "./log-histogram";
 import { fixesOf, isPageView, type PageView } from "./page-view";
@@ -260,7 +259,7 @@ export function addStoredFigures(
   for (const name in histograms) {
     if (!keep(name)) continue;
     const sum = target.histograms.get(name as HistogramName) ?? emptyHistogram();
-    addStoredHistogram(sum, histograms[name] as StoredHistogram | StoredBinsByIndex);
+    addStoredHistogram(sum, histograms[name] as StoredHistogram);
     target.histograms.set(name as HistogramName, sum);
   }
 }

@@ -41,12 +41,17 @@ function measuredPage(pageName: string): PageSummary {
 }
 
 /** The dashboard of an account: with no page view summed yet (during a backlog or not), or with `pages` measured. */
-function renderDashboard(stillSumming: boolean, pages: PageSummary[] = [], shownPage: string | null = null) {
+function renderDashboard(
+  stillSumming: boolean,
+  pages: PageSummary[] = [],
+  shownPage: string | null = null,
+  segment: SiteSpeedReport["segment"] = {},
+) {
   const report: SiteSpeedReport = {
     since: NOW - DAY,
     until: NOW,
     bucketMs: DAY / 24,
-    segment: {},
+    segment,
     pageViews: pages.reduce((sum, page) => sum + page.pageViews, 0),
     stillSumming,
     regressions: [],
@@ -123,6 +128,13 @@ describe("the site-speed dashboard", () => {
     await renderDashboard(false, [measuredPage("sellerHubOverview")], "sellerHubBulkPriceChoose");
     const section = screen.getByRole("region", { name: "sellerHubBulkPriceChoose" });
     expect(section).toHaveTextContent("No page view of sellerHubBulkPriceChoose was measured in this period.");
+  });
+
+  it("says which devices and connections, when the chosen page measured nothing on those", async () => {
+    await renderDashboard(false, [measuredPage("sellerHubOverview")], "sellerHubBulkPriceChoose", { device: "phone" });
+    expect(screen.getByRole("region", { name: "sellerHubBulkPriceChoose" })).toHaveTextContent(
+      "No page view of sellerHubBulkPriceChoose was measured in this period on the chosen devices and connections.",
+    );
   });
 
   it("says nothing of the kind once the sums hold every page view", async () => {

@@ -203,7 +203,9 @@ export default function SiteSpeed({
                   <code>{shownPage}</code>
                 </h2>
                 <p className="empty-state">
-                  {richText(text("speed.page.noneInPeriod", { page: shownPage }), { page: <code /> })}
+                  {richText(text("speed.page.noneInPeriod", { page: shownPage, segment: chosenSegment }), {
+                    page: <code />,
+                  })}
                 </p>
               </section>
             )
