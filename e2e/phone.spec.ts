@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, expectNoAccessibilityViolations, signIn, test, waitForHydration } from "./fixtures";
+import { measureSeveralPages, showPageFigures } from "./measured-pages";
 import { addOperatorMessage, removeMessage } from "./operator-messages";
 
 /*
@@ -92,9 +93,9 @@ for (const viewport of PHONES) {
     });
 
     test("every page starts its own content on the first screen and never scrolls sideways", async ({ page }) => {
-      // Five pages, two axe checks and a frame turned twice: on two busy cores this journey has
-      // reached the search page at Playwright's 30 s and been cut off there.
-      test.setTimeout(90_000);
+      // Six pages, three axe checks (one of them over a page's charts) and a frame turned twice: on
+      // two busy cores this journey has reached the search page at Playwright's 30 s and been cut off there.
+      test.setTimeout(120_000);
       await expectContentAtTop(page, viewport.height);
       // The demo seller's three messages come first, and the overview's own figures still start on the first screen.
       if (viewport.height > 800)
@@ -127,9 +128,15 @@ for (const viewport of PHONES) {
         .poll(() => frame?.evaluate(() => window.innerHeight - document.documentElement.scrollHeight))
         .toBeGreaterThanOrEqual(0);
 
+      // The dashboard as a seller with several measured pages sees it, then one page's charts.
+      await measureSeveralPages(page);
       await goByMenu(page, "Site speed");
       await expect(page.getByRole("heading", { level: 1, name: "Site speed" })).toBeVisible();
       await expectContentAtTop(page, viewport.height);
+      await expectNoSidewaysScroll(page);
+      await expectNoAccessibilityViolations(page);
+      await showPageFigures(page, "sellerHubOverview", "tap");
+      await expect(page.getByRole("img", { name: /: 75th percentile over time$/ }).first()).toBeVisible();
       await expectNoSidewaysScroll(page);
       await expectNoAccessibilityViolations(page);
 

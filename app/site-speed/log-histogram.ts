@@ -17,10 +17,10 @@ const LOG_GAMMA = Math.log(GAMMA);
 
 /**
  * The values the bins tell apart: a picosecond (or a trillionth of a layout shift) to 10^15 ms,
- * thirty thousand years. A beacon's values lie within (a day at most, beacon-rules.ts), but for
- * shifts and timings smaller still, which are counted in the lowest bin and read as about
- * 10^-12. Bounded, the bins of one histogram are at most 3,109 neighbours, so they are kept in
- * an array, not a map: see `LogHistogram`.
+ * thirty thousand years. A beacon's timings are a day at most (beacon-rules.ts), well inside;
+ * a shift or timing below a picosecond is counted in the lowest bin and read as about 10^-12.
+ * Bounded so, one histogram's bins are at most 3,109 neighbours, few enough to keep in an
+ * array rather than a map: see `LogHistogram`.
  */
 export const SMALLEST_VALUE = 1e-12;
 export const LARGEST_VALUE = 1e15;

@@ -1,10 +1,10 @@
 import { screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
+import { measuredPage } from "../../../test/page-summaries";
 import { renderInRouter } from "../../../test/render-in-router";
 import { textOfLanguage } from "~/i18n/catalogues.server";
 import { TextProvider } from "~/i18n/text";
 import type { PageSummary, SiteSpeedReport } from "~/site-speed/site-speed-report";
-import { VITAL_NAMES } from "~/site-speed/vitals";
 import SiteSpeed from "./site-speed";
 import type { Route } from "./+types/site-speed";
 
@@ -12,33 +12,13 @@ const DAY = 86_400_000;
 const NOW = Date.UTC(2026, 10, 28, 12);
 
 /** A page of two full loads whose LCP was 1.2 s, each hour of the day. */
-function measuredPage(pageName: string): PageSummary {
-  return {
+const twoFullLoads = (pageName: string): PageSummary =>
+  measuredPage({
     pageName,
-    pageViews: 2,
     fullLoads: 2,
-    inAppNavigations: 0,
-    inAppDurationP75: null,
-    dataRequestP75: null,
-    server: { fullLoads: null, inApp: null },
-    vitalParts: { LCP: null, INP: null },
-    vitals: VITAL_NAMES.map((name) => ({
-      name,
-      samples: name === "LCP" ? 2 : 0,
-      p75: name === "LCP" ? 1200 : null,
-      rating: name === "LCP" ? "good" : null,
-      previousP75: null,
-      ratingCounts: { good: name === "LCP" ? 2 : 0, "needs-improvement": 0, poor: 0 },
-      ratingPercentages: { good: name === "LCP" ? 100 : 0, "needs-improvement": 0, poor: 0 },
-      histogram: [],
-      trend: Array.from({ length: 24 }, (_, hour) => ({
-        start: NOW - DAY + hour * (DAY / 24),
-        p75: name === "LCP" ? 1200 : null,
-        samples: name === "LCP" ? 2 : 0,
-      })),
-    })),
-  };
-}
+    vitals: { LCP: { p75: 1200 } },
+    trendStarts: Array.from({ length: 24 }, (_, hour) => NOW - DAY + hour * (DAY / 24)),
+  });
 
 /** The dashboard of an account: with no page view summed yet (during a backlog or not), or with `pages` measured. */
 function renderDashboard(
@@ -93,7 +73,7 @@ describe("the site-speed dashboard", () => {
   });
 
   it("shows no page's own figures until the seller chooses one in the table, and says so", async () => {
-    await renderDashboard(false, [measuredPage("sellerHubOverview"), measuredPage("sellerHubActiveListings")]);
+    await renderDashboard(false, [twoFullLoads("sellerHubOverview"), twoFullLoads("sellerHubActiveListings")]);
     expect(screen.getByRole("link", { name: "Overview sellerHubOverview" })).toHaveAttribute(
       "href",
       "?period=24h&page=sellerHubOverview#page-sellerHubOverview",
@@ -106,7 +86,7 @@ describe("the site-speed dashboard", () => {
   it("shows the chosen page's own figures and charts, and no other page's", async () => {
     await renderDashboard(
       false,
-      [measuredPage("sellerHubOverview"), measuredPage("sellerHubActiveListings")],
+      [twoFullLoads("sellerHubOverview"), twoFullLoads("sellerHubActiveListings")],
       "sellerHubActiveListings",
     );
     const shown = screen.getByRole("region", { name: "sellerHubActiveListings · 2 page views" });
@@ -125,13 +105,13 @@ describe("the site-speed dashboard", () => {
   });
 
   it("says so when the chosen page measured nothing in the period", async () => {
-    await renderDashboard(false, [measuredPage("sellerHubOverview")], "sellerHubBulkPriceChoose");
+    await renderDashboard(false, [twoFullLoads("sellerHubOverview")], "sellerHubBulkPriceChoose");
     const section = screen.getByRole("region", { name: "sellerHubBulkPriceChoose" });
     expect(section).toHaveTextContent("No page view of sellerHubBulkPriceChoose was measured in this period.");
   });
 
   it("says which devices and connections, when the chosen page measured nothing on those", async () => {
-    await renderDashboard(false, [measuredPage("sellerHubOverview")], "sellerHubBulkPriceChoose", { device: "phone" });
+    await renderDashboard(false, [twoFullLoads("sellerHubOverview")], "sellerHubBulkPriceChoose", { device: "phone" });
     expect(screen.getByRole("region", { name: "sellerHubBulkPriceChoose" })).toHaveTextContent(
       "No page view of sellerHubBulkPriceChoose was measured in this period on the chosen devices and connections.",
     );

@@ -2,38 +2,8 @@ import { render, screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { columnSortSearches, pageChoiceSearches, type DashboardQuery } from "~/site-speed/dashboard-query";
 import { findReportPeriod } from "~/site-speed/report-periods";
-import type { PageSummary } from "~/site-speed/site-speed-report";
-import { VITAL_NAMES, type VitalName } from "~/site-speed/vitals";
+import { measuredPage } from "../../../../test/page-summaries";
 import { PagesTable } from "./PagesTable";
-
-function page(
-  pageName: string,
-  fullLoads: number,
-  inAppNavigations: number,
-  p75s: Partial<Record<VitalName, [number, number | null]>>,
-): PageSummary {
-  return {
-    pageName,
-    pageViews: fullLoads + inAppNavigations,
-    fullLoads,
-    inAppNavigations,
-    inAppDurationP75: inAppNavigations > 0 ? 640 : null,
-    dataRequestP75: inAppNavigations > 0 ? 210 : null,
-    server: { fullLoads: null, inApp: null },
-    vitalParts: { LCP: null, INP: null },
-    vitals: VITAL_NAMES.map((name) => ({
-      name,
-      samples: p75s[name] ? 4 : 0,
-      p75: p75s[name]?.[0] ?? null,
-      rating: p75s[name] ? (name === "LCP" && (p75s[name]?.[0] ?? 0) > 2500 ? "needs-improvement" : "good") : null,
-      previousP75: p75s[name]?.[1] ?? null,
-      ratingCounts: { good: 3, "needs-improvement": 1, poor: 0 },
-      ratingPercentages: { good: 75, "needs-improvement": 25, poor: 0 },
-      histogram: [],
-      trend: [],
-    })),
-  };
-}
 
 const QUERY: DashboardQuery = {
   period: findReportPeriod("7d")!,
@@ -42,8 +12,13 @@ const QUERY: DashboardQuery = {
   direction: "descending",
 };
 const PAGES = [
-  page("sellerHubActiveListings", 1, 3, { LCP: [3100, 2600], INP: [120, 120] }),
-  page("sellerHubOverview", 2, 0, { LCP: [1200, null] }),
+  measuredPage({
+    pageName: "sellerHubActiveListings",
+    fullLoads: 1,
+    inAppNavigations: 3,
+    vitals: { LCP: { p75: 3100, previousP75: 2600 }, INP: { p75: 120, previousP75: 120 } },
+  }),
+  measuredPage({ pageName: "sellerHubOverview", fullLoads: 2, vitals: { LCP: { p75: 1200 } } }),
 ];
 
 function renderTable(shownPage?: string) {
@@ -85,7 +60,7 @@ describe("PagesTable", () => {
     const code = "x".repeat(64);
     render(
       <PagesTable
-        pages={[page(code, 1, 0, { LCP: [1200, null] })]}
+        pages={[measuredPage({ pageName: code, fullLoads: 1, vitals: { LCP: { p75: 1200 } } })]}
         locale="en-US"
         order={QUERY.order}
         direction={QUERY.direction}

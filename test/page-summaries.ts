@@ -1,0 +1,65 @@
+import type { PageSummary, VitalSummary } from "~/site-speed/site-speed-report";
+import { rate, VITAL_NAMES, type VitalName } from "~/site-speed/vitals";
+
+/** A vital measured on every page view: its 75th percentile now and, where measured, the period before. */
+export interface MeasuredVital {
+  p75: number;
+  previousP75?: number | null;
+}
+
+export interface MeasuredPage {
+  pageName: string;
+  fullLoads: number;
+  /** In-app navigations: their 75th percentiles are 640 ms to paint and 210 ms for the data. */
+  inAppNavigations?: number;
+  /** The vitals measured; the others measured nothing. */
+  vitals: Partial<Record<VitalName, MeasuredVital>>;
+  /** Where each measured vital's trend has a point at its p75 (none by default). */
+  trendStarts?: readonly number[];
+}
+
+/**
+ * A page as the site-speed report sums it, for the dashboard's components and route: every page
+ * view measured each vital given, all in the rating of its p75; no histogram, server time or parts.
+ */
+export function measuredPage({
+  pageName,
+  fullLoads,
+  inAppNavigations = 0,
+  vitals,
+  trendStarts = [],
+}: MeasuredPage): PageSummary {
+  const pageViews = fullLoads + inAppNavigations;
+  const vital = (name: VitalName): VitalSummary => {
+    const measured = vitals[name];
+    const samples = measured ? pageViews : 0;
+    const rating = measured ? rate(name, measured.p75) : null;
+    const share = (of: VitalSummary["rating"]) => (rating === of && samples > 0 ? 100 : 0);
+    return {
+      name,
+      samples,
+      p75: measured?.p75 ?? null,
+      rating,
+      previousP75: measured?.previousP75 ?? null,
+      ratingCounts: {
+        good: rating === "good" ? samples : 0,
+        "needs-improvement": rating === "needs-improvement" ? samples : 0,
+        poor: rating === "poor" ? samples : 0,
+      },
+      ratingPercentages: { good: share("good"), "needs-improvement": share("needs-improvement"), poor: share("poor") },
+      histogram: [],
+      trend: trendStarts.map((start) => ({ start, p75: measured?.p75 ?? null, samples })),
+    };
+  };
+  return {
+    pageName,
+    pageViews,
+    fullLoads,
+    inAppNavigations,
+    inAppDurationP75: inAppNavigations > 0 ? 640 : null,
+    dataRequestP75: inAppNavigations > 0 ? 210 : null,
+    server: { fullLoads: null, inApp: null },
+    vitalParts: { LCP: null, INP: null },
+    vitals: VITAL_NAMES.map(vital),
+  };
+}
