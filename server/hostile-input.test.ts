@@ -110,10 +110,16 @@ describe("hostile and malformed input", () => {
     expect(failures.map(({ what, status }) => `${status} ${what}`)).toEqual([]);
     // Sign-in failures are the one thing malformed sign-ins may record: they are how guessing is
     // limited. And the site-speed dashboard's first view of a week sums its closed days from the
-    // hours, as any view of it does: figures derived from what is stored, not input kept
-    // (decision 049, "Days").
+    // hours, and its first view of all starts the account's hours' sums over every segment, as
+    // any view of it does: figures derived from what is stored, not input kept (decision 049,
+    // "Days" and "Hours over every segment").
     const after = rowCounts(databasePath);
-    const derived = { sign_in_failure: 0, speed_summary_day: 0, speed_summary_day_built: 0 };
+    const derived = {
+      sign_in_failure: 0,
+      speed_summary_day: 0,
+      speed_summary_day_built: 0,
+      speed_hours_over_segments: 0,
+    };
     expect({ ...after, ...derived }).toEqual({ ...before, ...derived });
   }, 120_000);
 

@@ -95,6 +95,7 @@ export async function forgetPageViews(db: Kysely<DatabaseSchema>): Promise<void>
     "speed_summary_hour",
     "speed_summary_day",
     "speed_summary_day_built",
+    "speed_hours_over_segments",
   ] as const)
     await db.deleteFrom(table).execute();
 }

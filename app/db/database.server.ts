@@ -21,6 +21,9 @@ export interface Database {
 
 export const DEFAULT_DATABASE_URL = "sqlite:data/seller-hub.db";
 
+/** Rows written or read by id per statement: within SQLite's and PostgreSQL's limits on a statement's parameters. */
+export const ROWS_PER_STATEMENT = 500;
+
 /**
  * `postgres://…` picks PostgreSQL (several instances share it); `sqlite:PATH`, or nothing,
  * picks an embedded SQLite file. It is migrated to the latest migration, or up to `lastMigration`

@@ -18,6 +18,7 @@ export interface DatabaseSchema {
   speed_summary_hour: SpeedSummaryHourTable;
   speed_summary_day: SpeedSummaryDayTable;
   speed_summary_day_built: SpeedSummaryDayBuiltTable;
+  speed_hours_over_segments: SpeedHoursOverSegmentsTable;
   sign_in_failure: SignInFailureTable;
   known_browser: KnownBrowserTable;
   tracking_event: TrackingEventTable;
@@ -224,6 +225,12 @@ export interface SpeedSummaryDayBuiltTable {
   seller_id: number;
   time_zone: string;
   day_start: number;
+}
+
+/** An account whose hours are also summed over every segment, from `since` on (migration 0035). */
+export interface SpeedHoursOverSegmentsTable {
+  seller_id: number;
+  since: number;
 }
 
 /** Page tracking: one row per action and page view, with how often it happened. */

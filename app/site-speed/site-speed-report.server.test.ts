@@ -10,6 +10,7 @@ import type { Segment } from "./report-segments";
 import { MAX_REPORTED_ERRORS, MAX_REPORTED_FIXES, type SiteSpeedReport } from "./site-speed-report";
 import { exactReport } from "../../test/exact-site-speed-report";
 import { buildSiteSpeedReport, findWeekRegressions } from "./site-speed-report.server";
+import { EVERY_SEGMENT } from "./hours-over-segments.server";
 import { sumNewBeacons } from "./sum-beacons.server";
 
 const HOUR = 3_600_000;
@@ -213,8 +214,9 @@ describe.each(TEST_DIALECTS)("the site-speed report on $name", (dialect) => {
         seller_id: sellerId,
         hour_start: Math.floor((NOW - HOUR) / HOUR) * HOUR,
         page_name: "sellerHubMessages",
-        device: "",
-        connection: "",
+        // The hour's sum over every segment, which a view of no segment reads.
+        device: EVERY_SEGMENT,
+        connection: EVERY_SEGMENT,
         release: "",
         figures: '{"counts":{"pageViews":"many"},"histograms":{}}',
       })
@@ -497,6 +499,28 @@ describe.each(TEST_DIALECTS)("the site-speed report on $name", (dialect) => {
         expect(vital(read, "sellerHubOverview", "LCP")?.samples).toBe(samples);
         expectWithin(vital(read, "sellerHubOverview", "LCP")?.p75, lcp);
       }
+  });
+
+  it("reads a view of no segment from the hours' sums over every segment, begun at the account's first view, and older hours from their segments", async () => {
+    const LAST_DAY = findReportPeriod("24h")!;
+    const day = (segment: Segment = {}) => buildSiteSpeedReport(database, sellerId, LAST_DAY, segment, NOW);
+    await insert(
+      store(sampleBeacon({ device: { viewportWidth: 390, connection: "3g" } }), NOW - 20 * HOUR),
+      store(sampleBeacon({ device: { viewportWidth: 1440, connection: "4g" } }), NOW - 2 * HOUR),
+    );
+    await sumNewBeacons(database);
+    expect((await day()).pageViews).toBe(2);
+    // Without the segments' own summaries a view of no segment still counts both, from the sums; a segment, neither.
+    await database.db.deleteFrom("speed_summary_hour").where("device", "<>", EVERY_SEGMENT).execute();
+    expect((await day()).pageViews).toBe(2);
+    expect((await day({ device: "phone" })).pageViews).toBe(0);
+    // Hours before the account's sums began are read from their segments' summaries (gone here), the rest from the sums.
+    await database.db
+      .updateTable("speed_hours_over_segments")
+      .set({ since: Math.floor((NOW - 10 * HOUR) / HOUR) * HOUR })
+      .where("seller_id", "=", sellerId)
+      .execute();
+    expect((await day()).pageViews).toBe(1);
   });
 
   it("sets each page's vitals against the period before", async () => {

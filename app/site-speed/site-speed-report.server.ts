@@ -22,6 +22,7 @@ import { isVitalFigure, type KeepFigure } from "./page-view-figures";
 import { findRegressions, type SpeedRegression } from "./regressions";
 import { HOUR_MS, periodWindow, REPORT_PERIODS, type PeriodWindow, type ReportPeriod } from "./report-periods";
 import type { Segment } from "./report-segments";
+import { keepHoursOverSegments } from "./hours-over-segments.server";
 import { sumJustQueued } from "./sum-beacons.server";
 import { readDaysAndHours } from "./summed-days.server";
 import {
@@ -84,6 +85,7 @@ export async function buildSiteSpeedReport(
 ): Promise<SiteSpeedReport> {
   const { db } = database;
   const { backlog } = await sumJustQueued(database);
+  await keepHoursOverSegments(database, sellerId, now);
   const { since, until, bucketStarts } = periodWindow(period, now, timeZone);
   // An hour's trend reads hours; a day's reads the zone's days, which a window of hours would not need.
   const readDays = (from: number, to: number, keep?: KeepFigure) =>

@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { TEST_DIALECTS } from "../../test/databases";
 import { exactReport } from "../../test/exact-site-speed-report";
@@ -13,14 +14,16 @@ import {
 import { startSession } from "~/auth/session.server";
 import { migrate, type Database } from "~/db/database.server";
 import { DEMO_USERNAME, randomSequence, seedDemoData } from "~/db/seed.server";
+import { openAccount } from "~/team/accounts.server";
 import { BEACON_RESEND_WINDOW_MS, INP_PHASES, LCP_PARTS, SERVER_TIMING_PARTS } from "./beacon-rules";
 import type { SpeedBeacon } from "./beacon-schema";
 import { collectSpeedBeacon } from "./collect-beacon.server";
 import { percentileOf } from "./log-histogram";
-import { addFigures, noFigures, readStoredFigures, type Figures } from "./page-view-figures";
+import { addFigures, noFigures, readStoredFigures, storeFigures, type Figures } from "./page-view-figures";
 import { findReportPeriod, periodWindow } from "./report-periods";
 import type { FixSummary } from "./site-speed-report";
 import { buildSiteSpeedReport } from "./site-speed-report.server";
+import { EVERY_SEGMENT, keepHoursOverSegments } from "./hours-over-segments.server";
 import { sumNewBeacons } from "./sum-beacons.server";
 
 const HOUR = 3_600_000;
@@ -31,6 +34,8 @@ const NOW = Date.UTC(2026, 10, 27, 14, 30);
 describe.each(TEST_DIALECTS)("summing site-speed beacons on $name", (dialect) => {
   let database: Database;
   let sellerId: number;
+  /** An account no one has read. */
+  let otherSellerId: number;
   let cookie: string;
 
   /** Stores a beacon as the collector does, arriving at `at`, from the demo seller's pages or a signed-out one. */
@@ -54,7 +59,7 @@ describe.each(TEST_DIALECTS)("summing site-speed beacons on $name", (dialect) =>
     await database.db.insertInto("speed_beacon_unsummed").values({ beacon_id: id }).execute();
   }
 
-  const summaries = async () =>
+  const storedHours = async () =>
     (
       await database.db
         .selectFrom("speed_summary_hour")
@@ -63,6 +68,38 @@ describe.each(TEST_DIALECTS)("summing site-speed beacons on $name", (dialect) =>
         .orderBy("page_name")
         .execute()
     ).map(({ figures, ...key }) => ({ ...key, figures: readStoredFigures(figures, Number(key.hour_start)) }));
+
+  /**
+   * The segments' summaries of the hours. Every test that reads them also checks the sums over
+   * every segment (hours-over-segments.server.ts): one a page and release in each hour of an
+   * account that keeps them, from its first such hour on, its segments' figures added up; none
+   * elsewhere.
+   */
+  async function summaries() {
+    const stored = await storedHours();
+    const kept = new Map(
+      (await database.db.selectFrom("speed_hours_over_segments").selectAll().execute()).map((row) => [
+        row.seller_id,
+        Number(row.since),
+      ]),
+    );
+    const segments = stored.filter((row) => row.device !== EVERY_SEGMENT);
+    const keyOf = (row: (typeof stored)[number]) =>
+      JSON.stringify([row.seller_id, row.hour_start, row.page_name, row.release]);
+    const added = new Map<string, Figures>();
+    for (const row of segments) {
+      if (Number(row.hour_start) < (kept.get(row.seller_id) ?? Number.POSITIVE_INFINITY)) continue;
+      const sum = added.get(keyOf(row)) ?? noFigures();
+      addFigures(sum, row.figures);
+      added.set(keyOf(row), sum);
+    }
+    const sums = stored.filter((row) => row.device === EVERY_SEGMENT);
+    expect(sums.every((row) => row.connection === EVERY_SEGMENT)).toBe(true);
+    expect(new Map(sums.map((row) => [keyOf(row), storeFigures(row.figures)]))).toEqual(
+      new Map([...added].map(([key, figures]) => [key, storeFigures(figures)])),
+    );
+    return segments;
+  }
   const queue = () => database.db.selectFrom("speed_beacon_unsummed").selectAll().execute();
 
   /** Each page's figures over all its summaries. */
@@ -85,6 +122,20 @@ describe.each(TEST_DIALECTS)("summing site-speed beacons on $name", (dialect) =>
       .where("username", "=", DEMO_USERNAME)
       .executeTakeFirstOrThrow();
     sellerId = owner.seller_id;
+    ({ sellerId: otherSellerId } = await openAccount(
+      database.db,
+      {
+        username: "summing-other",
+        display_name: "Summing Other",
+        feedback_score: 0,
+        store_url: "https://stores.example.com",
+        site: "EBAY_US",
+        locale: "en-US",
+        currency: "USD",
+        created_at: NOW,
+      },
+      "not a password hash: this account never signs in",
+    ));
     cookie = (await startSession(database.db, owner, new Request("http://localhost/signin"))).split(";")[0] as string;
   }, 60_000);
   afterAll(() => database.close());
@@ -136,6 +187,80 @@ describe.each(TEST_DIALECTS)("summing site-speed beacons on $name", (dialect) =>
     expect(await summaries()).toMatchObject([
       { seller_id: 0, page_name: "signIn", device: "", connection: "", release: "" },
     ]);
+  });
+
+  it("sums the page views of an account someone reads into its hours' sums over every segment too: one a page and release", async () => {
+    await keepHoursOverSegments(database, sellerId, NOW);
+    await store(sampleBeacon({ device: { viewportWidth: 390, connection: "4g" } }), NOW);
+    await store(sampleBeacon({ device: { viewportWidth: 1280, connection: "3g" } }), NOW + MINUTE);
+    await store(sampleBeacon({ release: "build-8" }), NOW + 2 * MINUTE);
+    // Signed-out pages and an account no one has read keep their segments alone.
+    await store(sampleBeacon({ pageName: "signIn" }), NOW, null);
+    await store(sampleBeacon({ device: { viewportWidth: 390, connection: "4g" } }), NOW, otherSellerId);
+    await sumNewBeacons(database);
+    // `summaries` checks that each sum is its segments' figures added up, and that there are no others.
+    expect(await summaries()).toHaveLength(5);
+    const sums = (await storedHours()).filter((row) => row.device === EVERY_SEGMENT);
+    expect(
+      sums.map(({ seller_id, release, figures }) => [seller_id, release, figures.counts.get("pageViews")]),
+    ).toEqual([
+      [sellerId, "", 2],
+      [sellerId, "build-8", 1],
+    ]);
+  });
+
+  it("starts an account's sums over every segment from its last two days' hours at its first view, its older hours kept by segment", async () => {
+    await store(sampleBeacon({ device: { viewportWidth: 390, connection: "4g" } }), NOW - 3 * 24 * HOUR);
+    await store(sampleBeacon({ device: { viewportWidth: 390, connection: "4g" } }), NOW - HOUR);
+    await store(sampleBeacon({ device: { viewportWidth: 1280, connection: "3g" } }), NOW - HOUR);
+    await sumNewBeacons(database);
+    expect((await storedHours()).filter((row) => row.device === EVERY_SEGMENT)).toEqual([]);
+
+    // Two views at once, while a page view of the same hour waits to be summed: one starts the sums.
+    const resend = sampleBeacon({ device: { viewportWidth: 390, connection: "4g" } });
+    await store(resend, NOW - HOUR + MINUTE);
+    await Promise.all([
+      keepHoursOverSegments(database, sellerId, NOW),
+      keepHoursOverSegments(database, sellerId, NOW),
+      sumNewBeacons(database),
+    ]);
+    await sumNewBeacons(database);
+    await store({ ...resend, vitals: { LCP: 900 } }, NOW - HOUR + 2 * MINUTE);
+    expect(await sumNewBeacons(database)).toMatchObject({ mismatched: 0 });
+
+    expect(await summaries()).toHaveLength(3);
+    const sums = (await storedHours()).filter((row) => row.device === EVERY_SEGMENT);
+    expect(sums.map(({ hour_start, figures }) => [hour_start, figures.counts.get("pageViews")])).toEqual([
+      [Math.floor((NOW - HOUR) / HOUR) * HOUR, 3],
+    ]);
+  });
+
+  it("starts an account's sums after a summing in progress has committed, so they hold what it added", async () => {
+    let starting: Promise<void> | undefined;
+    await database.db.transaction().execute(async (trx) => {
+      // What a summing holds while it adds a page view: PostgreSQL's advisory lock; SQLite's writer, by the transaction.
+      if (dialect.name === "PostgreSQL")
+        await sql`select pg_advisory_xact_lock(hashtext('seller-hub:sum-beacons'))`.execute(trx);
+      await trx
+        .insertInto("speed_summary_hour")
+        .values({
+          seller_id: sellerId,
+          hour_start: Math.floor(NOW / HOUR) * HOUR,
+          page_name: "sellerHubOverview",
+          device: "phone",
+          connection: "4g",
+          release: "",
+          figures: '{"counts":{"pageViews":1,"fullLoads":1},"histograms":{}}',
+        })
+        .execute();
+      starting = keepHoursOverSegments(database, sellerId, NOW);
+      // Time for a start that did not wait to read the segments without this page view.
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    });
+    await starting;
+    const sums = (await storedHours()).filter((row) => row.device === EVERY_SEGMENT);
+    expect(sums.map((row) => row.figures.counts.get("pageViews"))).toEqual([1]);
+    await summaries();
   });
 
   it("counts a resent page view once, with its newest figures, summed together or a run apart", async () => {

@@ -11,9 +11,10 @@
  * nothing.
  */
 import { sql, type ExpressionBuilder, type Kysely, type Transaction } from "kysely";
-import type { Database } from "~/db/database.server";
+import { ROWS_PER_STATEMENT, type Database } from "~/db/database.server";
 import type { DatabaseSchema, SpeedSummaryHourTable } from "~/db/schema";
 import { RESENDS_WITHIN_MS } from "./beacon-rules";
+import { EVERY_SEGMENT, hoursOverSegmentsSince } from "./hours-over-segments.server";
 import {
   addFigures,
   figuresOf,
@@ -33,9 +34,6 @@ import { deviceClassOf } from "./report-segments";
  * `npm run bench:site-speed`, bench/README.md, whose beacons have no resends to look up).
  */
 const SUM_BATCH = 500;
-
-/** Rows written or read by id per statement: within SQLite's and PostgreSQL's limits on a statement's parameters. */
-export const ROWS_PER_STATEMENT = 500;
 
 type SummaryKey = Omit<SpeedSummaryHourTable, "figures">;
 
@@ -208,7 +206,10 @@ async function sumBatch(
   beacons.sort(byArrival);
   const summing = { summed: 0, skipped: 0, mismatched: 0, dequeued: dequeued.length };
   if (beacons.length > 0) {
-    const { changes, summed, skipped } = sumInto(beacons, await summedBefore(trx, beacons));
+    const before = await summedBefore(trx, beacons);
+    const sellers = new Set([...beacons, ...before].flatMap((beacon) => beacon.seller_id ?? []));
+    const overSegmentsSince = await hoursOverSegmentsSince(trx, [...sellers]);
+    const { changes, summed, skipped } = sumInto(beacons, before, overSegmentsSince);
     const { mismatched } = await applyChanges(trx, changes);
     Object.assign(summing, { summed, skipped, mismatched });
   }
@@ -253,10 +254,15 @@ interface Change {
   removed: Figures;
 }
 
-/** What the beacons change, per summary: their page views' figures added, those they supersede removed. */
+/**
+ * What the beacons change, per summary: their page views' figures added, those they supersede
+ * removed; for an account in `overSegmentsSince`, from its hour on, in the hour's sum over every
+ * segment too (hours-over-segments.server.ts).
+ */
 function sumInto(
   beacons: readonly StoredBeacon[],
   before: readonly StoredBeacon[],
+  overSegmentsSince: ReadonlyMap<number, number>,
 ): { changes: Map<string, Change>; summed: number; skipped: number } {
   /** Each page view's counted beacon: the newest summed, before or in this batch. */
   const counted = new Map<string, { beacon: StoredBeacon; view: PageView; inBatch: boolean }>();
@@ -290,11 +296,15 @@ function sumInto(
     }
     if (earlier) {
       // Added in this batch, it is taken back out of what the batch adds; summed before, out of the stored sums.
-      const { added, removed } = changeOf(keyOf(earlier.beacon, earlier.view));
-      if (earlier.inBatch) subtractFigures(added, figuresOf(earlier.view));
-      else addFigures(removed, figuresOf(earlier.view));
+      const figures = figuresOf(earlier.view);
+      for (const key of keysOf(earlier.beacon, earlier.view, overSegmentsSince)) {
+        const { added, removed } = changeOf(key);
+        if (earlier.inBatch) subtractFigures(added, figures);
+        else addFigures(removed, figures);
+      }
     }
-    addFigures(changeOf(keyOf(beacon, view)).added, figuresOf(view));
+    const figures = figuresOf(view);
+    for (const key of keysOf(beacon, view, overSegmentsSince)) addFigures(changeOf(key).added, figures);
     counted.set(pageView, { beacon, view, inBatch: true });
     summed += 1;
   }
@@ -376,9 +386,13 @@ async function deleteSummary(trx: Transaction<DatabaseSchema>, key: SummaryKey):
     .execute();
 }
 
-/** The summary a page view adds to: its seller's, page's, segment's and release's, in the UTC hour it began. */
-function keyOf(beacon: StoredBeacon, view: PageView): SummaryKey {
-  return {
+/**
+ * The summaries a page view adds to: its seller's, page's, segment's and release's, in the UTC
+ * hour it began; and where its account keeps them, from their first hour on, the same hour's sum
+ * over every segment.
+ */
+function keysOf(beacon: StoredBeacon, view: PageView, overSegmentsSince: ReadonlyMap<number, number>): SummaryKey[] {
+  const key = {
     seller_id: beacon.seller_id ?? 0,
     hour_start: Math.floor(view.beganAt / HOUR_MS) * HOUR_MS,
     page_name: view.pageName,
@@ -386,6 +400,8 @@ function keyOf(beacon: StoredBeacon, view: PageView): SummaryKey {
     connection: view.device?.connection ?? "",
     release: view.release ?? "",
   };
+  const since = overSegmentsSince.get(key.seller_id) ?? Number.POSITIVE_INFINITY;
+  return key.hour_start < since ? [key] : [key, { ...key, device: EVERY_SEGMENT, connection: EVERY_SEGMENT }];
 }
 
 /** The key's columns in one order, whichever order an object was built in. */

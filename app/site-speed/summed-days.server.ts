@@ -12,6 +12,7 @@
  * left.
  */
 import type { Insertable, Kysely, Transaction } from "kysely";
+import { ROWS_PER_STATEMENT } from "~/db/database.server";
 import type { DatabaseSchema, SpeedSummaryDayTable } from "~/db/schema";
 import { timeZoneOfMember } from "~/time/time-zones";
 import { BEACON_RESEND_WINDOW_MS } from "./beacon-rules";
@@ -26,7 +27,8 @@ import {
 } from "./page-view-figures";
 import { DAY_MS, HOUR_MS, LONGEST_REPORT_PERIOD_MS, wholeDaysWithin } from "./report-periods";
 import type { Segment } from "./report-segments";
-import { oldestQueuedArrival, ROWS_PER_STATEMENT } from "./sum-beacons.server";
+import { EVERY_SEGMENT } from "./hours-over-segments.server";
+import { oldestQueuedArrival } from "./sum-beacons.server";
 import { readHourSummaries, summedPerPage, whoseName, type HourSummary, type Whose } from "./summed-report.server";
 
 /**
@@ -38,15 +40,6 @@ import { readHourSummaries, summedPerPage, whoseName, type HourSummary, type Who
  * for the network, the commit and the clocks of several servers.
  */
 export const DAY_CLOSED_AFTER_MS = 3 * BEACON_RESEND_WINDOW_MS;
-
-/**
- * A day's summaries are kept per segment, and summed over every device class, every connection, and
- * both (this in place of one or both): a view of no segment, the usual, reads one row a page and
- * release, not one per segment. With the busy seller's six segments in `npm run bench:site-speed`, a
- * 30-day view read 18,000 rows of a day's summaries without these sums, and took longer than
- * reading raw beacons (bench/README.md).
- */
-const EVERY_SEGMENT = "*";
 
 /**
  * The hub's days (every account's page views and signed-out pages', for `npm run speed:report`)
@@ -214,7 +207,13 @@ const isSummed = async (db: Kysely<DatabaseSchema>, whose: Whose, timeZone: stri
 
 type DayRow = Insertable<SpeedSummaryDayTable>;
 
-/** A day's summaries, from its hours: each segment's, and the sums of every device class, every connection, and both. */
+/**
+ * A day's summaries, from its hours: each segment's, and the sums of every device class, every
+ * connection, and both (`EVERY_SEGMENT` in place of one or both). A view of no segment, the usual,
+ * then reads one row a page and release, not one per segment: with the busy seller's six segments
+ * in `npm run bench:site-speed`, a 30-day view read 18,000 rows of a day's summaries without these
+ * sums, and took longer than reading raw beacons (bench/README.md).
+ */
 async function summedDay(
   db: Kysely<DatabaseSchema>,
   whose: Whose,
@@ -264,6 +263,7 @@ async function summedDay(
   return [...sums.values()].map(({ key, figures }) => ({ ...key, figures: storeFigures(figures) }));
 }
 
+/** The segments' summaries of the hours, without an account's sums over them (hours-over-segments.server.ts), which summing the day makes again. */
 const readHoursOfDay = (db: Kysely<DatabaseSchema>, whose: Whose, from: number, to: number) =>
   db
     .selectFrom("speed_summary_hour")
@@ -271,6 +271,7 @@ const readHoursOfDay = (db: Kysely<DatabaseSchema>, whose: Whose, from: number, 
     .$if(whose !== "everyone", (query) => query.where("seller_id", "=", whose as number))
     .where("hour_start", ">=", from)
     .where("hour_start", "<", to)
+    .where("device", "<>", EVERY_SEGMENT)
     .execute();
 
 /**

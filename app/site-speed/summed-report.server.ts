@@ -26,6 +26,7 @@ import {
 } from "./page-view-figures";
 import type { MeasuredVital, PageVitalHistograms } from "./regressions";
 import { HOUR_MS } from "./report-periods";
+import { EVERY_SEGMENT, hoursOverSegmentsSince } from "./hours-over-segments.server";
 import type { Segment } from "./report-segments";
 import {
   byOccurrences,
@@ -87,15 +88,37 @@ export async function readHourSummaries(
       summaries.push(...(await readHourSummaries(db, whose, hour, Math.min(hour + HOUR_MS, until), segment, keep)));
     return summaries;
   }
-  const rows = await db
-    .selectFrom("speed_summary_hour")
-    .select(["hour_start", "page_name", "release", "figures"])
-    .$if(whose !== "everyone", (query) => query.where("seller_id", "=", whose as number))
-    .where("hour_start", ">=", since)
-    .where("hour_start", "<", until)
-    .$if(segment.device !== undefined, (query) => query.where("device", "=", segment.device as string))
-    .$if(segment.connection !== undefined, (query) => query.where("connection", "=", segment.connection as string))
-    .execute();
+  const hours = (from: number, to: number) =>
+    db
+      .selectFrom("speed_summary_hour")
+      .select(["hour_start", "page_name", "release", "figures"])
+      .$if(whose !== "everyone", (query) => query.where("seller_id", "=", whose as number))
+      .where("hour_start", ">=", from)
+      .where("hour_start", "<", to);
+  const rows = [];
+  if (segment.device !== undefined || segment.connection !== undefined) {
+    // A segment's own rows: no segment's device class or connection is the sums' "*".
+    rows.push(
+      ...(await hours(since, until)
+        .$if(segment.device !== undefined, (query) => query.where("device", "=", segment.device as string))
+        .$if(segment.connection !== undefined, (query) => query.where("connection", "=", segment.connection as string))
+        .execute()),
+    );
+  } else {
+    // No segment: an account's hours' sums over every segment where it keeps them, its segments'
+    // summaries before (hours-over-segments.server.ts); the hub's, every account's segments'.
+    const kept = whose === "everyone" ? undefined : (await hoursOverSegmentsSince(db, [whose])).get(whose);
+    const overSegmentsSince = Math.max(since, Math.min(until, kept ?? Number.POSITIVE_INFINITY));
+    if (since < overSegmentsSince)
+      rows.push(...(await hours(since, overSegmentsSince).where("device", "<>", EVERY_SEGMENT).execute()));
+    if (overSegmentsSince < until)
+      rows.push(
+        ...(await hours(overSegmentsSince, until)
+          .where("device", "=", EVERY_SEGMENT)
+          .where("connection", "=", EVERY_SEGMENT)
+          .execute()),
+      );
+  }
   return summedPerPage(
     rows.map(({ hour_start, ...row }) => ({ ...row, start: Number(hour_start) })),
     `${whoseName(whose)}, hour`,

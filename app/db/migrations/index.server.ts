@@ -33,6 +33,7 @@ import * as beaconIdsInIndexes from "./0031-beacon-ids-in-indexes.server";
 import * as speedSummaries from "./0032-speed-summaries.server";
 import * as speedSummariesAgain from "./0033-speed-summaries-again.server";
 import * as speedSummaryDays from "./0034-speed-summary-days.server";
+import * as speedHoursOverSegments from "./0035-speed-hours-over-segments.server";
 
 interface DialectMigration {
   up(db: Kysely<unknown>, dialect: Dialect): Promise<void>;
@@ -72,6 +73,7 @@ const migrations: Record<string, DialectMigration> = {
   "0032-speed-summaries": speedSummaries,
   "0033-speed-summaries-again": speedSummariesAgain,
   "0034-speed-summary-days": speedSummaryDays,
+  "0035-speed-hours-over-segments": speedHoursOverSegments,
 };
 
 export const MIGRATION_NAMES = Object.keys(migrations);

@@ -1,0 +1,118 @@
+/**
+ * An account's hours summed over every segment (docs/decisions/049, "Hours over every segment"),
+ * as its days are: beside each segment's summary of an hour, page and release, one with "*" for
+ * the device class and the connection, so that a view of no segment, the usual, reads one row an
+ * hour per page and release rather than one per segment. At ten million beacons the busy
+ * seller's hours held some 500 rows each over twelve segments, and its 24 hours took p95 546 ms
+ * (bench/README.md).
+ *
+ * Kept for the accounts someone reads, from two days before the first view of one: that view
+ * sums the hours it reads from their segments (`keepHoursOverSegments`), and from then on the
+ * summing adds each of the account's page views to its hour's sum too (sum-beacons.server.ts).
+ * Summing every account's hours so, read or not, took a million beacons' summing from 174 to
+ * 253 s and the database from 2.39 to 3.24 GB (bench/README.md, "Hours over every segment"): a
+ * small seller's hour holds a page view or two, whose sum is a copy of its one segment's row.
+ * Days are summed for the accounts read for the same reason (summed-days.server.ts).
+ */
+import { sql, type Kysely } from "kysely";
+import { ROWS_PER_STATEMENT, type Database } from "~/db/database.server";
+import type { DatabaseSchema, SpeedSummaryHourTable } from "~/db/schema";
+import { addFigures, noFigures, readStoredFigures, storeFigures, type Figures } from "./page-view-figures";
+import { DAY_MS, HOUR_MS } from "./report-periods";
+
+/** The device class and connection of a sum over every segment. No segment's is "*" (beacon-schema.ts). */
+export const EVERY_SEGMENT = "*";
+
+/**
+ * The first hour of each of the accounts whose hours keep sums over every segment: hours before
+ * it keep their segments' summaries alone. Accounts no one has read yet are not in the map.
+ */
+export async function hoursOverSegmentsSince(
+  db: Kysely<DatabaseSchema>,
+  sellerIds: readonly number[],
+): Promise<Map<number, number>> {
+  if (sellerIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom("speed_hours_over_segments")
+    .select(["seller_id", "since"])
+    .where("seller_id", "in", sellerIds)
+    .execute();
+  return new Map(rows.map((row) => [row.seller_id, Number(row.since)]));
+}
+
+/**
+ * Hours the first view of an account sums over every segment: the 24 hours' own, the 24 before
+ * them that they are set against, and the hour begun. The 7 and 30 days read hours of today (and
+ * of a period's first hours, where summer time moves it off midnight), which these hold.
+ */
+const FIRST_HOURS_MS = 2 * DAY_MS;
+
+/**
+ * Keeps the account's hours summed over every segment from now on, summing those of the last two
+ * days from their segments the first time. Called by each view; after the first, a lookup by key.
+ * The first time excludes the summing while it reads the segments' summaries and writes their
+ * sums (PostgreSQL: the summing's advisory lock, waited for; SQLite: its write transaction), so
+ * no page view is summed between the two into a segment and missed by the sum.
+ */
+export async function keepHoursOverSegments(database: Database, sellerId: number, now: number): Promise<void> {
+  if ((await hoursOverSegmentsSince(database.db, [sellerId])).has(sellerId)) return;
+  try {
+    await startSums(database, sellerId, Math.floor(now / HOUR_MS) * HOUR_MS - FIRST_HOURS_MS);
+  } catch (error) {
+    // The segments' summaries hold the same figures: a view whose start fails (SQLite busy past
+    // its wait, say) reads them, slower, rather than failing the dashboard; the next view starts again.
+    console.warn(
+      `Summing seller ${sellerId}'s site-speed hours over every segment failed; the view reads the segments:`,
+      error,
+    );
+  }
+}
+
+async function startSums(database: Database, sellerId: number, since: number): Promise<void> {
+  await database.db.transaction().execute(async (trx) => {
+    if (database.dialect === "postgres")
+      await sql`select pg_advisory_xact_lock(hashtext('seller-hub:sum-beacons'))`.execute(trx);
+    // Written first: a view starting the same account's sums at once finds it and leaves them.
+    const claimed = await trx
+      .insertInto("speed_hours_over_segments")
+      .values({ seller_id: sellerId, since })
+      .onConflict((conflict) => conflict.column("seller_id").doNothing())
+      .returning("seller_id")
+      .executeTakeFirst();
+    if (!claimed) return;
+    const sums = new Map<string, { key: Omit<SpeedSummaryHourTable, "figures">; figures: Figures }>();
+    for (const hour of await trx
+      .selectFrom("speed_summary_hour")
+      .selectAll()
+      .where("seller_id", "=", sellerId)
+      .where("hour_start", ">=", since)
+      .where("device", "<>", EVERY_SEGMENT)
+      .execute()) {
+      const { figures, ...segment } = hour;
+      let read: Figures;
+      try {
+        read = readStoredFigures(figures, Number(hour.hour_start));
+      } catch {
+        // As a view leaves out a summary that does not read, so does its sum; the summing starts it again.
+        continue;
+      }
+      const key = { ...segment, device: EVERY_SEGMENT, connection: EVERY_SEGMENT };
+      const name = JSON.stringify([key.hour_start, key.page_name, key.release]);
+      const sum = sums.get(name) ?? { key, figures: noFigures() };
+      addFigures(sum.figures, read);
+      sums.set(name, sum);
+    }
+    const rows = [...sums.values()].map(({ key, figures }) => ({ ...key, figures: storeFigures(figures) }));
+    for (let index = 0; index < rows.length; index += ROWS_PER_STATEMENT)
+      await trx
+        .insertInto("speed_summary_hour")
+        .values(rows.slice(index, index + ROWS_PER_STATEMENT))
+        // A sum left from before (its account's record deleted by hand) is summed afresh.
+        .onConflict((conflict) =>
+          conflict
+            .columns(["seller_id", "hour_start", "page_name", "device", "connection", "release"])
+            .doUpdateSet({ figures: (eb) => eb.ref("excluded.figures") }),
+        )
+        .execute();
+  });
+}
