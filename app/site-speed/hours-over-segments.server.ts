@@ -14,11 +14,12 @@
  * small seller's hour holds a page view or two, whose sum is a copy of its one segment's row.
  * Days are summed for the accounts read for the same reason (summed-days.server.ts).
  */
-import { sql, type Kysely } from "kysely";
+import type { Kysely } from "kysely";
 import { ROWS_PER_STATEMENT, type Database } from "~/db/database.server";
 import type { DatabaseSchema, SpeedSummaryHourTable } from "~/db/schema";
 import { addFigures, noFigures, readStoredFigures, storeFigures, type Figures } from "./page-view-figures";
 import { DAY_MS, HOUR_MS } from "./report-periods";
+import { holdOffSumming } from "./summing-lock.server";
 
 /** The device class and connection of a sum over every segment. No segment's is "*" (beacon-schema.ts). */
 export const EVERY_SEGMENT = "*";
@@ -42,36 +43,44 @@ export async function hoursOverSegmentsSince(
 
 /**
  * Hours the first view of an account sums over every segment: the 24 hours' own, the 24 before
- * them that they are set against, and the hour begun. The 7 and 30 days read hours of today (and
- * of a period's first hours, where summer time moves it off midnight), which these hold.
+ * them that they are set against, and the hour begun; they hold today's hours, which the 7 and 30
+ * days read too. Older hours a view reads (the first hours of a period that summer time moves off
+ * midnight) are read from their segments.
  */
 const FIRST_HOURS_MS = 2 * DAY_MS;
 
 /**
+ * How long a first view waits for a summing batch in progress on PostgreSQL (about 45 ms a batch,
+ * sum-beacons.server.ts) before it leaves the sums to the next view: it holds one of the pool's
+ * connections meanwhile.
+ */
+const SUMMING_WAIT_MS = 2_000;
+
+/**
  * Keeps the account's hours summed over every segment from now on, summing those of the last two
  * days from their segments the first time. Called by each view; after the first, a lookup by key.
- * The first time excludes the summing while it reads the segments' summaries and writes their
- * sums (PostgreSQL: the summing's advisory lock, waited for; SQLite: its write transaction), so
- * no page view is summed between the two into a segment and missed by the sum.
+ * The first time keeps the summing out while it reads the segments' summaries and writes their
+ * sums (`holdOffSumming` on PostgreSQL; on SQLite its write transaction), so that no page view is
+ * summed between the two into a segment and missed by the sum.
  */
 export async function keepHoursOverSegments(database: Database, sellerId: number, now: number): Promise<void> {
-  if ((await hoursOverSegmentsSince(database.db, [sellerId])).has(sellerId)) return;
   try {
+    if ((await hoursOverSegmentsSince(database.db, [sellerId])).has(sellerId)) return;
     await startSums(database, sellerId, Math.floor(now / HOUR_MS) * HOUR_MS - FIRST_HOURS_MS);
   } catch (error) {
     // The segments' summaries hold the same figures: a view whose start fails (SQLite busy past
-    // its wait, say) reads them, slower, rather than failing the dashboard; the next view starts again.
+    // its wait, a summing batch past SUMMING_WAIT_MS) reads them, slower, rather than failing the
+    // dashboard; the next view starts again.
     console.warn(
       `Summing seller ${sellerId}'s site-speed hours over every segment failed; the view reads the segments:`,
-      error,
+      error instanceof Error ? error.message : error,
     );
   }
 }
 
 async function startSums(database: Database, sellerId: number, since: number): Promise<void> {
   await database.db.transaction().execute(async (trx) => {
-    if (database.dialect === "postgres")
-      await sql`select pg_advisory_xact_lock(hashtext('seller-hub:sum-beacons'))`.execute(trx);
+    if (database.dialect === "postgres") await holdOffSumming(trx, SUMMING_WAIT_MS);
     // Written first: a view starting the same account's sums at once finds it and leaves them.
     const claimed = await trx
       .insertInto("speed_hours_over_segments")
@@ -80,6 +89,13 @@ async function startSums(database: Database, sellerId: number, since: number): P
       .returning("seller_id")
       .executeTakeFirst();
     if (!claimed) return;
+    // Sums left from an earlier record (deleted by hand) would be read as they are: summed afresh.
+    await trx
+      .deleteFrom("speed_summary_hour")
+      .where("seller_id", "=", sellerId)
+      .where("hour_start", ">=", since)
+      .where("device", "=", EVERY_SEGMENT)
+      .execute();
     const sums = new Map<string, { key: Omit<SpeedSummaryHourTable, "figures">; figures: Figures }>();
     for (const hour of await trx
       .selectFrom("speed_summary_hour")
@@ -92,8 +108,12 @@ async function startSums(database: Database, sellerId: number, since: number): P
       let read: Figures;
       try {
         read = readStoredFigures(figures, Number(hour.hour_start));
-      } catch {
-        // As a view leaves out a summary that does not read, so does its sum; the summing starts it again.
+      } catch (error) {
+        // As a view leaves out a summary that does not read (summed-report.server.ts), so does its sum.
+        console.warn(
+          `A site-speed summary did not read, and is left out of its hour's sum over every segment (seller ${sellerId}, hour ${hour.hour_start}, ${hour.page_name}):`,
+          error instanceof Error ? error.message : error,
+        );
         continue;
       }
       const key = { ...segment, device: EVERY_SEGMENT, connection: EVERY_SEGMENT };
@@ -107,12 +127,6 @@ async function startSums(database: Database, sellerId: number, since: number): P
       await trx
         .insertInto("speed_summary_hour")
         .values(rows.slice(index, index + ROWS_PER_STATEMENT))
-        // A sum left from before (its account's record deleted by hand) is summed afresh.
-        .onConflict((conflict) =>
-          conflict
-            .columns(["seller_id", "hour_start", "page_name", "device", "connection", "release"])
-            .doUpdateSet({ figures: (eb) => eb.ref("excluded.figures") }),
-        )
         .execute();
   });
 }

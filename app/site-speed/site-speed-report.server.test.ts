@@ -208,26 +208,36 @@ describe.each(TEST_DIALECTS)("the site-speed report on $name", (dialect) => {
     const LAST_DAY = findReportPeriod("24h")!;
     await insert(store(sampleBeacon(), NOW - HOUR));
     await sumNewBeacons(database);
-    await database.db
-      .insertInto("speed_summary_hour")
-      .values({
-        seller_id: sellerId,
-        hour_start: Math.floor((NOW - HOUR) / HOUR) * HOUR,
-        page_name: "sellerHubMessages",
-        // The hour's sum over every segment, which a view of no segment reads.
-        device: EVERY_SEGMENT,
-        connection: EVERY_SEGMENT,
-        release: "",
-        figures: '{"counts":{"pageViews":"many"},"histograms":{}}',
-      })
-      .execute();
+    const unreadable = (device: string) =>
+      database.db
+        .insertInto("speed_summary_hour")
+        .values({
+          seller_id: sellerId,
+          hour_start: Math.floor((NOW - HOUR) / HOUR) * HOUR,
+          page_name: "sellerHubMessages",
+          device,
+          connection: device,
+          release: "",
+          figures: '{"counts":{"pageViews":"many"},"histograms":{}}',
+        })
+        .execute();
     const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
     try {
+      // A segment's summary, before the account's first view: its hour's sum over every segment leaves it out.
+      await unreadable("");
       const day = await buildSiteSpeedReport(database, sellerId, LAST_DAY, {}, NOW);
       expect(day).toMatchObject({ stillSumming: false, pageViews: 1 });
       expect(day.pages.map((page) => page.pageName)).toEqual(["sellerHubOverview"]);
       expect(warn).toHaveBeenCalledWith(
-        expect.stringContaining("A site-speed summary did not read, and is left out"),
+        expect.stringContaining("A site-speed summary did not read, and is left out of its hour's sum"),
+        expect.any(String),
+      );
+      // An hour's sum over every segment, which a view of no segment reads.
+      warn.mockClear();
+      await unreadable(EVERY_SEGMENT);
+      expect((await buildSiteSpeedReport(database, sellerId, LAST_DAY, {}, NOW)).pageViews).toBe(1);
+      expect(warn).toHaveBeenCalledWith(
+        expect.stringContaining("A site-speed summary did not read, and is left out ("),
         expect.any(String),
       );
     } finally {

@@ -10,11 +10,12 @@
  * beacon older than one already summed for its page view (committed late, on PostgreSQL) adds
  * nothing.
  */
-import { sql, type ExpressionBuilder, type Kysely, type Transaction } from "kysely";
+import type { ExpressionBuilder, Kysely, Transaction } from "kysely";
 import { ROWS_PER_STATEMENT, type Database } from "~/db/database.server";
 import type { DatabaseSchema, SpeedSummaryHourTable } from "~/db/schema";
 import { RESENDS_WITHIN_MS } from "./beacon-rules";
 import { EVERY_SEGMENT, hoursOverSegmentsSince } from "./hours-over-segments.server";
+import { trySummingTurn } from "./summing-lock.server";
 import {
   addFigures,
   figuresOf,
@@ -184,11 +185,7 @@ async function sumBatch(
   dialect: Database["dialect"],
   batch: number,
 ): Promise<(Summing & { dequeued: number }) | "another process is summing"> {
-  if (dialect === "postgres") {
-    const { rows } = await sql<{ got: boolean }>`
-      select pg_try_advisory_xact_lock(hashtext('seller-hub:sum-beacons')) as got`.execute(trx);
-    if (!rows[0]?.got) return "another process is summing";
-  }
+  if (dialect === "postgres" && !(await trySummingTurn(trx))) return "another process is summing";
   // The queue's ids, then their beacons by id: two reads by key, not one join. With a backlog queued
   // (and its statistics taken with the queue full), PostgreSQL joined the two by merging, whose
   // scan of speed_beacon began at its first id in every batch, so each batch read every beacon

@@ -108,12 +108,11 @@ export async function readHourSummaries(
     // No segment: an account's hours' sums over every segment where it keeps them, its segments'
     // summaries before (hours-over-segments.server.ts); the hub's, every account's segments'.
     const kept = whose === "everyone" ? undefined : (await hoursOverSegmentsSince(db, [whose])).get(whose);
-    const overSegmentsSince = Math.max(since, Math.min(until, kept ?? Number.POSITIVE_INFINITY));
-    if (since < overSegmentsSince)
-      rows.push(...(await hours(since, overSegmentsSince).where("device", "<>", EVERY_SEGMENT).execute()));
-    if (overSegmentsSince < until)
+    const sumsFrom = Math.max(since, Math.min(until, kept ?? Number.POSITIVE_INFINITY));
+    if (since < sumsFrom) rows.push(...(await hours(since, sumsFrom).where("device", "<>", EVERY_SEGMENT).execute()));
+    if (sumsFrom < until)
       rows.push(
-        ...(await hours(overSegmentsSince, until)
+        ...(await hours(sumsFrom, until)
           .where("device", "=", EVERY_SEGMENT)
           .where("connection", "=", EVERY_SEGMENT)
           .execute()),
