@@ -24,6 +24,12 @@ export const DEFAULT_DATABASE_URL = "sqlite:data/seller-hub.db";
 /** Rows written or read by id per statement: within SQLite's and PostgreSQL's limits on a statement's parameters. */
 export const ROWS_PER_STATEMENT = 500;
 
+/** `items` in runs of at most ROWS_PER_STATEMENT: one statement's rows or ids each. */
+export function* byStatement<T>(items: readonly T[]): Generator<T[]> {
+  for (let start = 0; start < items.length; start += ROWS_PER_STATEMENT)
+    yield items.slice(start, start + ROWS_PER_STATEMENT);
+}
+
 /**
  * `postgres://…` picks PostgreSQL (several instances share it); `sqlite:PATH`, or nothing,
  * picks an embedded SQLite file. It is migrated to the latest migration, or up to `lastMigration`

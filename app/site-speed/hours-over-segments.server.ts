@@ -15,7 +15,7 @@
  * Days are summed for the accounts read for the same reason (summed-days.server.ts).
  */
 import type { Kysely } from "kysely";
-import { ROWS_PER_STATEMENT, type Database } from "~/db/database.server";
+import { byStatement, type Database } from "~/db/database.server";
 import type { DatabaseSchema, SpeedSummaryHourTable } from "~/db/schema";
 import { addFigures, noFigures, readStoredFigures, storeFigures, type Figures } from "./page-view-figures";
 import { DAY_MS, HOUR_MS } from "./report-periods";
@@ -32,13 +32,15 @@ export async function hoursOverSegmentsSince(
   db: Kysely<DatabaseSchema>,
   sellerIds: readonly number[],
 ): Promise<Map<number, number>> {
-  if (sellerIds.length === 0) return new Map();
-  const rows = await db
-    .selectFrom("speed_hours_over_segments")
-    .select(["seller_id", "since"])
-    .where("seller_id", "in", sellerIds)
-    .execute();
-  return new Map(rows.map((row) => [row.seller_id, Number(row.since)]));
+  const since = new Map<number, number>();
+  for (const some of byStatement(sellerIds))
+    for (const row of await db
+      .selectFrom("speed_hours_over_segments")
+      .select(["seller_id", "since"])
+      .where("seller_id", "in", some)
+      .execute())
+      since.set(row.seller_id, Number(row.since));
+  return since;
 }
 
 /**
@@ -123,10 +125,6 @@ async function startSums(database: Database, sellerId: number, since: number): P
       sums.set(name, sum);
     }
     const rows = [...sums.values()].map(({ key, figures }) => ({ ...key, figures: storeFigures(figures) }));
-    for (let index = 0; index < rows.length; index += ROWS_PER_STATEMENT)
-      await trx
-        .insertInto("speed_summary_hour")
-        .values(rows.slice(index, index + ROWS_PER_STATEMENT))
-        .execute();
+    for (const some of byStatement(rows)) await trx.insertInto("speed_summary_hour").values(some).execute();
   });
 }

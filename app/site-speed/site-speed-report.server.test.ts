@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { TEST_DIALECTS } from "../../test/databases";
+import { insertSeller } from "../../test/listings";
 import { expectWithin, summedNear } from "../../test/summed-percentiles";
 import { forgetPageViews, sampleBeacon, sampleInAppBeacon, storeBeacons, testId } from "../../test/speed-beacons";
 import type { Database } from "~/db/database.server";
@@ -60,23 +61,8 @@ describe.each(TEST_DIALECTS)("the site-speed report on $name", (dialect) => {
 
   beforeAll(async () => {
     database = await dialect.open();
-    const sellers = await database.db
-      .insertInto("seller")
-      .values(
-        ["report-seller", "report-other"].map((username) => ({
-          username,
-          display_name: username,
-          feedback_score: 0,
-          store_url: "https://stores.example.com",
-          site: "EBAY_US",
-          locale: "en-US",
-          currency: "USD",
-          created_at: NOW,
-        })),
-      )
-      .returning("id")
-      .execute();
-    [sellerId, otherSellerId] = sellers.map((seller) => seller.id) as [number, number];
+    sellerId = await insertSeller(database.db, "report-seller");
+    otherSellerId = await insertSeller(database.db, "report-other");
   }, 60_000);
   afterAll(() => database.close());
   beforeEach(async () => {

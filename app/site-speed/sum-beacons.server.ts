@@ -11,7 +11,7 @@
  * nothing.
  */
 import type { ExpressionBuilder, Kysely, Transaction } from "kysely";
-import { ROWS_PER_STATEMENT, type Database } from "~/db/database.server";
+import { byStatement, type Database } from "~/db/database.server";
 import type { DatabaseSchema, SpeedSummaryHourTable } from "~/db/schema";
 import { RESENDS_WITHIN_MS } from "./beacon-rules";
 import { EVERY_SEGMENT, hoursOverSegmentsSince } from "./hours-over-segments.server";
@@ -145,15 +145,11 @@ export async function oldestQueuedArrival(db: Kysely<DatabaseSchema>): Promise<n
     .execute();
   if (queued.length > BACKLOG) return Number.NEGATIVE_INFINITY;
   let oldest: number | null = null;
-  for (let index = 0; index < queued.length; index += ROWS_PER_STATEMENT) {
+  for (const ids of byStatement(queued.map((row) => row.beacon_id))) {
     const { arrived } = await db
       .selectFrom("speed_beacon")
       .select((eb) => eb.fn.min("received_at").as("arrived"))
-      .where(
-        "id",
-        "in",
-        queued.slice(index, index + ROWS_PER_STATEMENT).map((row) => row.beacon_id),
-      )
+      .where("id", "in", ids)
       .executeTakeFirstOrThrow();
     if (arrived !== null) oldest = Math.min(oldest ?? Number.POSITIVE_INFINITY, Number(arrived));
   }
@@ -196,7 +192,7 @@ async function sumBatch(
   ).map((row) => row.beacon_id);
   // A beacon deleted before it was summed (by hand: expiry keeps queued beacons) leaves the queue unsummed.
   const beacons: StoredBeacon[] = [];
-  for (const ids of chunks(dequeued, ROWS_PER_STATEMENT))
+  for (const ids of byStatement(dequeued))
     beacons.push(
       ...(await trx.selectFrom("speed_beacon").select(STORED_BEACON_COLUMNS).where("id", "in", ids).execute()),
     );
@@ -210,7 +206,7 @@ async function sumBatch(
     const { mismatched } = await applyChanges(trx, changes);
     Object.assign(summing, { summed, skipped, mismatched });
   }
-  for (const ids of chunks(dequeued, ROWS_PER_STATEMENT))
+  for (const ids of byStatement(dequeued))
     await trx.deleteFrom("speed_beacon_unsummed").where("beacon_id", "in", ids).execute();
   return summing;
 }
@@ -230,7 +226,7 @@ async function summedBefore(trx: Transaction<DatabaseSchema>, beacons: readonly 
   const arrivals = beacons.map((beacon) => beacon.received_at);
   const sessions = [...new Set(beacons.map((beacon) => beacon.speed_session))];
   const found: StoredBeacon[] = [];
-  for (const some of chunks(sessions, ROWS_PER_STATEMENT))
+  for (const some of byStatement(sessions))
     found.push(
       ...(await trx
         .selectFrom("speed_beacon")
@@ -316,7 +312,7 @@ async function applyChanges(
   const keys = [...changes.values()].map((change) => change.key);
   const stored = new Map<string, string>();
   // The rows of the sellers and hours touched, a few more than the keys changed: one read, not one a key.
-  for (const sellers of chunks([...new Set(keys.map((key) => key.seller_id))], ROWS_PER_STATEMENT))
+  for (const sellers of byStatement([...new Set(keys.map((key) => key.seller_id))]))
     for (const row of await trx
       .selectFrom("speed_summary_hour")
       .selectAll()
@@ -341,7 +337,7 @@ async function applyChanges(
     }
     rows.push({ ...key, figures: storeFigures(figures) });
   }
-  for (const some of chunks(rows, ROWS_PER_STATEMENT))
+  for (const some of byStatement(rows))
     await trx
       .insertInto("speed_summary_hour")
       .values(some)
@@ -415,7 +411,3 @@ const pageViewKey = (beacon: StoredBeacon, view: PageView) =>
 
 /** Older first: by arrival, then by id (two beacons of one millisecond). */
 const byArrival = (a: StoredBeacon, b: StoredBeacon) => a.received_at - b.received_at || a.id - b.id;
-
-function* chunks<T>(items: readonly T[], size: number): Generator<T[]> {
-  for (let start = 0; start < items.length; start += size) yield items.slice(start, start + size);
-}

@@ -12,7 +12,7 @@
  * left.
  */
 import type { Insertable, Kysely, Transaction } from "kysely";
-import { ROWS_PER_STATEMENT } from "~/db/database.server";
+import { byStatement } from "~/db/database.server";
 import type { DatabaseSchema, SpeedSummaryDayTable } from "~/db/schema";
 import { timeZoneOfMember } from "~/time/time-zones";
 import { BEACON_RESEND_WINDOW_MS } from "./beacon-rules";
@@ -140,12 +140,12 @@ async function zonesOfMembers(
   sellerIds: readonly number[],
 ): Promise<Map<number, Set<string>>> {
   const zones = new Map<number, Set<string>>();
-  for (let index = 0; index < sellerIds.length; index += ROWS_PER_STATEMENT) {
+  for (const some of byStatement(sellerIds)) {
     const members = await db
       .selectFrom("member")
       .innerJoin("seller", "seller.id", "member.seller_id")
       .select(["member.seller_id", "member.time_zone", "seller.locale"])
-      .where("member.seller_id", "in", sellerIds.slice(index, index + ROWS_PER_STATEMENT))
+      .where("member.seller_id", "in", some)
       .where("member.removed_at", "is", null)
       .execute();
     for (const member of members)
@@ -293,10 +293,10 @@ async function storeDay(
     .returning("day_start")
     .executeTakeFirst();
   if (!claimed) return false;
-  for (let index = 0; index < rows.length; index += ROWS_PER_STATEMENT)
+  for (const some of byStatement(rows))
     await trx
       .insertInto("speed_summary_day")
-      .values(rows.slice(index, index + ROWS_PER_STATEMENT))
+      .values(some)
       // Rows of a day whose record was deleted by hand stay as they were summed: a day is summed once.
       .onConflict((conflict) => conflict.doNothing())
       .execute();
