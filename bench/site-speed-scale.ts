@@ -19,7 +19,10 @@
  * - how fast every beacon, queued, is summed into its hour's summary (decision 049), and into how
  *   many summaries;
  * - how long the operators' report (`npm run speed:report`) takes to judge the hub's two weeks
- *   from the sums: the first time, which sums the hub's days, and the next.
+ *   from the sums: the first time, which sums the hub's days, and the next;
+ * - how fast the demo seller's new page views are summed once its dashboard has been read, its
+ *   hours kept summed over every segment too (decision 049), and again with those sums dropped,
+ *   as for an account no one reads.
  *
  * Every period of the dashboard reads decision 049's sums, the week's regressions too. Figures of
  * one run go to bench/results/site-speed-scale-<database>.md, and bench/README.md keeps them.
@@ -55,6 +58,8 @@ const COLLECTOR_SECONDS = 10;
 const COLLECTOR_SENDERS = 16;
 /** Beacons written a transaction. */
 const ROWS_PER_WRITE = 10_000;
+/** The demo seller's new page views summed in each batch timed while its sums are kept, then dropped. */
+const SUMMED_AFTER_VIEWS = 50_000;
 
 const givenUrl = process.env.DATABASE_URL;
 if (givenUrl !== undefined && !givenUrl.startsWith("postgres"))
@@ -74,6 +79,7 @@ const { periodWindow, REPORT_PERIODS } = await import("../app/site-speed/report-
 const { BEACON_RESEND_WINDOW_MS } = await import("../app/site-speed/beacon-rules.ts");
 const { timeZoneOfMember } = await import("../app/time/time-zones.ts");
 const { sumNewBeacons } = await import("../app/site-speed/sum-beacons.server.ts");
+const { EVERY_SEGMENT } = await import("../app/site-speed/hours-over-segments.server.ts");
 const { findWeekRegressions } = await import("../app/site-speed/site-speed-report.server.ts");
 
 const random = randomSequence(33);
@@ -293,9 +299,12 @@ const rows: string[][] = [];
 /** Issue 33's budget, set on SQLite: every view of the dashboard within 200 ms at the 95th percentile. */
 const budgets: Budget[] = [];
 let collector: { perSecond: number; refused: Map<number, number> };
+/** Beacons a second of the demo seller's new page views summed: its sums kept (its dashboard read), then dropped. */
+const summingAfterViews = { kept: 0, dropped: 0 };
 let databaseBytes: number;
 try {
-  const { db } = (database = await openDatabase(databaseUrl));
+  const opened = (database = await openDatabase(databaseUrl));
+  const { db } = opened;
   /** A seller, and the zone its owner reads the dashboard in. */
   const sellerNamed = async (username: string) => {
     const seller = await db
@@ -316,7 +325,8 @@ try {
     smallSellerIds.push(sellerId);
   }
 
-  const writer = onPostgres ? postgresWriter(db) : openSqliteWriter(sqlitePathOf(databaseUrl) as string);
+  const openWriter = () => (onPostgres ? postgresWriter(db) : openSqliteWriter(sqlitePathOf(databaseUrl) as string));
+  const writer = openWriter();
   try {
     const now = Date.now();
     const startedAt = now - DAYS * DAY_MS;
@@ -423,6 +433,49 @@ try {
           );
       }
     }
+  // Summing into an account's sums over every segment (decision 049, "Hours over every segment"):
+  // the demo seller's dashboard has been read, so the summing adds each of its page views to its
+  // hour's sum as well as to its segment's. Its new page views, as the collector stores them,
+  // are summed and timed while it keeps them, then as many again with them dropped, as for an
+  // account no one reads. A first batch, not timed, makes the hour's rows that both then add to.
+  const sumNewPageViews = async (count: number) => {
+    const pageViewWriter = openWriter();
+    const { id: lastId } = await db
+      .selectFrom("speed_beacon")
+      .select((eb) => eb.fn.max("id").as("id"))
+      .executeTakeFirstOrThrow();
+    try {
+      for (let done = 0; done < count; done += ROWS_PER_WRITE) {
+        const batch = Array.from({ length: Math.min(ROWS_PER_WRITE, count - done) }, () => {
+          const at = Date.now();
+          return storedRows(pageBeacon(pick(HUB_PAGES), at, RELEASES.length - 1), demo.id, at);
+        });
+        await pageViewWriter.write(
+          batch.map((pageView) => pageView.beacon),
+          batch.flatMap((pageView) => pageView.tracking),
+        );
+      }
+    } finally {
+      pageViewWriter.close();
+    }
+    const started = performance.now();
+    await sql`insert into speed_beacon_unsummed (beacon_id) select id from speed_beacon where id > ${lastId ?? 0}`.execute(
+      db,
+    );
+    await sumNewBeacons(opened);
+    while ((await countOf("speed_beacon_unsummed")) > 0) await new Promise((resolve) => setTimeout(resolve, 50));
+    return count / ((performance.now() - started) / 1000);
+  };
+  await sumNewPageViews(SUMMED_AFTER_VIEWS);
+  summingAfterViews.kept = await sumNewPageViews(SUMMED_AFTER_VIEWS);
+  // As decision 049 says a record may be dropped: the account's views then read its segments.
+  await db.deleteFrom("speed_hours_over_segments").where("seller_id", "=", demo.id).execute();
+  await db
+    .deleteFrom("speed_summary_hour")
+    .where("seller_id", "=", demo.id)
+    .where("device", "=", EVERY_SEGMENT)
+    .execute();
+  summingAfterViews.dropped = await sumNewPageViews(SUMMED_AFTER_VIEWS);
   collector = await collectorRate();
   // After the last request: while the first run sums the hub's days, the client's idle
   // connections outlive the server's keep-alive, and the next request on one failed ("other side
@@ -524,6 +577,8 @@ const report = [
   `Summing the beacons into hours (decision 049; every period reads them, the 7 and 30 days through days summed from them): ${summing.beacons.toLocaleString("en-US")} in ${Math.round(summing.ms / 1000)} s (${Math.round(summing.beacons / (summing.ms / 1000)).toLocaleString("en-US")} a second), into ${summing.rows.toLocaleString("en-US")} summaries of an hour (${(summing.rows / summing.beacons).toFixed(2)} a beacon${onPostgres ? `, ${(summing.bytes / 1e6).toFixed(0)} MB with their indexes` : ""}).`,
   "",
   `The operators' report (\`npm run speed:report\`, every page view of the hub's two weeks, from the sums): ${(operatorsReport.firstMs / 1000).toFixed(1)} s the first time, which sums the hub's ${operatorsReport.daysSummed} closed days from every account's hours (seller id -1, \`THE_HUB\`); ${(operatorsReport.nextMs / 1000).toFixed(1)} s the next.`,
+  "",
+  `Summing after the dashboard's views: ${SUMMED_AFTER_VIEWS.toLocaleString("en-US")} new page views of the demo seller summed ${Math.round(summingAfterViews.kept).toLocaleString("en-US")} a second while its hours keep sums over every segment (its dashboard read), ${Math.round(summingAfterViews.dropped).toLocaleString("en-US")} a second with those sums dropped, as for an account no one reads.`,
   "",
   `The collector: ${Math.round(collector.perSecond).toLocaleString("en-US")} beacons stored a second, ${COLLECTOR_SENDERS} senders for ${COLLECTOR_SECONDS} s${
     collector.refused.size === 0
