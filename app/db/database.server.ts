@@ -22,7 +22,7 @@ export interface Database {
 export const DEFAULT_DATABASE_URL = "sqlite:data/seller-hub.db";
 
 /** Rows written or read by id per statement: within SQLite's and PostgreSQL's limits on a statement's parameters. */
-export const ROWS_PER_STATEMENT = 500;
+const ROWS_PER_STATEMENT = 500;
 
 /** `items` in runs of at most ROWS_PER_STATEMENT: one statement's rows or ids each. */
 export function* byStatement<T>(items: readonly T[]): Generator<T[]> {
