@@ -379,12 +379,21 @@ try {
           .executeTakeFirstOrThrow()
       ).rows,
     );
-  await sql`insert into speed_beacon_unsummed (beacon_id) select id from speed_beacon`.execute(db);
-  summing.beacons = await countOf("speed_beacon_unsummed");
-  const summingStarted = performance.now();
-  await sumNewBeacons(database);
-  while ((await countOf("speed_beacon_unsummed")) > 0) await new Promise((resolve) => setTimeout(resolve, 50));
-  summing.ms = performance.now() - summingStarted;
+  /**
+   * The beacons after id `afterId` queued, as the collector queues each it stores, then the hub's
+   * summing of them timed until the queue is empty.
+   */
+  const sumQueuedAfter = async (afterId: number) => {
+    await sql`insert into speed_beacon_unsummed (beacon_id) select id from speed_beacon where id > ${afterId}`.execute(
+      db,
+    );
+    const queued = await countOf("speed_beacon_unsummed");
+    const started = performance.now();
+    await sumNewBeacons(opened);
+    while ((await countOf("speed_beacon_unsummed")) > 0) await new Promise((resolve) => setTimeout(resolve, 50));
+    return { queued, ms: performance.now() - started };
+  };
+  ({ queued: summing.beacons, ms: summing.ms } = await sumQueuedAfter(0));
   summing.rows = await countOf("speed_summary_hour");
   if (onPostgres)
     summing.bytes = Number(
@@ -460,13 +469,8 @@ try {
     } finally {
       pageViewWriter.close();
     }
-    const started = performance.now();
-    await sql`insert into speed_beacon_unsummed (beacon_id) select id from speed_beacon where id > ${lastId ?? 0}`.execute(
-      db,
-    );
-    await sumNewBeacons(opened);
-    while ((await countOf("speed_beacon_unsummed")) > 0) await new Promise((resolve) => setTimeout(resolve, 50));
-    return count / ((performance.now() - started) / 1000);
+    const { queued, ms: summingMs } = await sumQueuedAfter(lastId ?? 0);
+    return queued / (summingMs / 1000);
   };
   await sumNewPageViews(SUMMED_AFTER_VIEWS);
   summingAfterViews.kept = await sumNewPageViews(SUMMED_AFTER_VIEWS);

@@ -21,6 +21,7 @@ import {
   byOccurrences,
   bySlowness,
   type FixSummary,
+  type PageCharts,
   type PageSummary,
   type PartsSummary,
   type ReleaseComparison,
@@ -29,8 +30,13 @@ import {
   type ServerTimeSummary,
   type SiteSpeedReport,
 } from "~/site-speed/site-speed-report";
-import { chooseReleases, countTracking, type ReleasePair } from "~/site-speed/site-speed-report.server";
-import { countRatings, p75, summariseVital, type TimedValue } from "./exact-vital-statistics";
+import {
+  chooseReleases,
+  countTracking,
+  type AskedFigures,
+  type ReleasePair,
+} from "~/site-speed/site-speed-report.server";
+import { chartVital, countRatings, p75, summariseVital, type TimedValue } from "./exact-vital-statistics";
 import { VITAL_NAMES, type VitalName } from "~/site-speed/vitals";
 
 const WEEK = REPORT_PERIODS[1];
@@ -43,7 +49,7 @@ export async function exactReport(
   segment: Segment = {},
   now: number = Date.now(),
   timeZone = "UTC",
-  comparing?: ReleasePair,
+  asked: AskedFigures = {},
 ): Promise<SiteSpeedReport> {
   const { since, until, bucketStarts } = periodWindow(period, now, timeZone);
   const current = await readPageViews(db, sellerId, since, until, segment);
@@ -57,8 +63,9 @@ export async function exactReport(
     pageViews: current.filter(isPageView).length,
     stillSumming: false,
     regressions: await weekRegressions(db, sellerId, period, segment, now, timeZone, [current, previous]),
-    ...releasesOf(current, previous, comparing),
-    pages: summarisePages(current, previousPercentiles(previous), bucketStarts, until),
+    ...releasesOf(current, previous, asked.releases),
+    pages: summarisePages(current, previousPercentiles(previous)),
+    charts: asked.page === undefined ? null : chartsOf(current, asked.page, bucketStarts, until),
     fixes: summariseFixes(current),
     tracking: await countTracking(db, sellerId, since, until),
     scriptErrors: summariseScriptErrors(current),
@@ -233,8 +240,6 @@ function previousPercentiles(pageViews: readonly PageView[]): Map<string, Partia
 function summarisePages(
   pageViews: readonly PageView[],
   previousP75: ReadonlyMap<string, Partial<Record<VitalName, number | null>>>,
-  bucketStarts: readonly number[],
-  until: number,
 ): PageSummary[] {
   const byPage = Map.groupBy(pageViews, (view) => view.pageName);
   return [...byPage]
@@ -270,11 +275,32 @@ function summarisePages(
           ),
         },
         vitals: VITAL_NAMES.map((name) =>
-          summariseVital(name, measured(views, name), previousP75.get(pageName)?.[name] ?? null, bucketStarts, until),
+          summariseVital(
+            name,
+            measured(views, name).map((value) => value.value),
+            previousP75.get(pageName)?.[name] ?? null,
+          ),
         ),
       };
     })
     .toSorted((a, b) => b.pageViews - a.pageViews || a.pageName.localeCompare(b.pageName));
+}
+
+/** One page's charts, each vital's: null when the page had no page view in the period. */
+function chartsOf(
+  pageViews: readonly PageView[],
+  pageName: string,
+  bucketStarts: readonly number[],
+  until: number,
+): PageCharts | null {
+  const views = pageViews.filter((view) => view.pageName === pageName);
+  if (views.length === 0) return null;
+  return {
+    pageName,
+    vitals: Object.fromEntries(
+      VITAL_NAMES.map((name) => [name, chartVital(name, measured(views, name), bucketStarts, until)]),
+    ) as PageCharts["vitals"],
+  };
 }
 
 /** Each part's 75th percentile over the page views that told it; null when none said. */

@@ -3,7 +3,7 @@
  * ratings counted one by one, a vital's trend and summary. The dashboard reads them from the sums'
  * log histograms (app/site-speed/log-histogram.ts), within 1 %; the tests set those against these.
  */
-import type { VitalSummary } from "~/site-speed/site-speed-report";
+import type { VitalCharts, VitalSummary } from "~/site-speed/site-speed-report";
 import { histogram, noRatings, percentages, type RatingCounts, type TrendPoint } from "~/site-speed/vital-statistics";
 import { rate, type VitalName } from "~/site-speed/vitals";
 
@@ -48,26 +48,33 @@ export function trend(values: readonly TimedValue[], bucketStarts: readonly numb
   }));
 }
 
-/** One vital of one page in a period: its percentile and rating, counts, distribution and trend. */
-export function summariseVital(
-  name: VitalName,
-  values: readonly TimedValue[],
-  previousP75: number | null,
-  bucketStarts: readonly number[],
-  until: number,
-): VitalSummary {
-  const plain = values.map((value) => value.value);
-  const seventyFifth = p75(plain);
-  const ratingCounts = countRatings(name, plain);
+/** One vital of one page in a period: its percentile and rating, and its counts. */
+export function summariseVital(name: VitalName, values: readonly number[], previousP75: number | null): VitalSummary {
+  const seventyFifth = p75(values);
+  const ratingCounts = countRatings(name, values);
   return {
     name,
-    samples: plain.length,
+    samples: values.length,
     p75: seventyFifth,
     rating: seventyFifth === null ? null : rate(name, seventyFifth),
     previousP75,
     ratingCounts,
     ratingPercentages: percentages(ratingCounts),
-    histogram: histogram(name, plain),
+  };
+}
+
+/** One vital's charts of one page in a period: its distribution, and its trend over `bucketStarts` up to `until`. */
+export function chartVital(
+  name: VitalName,
+  values: readonly TimedValue[],
+  bucketStarts: readonly number[],
+  until: number,
+): VitalCharts {
+  return {
+    histogram: histogram(
+      name,
+      values.map((value) => value.value),
+    ),
     trend: trend(values, bucketStarts, until),
   };
 }

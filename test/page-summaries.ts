@@ -1,4 +1,4 @@
-import type { PageSummary, VitalSummary } from "~/site-speed/site-speed-report";
+import type { PageCharts, PageSummary, VitalCharts, VitalSummary } from "~/site-speed/site-speed-report";
 import { rate, VITAL_NAMES, type VitalName } from "~/site-speed/vitals";
 
 /** A vital measured on every page view: its 75th percentile now and, where measured, the period before. */
@@ -14,21 +14,13 @@ export interface MeasuredPage {
   inAppNavigations?: number;
   /** The vitals measured; the others measured nothing. */
   vitals: Partial<Record<VitalName, MeasuredVital>>;
-  /** Where each measured vital's trend has a point at its p75 (none by default). */
-  trendStarts?: readonly number[];
 }
 
 /**
  * A page as the site-speed report sums it, for the dashboard's components and route: every page
  * view measured each vital given, all in the rating of its p75; no histogram, server time or parts.
  */
-export function measuredPage({
-  pageName,
-  fullLoads,
-  inAppNavigations = 0,
-  vitals,
-  trendStarts = [],
-}: MeasuredPage): PageSummary {
+export function measuredPage({ pageName, fullLoads, inAppNavigations = 0, vitals }: MeasuredPage): PageSummary {
   const pageViews = fullLoads + inAppNavigations;
   const vital = (name: VitalName): VitalSummary => {
     const measured = vitals[name];
@@ -47,8 +39,6 @@ export function measuredPage({
         poor: rating === "poor" ? samples : 0,
       },
       ratingPercentages: { good: share("good"), "needs-improvement": share("needs-improvement"), poor: share("poor") },
-      histogram: [],
-      trend: trendStarts.map((start) => ({ start, p75: measured?.p75 ?? null, samples })),
     };
   };
   return {
@@ -61,5 +51,24 @@ export function measuredPage({
     server: { fullLoads: null, inApp: null },
     vitalParts: { LCP: null, INP: null },
     vitals: VITAL_NAMES.map(vital),
+  };
+}
+
+/**
+ * The charts of a page `measuredPage` gives: each measured vital's trend a point at its p75 from
+ * each of `trendStarts`, over every page view; no distribution.
+ */
+export function measuredCharts(page: MeasuredPage, trendStarts: readonly number[]): PageCharts {
+  const pageViews = page.fullLoads + (page.inAppNavigations ?? 0);
+  const chart = (name: VitalName): VitalCharts => {
+    const measured = page.vitals[name];
+    return {
+      histogram: [],
+      trend: trendStarts.map((start) => ({ start, p75: measured?.p75 ?? null, samples: measured ? pageViews : 0 })),
+    };
+  };
+  return {
+    pageName: page.pageName,
+    vitals: Object.fromEntries(VITAL_NAMES.map((name) => [name, chart(name)])) as PageCharts["vitals"],
   };
 }

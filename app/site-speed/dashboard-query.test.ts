@@ -34,8 +34,6 @@ function page(
       previousP75: null,
       ratingCounts: { good: 0, "needs-improvement": 0, poor: 0 },
       ratingPercentages: { good: 0, "needs-improvement": 0, poor: 0 },
-      histogram: [],
-      trend: [],
     })),
   };
 }

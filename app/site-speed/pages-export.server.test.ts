@@ -8,13 +8,7 @@ import { p75, summariseVital } from "../../test/exact-vital-statistics";
 import { VITAL_NAMES, type VitalName } from "./vitals";
 
 const vital = (name: VitalName, values: number[], previousP75: number | null = null) =>
-  summariseVital(
-    name,
-    values.map((value) => ({ at: Date.UTC(2026, 10, 24), value })),
-    previousP75,
-    [],
-    Date.UTC(2026, 10, 25),
-  );
+  summariseVital(name, values, previousP75);
 
 const OVERVIEW: PageSummary = {
   pageName: "sellerHubOverview",
@@ -58,6 +52,7 @@ const REPORT: SiteSpeedReport = {
   pageViews: 12_346,
   stillSumming: true,
   regressions: [],
+  charts: null,
   releases: [],
   releaseComparison: null,
   pages: [OVERVIEW, ODD],

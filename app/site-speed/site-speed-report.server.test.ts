@@ -10,7 +10,9 @@ import { findReportPeriod, type ReportPeriod } from "./report-periods";
 import type { Segment } from "./report-segments";
 import { MAX_REPORTED_ERRORS, MAX_REPORTED_FIXES, type SiteSpeedReport } from "./site-speed-report";
 import { exactReport } from "../../test/exact-site-speed-report";
-import { buildSiteSpeedReport, findWeekRegressions } from "./site-speed-report.server";
+import { buildSiteSpeedReport, findWeekRegressions, type AskedFigures } from "./site-speed-report.server";
+import type { TrendPoint } from "./vital-statistics";
+import type { VitalName } from "./vitals";
 import { EVERY_SEGMENT } from "./hours-over-segments.server";
 import { sumNewBeacons } from "./sum-beacons.server";
 
@@ -45,15 +47,25 @@ describe.each(TEST_DIALECTS)("the site-speed report on $name", (dialect) => {
     };
   }
   const insert = (...rows: ReturnType<typeof store>[]) => storeBeacons(database.db, rows);
-  const report = (segment: Segment = {}, now = NOW): Promise<SiteSpeedReport> =>
-    buildSiteSpeedReport(database, sellerId, LAST_WEEK, segment, now);
+  const report = (segment: Segment = {}, now = NOW, asked: AskedFigures = {}): Promise<SiteSpeedReport> =>
+    buildSiteSpeedReport(database, sellerId, LAST_WEEK, segment, now, "UTC", asked);
   /** A period's report computed exactly from raw beacons and, as the dashboard reads it, from the sums. */
-  async function bothReads(period: ReportPeriod, segment: Segment = {}): Promise<SiteSpeedReport[]> {
+  async function bothReads(
+    period: ReportPeriod,
+    segment: Segment = {},
+    asked: AskedFigures = {},
+  ): Promise<SiteSpeedReport[]> {
     return [
-      await exactReport(database.db, sellerId, period, segment, NOW),
-      await buildSiteSpeedReport(database, sellerId, period, segment, NOW),
+      await exactReport(database.db, sellerId, period, segment, NOW, "UTC", asked),
+      await buildSiteSpeedReport(database, sellerId, period, segment, NOW, "UTC", asked),
     ];
   }
+  /** The overview's charts asked for: the page of the sample beacons. */
+  const CHARTED: AskedFigures = { page: "sellerHubOverview" };
+  /** A vital's trend on the page whose charts the report was asked for. */
+  const trendOf = (result: SiteSpeedReport, name: VitalName) => result.charts?.vitals[name].trend ?? [];
+  const measuredStarts = (trend: readonly TrendPoint[]) =>
+    trend.filter((point) => point.samples > 0).map((point) => new Date(point.start).toISOString());
   const pageOf = (result: SiteSpeedReport, pageName: string) =>
     result.pages.find((summary) => summary.pageName === pageName);
   const vital = (result: SiteSpeedReport, pageName: string, name: string) =>
@@ -85,15 +97,18 @@ describe.each(TEST_DIALECTS)("the site-speed report on $name", (dialect) => {
 
   it("cuts the trend in the seller's days: 07:00 UTC on the 22nd is still the 21st in Los Angeles", async () => {
     await insert(store(sampleBeacon({ vitals: { LCP: 1200 } }), Date.UTC(2026, 10, 22, 7)));
-    const losAngeles = await buildSiteSpeedReport(database, sellerId, LAST_WEEK, {}, NOW, "America/Los_Angeles");
-    const trend = losAngeles.pages[0]?.vitals.find((summary) => summary.name === "LCP")?.trend ?? [];
-    const measured = trend.filter((point) => point.samples > 0);
-    expect(measured.map((point) => new Date(point.start).toISOString())).toEqual(["2026-11-21T08:00:00.000Z"]);
+    const losAngeles = await buildSiteSpeedReport(
+      database,
+      sellerId,
+      LAST_WEEK,
+      {},
+      NOW,
+      "America/Los_Angeles",
+      CHARTED,
+    );
+    expect(measuredStarts(trendOf(losAngeles, "LCP"))).toEqual(["2026-11-21T08:00:00.000Z"]);
     // In UTC, the same beacon is the 22nd's.
-    const utc = (await report()).pages[0]?.vitals.find((summary) => summary.name === "LCP")?.trend ?? [];
-    expect(utc.filter((point) => point.samples > 0).map((point) => new Date(point.start).toISOString())).toEqual([
-      "2026-11-22T00:00:00.000Z",
-    ]);
+    expect(measuredStarts(trendOf(await report({}, NOW, CHARTED), "LCP"))).toEqual(["2026-11-22T00:00:00.000Z"]);
   });
 
   it("summarises each page at the 75th percentile, busiest page first", async () => {
@@ -128,10 +143,27 @@ describe.each(TEST_DIALECTS)("the site-speed report on $name", (dialect) => {
       store(sampleBeacon({ vitals: { TTFB: 300 } }), NOW),
       store(sampleBeacon({ vitals: { TTFB: 900 } }), NOW - 3 * 24 * HOUR),
     );
-    const points = vital(await report(), "sellerHubOverview", "TTFB")?.trend ?? [];
+    const points = trendOf(await report({}, NOW, CHARTED), "TTFB");
     expect(points).toHaveLength(7);
     expect(points.map((point) => point.p75)).toEqual([null, null, null, summedNear(900), null, null, summedNear(300)]);
     expect(new Date(points[6]?.start ?? 0).toISOString()).toBe("2026-11-22T00:00:00.000Z");
+  });
+
+  it("charts the page asked for alone: none unasked, none for a page the period did not measure", async () => {
+    await insert(
+      store(sampleBeacon({ vitals: { LCP: 1200 } }), NOW - HOUR),
+      store(sampleBeacon({ pageName: "sellerHubSiteSpeed", vitals: { LCP: 900 } }), NOW - HOUR),
+    );
+    expect((await report()).charts).toBeNull();
+    const shown = await report({}, NOW, { page: "sellerHubSiteSpeed" });
+    expect(shown.charts?.pageName).toBe("sellerHubSiteSpeed");
+    expect(measuredStarts(trendOf(shown, "LCP"))).toEqual(["2026-11-22T00:00:00.000Z"]);
+    expect(trendOf(shown, "LCP").map((point) => point.p75)).toEqual([...Array(6).fill(null), summedNear(900)]);
+    expect(shown.charts?.vitals.LCP.histogram.reduce((sum, bin) => sum + bin.count, 0)).toBe(1);
+    expect(shown.charts?.vitals.INP.histogram.every((bin) => bin.count === 0)).toBe(true);
+    // The pages table is the same whichever page's charts are shown.
+    expect(shown.pages).toEqual((await report()).pages);
+    expect((await report({}, NOW, { page: "sellerHubBulkPriceChoose" })).charts).toBeNull();
   });
 
   it("leaves out beacons older than the period", async () => {
@@ -152,14 +184,16 @@ describe.each(TEST_DIALECTS)("the site-speed report on $name", (dialect) => {
       // So is one whose stored age a later rule would refuse (a shorter resend window): not lost.
       store(sampleBeacon({ ageMs: 5_000_000, vitals: { LCP: 1500 } }), Date.UTC(2026, 10, 22, 12, 30)),
     );
-    for (const result of await bothReads(LAST_DAY)) {
+    for (const result of await bothReads(LAST_DAY, {}, CHARTED)) {
       expect(result.pageViews).toBe(3);
       const lcp = vital(result, "sellerHubOverview", "LCP");
       expect(lcp?.samples).toBe(3);
       expectWithin(lcp?.previousP75, 2600);
-      expect(
-        lcp?.trend.filter((point) => point.samples > 0).map((point) => new Date(point.start).toISOString()),
-      ).toEqual(["2026-11-21T15:00:00.000Z", "2026-11-22T10:00:00.000Z", "2026-11-22T12:00:00.000Z"]);
+      expect(measuredStarts(trendOf(result, "LCP"))).toEqual([
+        "2026-11-21T15:00:00.000Z",
+        "2026-11-22T10:00:00.000Z",
+        "2026-11-22T12:00:00.000Z",
+      ]);
     }
   });
 
@@ -178,15 +212,13 @@ describe.each(TEST_DIALECTS)("the site-speed report on $name", (dialect) => {
       begun(until, 0, 9999),
       begun(until, 1000, 9999),
     );
-    for (const result of await bothReads(LAST_DAY)) {
+    for (const result of await bothReads(LAST_DAY, {}, CHARTED)) {
       expect(result.pageViews).toBe(2);
       const lcp = vital(result, "sellerHubOverview", "LCP");
       expect(lcp?.samples).toBe(2);
       expectWithin(lcp?.p75, 1300);
       expectWithin(lcp?.previousP75, 2900);
-      expect(
-        lcp?.trend.filter((point) => point.samples > 0).map((point) => new Date(point.start).toISOString()),
-      ).toEqual(["2026-11-21T15:00:00.000Z", "2026-11-22T14:00:00.000Z"]);
+      expect(measuredStarts(trendOf(result, "LCP"))).toEqual(["2026-11-21T15:00:00.000Z", "2026-11-22T14:00:00.000Z"]);
     }
   });
 
@@ -722,10 +754,7 @@ describe.each(TEST_DIALECTS)("the site-speed report on $name", (dialect) => {
       ],
     });
     // Any two of the period's, as asked.
-    const asked = await buildSiteSpeedReport(database, sellerId, LAST_WEEK, {}, NOW, "UTC", {
-      release: "c3",
-      against: "a1",
-    });
+    const asked = await report({}, NOW, { releases: { release: "c3", against: "a1" } });
     expect(asked.releaseComparison?.pages.map((one) => one.pageName)).toEqual([
       "sellerHubActiveListings",
       "sellerHubOverview",
@@ -738,10 +767,7 @@ describe.each(TEST_DIALECTS)("the site-speed report on $name", (dialect) => {
       againstSamples: 1,
     });
     // One the period did not measure compares with nothing; one release alone, with nothing either.
-    const unknown = await buildSiteSpeedReport(database, sellerId, LAST_WEEK, {}, NOW, "UTC", {
-      release: "c3",
-      against: "zz",
-    });
+    const unknown = await report({}, NOW, { releases: { release: "c3", against: "zz" } });
     expect(unknown.releaseComparison).toBeNull();
     await forgetPageViews(database.db);
     await insert(page("c3", 2600, NOW - day));

@@ -30,6 +30,7 @@ import {
   readHourSummaries,
   summedFixes,
   summedVitalsByPage,
+  summedCharts,
   summedPages,
   summedReleases,
   summedScriptErrors,
@@ -53,15 +54,7 @@ export async function dashboardReport(
   text: Text,
   now: number = Date.now(),
 ): Promise<SiteSpeedReport> {
-  const report = await buildSiteSpeedReport(
-    database,
-    sellerId,
-    query.period,
-    query.segment,
-    now,
-    timeZone,
-    query.releases,
-  );
+  const report = await buildSiteSpeedReport(database, sellerId, query.period, query.segment, now, timeZone, query);
   const labelOf = (pageName: string) => pageLabel(pageName, text);
   return { ...report, pages: sortPages(report.pages, query.order, query.direction, labelOf) };
 }
@@ -72,7 +65,9 @@ const WEEK = REPORT_PERIODS[1];
  * A period's report from the sums (docs/decisions/049): the 24 hours' from the hours' summaries,
  * the 7 and 30 days' from the days' and today's hours. The view first sums what was queued since
  * housekeeping's last minute, when that is little, so a seller sees the page view they just left
- * (`sumJustQueued`); while a backlog waits, the report says its figures lack it.
+ * (`sumJustQueued`); while a backlog waits, the report says its figures lack it. Of what the
+ * seller may ask to see beside the figures (`asked`): two releases compared, else the newest two;
+ * one page's charts, else none.
  */
 export async function buildSiteSpeedReport(
   database: Database,
@@ -81,7 +76,7 @@ export async function buildSiteSpeedReport(
   segment: Segment = {},
   now: number = Date.now(),
   timeZone = "UTC",
-  comparing?: ReleasePair,
+  asked: AskedFigures = {},
 ): Promise<SiteSpeedReport> {
   const { db } = database;
   const { backlog } = await sumJustQueued(database);
@@ -102,7 +97,7 @@ export async function buildSiteSpeedReport(
     periodWindow(WEEK, now, timeZone),
   );
   const releases = summedReleases(current, previous);
-  const pair = chooseReleases(releases, comparing);
+  const pair = chooseReleases(releases, asked.releases);
   return {
     since,
     until,
@@ -113,7 +108,8 @@ export async function buildSiteSpeedReport(
     regressions: findRegressions(summedVitalsByPage(thisWeek), summedVitalsByPage(weekBefore)),
     releases: releases.map(({ lastSeen: _lastSeen, ...release }) => release),
     releaseComparison: pair && measuredBoth(current, pair) ? compareSummedReleases(current, pair) : null,
-    pages: summedPages(current, previous, bucketStarts),
+    pages: summedPages(current, previous),
+    charts: asked.page === undefined ? null : summedCharts(current, asked.page, bucketStarts),
     fixes: summedFixes(current),
     tracking: await countTracking(db, sellerId, since, until),
     scriptErrors: summedScriptErrors(current),
@@ -160,6 +156,9 @@ export function chooseReleases(
   const [against, newest] = releases.slice(-2);
   return comparing ?? (newest && against ? { release: newest.release, against: against.release } : undefined);
 }
+
+/** What a seller may ask the report for beside the period's figures: two releases compared, one page's charts. */
+export type AskedFigures = Pick<DashboardQuery, "releases" | "page">;
 
 /** Two releases to set side by side: `release` against `against`. */
 export interface ReleasePair {

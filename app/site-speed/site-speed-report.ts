@@ -26,8 +26,21 @@ export interface VitalSummary {
   previousP75: number | null;
   ratingCounts: RatingCounts;
   ratingPercentages: RatingCounts;
+}
+
+/** A vital's charts on one page: how its page views spread over its range, and its 75th percentile over time. */
+export interface VitalCharts {
   histogram: HistogramBin[];
   trend: TrendPoint[];
+}
+
+/**
+ * The charts of the page shown, each vital's (decision 045, "One page's charts"): the report
+ * builds them for that page alone, as the dashboard draws them for it alone.
+ */
+export interface PageCharts {
+  pageName: string;
+  vitals: Record<VitalName, VitalCharts>;
 }
 
 /**
@@ -60,9 +73,9 @@ export interface PageSummary {
 }
 
 /**
- * A page as the pages table shows it: its counts, and each vital's 75th percentile. The trends,
- * distributions and parts are drawn for the page shown alone (decision 045, "One page's charts"),
- * so the dashboard's data, part of its HTML, leaves them out of every other page.
+ * A page as the pages table shows it: its counts, and each vital's 75th percentile. Its parts and
+ * server time are drawn for the page shown alone (decision 045, "One page's charts"), so the
+ * dashboard's data, part of its HTML, leaves them out of every other page.
  */
 export interface PageRow extends Omit<PageSummary, "server" | "vitalParts" | "vitals"> {
   vitals: Array<Pick<VitalSummary, "name" | "p75">>;
@@ -164,6 +177,8 @@ export interface SiteSpeedReport {
   releaseComparison: ReleaseComparison | null;
   /** Busiest page first. */
   pages: PageSummary[];
+  /** The charts of the page asked for; null when none was, or it had no page view in the period. */
+  charts: PageCharts | null;
   /** The slowest elements and targets first. */
   fixes: FixSummary[];
   /** Most frequent first; tracking events are counted whatever the segment. */

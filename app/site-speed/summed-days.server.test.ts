@@ -185,7 +185,9 @@ describe.each(TEST_DIALECTS)("the days' sums on $name", (dialect) => {
     expect((await summedDays("America/Los_Angeles")).at(-1)).toBe("2026-11-21T08:00:00.000Z");
     expect((await summedDays("UTC")).at(-1)).toBe("2026-11-21T00:00:00.000Z");
     const trendStarts = async (timeZone: string) =>
-      (await week(NOW, timeZone)).pages[0]?.vitals[0]?.trend
+      (
+        await buildSiteSpeedReport(database, sellerId, LAST_WEEK, {}, NOW, timeZone, { page: sampleBeacon().pageName })
+      ).charts?.vitals.LCP.trend
         .filter((point) => point.samples > 0)
         .map((point) => new Date(point.start).toISOString());
     expect(await trendStarts("America/Los_Angeles")).toEqual(["2026-11-20T08:00:00.000Z"]);

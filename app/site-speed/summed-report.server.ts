@@ -34,12 +34,14 @@ import {
   MAX_REPORTED_ERRORS,
   MAX_REPORTED_FIXES,
   type FixSummary,
+  type PageCharts,
   type ScriptErrorSummary,
   type PageSummary,
   type PartsSummary,
   type ReleaseComparison,
   type ReleaseSummary,
   type ServerTimeSummary,
+  type VitalCharts,
   type VitalSummary,
 } from "./site-speed-report";
 import {
@@ -195,30 +197,13 @@ function sumBy<Group>(
 
 /**
  * Each page's figures, busiest first, as `summarisePages` in test/exact-site-speed-report.ts gives
- * them from raw beacons: `previous` is the period before's summaries, `bucketStarts` the trend's.
+ * them from raw beacons: `previous` is the period before's summaries.
  */
-export function summedPages(
-  summaries: readonly HourSummary[],
-  previous: readonly HourSummary[],
-  bucketStarts: readonly number[],
-): PageSummary[] {
+export function summedPages(summaries: readonly HourSummary[], previous: readonly HourSummary[]): PageSummary[] {
   const previousByPage = sumBy(previous, (summary) => summary.pageName, isVitalFigure);
-  // Each summary is added into its page's figures, and its vitals into the page's trend bucket.
-  const byPage = new Map<string, { figures: Figures; buckets: Figures[] }>();
-  for (const summary of summaries) {
-    const page = byPage.get(summary.pageName) ?? { figures: noFigures(), buckets: [] };
-    addFigures(page.figures, summary.figures);
-    addFigures((page.buckets[bucketOf(summary, bucketStarts)] ??= noFigures()), summary.figures, isVitalFigure);
-    byPage.set(summary.pageName, page);
-  }
-  return [...byPage]
-    .map(([pageName, { figures, buckets }]): PageSummary => {
+  return [...sumBy(summaries, (summary) => summary.pageName, everyFigure)]
+    .map(([pageName, figures]): PageSummary => {
       const count = (name: CountName) => figures.counts.get(name) ?? 0;
-      const trendOf = (name: VitalName) =>
-        bucketStarts.map((start, index) => {
-          const bucket = buckets[index] ?? noFigures();
-          return { start, p75: vitalP75(name, bucket), samples: vitalSamples(name, bucket) };
-        });
       return {
         pageName,
         pageViews: count("pageViews"),
@@ -237,12 +222,51 @@ export function summedPages(
         vitals: VITAL_NAMES.map((name): VitalSummary => ({
           ...vitalFigures(name, figures),
           previousP75: vitalP75(name, previousByPage.get(pageName) ?? noFigures()),
-          trend: trendOf(name),
         })),
       };
     })
     .toSorted((a, b) => b.pageViews - a.pageViews || a.pageName.localeCompare(b.pageName));
 }
+
+/**
+ * One page's charts, as `chartsOf` in test/exact-site-speed-report.ts gives them from raw beacons:
+ * each vital's distribution over the period and its 75th percentile in each of the trend's
+ * buckets (`bucketStarts`); null when the page has no summary in the period.
+ */
+export function summedCharts(
+  summaries: readonly HourSummary[],
+  pageName: string,
+  bucketStarts: readonly number[],
+): PageCharts | null {
+  const pageSummaries = summaries.filter((summary) => summary.pageName === pageName);
+  if (pageSummaries.length === 0) return null;
+  const figures = sumBy(pageSummaries, () => pageName, isDistributionFigure).get(pageName) ?? noFigures();
+  const buckets = sumBy(pageSummaries, (summary) => bucketOf(summary, bucketStarts), isVitalFigure);
+  return {
+    pageName,
+    vitals: Object.fromEntries(
+      VITAL_NAMES.map((name): [VitalName, VitalCharts] => [
+        name,
+        {
+          histogram: distributionOf(name, []).map((bin, index) => ({
+            ...bin,
+            count: figures.counts.get(`${name}.bin.${index}`) ?? 0,
+          })),
+          trend: bucketStarts.map((start, index) => {
+            const bucket = buckets.get(index) ?? noFigures();
+            return { start, p75: vitalP75(name, bucket), samples: vitalSamples(name, bucket) };
+          }),
+        },
+      ]),
+    ) as Record<VitalName, VitalCharts>,
+  };
+}
+
+/** The counts a vital's distribution is drawn from: its page views in each of its bins. */
+const DISTRIBUTION_FIGURES = new Set<string>(
+  VITAL_NAMES.flatMap((name) => distributionOf(name, []).map((_, index) => `${name}.bin.${index}`)),
+);
+const isDistributionFigure = (name: string) => DISTRIBUTION_FIGURES.has(name);
 
 /** Which of the trend's buckets an hour falls in: the last to start at or before it. */
 function bucketOf(summary: HourSummary, bucketStarts: readonly number[]): number {
@@ -252,8 +276,8 @@ function bucketOf(summary: HourSummary, bucketStarts: readonly number[]): number
   );
 }
 
-/** A vital's counts, 75th percentile, rating and distribution in `figures`. */
-function vitalFigures(name: VitalName, figures: Figures): Omit<VitalSummary, "previousP75" | "trend"> {
+/** A vital's counts, 75th percentile and rating in `figures`. */
+function vitalFigures(name: VitalName, figures: Figures): Omit<VitalSummary, "previousP75"> {
   const ratingCounts = ratingCountsOf(name, figures);
   const seventyFifth = vitalP75(name, figures);
   return {
@@ -263,10 +287,6 @@ function vitalFigures(name: VitalName, figures: Figures): Omit<VitalSummary, "pr
     rating: seventyFifth === null ? null : ratingAtP75(ratingCounts),
     ratingCounts,
     ratingPercentages: percentages(ratingCounts),
-    histogram: distributionOf(name, []).map((bin, index) => ({
-      ...bin,
-      count: figures.counts.get(`${name}.bin.${index}`) ?? 0,
-    })),
   };
 }
 

@@ -29,7 +29,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const query = readDashboardQuery(search);
   if ("refusal" in query) throw refusal(400, query.refusal);
   const timeZone = timeZoneOfMember(member, seller);
-  const report = await dashboardReport(context.get(databaseContext), seller.id, timeZone, query, textOf(context));
+  // The file holds no page's charts: none are built, whatever page the address names.
+  const { page: _charted, ...pagesQuery } = query;
+  const report = await dashboardReport(context.get(databaseContext), seller.id, timeZone, pagesQuery, textOf(context));
   const body =
     format === "json"
       ? JSON.stringify(pagesJson(report), null, 2)

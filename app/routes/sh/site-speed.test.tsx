@@ -1,32 +1,30 @@
 import { screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { measuredPage } from "../../../test/page-summaries";
+import { measuredCharts, measuredPage, type MeasuredPage } from "../../../test/page-summaries";
 import { renderInRouter } from "../../../test/render-in-router";
 import { textOfLanguage } from "~/i18n/catalogues.server";
 import { TextProvider } from "~/i18n/text";
-import type { PageSummary, SiteSpeedReport } from "~/site-speed/site-speed-report";
+import type { SiteSpeedReport } from "~/site-speed/site-speed-report";
 import SiteSpeed from "./site-speed";
 import type { Route } from "./+types/site-speed";
 
 const DAY = 86_400_000;
 const NOW = Date.UTC(2026, 10, 28, 12);
 
-/** A page of two full loads whose LCP was 1.2 s, each hour of the day. */
-const twoFullLoads = (pageName: string): PageSummary =>
-  measuredPage({
-    pageName,
-    fullLoads: 2,
-    vitals: { LCP: { p75: 1200 } },
-    trendStarts: Array.from({ length: 24 }, (_, hour) => NOW - DAY + hour * (DAY / 24)),
-  });
+/** A page of two full loads whose LCP was 1.2 s. */
+const twoFullLoads = (pageName: string): MeasuredPage => ({ pageName, fullLoads: 2, vitals: { LCP: { p75: 1200 } } });
+/** The 24 hours' trend buckets. */
+const HOURS = Array.from({ length: 24 }, (_, hour) => NOW - DAY + hour * (DAY / 24));
 
 /** The dashboard of an account: with no page view summed yet (during a backlog or not), or with `pages` measured. */
 function renderDashboard(
   stillSumming: boolean,
-  pages: PageSummary[] = [],
+  measured: MeasuredPage[] = [],
   shownPage: string | null = null,
   segment: SiteSpeedReport["segment"] = {},
 ) {
+  const pages = measured.map(measuredPage);
+  const shown = measured.find(({ pageName }) => pageName === shownPage);
   const report: SiteSpeedReport = {
     since: NOW - DAY,
     until: NOW,
@@ -38,6 +36,7 @@ function renderDashboard(
     releases: [],
     releaseComparison: null,
     pages,
+    charts: shown ? measuredCharts(shown, HOURS) : null,
     fixes: [],
     tracking: [],
     scriptErrors: [],
@@ -50,7 +49,7 @@ function renderDashboard(
     sortSearches: {},
     pageSearches: Object.fromEntries(pages.map(({ pageName }) => [pageName, `?period=24h&page=${pageName}`])),
     shownPage,
-    shown: pages.find(({ pageName }) => pageName === shownPage) ?? null,
+    shown: shown ? { page: measuredPage(shown), charts: report.charts } : null,
     exportLinks: { csv: "/sh/perf/pages?format=csv", json: "/sh/perf/pages?format=json" },
     locale: "en-US",
     timeZoneName: "Coordinated Universal Time",

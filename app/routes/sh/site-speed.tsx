@@ -42,9 +42,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const report = await dashboardReport(context.get(databaseContext), seller.id, timeZone, query, textOf(context));
   const unmeasured = unmeasuredRelease(query.releases, report.releases);
   if (unmeasured !== null) throw refusal(400, unmeasured);
+  const { charts, ...figures } = report;
+  const shown = report.pages.find(({ pageName }) => pageName === query.page);
   return {
-    report: { ...report, pages: report.pages.map(pageRowOf) },
-    shown: report.pages.find(({ pageName }) => pageName === query.page) ?? null,
+    report: { ...figures, pages: report.pages.map(pageRowOf) },
+    shown: shown && charts ? { page: shown, charts } : null,
     period: query.period.key,
     order: query.order,
     direction: query.direction,
@@ -195,7 +197,7 @@ export default function SiteSpeed({
             <FixesTable fixes={report.fixes} locale={locale} />
           </section>
           {shown ? (
-            <PageSpeed page={shown} bucketMs={report.bucketMs} locale={locale} releases={report.releases} />
+            <PageSpeed {...shown} bucketMs={report.bucketMs} locale={locale} releases={report.releases} />
           ) : (
             shownPage && (
               <section aria-labelledby={`page-${shownPage}`}>

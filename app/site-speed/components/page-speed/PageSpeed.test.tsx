@@ -1,21 +1,15 @@
 import { render, screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import type { PageSummary } from "~/site-speed/site-speed-report";
-import { summariseVital } from "../../../../test/exact-vital-statistics";
+import type { PageCharts, PageSummary } from "~/site-speed/site-speed-report";
+import { chartVital, summariseVital } from "../../../../test/exact-vital-statistics";
 import { VITAL_NAMES, type VitalName } from "~/site-speed/vitals";
 import { PageSpeed } from "./PageSpeed";
 
 const DAY = 86_400_000;
 const SINCE = Date.UTC(2026, 10, 16);
 
-const summary = (name: VitalName, values: number[]) =>
-  summariseVital(
-    name,
-    values.map((value) => ({ at: SINCE + 6 * DAY, value })),
-    null,
-    Array.from({ length: 7 }, (_, day) => SINCE + day * DAY),
-    SINCE + 7 * DAY,
-  );
+/** Each vital's page views, all on the week's last day. */
+const measured = (name: VitalName) => (name === "INP" ? [] : name === "CLS" ? [0.01, 0.02, 0.05] : [300, 600, 900]);
 
 const PAGE: PageSummary = {
   pageName: "sellerHubOverview",
@@ -26,14 +20,27 @@ const PAGE: PageSummary = {
   dataRequestP75: null,
   server: { fullLoads: null, inApp: null },
   vitalParts: { LCP: null, INP: null },
-  vitals: VITAL_NAMES.map((name) =>
-    summary(name, name === "INP" ? [] : name === "CLS" ? [0.01, 0.02, 0.05] : [300, 600, 900]),
-  ),
+  vitals: VITAL_NAMES.map((name) => summariseVital(name, measured(name), null)),
+};
+
+const CHARTS: PageCharts = {
+  pageName: "sellerHubOverview",
+  vitals: Object.fromEntries(
+    VITAL_NAMES.map((name) => [
+      name,
+      chartVital(
+        name,
+        measured(name).map((value) => ({ at: SINCE + 6 * DAY, value })),
+        Array.from({ length: 7 }, (_, day) => SINCE + day * DAY),
+        SINCE + 7 * DAY,
+      ),
+    ]),
+  ) as PageCharts["vitals"],
 };
 
 describe("PageSpeed", () => {
   it("is a region named after the page, with a table of all five vitals", () => {
-    render(<PageSpeed page={PAGE} bucketMs={DAY} locale="en-US" />);
+    render(<PageSpeed page={PAGE} charts={CHARTS} bucketMs={DAY} locale="en-US" />);
     const region = screen.getByRole("region", { name: "sellerHubOverview · 3 page views" });
     const rows = within(
       within(region).getByRole("table", { name: "Web vitals of sellerHubOverview at the 75th percentile" }),
@@ -51,6 +58,7 @@ describe("PageSpeed", () => {
     render(
       <PageSpeed
         page={PAGE}
+        charts={CHARTS}
         bucketMs={DAY}
         locale="en-US"
         releases={[
@@ -71,7 +79,7 @@ describe("PageSpeed", () => {
   });
 
   it("charts LCP, INP, CLS and TTFB over time and as distributions", () => {
-    render(<PageSpeed page={PAGE} bucketMs={DAY} locale="en-US" />);
+    render(<PageSpeed page={PAGE} charts={CHARTS} bucketMs={DAY} locale="en-US" />);
     expect(screen.getAllByRole("img").map((chart) => chart.querySelector("title")?.textContent)).toEqual([
       "LCP of sellerHubOverview: 75th percentile over time",
       "LCP of sellerHubOverview: distribution of page views",
@@ -83,7 +91,7 @@ describe("PageSpeed", () => {
   });
 
   it("explains a vital nobody measured instead of drawing empty charts", () => {
-    render(<PageSpeed page={PAGE} bucketMs={DAY} locale="en-US" />);
+    render(<PageSpeed page={PAGE} charts={CHARTS} bucketMs={DAY} locale="en-US" />);
     // Under the vital's heading (each vital is a part of the page's region, not a landmark of its own).
     const inp = screen.getByRole("heading", { level: 3, name: "INP (Interaction to Next Paint)" }).parentElement;
     expect(inp).toHaveTextContent(

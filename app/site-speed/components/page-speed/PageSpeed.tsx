@@ -14,7 +14,13 @@ import {
   trendSummary,
   vitalTitle,
 } from "~/site-speed/report-labels";
-import type { ReleaseSummary, PageSummary, VitalSummary } from "~/site-speed/site-speed-report";
+import type {
+  PageCharts,
+  PageSummary,
+  ReleaseSummary,
+  VitalCharts,
+  VitalSummary,
+} from "~/site-speed/site-speed-report";
 import { formatVital, VITALS, type VitalName } from "~/site-speed/vitals";
 
 /** The vitals drawn as charts; FCP is in the table only, being a step on the way to LCP. */
@@ -23,6 +29,8 @@ const CHARTED_VITALS: ReadonlySet<VitalName> = new Set(["LCP", "INP", "CLS", "TT
 export interface PageSpeedProps {
   /** One page's figures from the site-speed report. */
   page: PageSummary;
+  /** Its vitals' trends and distributions, which the report builds for the page shown alone. */
+  charts: PageCharts;
   /** The trend's time buckets (an hour or a day), for their labels. */
   bucketMs: number;
   /** The page's language's locale, for numbers and dates. */
@@ -32,7 +40,7 @@ export interface PageSpeedProps {
 }
 
 /** One page of the hub on the site-speed dashboard: its web vitals at a glance, then each one's trend and distribution. */
-export function PageSpeed({ page, bucketMs, locale, releases = [] }: PageSpeedProps) {
+export function PageSpeed({ page, charts, bucketMs, locale, releases = [] }: PageSpeedProps) {
   const text = useText();
   const headingId = `page-${page.pageName}`;
   return (
@@ -60,10 +68,11 @@ export function PageSpeed({ page, bucketMs, locale, releases = [] }: PageSpeedPr
       {page.vitals
         .filter((summary) => CHARTED_VITALS.has(summary.name))
         .map((summary) => (
-          <VitalCharts
+          <ChartsOfVital
             key={summary.name}
             pageName={page.pageName}
             summary={summary}
+            charts={charts.vitals[summary.name]}
             bucketMs={bucketMs}
             locale={locale}
             releases={releases}
@@ -73,15 +82,17 @@ export function PageSpeed({ page, bucketMs, locale, releases = [] }: PageSpeedPr
   );
 }
 
-function VitalCharts({
+function ChartsOfVital({
   pageName,
   summary,
+  charts,
   bucketMs,
   locale,
   releases,
 }: {
   pageName: string;
   summary: VitalSummary;
+  charts: VitalCharts;
   bucketMs: number;
   locale: string;
   releases: readonly ReleaseSummary[];
@@ -104,12 +115,12 @@ function VitalCharts({
         <div className="vital-charts__pair">
           <TrendChart
             title={text("speed.chart.trendTitle", { vital: name, page: pageName })}
-            summary={trendSummary(name, summary.trend, bucketMs, locale, text, timeZone)}
-            points={summary.trend.map((point, index) => ({
+            summary={trendSummary(name, charts.trend, bucketMs, locale, text, timeZone)}
+            points={charts.trend.map((point, index) => ({
               ...bucketLabels(point.start, bucketMs, locale, text, timeZone),
               value: point.p75,
               samples: point.samples,
-              releases: releasesBegun(releases, point.start, summary.trend[index + 1]?.start),
+              releases: releasesBegun(releases, point.start, charts.trend[index + 1]?.start),
             }))}
             thresholds={VITALS[name].thresholds}
             formatValue={(value) => formatVital(name, value, locale)}
@@ -119,7 +130,7 @@ function VitalCharts({
           <DistributionChart
             title={text("speed.chart.distributionTitle", { vital: name, page: pageName })}
             summary={distributionSummary(summary, text)}
-            bins={summary.histogram.map((bin) => ({
+            bins={charts.histogram.map((bin) => ({
               ...binLabels(name, bin, locale, text),
               count: bin.count,
               rating: bin.rating,
