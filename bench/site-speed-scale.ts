@@ -168,7 +168,7 @@ function pageBeacon(pageName: string, at: number, releaseIndex: number) {
 }
 type PageBeacon = ReturnType<typeof pageBeacon>;
 
-/** The rows the collector stores for a beacon: the beacon's, and its tracking events'. */
+/** The rows the collector stores for a beacon: the beacon's, and its tracking events' (their hours' counts are made after). */
 function storedRows(beacon: PageBeacon, sellerId: number | null, receivedAt: number) {
   const { pageName, speedSession, tracking, resources, ...metrics } = beacon;
   return {
@@ -367,6 +367,11 @@ try {
     await sql`vacuum analyze tracking_event`.execute(db);
     written.vacuumMs = performance.now() - vacuumed;
   }
+  // Every tracking event counted into its account's hour, as the collector counts it and as
+  // migration 0036 did for the events a hub had kept.
+  await sql`insert into tracking_hour (seller_id, hour_start, page_name, action, events)
+    select seller_id, received_at - received_at % 3600000, page_name, action, sum(count) from tracking_event
+    where seller_id is not null group by seller_id, received_at - received_at % 3600000, page_name, action`.execute(db);
   // Every beacon queued and summed into its hour, as migration 0032 does for a hub that had
   // beacons. The serving processes' housekeeping sums batches of the queue too, one process at
   // a time: what is timed is the hub's, until the queue is empty.

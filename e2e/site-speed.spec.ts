@@ -592,6 +592,34 @@ test.describe("the site-speed dashboard", () => {
     expect(cspViolations).toEqual([]);
   });
 
+  test("counts a tracked action: the overview's message about bulk prices, followed by its link, is on the dashboard", async ({
+    signedInPage: page,
+  }) => {
+    // Counted into the demo seller's hours as the beacon arrives; other tests may follow the link too.
+    const counted = () =>
+      Number(
+        queryTestDatabase<{ events: number }>(
+          `select coalesce(sum(t.events), 0) as events from tracking_hour t join seller s on s.id = t.seller_id
+           where s.username = ? and t.page_name = 'sellerHubOverview' and t.action = 'bulkPriceTry'`,
+          DEMO.username,
+        )[0]?.events,
+      );
+    const before = counted();
+    await page.getByRole("link", { name: "Try bulk price changes" }).click();
+    await expect(page.getByRole("region", { name: "Change prices or quantities in bulk" })).toBeVisible();
+    await page.getByRole("navigation", { name: "Sections" }).getByRole("link", { name: "Site speed" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Site speed" })).toBeVisible({ timeout: 20_000 });
+    // The overview's beacon leaves once the listings have painted; the seller asks for the dashboard again once it is in.
+    await expect.poll(counted, { timeout: 15_000 }).toBeGreaterThan(before);
+    await page.getByRole("button", { name: "Show" }).click();
+    const tracked = page
+      .getByRole("table", { name: "Tracking events per page and action" })
+      .getByRole("row", { name: /^sellerHubOverview bulkPriceTry / });
+    await expect(tracked).toBeVisible();
+    const events = Number((await tracked.getByRole("cell").last().textContent())?.replaceAll(",", ""));
+    expect(events).toBeGreaterThan(before);
+  });
+
   test("exports the pages table as the dashboard shows it, as CSV and as JSON", async ({ signedInPage: page }) => {
     await page.getByRole("link", { name: "Site speed" }).first().click();
     await expect(page.getByRole("heading", { level: 1, name: "Site speed" })).toBeVisible();

@@ -22,6 +22,7 @@ export interface DatabaseSchema {
   sign_in_failure: SignInFailureTable;
   known_browser: KnownBrowserTable;
   tracking_event: TrackingEventTable;
+  tracking_hour: TrackingHourTable;
   listing_selection: ListingSelectionTable;
   listing_change: ListingChangeTable;
   listing_change_item: ListingChangeItemTable;
@@ -233,7 +234,19 @@ export interface SpeedHoursOverSegmentsTable {
   since: number;
 }
 
-/** Page tracking: one row per action and page view, with how often it happened. */
+/**
+ * Page tracking of one signed-in account's hour (UTC), per page and action: how often it
+ * happened, added to as beacons arrive (migration 0036). The dashboard counts from these.
+ */
+export interface TrackingHourTable {
+  seller_id: number;
+  hour_start: number;
+  page_name: string;
+  action: string;
+  events: number;
+}
+
+/** Page tracking: one row per action and page view, with how often it happened; counted into `tracking_hour`. */
 export interface TrackingEventTable {
   id: Generated<number>;
   page_name: string;

@@ -50,6 +50,9 @@ describe.each(TEST_DIALECTS)("deleting expired records on $name", (dialect) => {
     trackingEvents: (
       await database.db.selectFrom("tracking_event").select("received_at").orderBy("received_at").execute()
     ).map((row) => row.received_at),
+    trackingHours: (
+      await database.db.selectFrom("tracking_hour").select("hour_start").orderBy("hour_start").execute()
+    ).map((row) => Number(row.hour_start)),
   });
 
   beforeAll(async () => {
@@ -67,6 +70,7 @@ describe.each(TEST_DIALECTS)("deleting expired records on $name", (dialect) => {
       "speed_summary_day",
       "speed_summary_day_built",
       "tracking_event",
+      "tracking_hour",
       "listing_selection",
       "listing_change",
       "listing_change_item",
@@ -93,6 +97,7 @@ describe.each(TEST_DIALECTS)("deleting expired records on $name", (dialect) => {
       speedBeacons: 0,
       speedSummaries: 0,
       trackingEvents: 0,
+      trackingHours: 0,
       listingSelections: 0,
       pricePreviews: 0,
       knownBrowsers: 0,
@@ -247,20 +252,32 @@ describe.each(TEST_DIALECTS)("deleting expired records on $name", (dialect) => {
       page_view: "v",
       received_at: receivedAt,
     });
-    await database.db
-      .insertInto("tracking_event")
-      .values([event(NOW - 91 * DAY), event(NOW - 90 * DAY), event(NOW - DAY)])
-      .execute();
-    expect(await deleteExpiredRecords(database.db, 90, NOW)).toMatchObject({ trackingEvents: 1 });
-    expect((await remaining()).trackingEvents).toEqual([NOW - 90 * DAY, NOW - DAY]);
-    // Kept a week, beacons are summed; tracking events are counted from their rows over the dashboard's 30 days.
+    // Their hours' counts, as the collector keeps them: an hour goes once it began before the events kept.
+    const hour = (hourStart: number) => ({
+      seller_id: seller,
+      hour_start: hourStart,
+      page_name: "sellerHubOverview",
+      action: "bulkPriceTry",
+      events: 1,
+    });
+    const store = async (...receivedAt: number[]) => {
+      await database.db.insertInto("tracking_event").values(receivedAt.map(event)).execute();
+      await database.db.insertInto("tracking_hour").values(receivedAt.map(hour)).execute();
+    };
+    await store(NOW - 91 * DAY, NOW - 90 * DAY, NOW - DAY);
+    expect(await deleteExpiredRecords(database.db, 90, NOW)).toMatchObject({ trackingEvents: 1, trackingHours: 1 });
+    expect(await remaining()).toMatchObject({
+      trackingEvents: [NOW - 90 * DAY, NOW - DAY],
+      trackingHours: [NOW - 90 * DAY, NOW - DAY],
+    });
+    // Kept a week, beacons are summed; tracking is counted over the dashboard's 30 days.
     expect(TRACKING_EVENTS_KEPT_DAYS).toBe(31);
-    await database.db
-      .insertInto("tracking_event")
-      .values([event(NOW - 31 * DAY - 1), event(NOW - 31 * DAY), event(NOW - 8 * DAY)])
-      .execute();
-    expect(await deleteExpiredRecords(database.db, 7, NOW)).toMatchObject({ trackingEvents: 2 });
-    expect((await remaining()).trackingEvents).toEqual([NOW - 31 * DAY, NOW - 8 * DAY, NOW - DAY]);
+    await store(NOW - 31 * DAY - HOUR, NOW - 31 * DAY, NOW - 8 * DAY);
+    expect(await deleteExpiredRecords(database.db, 7, NOW)).toMatchObject({ trackingEvents: 2, trackingHours: 2 });
+    expect(await remaining()).toMatchObject({
+      trackingEvents: [NOW - 31 * DAY, NOW - 8 * DAY, NOW - DAY],
+      trackingHours: [NOW - 31 * DAY, NOW - 8 * DAY, NOW - DAY],
+    });
   });
 
   it("deletes the selections of ended sessions and previews never applied after a day, and keeps the rest", async () => {

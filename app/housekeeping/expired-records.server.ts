@@ -13,8 +13,8 @@ import { INVITATIONS_COUNTED_MS } from "~/team/team.server";
 export const SPEED_SUMMARIES_KEPT_DAYS = 400;
 
 /**
- * Tracking events are counted from their own rows over the dashboard's period, not summed: they
- * are kept its longest period and the day it began in, or as long as beacons are if that is longer.
+ * Tracking events, and their counts per hour that the dashboard reads, are kept the dashboard's
+ * longest period and the day it began in, or as long as beacons are if that is longer.
  */
 export const TRACKING_EVENTS_KEPT_DAYS = Math.ceil(LONGEST_REPORT_PERIOD_MS / DAY_MS) + 1;
 
@@ -28,6 +28,8 @@ export interface DeletedRecords {
   /** Site-speed summaries of an hour or of a day (one a page, segment and release). */
   speedSummaries: number;
   trackingEvents: number;
+  /** An account's tracking of an hour, per page and action: deleted as the tracking events are. */
+  trackingHours: number;
   /** Listings selected in sessions that have ended. */
   listingSelections: number;
   /** Bulk price previews never applied, a day after they were made (their listings' rows with them). */
@@ -42,7 +44,7 @@ export interface DeletedRecords {
 
 /**
  * Deletes what no longer serves anyone: sessions past their expiry or left idle (and their listing selections), price previews never applied, sign-in failures that no
- * longer count towards a limit (and invitations refused for a taken username), speed beacons older than the retention once summed, tracking events older than the dashboard's longest period or the retention, site-speed summaries older than 400 days, and
+ * longer count towards a limit (and invitations refused for a taken username), speed beacons older than the retention once summed, tracking events (and their hours' counts) older than the dashboard's longest period or the retention, site-speed summaries older than 400 days, and
  * activity older than a year. Safe to run from
  * every process and instance at once: each delete is of rows nobody reads any more.
  */
@@ -114,6 +116,7 @@ export async function deleteExpiredRecords(
         )
         .executeTakeFirstOrThrow(),
     ),
+    trackingHours: await deleteOldestFirst(db, "tracking_hour", "hour_start", trackingEventsKeptFrom),
     listingSelections: await deleteSelectionsOfEndedSessions(db),
     pricePreviews: await deleteOldPreviews(db, now - PREVIEW_KEPT_MS),
     knownBrowsers: await inBatches(() =>
@@ -183,11 +186,11 @@ async function deleteOldSpeedSummaries(db: Kysely<DatabaseSchema>, before: numbe
 /** The rows of one start at a time, the oldest first, until none began before `before`. */
 async function deleteOldestFirst(
   db: Kysely<DatabaseSchema>,
-  table: "speed_summary_hour" | "speed_summary_day",
+  table: "speed_summary_hour" | "speed_summary_day" | "tracking_hour",
   start: "hour_start" | "day_start",
   before: number,
 ): Promise<number> {
-  // The two tables share these two statements' shape; their columns' names are the caller's to pair.
+  // The tables share these two statements' shape; their columns' names are the caller's to pair.
   const summaries = db as unknown as Kysely<Record<string, Record<string, number>>>;
   let deleted = 0;
   for (;;) {

@@ -38,7 +38,7 @@ describe("housekeeping in a serving process", () => {
     await startHousekeeping(database, 90).stop();
     expect(await sessions()).toBe(0);
     expect(log).toHaveBeenCalledWith(
-      "Deleted expired records: 1 sessions, 0 sign-in failures, 0 speed beacons, 0 site-speed summaries of an hour, 0 tracking events, 0 selected listings of ended sessions, 0 price previews never applied, 0 browsers no longer known, 0 activity entries older than a year.",
+      "Deleted expired records: 1 sessions, 0 sign-in failures, 0 speed beacons, 0 site-speed summaries of an hour, 0 tracking events, 0 hours of tracking counted, 0 selected listings of ended sessions, 0 price previews never applied, 0 browsers no longer known, 0 activity entries older than a year.",
     );
     await database.close();
   });

@@ -84,7 +84,7 @@ function repeat(everyMs: number, what: string, job: () => Promise<void>): Housek
 function reportDeleted(deleted: DeletedRecords): void {
   if (Object.values(deleted).every((count) => count === 0)) return;
   console.log(
-    `Deleted expired records: ${deleted.sessions} sessions, ${deleted.signInFailures} sign-in failures, ${deleted.speedBeacons} speed beacons, ${deleted.speedSummaries} site-speed summaries of an hour, ${deleted.trackingEvents} tracking events, ${deleted.listingSelections} selected listings of ended sessions, ${deleted.pricePreviews} price previews never applied, ${deleted.knownBrowsers} browsers no longer known, ${deleted.activity} activity entries older than a year.`,
+    `Deleted expired records: ${deleted.sessions} sessions, ${deleted.signInFailures} sign-in failures, ${deleted.speedBeacons} speed beacons, ${deleted.speedSummaries} site-speed summaries of an hour, ${deleted.trackingEvents} tracking events, ${deleted.trackingHours} hours of tracking counted, ${deleted.listingSelections} selected listings of ended sessions, ${deleted.pricePreviews} price previews never applied, ${deleted.knownBrowsers} browsers no longer known, ${deleted.activity} activity entries older than a year.`,
   );
 }
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { TEST_DIALECTS } from "../../test/databases";
 import { beaconRequest, sampleBeacon, sampleInAppBeacon } from "../../test/speed-beacons";
+import type { SpeedBeacon } from "./beacon-schema";
 import { startSession } from "~/auth/session.server";
 import { migrate, type Database } from "~/db/database.server";
 import { DEMO_USERNAME, seedDemoData } from "~/db/seed.server";
@@ -51,6 +52,7 @@ describe.each(TEST_DIALECTS)("the beacon collector on $name", (dialect) => {
   beforeEach(async () => {
     await database.db.deleteFrom("speed_beacon").execute();
     await database.db.deleteFrom("tracking_event").execute();
+    await database.db.deleteFrom("tracking_hour").execute();
   });
 
   it("stores a beacon with its page name and speed session, without a seller when nobody is signed in", async () => {
@@ -124,6 +126,49 @@ describe.each(TEST_DIALECTS)("the beacon collector on $name", (dialect) => {
       },
     ]);
     expect(JSON.parse((await stored())[0]?.metrics ?? "")).not.toHaveProperty("tracking");
+  });
+
+  it("counts a signed-in account's tracking into its hour, each page and action once, and a signed-out page's not", async () => {
+    const { demo, cookie } = await demoSession();
+    const HOUR = 3_600_000;
+    const track = (
+      tracking: SpeedBeacon["tracking"],
+      at: number,
+      headers: Record<string, string> = { Cookie: cookie },
+    ) => collectSpeedBeacon(database.db, beaconRequest(sampleBeacon({ tracking }), headers), CLIENT, at);
+    await track([{ action: "bulkPriceTry", count: 2, pageName: "sellerHubOverview" }], NOW + 5 * 60_000);
+    // A beacon that names one pair twice (the page folds them; another sender may not).
+    await track(
+      [
+        { action: "bulkPriceTry", count: 1, pageName: "sellerHubOverview" },
+        { action: "bulkPriceTry", count: 4, pageName: "sellerHubOverview" },
+        { action: "openProductInsights", count: 1, pageName: "sellerHubProductSummary" },
+      ],
+      NOW + HOUR - 1,
+    );
+    await track([{ action: "bulkPriceTry", count: 3, pageName: "sellerHubOverview" }], NOW + HOUR);
+    await track([{ action: "bulkPriceTry", count: 9, pageName: "sellerHubOverview" }], NOW, {});
+    const hours = await database.db
+      .selectFrom("tracking_hour")
+      .selectAll()
+      .orderBy("hour_start")
+      .orderBy("page_name")
+      .execute();
+    expect(
+      hours.map((hour) => ({ ...hour, hour_start: Number(hour.hour_start), events: Number(hour.events) })),
+    ).toEqual([
+      { seller_id: demo.id, hour_start: NOW, page_name: "sellerHubOverview", action: "bulkPriceTry", events: 7 },
+      {
+        seller_id: demo.id,
+        hour_start: NOW,
+        page_name: "sellerHubProductSummary",
+        action: "openProductInsights",
+        events: 1,
+      },
+      { seller_id: demo.id, hour_start: NOW + HOUR, page_name: "sellerHubOverview", action: "bulkPriceTry", events: 3 },
+    ]);
+    // Every event is still stored as it came, the signed-out page's too.
+    expect(await storedTracking()).toHaveLength(6);
   });
 
   it("attaches the signed-in seller", async () => {

@@ -1,7 +1,8 @@
 /**
  * The collector behind POST /sh/beacon: checks where a beacon comes from, its size and shape,
  * and the rate of its speed session and of its client, then stores it: the page view's
- * measurements as one beacon, queued to be summed, its tracking events as rows of their own. Every refusal is thrown
+ * measurements as one beacon, queued to be summed, its tracking events as rows of their own and
+ * counted into the account's hour. Every refusal is thrown
  * as `data(reason, init)` and nothing is stored. Why it takes no anti-forgery token: docs/decisions/041.
  */
 import ipaddr from "ipaddr.js";
@@ -14,7 +15,7 @@ import { refusal } from "~/http/refusal";
 import { readJson } from "~/http/request-body.server";
 import { MAX_BEACON_BYTES } from "./beacon-rules";
 import { speedBeaconSchema } from "./beacon-schema";
-import { DAY_MS } from "./report-periods";
+import { DAY_MS, HOUR_MS } from "./report-periods";
 
 /** A page sends one beacon each time it is hidden; a browser sending more than this is not a person. */
 export const BEACONS_PER_MINUTE = 30;
@@ -122,7 +123,43 @@ export async function collectSpeedBeacon(
         })),
       )
       .execute();
+    // Counted into the account's hour, which the dashboard reads (migration 0036); no report
+    // reads a signed-out page's.
+    if (sellerId === null) return;
+    await trx
+      .insertInto("tracking_hour")
+      .values(
+        trackedPerAction(tracking).map(({ pageName: trackedPage, action, count }) => ({
+          seller_id: sellerId,
+          hour_start: now - (now % HOUR_MS),
+          page_name: trackedPage,
+          action,
+          events: count,
+        })),
+      )
+      .onConflict((conflict) =>
+        conflict
+          .columns(["seller_id", "hour_start", "page_name", "action"])
+          .doUpdateSet((eb) => ({ events: eb("tracking_hour.events", "+", eb.ref("excluded.events")) })),
+      )
+      .execute();
   });
+}
+
+/**
+ * A beacon's tracking with one entry per page and action: the page folds its events so, but a
+ * beacon written otherwise may repeat a pair, and one statement cannot add to a row twice
+ * (PostgreSQL refuses it).
+ */
+function trackedPerAction(tracking: ReadonlyArray<{ pageName: string; action: string; count: number }>) {
+  const folded = new Map<string, { pageName: string; action: string; count: number }>();
+  for (const { pageName, action, count } of tracking) {
+    const key = JSON.stringify([pageName, action]);
+    const sum = folded.get(key) ?? { pageName, action, count: 0 };
+    sum.count += count;
+    folded.set(key, sum);
+  }
+  return [...folded.values()];
 }
 
 /**

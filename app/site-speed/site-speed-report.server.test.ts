@@ -3,14 +3,19 @@ import { TEST_DIALECTS } from "../../test/databases";
 import { insertSeller } from "../../test/listings";
 import { expectWithin, summedNear } from "../../test/summed-percentiles";
 import { forgetPageViews, sampleBeacon, sampleInAppBeacon, storeBeacons, testId } from "../../test/speed-beacons";
-import type { Database } from "~/db/database.server";
+import { migrate, type Database } from "~/db/database.server";
 import { BEACON_RESEND_WINDOW_MS } from "./beacon-rules";
 import type { SpeedBeacon } from "./beacon-schema";
-import { findReportPeriod, type ReportPeriod } from "./report-periods";
+import { findReportPeriod, periodWindow, type ReportPeriod } from "./report-periods";
 import type { Segment } from "./report-segments";
 import { MAX_REPORTED_ERRORS, MAX_REPORTED_FIXES, type SiteSpeedReport } from "./site-speed-report";
 import { exactReport } from "../../test/exact-site-speed-report";
-import { buildSiteSpeedReport, findWeekRegressions, type AskedFigures } from "./site-speed-report.server";
+import {
+  buildSiteSpeedReport,
+  countTracking,
+  findWeekRegressions,
+  type AskedFigures,
+} from "./site-speed-report.server";
 import type { TrendPoint } from "./vital-statistics";
 import type { VitalName } from "./vitals";
 import { EVERY_SEGMENT } from "./hours-over-segments.server";
@@ -79,7 +84,7 @@ describe.each(TEST_DIALECTS)("the site-speed report on $name", (dialect) => {
   afterAll(() => database.close());
   beforeEach(async () => {
     await forgetPageViews(database.db);
-    await database.db.deleteFrom("tracking_event").execute();
+    await database.db.deleteFrom("tracking_hour").execute();
   });
 
   it("is empty without beacons", async () => {
@@ -831,30 +836,26 @@ describe.each(TEST_DIALECTS)("the site-speed report on $name", (dialect) => {
     ]);
   });
 
-  it("counts the seller's tracking events of the period per page and action, most frequent first", async () => {
-    const event = (
-      page_name: string,
-      action: string,
-      count: number,
-      received_at: number,
-      seller_id: number | null = sellerId,
-    ) => ({
+  it("counts the seller's tracking events of the period per page and action from their hours, most frequent first", async () => {
+    const { since, until } = periodWindow(LAST_WEEK, NOW);
+    const hour = (page_name: string, action: string, events: number, hour_start: number, seller_id = sellerId) => ({
+      seller_id,
+      hour_start,
       page_name,
       action,
-      count,
-      seller_id,
-      page_view: testId(),
-      received_at,
+      events,
     });
     await database.db
-      .insertInto("tracking_event")
+      .insertInto("tracking_hour")
       .values([
-        event("sellerHubOverview", "bulkPriceTry", 2, NOW - HOUR),
-        event("sellerHubOverview", "bulkPriceTry", 1, NOW - 2 * HOUR),
-        event("sellerHubProductSummary", "openProductInsights", 4, NOW - HOUR),
-        event("sellerHubOverview", "taxHelp", 1, NOW - HOUR),
-        event("sellerHubOverview", "taxHelp", 9, NOW - HOUR, otherSellerId),
-        event("sellerHubOverview", "taxHelp", 9, NOW - 9 * 24 * HOUR),
+        hour("sellerHubOverview", "bulkPriceTry", 2, until - HOUR),
+        hour("sellerHubOverview", "bulkPriceTry", 1, since),
+        hour("sellerHubProductSummary", "openProductInsights", 4, NOW - (NOW % HOUR)),
+        hour("sellerHubOverview", "taxHelp", 1, NOW - 5 * HOUR),
+        hour("sellerHubOverview", "taxHelp", 9, NOW - 5 * HOUR, otherSellerId),
+        // Just outside the period, either side.
+        hour("sellerHubOverview", "taxHelp", 9, since - HOUR),
+        hour("sellerHubOverview", "taxHelp", 9, until),
       ])
       .execute();
     expect((await report()).tracking).toEqual([
@@ -862,5 +863,51 @@ describe.each(TEST_DIALECTS)("the site-speed report on $name", (dialect) => {
       { pageName: "sellerHubOverview", action: "bulkPriceTry", events: 3 },
       { pageName: "sellerHubOverview", action: "taxHelp", events: 1 },
     ]);
+  });
+});
+
+describe.each(TEST_DIALECTS)("migration 0036 on $name", (dialect) => {
+  it("counts the tracking events kept before it into their accounts' hours, which the dashboard then reads", async () => {
+    const database = await dialect.open("0035-speed-hours-over-segments");
+    try {
+      const sellerId = await insertSeller(database.db, "tracked-before");
+      const event = (action: string, count: number, received_at: number, seller_id: number | null = sellerId) => ({
+        page_name: "sellerHubOverview",
+        action,
+        count,
+        seller_id,
+        page_view: testId(),
+        received_at,
+      });
+      await database.db
+        .insertInto("tracking_event")
+        .values([
+          event("bulkPriceTry", 2, NOW - HOUR),
+          event("bulkPriceTry", 3, NOW - HOUR + 59 * 60_000),
+          event("bulkPriceTry", 1, NOW - 2 * HOUR),
+          event("taxHelp", 5, NOW - HOUR),
+          event("taxHelp", 7, NOW - HOUR, null),
+        ])
+        .execute();
+      await migrate(database);
+      const hourOf = (at: number) => at - (at % HOUR);
+      const hours = await database.db
+        .selectFrom("tracking_hour")
+        .selectAll()
+        .orderBy(["hour_start", "action"])
+        .execute();
+      expect(hours.map((row) => [Number(row.hour_start), row.action, Number(row.events)])).toEqual([
+        [hourOf(NOW - 2 * HOUR), "bulkPriceTry", 1],
+        [hourOf(NOW - HOUR), "bulkPriceTry", 2],
+        [hourOf(NOW - HOUR), "taxHelp", 5],
+        [hourOf(NOW - HOUR) + HOUR, "bulkPriceTry", 3],
+      ]);
+      expect(await countTracking(database.db, sellerId, NOW - 24 * HOUR, NOW + HOUR)).toEqual([
+        { pageName: "sellerHubOverview", action: "bulkPriceTry", events: 6 },
+        { pageName: "sellerHubOverview", action: "taxHelp", events: 5 },
+      ]);
+    } finally {
+      await database.close();
+    }
   });
 });

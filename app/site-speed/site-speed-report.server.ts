@@ -195,7 +195,11 @@ export async function findWeekRegressions(
   return { since, until, regressions: findRegressions(summedVitalsByPage(thisWeek), summedVitalsByPage(weekBefore)) };
 }
 
-/** Tracking events per page and action, counted in SQL from their own table. */
+/**
+ * Tracking events per page and action, summed in SQL from the account's hours (migration 0036):
+ * a period is whole UTC hours, whichever zone it is read in (report-periods.ts), and an event
+ * belongs to the hour it arrived in.
+ */
 export async function countTracking(
   db: Kysely<DatabaseSchema>,
   sellerId: number,
@@ -203,11 +207,11 @@ export async function countTracking(
   until: number,
 ): Promise<TrackingSummary[]> {
   const rows = await db
-    .selectFrom("tracking_event")
-    .select((eb) => ["page_name", "action", eb.fn.sum<number>("count").as("events")])
+    .selectFrom("tracking_hour")
+    .select((eb) => ["page_name", "action", eb.fn.sum<number>("events").as("events")])
     .where("seller_id", "=", sellerId)
-    .where("received_at", ">=", since)
-    .where("received_at", "<", until)
+    .where("hour_start", ">=", since)
+    .where("hour_start", "<", until)
     .groupBy(["page_name", "action"])
     .orderBy("events", "desc")
     .orderBy("page_name")

@@ -34,6 +34,7 @@ import * as speedSummaries from "./0032-speed-summaries.server";
 import * as speedSummariesAgain from "./0033-speed-summaries-again.server";
 import * as speedSummaryDays from "./0034-speed-summary-days.server";
 import * as speedHoursOverSegments from "./0035-speed-hours-over-segments.server";
+import * as trackingHours from "./0036-tracking-hours.server";
 
 interface DialectMigration {
   up(db: Kysely<unknown>, dialect: Dialect): Promise<void>;
@@ -74,6 +75,7 @@ const migrations: Record<string, DialectMigration> = {
   "0033-speed-summaries-again": speedSummariesAgain,
   "0034-speed-summary-days": speedSummaryDays,
   "0035-speed-hours-over-segments": speedHoursOverSegments,
+  "0036-tracking-hours": trackingHours,
 };
 
 export const MIGRATION_NAMES = Object.keys(migrations);
