@@ -358,6 +358,11 @@ try {
   } finally {
     writer.close();
   }
+  // Every tracking event counted into its account's hour, as the collector counts it and as
+  // migration 0036 did for the events a hub had kept.
+  await sql`insert into tracking_hour (seller_id, hour_start, page_name, action, events)
+    select seller_id, received_at - received_at % 3600000, page_name, action, sum(count) from tracking_event
+    where seller_id is not null group by seller_id, received_at - received_at % 3600000, page_name, action`.execute(db);
   if (onPostgres) {
     // What autovacuum does in a live database, sooner or later: without statistics the planner
     // took the month's million rows of the demo seller for a thousand, and sorted them all for
@@ -365,13 +370,9 @@ try {
     const vacuumed = performance.now();
     await sql`vacuum analyze speed_beacon`.execute(db);
     await sql`vacuum analyze tracking_event`.execute(db);
+    await sql`vacuum analyze tracking_hour`.execute(db);
     written.vacuumMs = performance.now() - vacuumed;
   }
-  // Every tracking event counted into its account's hour, as the collector counts it and as
-  // migration 0036 did for the events a hub had kept.
-  await sql`insert into tracking_hour (seller_id, hour_start, page_name, action, events)
-    select seller_id, received_at - received_at % 3600000, page_name, action, sum(count) from tracking_event
-    where seller_id is not null group by seller_id, received_at - received_at % 3600000, page_name, action`.execute(db);
   // Every beacon queued and summed into its hour, as migration 0032 does for a hub that had
   // beacons. The serving processes' housekeeping sums batches of the queue too, one process at
   // a time: what is timed is the hub's, until the queue is empty.
@@ -453,7 +454,8 @@ try {
   // are summed and timed while it keeps them, then as many again with them dropped, as for an
   // account no one reads. A first batch, not timed, makes the hour's rows that both then add to.
   // One timing of each, as the hub sums (the servers' housekeeping may take a batch, and SQLite's
-  // summing rests between batches): a rough share, not the summing's own speed.
+  // summing rests between batches): a rough share, not the summing's own speed. Their tracking
+  // events are stored but not counted into hours: nothing reads them after.
   const sumNewPageViews = async (count: number) => {
     const pageViewWriter = openWriter();
     const { id: lastId } = await db

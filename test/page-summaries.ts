@@ -18,7 +18,7 @@ export interface MeasuredPage {
 
 /**
  * A page as the site-speed report sums it, for the dashboard's components and route: every page
- * view measured each vital given, all in the rating of its p75; no histogram, server time or parts.
+ * view measured each vital given, all in the rating of its p75; no server time or parts.
  */
 export function measuredPage({ pageName, fullLoads, inAppNavigations = 0, vitals }: MeasuredPage): PageSummary {
   const pageViews = fullLoads + inAppNavigations;

@@ -149,7 +149,9 @@ export async function collectSpeedBeacon(
 /**
  * A beacon's tracking with one entry per page and action: the page folds its events so, but a
  * beacon written otherwise may repeat a pair, and one statement cannot add to a row twice
- * (PostgreSQL refuses it).
+ * (PostgreSQL refuses it). In one order, by page and action: two beacons of an account's hour
+ * stored at once (two tabs, two members) then take their rows' locks in the same order, and
+ * neither waits on the other for a row it holds (a deadlock PostgreSQL would end by failing one).
  */
 function trackedPerAction(tracking: ReadonlyArray<{ pageName: string; action: string; count: number }>) {
   const folded = new Map<string, { pageName: string; action: string; count: number }>();
@@ -159,8 +161,13 @@ function trackedPerAction(tracking: ReadonlyArray<{ pageName: string; action: st
     sum.count += count;
     folded.set(key, sum);
   }
-  return [...folded.values()];
+  return [...folded.values()].toSorted(
+    (a, b) => compareText(a.pageName, b.pageName) || compareText(a.action, b.action),
+  );
 }
+
+/** By code unit: the same order in every process, whatever its locale. */
+const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /**
  * Who a limit per client counts: the IPv4 address, or the IPv6 address's /64, since one

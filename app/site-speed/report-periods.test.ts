@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_REPORT_PERIOD, findReportPeriod, periodWindow, wholeDaysWithin } from "./report-periods";
+import { HUB_TIME_ZONES } from "~/time/time-zones";
+import {
+  DEFAULT_REPORT_PERIOD,
+  findReportPeriod,
+  periodWindow,
+  REPORT_PERIODS,
+  wholeDaysWithin,
+} from "./report-periods";
+
+const HOUR = 3_600_000;
 
 describe("report periods", () => {
   it("finds a period by its key, defaults to the last 7 days, and knows no others", () => {
@@ -29,6 +38,20 @@ describe("report periods", () => {
     const berlin = periodWindow(findReportPeriod("24h")!, now, "Europe/Berlin");
     expect(new Date(berlin.until).toISOString()).toBe("2026-11-22T15:00:00.000Z");
     expect(berlin.bucketStarts).toHaveLength(24);
+  });
+
+  it("begins and ends every period on a UTC hour in every zone the hub offers, as the hours' sums and tracking are kept", () => {
+    // Summer time's changes of both hemispheres, and an ordinary day.
+    const moments = [Date.UTC(2026, 2, 29, 1, 30), Date.UTC(2026, 3, 5, 2, 15), Date.UTC(2026, 10, 22, 14, 30)];
+    for (const timeZone of HUB_TIME_ZONES)
+      for (const now of moments)
+        for (const period of REPORT_PERIODS) {
+          const { since, until, bucketStarts } = periodWindow(period, now, timeZone);
+          expect(
+            [since, until, ...bucketStarts].every((moment) => moment % HOUR === 0),
+            `${timeZone} ${period.key}`,
+          ).toBe(true);
+        }
   });
 
   it("gives a day of 23 or 25 hours where summer time begins or ends", () => {

@@ -838,6 +838,7 @@ describe.each(TEST_DIALECTS)("the site-speed report on $name", (dialect) => {
 
   it("counts the seller's tracking events of the period per page and action from their hours, most frequent first", async () => {
     const { since, until } = periodWindow(LAST_WEEK, NOW);
+    const thisHour = NOW - (NOW % HOUR);
     const hour = (page_name: string, action: string, events: number, hour_start: number, seller_id = sellerId) => ({
       seller_id,
       hour_start,
@@ -850,9 +851,9 @@ describe.each(TEST_DIALECTS)("the site-speed report on $name", (dialect) => {
       .values([
         hour("sellerHubOverview", "bulkPriceTry", 2, until - HOUR),
         hour("sellerHubOverview", "bulkPriceTry", 1, since),
-        hour("sellerHubProductSummary", "openProductInsights", 4, NOW - (NOW % HOUR)),
-        hour("sellerHubOverview", "taxHelp", 1, NOW - 5 * HOUR),
-        hour("sellerHubOverview", "taxHelp", 9, NOW - 5 * HOUR, otherSellerId),
+        hour("sellerHubProductSummary", "openProductInsights", 4, thisHour),
+        hour("sellerHubOverview", "taxHelp", 1, thisHour - 5 * HOUR),
+        hour("sellerHubOverview", "taxHelp", 9, thisHour - 5 * HOUR, otherSellerId),
         // Just outside the period, either side.
         hour("sellerHubOverview", "taxHelp", 9, since - HOUR),
         hour("sellerHubOverview", "taxHelp", 9, until),

@@ -8,9 +8,9 @@ import { sql, type Kysely } from "kysely";
  * events came (counted from `tracking_event`'s rows, the busy seller's 30 days took 31 ms of a
  * 200 ms view at ten million beacons: bench/README.md, "Where a 30 days' view goes"). The rows
  * kept so far are counted into their hours here; `tracking_event` stays the record they were
- * counted from, expired as before. No report reads it by seller any more, so its index for that
- * goes: a build before this one, serving beside it during a deployment, still counts correctly
- * from it, only slower, and the events that build stores are not in the hours.
+ * counted from, expired as before, its index by seller kept for deleting an account's rows with
+ * it. A build before this one, serving beside it during a deployment, still counts from the
+ * events' rows; the events that build stores are not in the hours.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
@@ -31,5 +31,4 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     where seller_id is not null
     group by seller_id, received_at - received_at % 3600000, page_name, action
   `.execute(db);
-  await db.schema.dropIndex("tracking_event_seller_received").execute();
 }
