@@ -10,10 +10,11 @@ import { sampleBeacon, storeBeacons } from "../test/speed-beacons";
 /**
  * Accounts of journeys that need one no other test signs in to, with no listings: a sessions
  * journey that signs its member's other sessions out must find none of another test's there (the
- * demo's owner is signed in by many tests at once), and the dashboard's pinned figures must be
- * the only page views of theirs (another test browsing as the same seller adds its own), and the
- * side area's count of messages must change only by the journey's own (the inline seller's other
- * tests add and remove theirs at the same time, in the other worker).
+ * demo's owner is signed in by many tests at once), the dashboard's pinned figures must be the
+ * only page views of theirs (another test browsing as the same seller adds its own), a tracked
+ * click the only one counted, and the side area's count of messages must change only by the
+ * journey's own (the inline seller's other tests add and remove theirs at the same time, in the
+ * other worker).
  */
 export const OWN_ACCOUNTS = [
   "messages-count",
@@ -24,7 +25,11 @@ export const OWN_ACCOUNTS = [
   "speed-regressions",
   "speed-releases",
   "speed-summed",
+  "speed-tracking",
 ] as const;
+
+/** The account whose one tracked click the dashboard's tracking table must count: no other test browses as it. */
+export const TRACKING_SELLER = "speed-tracking" satisfies (typeof OWN_ACCOUNTS)[number];
 
 /**
  * A viewer of an account of their own who chose the dark appearance on a light system: what the

@@ -16,12 +16,16 @@ export interface MeasuredPage {
   vitals: Partial<Record<VitalName, MeasuredVital>>;
 }
 
+/** Every page view of a measured page: its full loads and in-app navigations. */
+const pageViewsOf = ({ fullLoads, inAppNavigations = 0 }: MeasuredPage): number => fullLoads + inAppNavigations;
+
 /**
  * A page as the site-speed report sums it, for the dashboard's components and route: every page
  * view measured each vital given, all in the rating of its p75; no server time or parts.
  */
-export function measuredPage({ pageName, fullLoads, inAppNavigations = 0, vitals }: MeasuredPage): PageSummary {
-  const pageViews = fullLoads + inAppNavigations;
+export function measuredPage(page: MeasuredPage): PageSummary {
+  const { pageName, fullLoads, inAppNavigations = 0, vitals } = page;
+  const pageViews = pageViewsOf(page);
   const vital = (name: VitalName): VitalSummary => {
     const measured = vitals[name];
     const samples = measured ? pageViews : 0;
@@ -59,7 +63,7 @@ export function measuredPage({ pageName, fullLoads, inAppNavigations = 0, vitals
  * each of `trendStarts`, over every page view; no distribution.
  */
 export function measuredCharts(page: MeasuredPage, trendStarts: readonly number[]): PageCharts {
-  const pageViews = page.fullLoads + (page.inAppNavigations ?? 0);
+  const pageViews = pageViewsOf(page);
   const chart = (name: VitalName): VitalCharts => {
     const measured = page.vitals[name];
     return {
