@@ -394,26 +394,28 @@ test.describe("every page view measured", () => {
     const everyPage = page.getByRole("table", { name: /^Every page/ });
     // Seconds from ten seconds on, as Lighthouse shows them: "12.3 s", a day "86,400 s". The
     // week's figures are read from the sums, within 1 % (docs/decisions/049): 12,345 ms may read
-    // 12.2 to 12.5 s, a day 85,536 to 87,264 s.
+    // 12.2 to 12.5 s, a day 85,536 to 87,264 s. Under each, the page views that measured it: both
+    // of each page's.
     const overview = everyPage.getByRole("row", { name: /\bsellerHubOverview\b/ });
     await expect(overview.getByRole("cell").nth(2)).toHaveText(/^1 · 12\.[2-5] s, data 12\.[2-5] s$/);
-    await expect(overview.getByRole("cell").nth(3)).toHaveText(/^12\.[2-5] s\s*Poor$/);
+    await expect(overview.getByRole("cell").nth(3)).toHaveText(/^12\.[2-5] s\s*Poor\s*2 measured$/);
     await expect(
       everyPage
         .getByRole("row", { name: /\bsellerHubListingDetail\b/ })
         .getByRole("cell")
         .nth(3),
-    ).toHaveText(/^8[5-7],\d{3} s\s*Poor$/);
+    ).toHaveText(/^8[5-7],\d{3} s\s*Poor\s*2 measured$/);
     await expect(
       everyPage
         .getByRole("row", { name: /\bsellerHubBulkPriceChoose\b/ })
         .getByRole("cell")
         .nth(3),
-    ).toHaveText(/^3,9\d\d ms\s*Needs improvement$/);
+    ).toHaveText(/^3,9\d\d ms\s*Needs improvement\s*2 measured$/);
     // At a glance on a 1280 px screen: the table fits its column without scrolling sideways (the
-    // page takes the side area's room), and a row is four lines at most even with these, the
-    // widest figures (one figure and its rating a cell: "Needs improvement", a page's code or an
-    // in-app time may wrap), not the 200 px before.
+    // page takes the side area's room), and a row is five lines at most even with these, the
+    // widest figures (one figure and its rating a cell, then the page views that measured it:
+    // "Needs improvement", a page's code or an in-app time may wrap), not the 200 px before.
+    // Measured here: 133 px at most, the rows whose every vital needs improvement.
     expect(page.viewportSize()?.width).toBe(1280);
     const layout = await everyPage.evaluate((table) => {
       const region = table.closest("section") as HTMLElement;
@@ -424,7 +426,7 @@ test.describe("every page view measured", () => {
     });
     expect(layout.rows).toBeGreaterThanOrEqual(views.length);
     expect(layout.fits, JSON.stringify(layout.seen)).toBe(true);
-    expect(layout.tallest, JSON.stringify(layout.seen)).toBeLessThanOrEqual(120);
+    expect(layout.tallest, JSON.stringify(layout.seen)).toBeLessThanOrEqual(140);
   });
 });
 

@@ -1,10 +1,11 @@
 import type { PageCharts, PageSummary, VitalCharts, VitalSummary } from "~/site-speed/site-speed-report";
 import { rate, VITAL_NAMES, type VitalName } from "~/site-speed/vitals";
 
-/** A vital measured on every page view: its 75th percentile now and, where measured, the period before. */
+/** A vital measured on every page view, or on `samples` of them: its 75th percentile now and, where measured, the period before. */
 export interface MeasuredVital {
   p75: number;
   previousP75?: number | null;
+  samples?: number;
 }
 
 export interface MeasuredPage {
@@ -28,7 +29,7 @@ export function measuredPage(page: MeasuredPage): PageSummary {
   const pageViews = pageViewsOf(page);
   const vital = (name: VitalName): VitalSummary => {
     const measured = vitals[name];
-    const samples = measured ? pageViews : 0;
+    const samples = measured ? (measured.samples ?? pageViews) : 0;
     const rating = measured ? rate(name, measured.p75) : null;
     const share = (of: VitalSummary["rating"]) => (rating === of && samples > 0 ? 100 : 0);
     return {

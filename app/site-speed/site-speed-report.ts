@@ -73,17 +73,18 @@ export interface PageSummary {
 }
 
 /**
- * A page as the pages table shows it: its counts, and each vital's 75th percentile. Its parts and
+ * A page as the pages table shows it: its counts, and each vital's 75th percentile over the page
+ * views that measured it (`samples`: issue 33 asks a sample count beside every percentile). Its parts and
  * server time are drawn for the page shown alone (decision 045, "One page's charts"), so the
  * dashboard's data, part of its HTML, leaves them out of every other page.
  */
 export interface PageRow extends Omit<PageSummary, "server" | "vitalParts" | "vitals"> {
-  vitals: Array<Pick<VitalSummary, "name" | "p75">>;
+  vitals: Array<Pick<VitalSummary, "name" | "p75" | "samples">>;
 }
 
 export const pageRowOf = ({ server: _server, vitalParts: _parts, vitals, ...page }: PageSummary): PageRow => ({
   ...page,
-  vitals: vitals.map(({ name, p75 }) => ({ name, p75 })),
+  vitals: vitals.map(({ name, p75, samples }) => ({ name, p75, samples })),
 });
 
 /** What to fix: an element that was the LCP, or the target of the INP, on a page. */

@@ -1,5 +1,7 @@
 import { render, screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
+import { textOfLanguage } from "~/i18n/catalogues.server";
+import { TextProvider } from "~/i18n/text";
 import { columnSortSearches, pageChoiceSearches, type DashboardQuery } from "~/site-speed/dashboard-query";
 import { findReportPeriod } from "~/site-speed/report-periods";
 import { measuredPage } from "../../../../test/page-summaries";
@@ -16,7 +18,7 @@ const PAGES = [
     pageName: "sellerHubActiveListings",
     fullLoads: 1,
     inAppNavigations: 3,
-    vitals: { LCP: { p75: 3100, previousP75: 2600 }, INP: { p75: 120, previousP75: 120 } },
+    vitals: { LCP: { p75: 3100, previousP75: 2600 }, INP: { p75: 120, previousP75: 120, samples: 1 } },
   }),
   measuredPage({ pageName: "sellerHubOverview", fullLoads: 2, vitals: { LCP: { p75: 1200 } } }),
 ];
@@ -71,12 +73,38 @@ describe("PagesTable", () => {
     expect(screen.getAllByRole("rowheader")[0]).toHaveTextContent(new RegExp(`^${code}$`));
   });
 
-  it("gives each vital one figure and its rating: the shares and the change are on the page's own table", () => {
+  it("gives each vital one figure and its rating, over the page views that measured it: the shares and the change are on the page's own table", () => {
     const table = renderTable();
-    const lcp = within(within(table).getByRole("row", { name: /sellerHubActiveListings/ })).getAllByRole("cell")[3];
-    expect(lcp).toHaveTextContent(/^3,100 ms Needs improvement$/);
+    const listings = within(within(table).getByRole("row", { name: /sellerHubActiveListings/ })).getAllByRole("cell");
+    expect(listings[3]).toHaveTextContent(/^3,100 ms Needs improvement 4 measured$/);
+    // INP is measured only where the seller interacted: fewer page views than the LCP's.
+    expect(listings[4]).toHaveTextContent(/^120 ms Good 1 measured$/);
     const overviewInp = within(within(table).getByRole("row", { name: /sellerHubOverview/ })).getAllByRole("cell")[4];
-    expect(overviewInp).toHaveTextContent("Not measured");
+    expect(overviewInp).toHaveTextContent(/^Not measured$/);
+  });
+
+  it("counts the page views measured in the page's language, its plural and its digits' grouping", () => {
+    render(
+      <TextProvider value={textOfLanguage("fr-FR")}>
+        <PagesTable
+          pages={[
+            measuredPage({
+              pageName: "sellerHubOverview",
+              fullLoads: 12_345,
+              vitals: { LCP: { p75: 1200 }, INP: { p75: 90, samples: 1 } },
+            }),
+          ]}
+          locale="fr-FR"
+          order={QUERY.order}
+          direction={QUERY.direction}
+          sortSearches={columnSortSearches(QUERY)}
+          pageSearches={{ sellerHubOverview: "?page=sellerHubOverview" }}
+        />
+      </TextProvider>,
+    );
+    const cells = screen.getAllByRole("cell");
+    expect(cells[3]).toHaveTextContent(/12 345 mesurées$/);
+    expect(cells[4]).toHaveTextContent(/^90 ms Bon 1 mesurée$/);
   });
 
   it("sorts by links in the column headers, saying which column is sorted and how", () => {

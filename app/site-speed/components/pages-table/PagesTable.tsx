@@ -128,13 +128,19 @@ function PageCode({ name }: { name: string }) {
   ));
 }
 
-/** One figure and its rating: the shares and the change against the period before are on the page's own table. */
+/**
+ * One figure and its rating, and below them how many page views measured it: a percentile over
+ * twelve page views is not one over twelve thousand, and INP (measured only where the seller
+ * interacted) often has far fewer than the page's views. The shares and the change against the
+ * period before are on the page's own table.
+ */
 function VitalCell({ vital, locale }: { vital: PageRow["vitals"][number]; locale: string }) {
   const text = useText();
   if (vital.p75 === null) return <td>{text("speed.notMeasured")}</td>;
   return (
     <td>
-      <VitalFigure vital={vital.name} value={vital.p75} locale={locale} />
+      <VitalFigure vital={vital.name} value={vital.p75} locale={locale} />{" "}
+      <span className="pages-table__samples">{text("speed.pages.samples", { samples: vital.samples })}</span>
     </td>
   );
 }
