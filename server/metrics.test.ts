@@ -1,5 +1,6 @@
 import { request } from "node:http";
 import { afterAll, describe, expect, it } from "vitest";
+import { createPostgresDatabase, TEST_DATABASE_URL } from "../test/databases";
 import { signInOverHttp, startServerProcess, temporarySqliteUrl, type ServerProcess } from "../test/server-process";
 
 /** The metrics endpoint's address, as the server printed it at start. */
@@ -66,6 +67,36 @@ describe.each([
     expect((await fetch(`${server.url}/metrics`)).status).toBe(404);
   }, 90_000);
 });
+
+describe.runIf(TEST_DATABASE_URL)("metrics for Prometheus on PostgreSQL", () => {
+  let server: ServerProcess | undefined;
+  let database: Awaited<ReturnType<typeof createPostgresDatabase>> | undefined;
+  afterAll(async () => {
+    await server?.stop();
+    await database?.drop();
+  });
+
+  it("tells the pool's connections, and counts and times each wait for one while all were busy", async () => {
+    database = await createPostgresDatabase(TEST_DATABASE_URL as string);
+    // A pool of one connection: twenty pages asked at once take it in turn.
+    server = await startServerProcess(database.url, { METRICS_PORT: "0", DATABASE_POOL_SIZE: "1" });
+    const session = await signInOverHttp(server.url);
+    const statuses = await Promise.all(
+      Array.from({ length: 20 }, () => getOnNewConnection(`${server!.url}/sh/lst/active`, session)),
+    );
+    expect(statuses).toEqual(Array.from({ length: 20 }, () => 200));
+
+    const text = await (await fetch(metricsUrlOf(server))).text();
+    expect(valueOf(text, "seller_hub_database_connections", { state: "open" })).toBe(1);
+    expect(valueOf(text, "seller_hub_database_connections", { state: "waiting" })).toBe(0);
+    expect(valueOf(text, "seller_hub_database_pool_waits_total")).toBeGreaterThan(0);
+    expect(valueOf(text, "seller_hub_database_pool_wait_seconds_total")).toBeGreaterThan(0);
+    // SQLite's waits are SQLite's: none here.
+    expect(valueOf(text, "seller_hub_sqlite_write_waits_total")).toBe(0);
+  }, 90_000);
+});
+if (!TEST_DATABASE_URL)
+  console.info("The metrics' PostgreSQL pool test skipped: it needs PostgreSQL (set TEST_DATABASE_URL).");
 
 describe("the metrics' settings", () => {
   it("refuses a port or a host that is not one, saying why, before serving anything", async () => {

@@ -1,6 +1,6 @@
 import cluster from "node:cluster";
 import { AggregatorRegistry, collectDefaultMetrics, Counter, Gauge, Histogram, register } from "prom-client";
-import type { Database } from "~/db/database.server";
+import { poolWaits, type Database } from "~/db/database.server";
 import { sqliteWriteWaits } from "~/db/node-sqlite-dialect.server";
 
 /**
@@ -13,7 +13,9 @@ import { sqliteWriteWaits } from "~/db/node-sqlite-dialect.server";
  *   by the route table's pattern (bounded: an unknown address is `unmatched`), method and status.
  * - prom-client's defaults: event-loop delay (`nodejs_eventloop_lag_*`), memory (`process_resident_memory_bytes`,
  *   `nodejs_heap_size_*`), garbage collection, handles.
- * - `seller_hub_database_connections`: PostgreSQL's pool, open, idle and waiting for a connection.
+ * - `seller_hub_database_connections`: PostgreSQL's pool, open, idle and waiting for a connection;
+ *   `seller_hub_database_pool_waits_total` and `…_seconds_total`: requests for a connection that
+ *   waited because every one was busy, and their time (app/db/database.server.ts, `poolWaits`).
  * - `seller_hub_sqlite_write_waits_total` and `…_seconds_total`: pauses of an SQLite write while
  *   another process held the lock (app/db/node-sqlite-dialect.server.ts).
  */
@@ -49,6 +51,24 @@ if (!register.getSingleMetric("seller_hub_database_connections")) {
         this.set({ state: "open" }, pool.open);
         this.set({ state: "idle" }, pool.idle);
         this.set({ state: "waiting" }, pool.waiting);
+      },
+    }),
+    new Counter({
+      name: "seller_hub_database_pool_waits_total",
+      help: "Requests for a PostgreSQL connection that waited because every connection of the pool was busy.",
+      registers: [],
+      collect() {
+        this.reset();
+        this.inc(poolWaits.count);
+      },
+    }),
+    new Counter({
+      name: "seller_hub_database_pool_wait_seconds_total",
+      help: "Time requests for a PostgreSQL connection waited while every connection of the pool was busy.",
+      registers: [],
+      collect() {
+        this.reset();
+        this.inc(poolWaits.ms / 1000);
       },
     }),
     new Counter({

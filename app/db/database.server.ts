@@ -1,8 +1,8 @@
 import { mkdirSync } from "node:fs";
 import { dirname, resolve } from "node:path";
-import { Kysely, PostgresDialect, sql } from "kysely";
+import { Kysely, PostgresDialect, sql, type PostgresPool } from "kysely";
 import { Migrator } from "kysely/migration";
-import { Pool, types } from "pg";
+import { Client, Pool, types } from "pg";
 import { countQueryTime } from "../http/server-timing.server";
 import type { DatabaseSchema } from "./schema";
 import type { Dialect } from "./migrations/dialect.server";
@@ -20,6 +20,12 @@ export interface Database {
 }
 
 export const DEFAULT_DATABASE_URL = "sqlite:data/seller-hub.db";
+
+/**
+ * This process's waits for a connection of PostgreSQL's pool (every one was busy), and their time,
+ * for the operator's metrics: the pool's "waiting" gauge says only how many wait at the scrape.
+ */
+export const poolWaits = { count: 0, ms: 0 };
 
 /** Rows written or read by id per statement: within SQLite's and PostgreSQL's limits on a statement's parameters. */
 const ROWS_PER_STATEMENT = 500;
@@ -57,23 +63,48 @@ export function connectDatabase(url: string): Database {
 function openPostgres(url: string): Database {
   // Times are epoch milliseconds in bigint columns: well inside Number's exact range.
   types.setTypeParser(types.builtins.INT8, Number);
-  const pool = new Pool({
-    connectionString: url,
-    max: Number(process.env.DATABASE_POOL_SIZE ?? 10),
-    connectionTimeoutMillis: 5000,
-  });
+  const max = Number(process.env.DATABASE_POOL_SIZE ?? 10);
+  const pool = new Pool({ connectionString: url, max, connectionTimeoutMillis: 5000 });
   // A client losing its connection must not crash the server: idle ones are reported by the pool,
   // checked-out ones by themselves (their query fails too, and the pool replaces them).
   pool.on("error", (error) => console.error("database: idle connection lost:", error.message));
   pool.on("connect", (client) =>
     client.on("error", (error) => console.error("database: connection lost:", error.message)),
   );
-  const db = new Kysely<DatabaseSchema>({ dialect: new PostgresDialect({ pool }), log: countQueryTime });
+  const db = new Kysely<DatabaseSchema>({
+    dialect: new PostgresDialect({ pool: countingWaits(pool, max), controlClient: Client }),
+    log: countQueryTime,
+  });
   return {
     db,
     dialect: "postgres",
     close: () => db.destroy(),
     connections: () => ({ open: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+  };
+}
+
+/**
+ * The pool as Kysely asks it for connections, each asked for while every connection is busy
+ * counted and timed in `poolWaits`: when the requests already waiting take every idle connection
+ * and every one the pool may still open. (pg's Pool queues even a request an idle connection will
+ * serve, and hands it over on the next tick, so "none idle" alone missed the requests of one tick.)
+ */
+function countingWaits(pool: Pool, max: number): PostgresPool {
+  return {
+    async connect() {
+      const free = pool.idleCount + Math.max(0, max - pool.totalCount);
+      if (pool.waitingCount < free) return pool.connect();
+      const asked = performance.now();
+      try {
+        return await pool.connect();
+      } finally {
+        poolWaits.count += 1;
+        poolWaits.ms += performance.now() - asked;
+      }
+    },
+    end: () => pool.end(),
+    // Kysely opens a client with the pool's options to cancel a query (its class: `controlClient`).
+    options: pool.options,
   };
 }
 
