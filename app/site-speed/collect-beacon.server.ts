@@ -14,7 +14,7 @@ import { originNamesHost } from "~/http/origin";
 import { refusal } from "~/http/refusal";
 import { readJson } from "~/http/request-body.server";
 import { MAX_BEACON_BYTES } from "./beacon-rules";
-import { speedBeaconSchema } from "./beacon-schema";
+import { speedBeaconSchema, type TrackedAction } from "./beacon-schema";
 import { DAY_MS, HOUR_MS } from "./report-periods";
 
 /** A page sends one beacon each time it is hidden; a browser sending more than this is not a person. */
@@ -153,8 +153,8 @@ export async function collectSpeedBeacon(
  * stored at once (two tabs, two members) then take their rows' locks in the same order, and
  * neither waits on the other for a row it holds (a deadlock PostgreSQL would end by failing one).
  */
-function trackedPerAction(tracking: ReadonlyArray<{ pageName: string; action: string; count: number }>) {
-  const folded = new Map<string, { pageName: string; action: string; count: number }>();
+function trackedPerAction(tracking: readonly TrackedAction[]): TrackedAction[] {
+  const folded = new Map<string, TrackedAction>();
   for (const { pageName, action, count } of tracking) {
     const key = JSON.stringify([pageName, action]);
     const sum = folded.get(key) ?? { pageName, action, count: 0 };
