@@ -398,19 +398,19 @@ test.describe("every page view measured", () => {
     // of each page's.
     const overview = everyPage.getByRole("row", { name: /\bsellerHubOverview\b/ });
     await expect(overview.getByRole("cell").nth(2)).toHaveText(/^1 · 12\.[2-5] s, data 12\.[2-5] s$/);
-    await expect(overview.getByRole("cell").nth(3)).toHaveText(/^12\.[2-5] s\s*Poor\s*2 measured$/);
+    await expect(overview.getByRole("cell").nth(3)).toHaveText(/^12\.[2-5] s\s*Poor\s*2 page views$/);
     await expect(
       everyPage
         .getByRole("row", { name: /\bsellerHubListingDetail\b/ })
         .getByRole("cell")
         .nth(3),
-    ).toHaveText(/^8[5-7],\d{3} s\s*Poor\s*2 measured$/);
+    ).toHaveText(/^8[5-7],\d{3} s\s*Poor\s*2 page views$/);
     await expect(
       everyPage
         .getByRole("row", { name: /\bsellerHubBulkPriceChoose\b/ })
         .getByRole("cell")
         .nth(3),
-    ).toHaveText(/^3,9\d\d ms\s*Needs improvement\s*2 measured$/);
+    ).toHaveText(/^3,9\d\d ms\s*Needs improvement\s*2 page views$/);
     // At a glance on a 1280 px screen: the table fits its column without scrolling sideways (the
     // page takes the side area's room), and a row is five lines at most even with these, the
     // widest figures (one figure and its rating a cell, then the page views that measured it:

@@ -61,16 +61,14 @@ export function measuredPage(page: MeasuredPage): PageSummary {
 
 /**
  * The charts of a page `measuredPage` gives: each measured vital's trend a point at its p75 from
- * each of `trendStarts`, over every page view; no distribution.
+ * each of `trendStarts`, over the page views that measured it; no distribution.
  */
 export function measuredCharts(page: MeasuredPage, trendStarts: readonly number[]): PageCharts {
   const pageViews = pageViewsOf(page);
   const chart = (name: VitalName): VitalCharts => {
     const measured = page.vitals[name];
-    return {
-      histogram: [],
-      trend: trendStarts.map((start) => ({ start, p75: measured?.p75 ?? null, samples: measured ? pageViews : 0 })),
-    };
+    const samples = measured ? (measured.samples ?? pageViews) : 0;
+    return { histogram: [], trend: trendStarts.map((start) => ({ start, p75: measured?.p75 ?? null, samples })) };
   };
   return {
     pageName: page.pageName,

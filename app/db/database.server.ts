@@ -63,8 +63,11 @@ export function connectDatabase(url: string): Database {
 function openPostgres(url: string): Database {
   // Times are epoch milliseconds in bigint columns: well inside Number's exact range.
   types.setTypeParser(types.builtins.INT8, Number);
-  const max = Number(process.env.DATABASE_POOL_SIZE ?? 10);
-  const pool = new Pool({ connectionString: url, max, connectionTimeoutMillis: 5000 });
+  const pool = new Pool({
+    connectionString: url,
+    max: Number(process.env.DATABASE_POOL_SIZE ?? 10),
+    connectionTimeoutMillis: 5000,
+  });
   // A client losing its connection must not crash the server: idle ones are reported by the pool,
   // checked-out ones by themselves (their query fails too, and the pool replaces them).
   pool.on("error", (error) => console.error("database: idle connection lost:", error.message));
@@ -72,7 +75,7 @@ function openPostgres(url: string): Database {
     client.on("error", (error) => console.error("database: connection lost:", error.message)),
   );
   const db = new Kysely<DatabaseSchema>({
-    dialect: new PostgresDialect({ pool: countingWaits(pool, max), controlClient: Client }),
+    dialect: new PostgresDialect({ pool: countingWaits(pool), controlClient: Client }),
     log: countQueryTime,
   });
   return {
@@ -89,7 +92,9 @@ function openPostgres(url: string): Database {
  * and every one the pool may still open. (pg's Pool queues even a request an idle connection will
  * serve, and hands it over on the next tick, so "none idle" alone missed the requests of one tick.)
  */
-function countingWaits(pool: Pool, max: number): PostgresPool {
+function countingWaits(pool: Pool): PostgresPool {
+  // The size the pool keeps to, not the setting: pg's Pool takes 10 for a size of 0 or not a number.
+  const max = pool.options.max;
   return {
     async connect() {
       const free = pool.idleCount + Math.max(0, max - pool.totalCount);

@@ -76,9 +76,9 @@ describe("PagesTable", () => {
   it("gives each vital one figure and its rating, over the page views that measured it: the shares and the change are on the page's own table", () => {
     const table = renderTable();
     const listings = within(within(table).getByRole("row", { name: /sellerHubActiveListings/ })).getAllByRole("cell");
-    expect(listings[3]).toHaveTextContent(/^3,100 ms Needs improvement 4 measured$/);
+    expect(listings[3]).toHaveTextContent(/^3,100 ms Needs improvement 4 page views$/);
     // INP is measured only where the seller interacted: fewer page views than the LCP's.
-    expect(listings[4]).toHaveTextContent(/^120 ms Good 1 measured$/);
+    expect(listings[4]).toHaveTextContent(/^120 ms Good 1 page view$/);
     const overviewInp = within(within(table).getByRole("row", { name: /sellerHubOverview/ })).getAllByRole("cell")[4];
     expect(overviewInp).toHaveTextContent(/^Not measured$/);
   });
@@ -103,8 +103,8 @@ describe("PagesTable", () => {
       </TextProvider>,
     );
     const cells = screen.getAllByRole("cell");
-    expect(cells[3]).toHaveTextContent(/12 345 mesurées$/);
-    expect(cells[4]).toHaveTextContent(/^90 ms Bon 1 mesurée$/);
+    expect(cells[3]).toHaveTextContent(/12 345 pages vues$/);
+    expect(cells[4]).toHaveTextContent(/^90 ms Bon 1 page vue$/);
   });
 
   it("sorts by links in the column headers, saying which column is sorted and how", () => {
