@@ -228,6 +228,9 @@ test.describe("changing prices in bulk", () => {
   });
 
   test("without JavaScript: the same steps as plain forms and pages", async ({ browser }) => {
+    // Every step a page load: 54.9 s in a CI run of two workers on a slow machine (2026-11-29),
+    // within 5 s of the default 60 s.
+    test.setTimeout(90_000);
     const seller = "repricer-nojs";
     const before = pricesOf(seller);
     const context = await browser.newContext({ javaScriptEnabled: false });

@@ -129,6 +129,9 @@ test.describe("one listing's price and quantity, on its page", () => {
   test("without JavaScript: a refusal says why by the field, a save comes back as a page a reload does not repeat", async ({
     browser,
   }) => {
+    // Every step a page load: 53.0 s in a CI run of two workers on a slow machine (2026-11-29),
+    // within 7 s of the default 60 s.
+    test.setTimeout(90_000);
     const seller = "repricer-page-nojs";
     const context = await browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
