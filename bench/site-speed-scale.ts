@@ -11,7 +11,9 @@
  * Then, through HTTP from the production build (two workers):
  * - the dashboard's time for each period (the whole page, its loader included), for the demo
  *   seller and for one small seller, as it opens and with one page's own figures and charts
- *   shown: the first view, then p50 and p95 of 20 more;
+ *   shown: the first view, then p50 and p95 of 20 more; and p50 and p95 from a second hub that
+ *   keeps no closed days in memory (SPEED_DAYS_IN_MEMORY_MB=0), as a process's first view of
+ *   the days reads them;
  * - how many beacons arrived in the period, every one of which the dashboard's sums describe;
  * - the collector's beacons stored a second: 10 s of 16 senders, signed out, each beacon from an
  *   address of its own (the limits per address are not what is measured); twice, the second time
@@ -287,11 +289,8 @@ function postgresWriter(db: Kysely<DatabaseSchema>): RowWriter {
 // The server migrates the database and seeds the demo seller, whose dashboard is measured.
 // Raw beacons kept 31 days, not the default week: the benchmark counts each period's page views
 // from them, and an hourly sweep during a long run would delete most of them while views are timed.
-const hub = await startServerProcess(databaseUrl, {
-  WEB_CONCURRENCY: "2",
-  TRUST_PROXY: "true",
-  SPEED_BEACON_RETENTION_DAYS: "31",
-});
+const HUB_SETTINGS = { WEB_CONCURRENCY: "2", TRUST_PROXY: "true", SPEED_BEACON_RETENTION_DAYS: "31" };
+const hub = await startServerProcess(databaseUrl, HUB_SETTINGS);
 let database: Awaited<ReturnType<typeof openDatabase>> | undefined;
 const written = { ms: 0, vacuumMs: 0 };
 const summing = { ms: 0, beacons: 0, rows: 0, bytes: 0 };
@@ -439,7 +438,7 @@ try {
       const inPeriod = await beaconsInPeriod(seller.id, periodWindow(period, Date.now(), seller.timeZone));
       // The dashboard as it opens, then with one page's own figures and charts (decision 045, "One page's charts").
       for (const shown of [undefined, SHOWN_PAGE]) {
-        const { first, times } = await viewTimes(seller.cookie, period.key, shown);
+        const { first, times } = await viewTimes(hub.url, seller.cookie, period.key, shown);
         rows.push([
           seller.name,
           period.key,
@@ -455,6 +454,26 @@ try {
           );
       }
     }
+  // The same views from a second hub that keeps no closed days in memory (decision 049, "Closed
+  // days kept in memory"): each reads its days, as a process's first view of them does (after a
+  // start, or another account's). The first hub idles meanwhile, but for its housekeeping.
+  const readingHub = await startServerProcess(databaseUrl, { ...HUB_SETTINGS, SPEED_DAYS_IN_MEMORY_MB: "0" });
+  try {
+    const cookies = [
+      await signInOverHttp(readingHub.url),
+      await signInOverHttp(readingHub.url, "speed-0", DEMO_PASSWORD),
+    ];
+    let row = 0;
+    for (const cookie of cookies)
+      for (const period of REPORT_PERIODS)
+        for (const shown of [undefined, SHOWN_PAGE]) {
+          const { times } = await viewTimes(readingHub.url, cookie, period.key, shown);
+          rows[row]!.push(ms(median(times)), ms(percentile(times, 95)));
+          row += 1;
+        }
+  } finally {
+    await readingHub.stop();
+  }
   // Summing into an account's sums over every segment (decision 049, "Hours over every segment"):
   // the demo seller's dashboard has been read, so the summing adds each of its page views to its
   // hour's sum as well as to its segment's. Its new page views, as the collector stores them,
@@ -543,11 +562,16 @@ try {
 }
 
 /** The first view, which warms its worker and the database's caches up; a second for the other worker; then VIEWS more. */
-async function viewTimes(cookie: string, period: string, shown?: string): Promise<{ first: number; times: number[] }> {
+async function viewTimes(
+  hubUrl: string,
+  cookie: string,
+  period: string,
+  shown?: string,
+): Promise<{ first: number; times: number[] }> {
   const address = `/sh/perf?period=${period}${shown ? `&page=${shown}` : ""}`;
   const view = async () => {
     const started = performance.now();
-    const response = await fetch(`${hub.url}${address}`, { headers: { Cookie: cookie } });
+    const response = await fetch(`${hubUrl}${address}`, { headers: { Cookie: cookie } });
     await response.arrayBuffer();
     if (response.status !== 200) throw new Error(`${address}: ${response.status}`);
     return performance.now() - started;
@@ -625,9 +649,22 @@ const report = [
   "",
   `${new Date().toISOString().slice(0, 10)}; ${BEACONS.toLocaleString("en-US")} beacons over ${DAYS} days, written in ${Math.round(written.ms / 1000)} s (${Math.round(BEACONS / (written.ms / 1000)).toLocaleString("en-US")} a second)${onPostgres ? `, then vacuumed and analysed in ${Math.round(written.vacuumMs / 1000)} s` : ""}; two workers; the database ${(databaseBytes / 1e9).toFixed(2)} GB${onPostgres ? " (its write-ahead log aside)" : ""}.`,
   "",
-  `The dashboard, the whole page through HTTP: the first view, then p50 and p95 of ${VIEWS} more after one for the other worker; as it opens, and with the charts of ${SHOWN_PAGE} shown (decision 045, "One page's charts"). Every period reads the sums (decision 049), which describe every page view of it.`,
+  `The dashboard, the whole page through HTTP: the first view, then p50 and p95 of ${VIEWS} more after one for the other worker; as it opens, and with the charts of ${SHOWN_PAGE} shown (decision 045, "One page's charts"). Every period reads the sums (decision 049), which describe every page view of it. Each process keeps the closed days it has read in memory ("Closed days kept in memory"); the last two columns are the same views from a hub that keeps none, each reading its days as a process's first view of them does.`,
   "",
-  markdownTable([["seller", "period", "page shown", "beacons in it", "first view", "p50", "p95"], ...rows]),
+  markdownTable([
+    [
+      "seller",
+      "period",
+      "page shown",
+      "beacons in it",
+      "first view",
+      "p50",
+      "p95",
+      "p50 reading every day",
+      "p95 reading every day",
+    ],
+    ...rows,
+  ]),
   "",
   ...(budgets.length > 0 ? [budgetTable(budgets), ""] : []),
   `Summing the beacons into hours (decision 049; every period reads them, the 7 and 30 days through days summed from them): ${summing.beacons.toLocaleString("en-US")} in ${Math.round(summing.ms / 1000)} s (${Math.round(summing.beacons / (summing.ms / 1000)).toLocaleString("en-US")} a second), into ${summing.rows.toLocaleString("en-US")} summaries of an hour (${(summing.rows / summing.beacons).toFixed(2)} a beacon${onPostgres ? `, ${(summing.bytes / 1e6).toFixed(0)} MB with their indexes` : ""}).`,

@@ -10,6 +10,7 @@ import { seedDemoDataIfEmpty } from "~/db/seed.server";
 import { RequestTimings, timeRequest, withServerTiming } from "~/http/server-timing.server";
 import { startHousekeeping } from "~/housekeeping/housekeeping.server";
 import { speedBeaconRetentionDays } from "~/housekeeping/retention-setting";
+import { daysInMemoryBytes } from "~/site-speed/days-in-memory.server";
 import { clientAddressContext, databaseContext, nonceContext } from "~/request-context";
 import { compressResponse } from "./compress-response";
 import { observeResponse, watchDatabase } from "./metrics";
@@ -49,6 +50,8 @@ export interface RunningSellerHub {
 }
 
 export async function startSellerHub(options: SellerHubOptions): Promise<RunningSellerHub> {
+  // A bad setting stops the hub before it serves, not at the first dashboard view.
+  daysInMemoryBytes();
   const database = await openDatabase(options.databaseUrl);
   if (options.seedDemoData !== false) await seedDemoDataIfEmpty(database);
 

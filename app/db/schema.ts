@@ -226,6 +226,8 @@ export interface SpeedSummaryDayBuiltTable {
   seller_id: number;
   time_zone: string;
   day_start: number;
+  /** This summing's own id, which a process that keeps the day's figures in memory knows them by (migration 0037). */
+  summing_id: Generated<string>;
 }
 
 /** An account whose hours are also summed over every segment, from `since` on (migration 0035). */

@@ -219,6 +219,65 @@ describe.each(TEST_DIALECTS)("the days' sums on $name", (dialect) => {
     ]);
   });
 
+  it("keeps a closed day it has read in memory, and reads a day summed again afresh", async () => {
+    await store(sampleBeacon({ vitals: { LCP: 1200 } }), TODAY - DAY + 9 * HOUR);
+    await store(sampleBeacon({ vitals: { LCP: 4000 } }), TODAY - 2 * DAY + 9 * HOUR);
+    const report = () =>
+      buildSiteSpeedReport(database, sellerId, LAST_WEEK, {}, NOW, "UTC", { page: "sellerHubOverview" });
+    const lcpByDay = async () =>
+      Object.fromEntries(
+        (await report()).charts?.vitals.LCP.trend
+          .filter((point) => point.samples > 0)
+          .map((point) => [new Date(point.start).toISOString().slice(0, 10), point.p75]) ?? [],
+      );
+    const first = await report();
+    expect(await lcpByDay()).toEqual({ "2026-11-20": summedNear(4000), "2026-11-21": summedNear(1200) });
+
+    // The 20th's figures written over the 21st's, by hand: a closed day does not change, so the
+    // next view takes the 21st as it read it.
+    const { figures: slower } = await database.db
+      .selectFrom("speed_summary_day")
+      .select("figures")
+      .where("seller_id", "=", sellerId)
+      .where("day_start", "=", TODAY - 2 * DAY)
+      .where("device", "=", "*")
+      .where("connection", "=", "*")
+      .executeTakeFirstOrThrow();
+    await database.db
+      .updateTable("speed_summary_day")
+      .set({ figures: slower })
+      .where("seller_id", "=", sellerId)
+      .where("day_start", "=", TODAY - DAY)
+      .execute();
+    // Every figure as the first view had them, none counted twice.
+    expect(await report()).toEqual(first);
+
+    // The 21st deleted and summed again from hours now holding the 20th's page view: a new summing,
+    // read afresh.
+    const { figures: slowerHour } = await database.db
+      .selectFrom("speed_summary_hour")
+      .select("figures")
+      .where("seller_id", "=", sellerId)
+      .where("hour_start", "=", TODAY - 2 * DAY + 9 * HOUR)
+      .where("device", "<>", "*")
+      .executeTakeFirstOrThrow();
+    await database.db
+      .updateTable("speed_summary_hour")
+      .set({ figures: slowerHour })
+      .where("seller_id", "=", sellerId)
+      .where("hour_start", "=", TODAY - DAY + 9 * HOUR)
+      .execute();
+    await database.db
+      .deleteFrom("speed_summary_day")
+      .where("day_start", "=", TODAY - DAY)
+      .execute();
+    await database.db
+      .deleteFrom("speed_summary_day_built")
+      .where("day_start", "=", TODAY - DAY)
+      .execute();
+    expect(await lcpByDay()).toEqual({ "2026-11-20": summedNear(4000), "2026-11-21": summedNear(4000) });
+  });
+
   it("sums a day once when two views ask for it at once", async () => {
     for (let index = 0; index < 6; index += 1)
       await store(

@@ -9,13 +9,16 @@
  * report, for the whole hub in UTC), and from then on by housekeeping as days close
  * (`sumClosedDays`), while a member reads in the zone. Members choose their own zones, so a day is
  * kept per zone. Until a day closes, the view reads its hours, so the sums show the page view just
- * left.
+ * left. A closed day, once summed, does not change: each process keeps the days it has read in its
+ * memory (days-in-memory.server.ts), known by their summing (`summing_id`).
  */
+import { randomUUID } from "node:crypto";
 import type { Insertable, Kysely, Transaction } from "kysely";
 import { byStatement } from "~/db/database.server";
 import type { DatabaseSchema, SpeedSummaryDayTable } from "~/db/schema";
 import { timeZoneOfMember } from "~/time/time-zones";
 import { BEACON_RESEND_WINDOW_MS } from "./beacon-rules";
+import { keepDay, keptDay, type KeptDay } from "./days-in-memory.server";
 import {
   addFigures,
   everyFigure,
@@ -288,7 +291,7 @@ async function storeDay(
 ): Promise<boolean> {
   const claimed = await trx
     .insertInto("speed_summary_day_built")
-    .values({ seller_id: storedAs(whose), time_zone: timeZone, day_start: start })
+    .values({ seller_id: storedAs(whose), time_zone: timeZone, day_start: start, summing_id: randomUUID() })
     .onConflict((conflict) => conflict.columns(["seller_id", "time_zone", "day_start"]).doNothing())
     .returning("day_start")
     .executeTakeFirst();
@@ -303,6 +306,10 @@ async function storeDay(
   return true;
 }
 
+/**
+ * The closed days' summaries (each day's summed per page and release), those this process keeps in
+ * memory from an earlier read of the same summing (days-in-memory.server.ts), the rest read.
+ */
 async function readDays(
   db: Kysely<DatabaseSchema>,
   whose: Whose,
@@ -311,19 +318,75 @@ async function readDays(
   segment: Segment,
   keep: KeepFigure,
 ): Promise<HourSummary[]> {
+  const summings = await summingsOf(db, whose, timeZone, starts);
+  const dayOf = (dayStart: number): KeptDay | undefined => {
+    const summingId = summings.get(dayStart);
+    return summingId === undefined
+      ? undefined
+      : {
+          seller: storedAs(whose),
+          timeZone,
+          device: segment.device ?? EVERY_SEGMENT,
+          connection: segment.connection ?? EVERY_SEGMENT,
+          keep,
+          dayStart,
+          summingId,
+        };
+  };
+  const days = new Map<number, readonly HourSummary[]>();
+  for (const start of starts) {
+    const day = dayOf(start);
+    const summaries = day && keptDay(db, day);
+    if (summaries) days.set(start, summaries);
+  }
+  const unread = starts.filter((start) => !days.has(start));
+  if (unread.length > 0) {
+    // From the first day unread to the last, as one range: a list of days would make a statement
+    // of its own for each length, and the days between are mostly unread too.
+    const rows = await db
+      .selectFrom("speed_summary_day")
+      .select(["day_start", "page_name", "release", "figures"])
+      .where("seller_id", "=", storedAs(whose))
+      .where("time_zone", "=", timeZone)
+      .where("day_start", ">=", unread[0]!)
+      .where("day_start", "<=", unread.at(-1)!)
+      .where("device", "=", segment.device ?? EVERY_SEGMENT)
+      .where("connection", "=", segment.connection ?? EVERY_SEGMENT)
+      .execute();
+    const read = Map.groupBy(
+      summedPerPage(
+        rows.flatMap(({ day_start, ...row }) =>
+          days.has(Number(day_start)) ? [] : [{ ...row, start: Number(day_start) }],
+        ),
+        `${whoseName(whose)}, ${timeZone} day`,
+        keep,
+      ),
+      (summary) => summary.hourStart,
+    );
+    for (const start of unread) {
+      const summaries = read.get(start) ?? [];
+      days.set(start, summaries);
+      const day = dayOf(start);
+      if (day) keepDay(db, day, summaries);
+    }
+  }
+  return starts.flatMap((start) => days.get(start) ?? []);
+}
+
+/** Each summed day's summing id, by the day's start. */
+async function summingsOf(
+  db: Kysely<DatabaseSchema>,
+  whose: Whose,
+  timeZone: string,
+  starts: readonly number[],
+): Promise<Map<number, string>> {
   const rows = await db
-    .selectFrom("speed_summary_day")
-    .select(["day_start", "page_name", "release", "figures"])
+    .selectFrom("speed_summary_day_built")
+    .select(["day_start", "summing_id"])
     .where("seller_id", "=", storedAs(whose))
     .where("time_zone", "=", timeZone)
     .where("day_start", ">=", starts[0]!)
     .where("day_start", "<=", starts.at(-1)!)
-    .where("device", "=", segment.device ?? EVERY_SEGMENT)
-    .where("connection", "=", segment.connection ?? EVERY_SEGMENT)
     .execute();
-  return summedPerPage(
-    rows.map(({ day_start, ...row }) => ({ ...row, start: Number(day_start) })),
-    `${whoseName(whose)}, ${timeZone} day`,
-    keep,
-  );
+  return new Map(rows.map((row) => [Number(row.day_start), row.summing_id]));
 }

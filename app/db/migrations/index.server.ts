@@ -35,6 +35,7 @@ import * as speedSummariesAgain from "./0033-speed-summaries-again.server";
 import * as speedSummaryDays from "./0034-speed-summary-days.server";
 import * as speedHoursOverSegments from "./0035-speed-hours-over-segments.server";
 import * as trackingHours from "./0036-tracking-hours.server";
+import * as speedDaySummings from "./0037-speed-day-summings.server";
 
 interface DialectMigration {
   up(db: Kysely<unknown>, dialect: Dialect): Promise<void>;
@@ -76,6 +77,7 @@ const migrations: Record<string, DialectMigration> = {
   "0034-speed-summary-days": speedSummaryDays,
   "0035-speed-hours-over-segments": speedHoursOverSegments,
   "0036-tracking-hours": trackingHours,
+  "0037-speed-day-summings": speedDaySummings,
 };
 
 export const MIGRATION_NAMES = Object.keys(migrations);

@@ -1,0 +1,112 @@
+import type { Kysely } from "kysely";
+import { describe, expect, it } from "vitest";
+import type { DatabaseSchema } from "~/db/schema";
+import {
+  daysInMemoryBytes,
+  DEFAULT_DAYS_IN_MEMORY_MB,
+  keepDay,
+  keptDay,
+  memoryOf,
+  type KeptDay,
+} from "./days-in-memory.server";
+import { everyFigure, isVitalFigure, noFigures, type Figures } from "./page-view-figures";
+import type { HourSummary } from "./summed-report.server";
+
+/** A database no query reaches: what is kept is only keyed by it. */
+const aDatabase = () => ({}) as Kysely<DatabaseSchema>;
+
+const DAY: KeptDay = {
+  seller: 7,
+  timeZone: "Europe/Berlin",
+  device: "*",
+  connection: "*",
+  keep: everyFigure,
+  dayStart: Date.UTC(2026, 10, 20, 23),
+  summingId: "b1f0c2",
+};
+const summaries = (pageName: string): HourSummary[] => [
+  { hourStart: DAY.dayStart, pageName, release: "2026.11.20", figures: noFigures() },
+];
+
+describe("closed days kept in memory", () => {
+  it("finds a day by its account, zone, segment, figures and summing, and by nothing else", () => {
+    const db = aDatabase();
+    keepDay(db, DAY, summaries("sellerHubOverview"));
+    expect(keptDay(db, DAY)).toEqual(summaries("sellerHubOverview"));
+    for (const other of [
+      { seller: 8 },
+      { timeZone: "UTC" },
+      { device: "phone" },
+      { connection: "slow" },
+      { keep: isVitalFigure },
+      { dayStart: DAY.dayStart + 86_400_000 },
+      { summingId: "9e44aa" },
+    ])
+      expect(keptDay(db, { ...DAY, ...other }), JSON.stringify(other)).toBeUndefined();
+    // Each database keeps its own: a test's fresh one, or the operator's after a restore, finds none.
+    expect(keptDay(aDatabase(), DAY)).toBeUndefined();
+  });
+
+  it("keeps only the reads of every figure and of the vitals", () => {
+    const db = aDatabase();
+    const scriptErrorsOnly = (name: string) => name.startsWith("error");
+    for (const keep of [everyFigure, isVitalFigure, scriptErrorsOnly])
+      keepDay(db, { ...DAY, keep }, summaries("sellerHubOverview"));
+    expect(keptDay(db, DAY)).toBeDefined();
+    expect(keptDay(db, { ...DAY, keep: isVitalFigure })).toBeDefined();
+    expect(keptDay(db, { ...DAY, keep: scriptErrorsOnly })).toBeUndefined();
+  });
+
+  it("counts a day's memory by its counts and its histograms' bins", () => {
+    const figures = (bins: number): Figures => ({
+      counts: new Map([
+        ["pageViews", 4],
+        ["LCP.good", 4],
+      ]),
+      histograms: new Map([["LCP", { zeros: 0, lowestBin: 700, counts: new Array<number>(bins).fill(1) }]]),
+    });
+    const day = (bins: number) => [
+      { hourStart: DAY.dayStart, pageName: "sellerHubOverview", release: "", figures: figures(bins) },
+    ];
+    expect(memoryOf("k", day(1_000)) - memoryOf("k", day(0))).toBe(10_000);
+    expect(memoryOf("k", [])).toBeGreaterThan(0);
+  });
+
+  it("lets the least recently read day go first past the memory the setting gives", () => {
+    const db = aDatabase();
+    // Days of one page and a histogram of a third of the default's bytes each.
+    const bins = Math.floor((DEFAULT_DAYS_IN_MEMORY_MB * 1024 * 1024) / 3 / 10) - 100;
+    const day = (summingId: string) => ({ ...DAY, summingId });
+    const big = (pageName: string): HourSummary[] => [
+      {
+        hourStart: DAY.dayStart,
+        pageName,
+        release: "",
+        figures: {
+          counts: new Map(),
+          histograms: new Map([["LCP", { zeros: 0, lowestBin: 0, counts: new Array<number>(bins).fill(1) }]]),
+        },
+      },
+    ];
+    keepDay(db, day("a"), big("a"));
+    keepDay(db, day("b"), big("b"));
+    keepDay(db, day("c"), big("c"));
+    // "a" read again, so "b" is the least recently read when "d" comes.
+    expect(keptDay(db, day("a"))).toBeDefined();
+    keepDay(db, day("d"), big("d"));
+    expect(["a", "b", "c", "d"].filter((id) => keptDay(db, day(id)) !== undefined)).toEqual(["a", "c", "d"]);
+    // A day without page views is kept, and found.
+    keepDay(db, day("e"), []);
+    expect(keptDay(db, day("e"))).toEqual([]);
+  });
+
+  it("reads SPEED_DAYS_IN_MEMORY_MB, where 0 keeps none, and refuses what is not a number of megabytes", () => {
+    expect(daysInMemoryBytes({})).toBe(DEFAULT_DAYS_IN_MEMORY_MB * 1024 * 1024);
+    expect(daysInMemoryBytes({ SPEED_DAYS_IN_MEMORY_MB: "0" })).toBe(0);
+    expect(daysInMemoryBytes({ SPEED_DAYS_IN_MEMORY_MB: "256" })).toBe(256 * 1024 * 1024);
+    for (const bad of ["-1", "1.5", "32MB", "1e3", "Infinity", "９", "9007199254740993"])
+      expect(() => daysInMemoryBytes({ SPEED_DAYS_IN_MEMORY_MB: bad }), bad).toThrow(
+        /SPEED_DAYS_IN_MEMORY_MB must be a whole number of megabytes/,
+      );
+  });
+});
