@@ -14,6 +14,7 @@ import { announceReady, serveInThisProcess } from "./serving-process.ts";
 process.env.NODE_ENV ??= "production";
 registerAppModules();
 const { speedBeaconRetentionDays } = await import("../app/housekeeping/retention-setting.ts");
+const { daysInMemoryBytes } = await import("../app/site-speed/days-in-memory.server.ts");
 let processes: number;
 let metrics: MetricsSetting | undefined;
 try {
@@ -21,6 +22,7 @@ try {
   metrics = metricsSetting();
   // Checked here, once, so that a mistake stops the hub before any worker starts.
   speedBeaconRetentionDays();
+  daysInMemoryBytes();
 } catch (error) {
   console.error((error as Error).message);
   process.exit(1);

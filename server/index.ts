@@ -50,7 +50,8 @@ export interface RunningSellerHub {
 }
 
 export async function startSellerHub(options: SellerHubOptions): Promise<RunningSellerHub> {
-  // A bad setting stops the hub before it serves, not at the first dashboard view.
+  // A bad setting stops the hub before it serves, not at the first dashboard view (scripts/serve.ts
+  // checks it before any worker starts; tests and `npm run dev` start here).
   daysInMemoryBytes();
   const database = await openDatabase(options.databaseUrl);
   if (options.seedDemoData !== false) await seedDemoDataIfEmpty(database);

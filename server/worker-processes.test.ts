@@ -1,6 +1,7 @@
-import { readdirSync, readFileSync, readlinkSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, readlinkSync } from "node:fs";
 import { Agent, get } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sqlitePathOf } from "~/db/database.server";
 import {
   serverProcessIds,
   signInOverHttp,
@@ -144,6 +145,15 @@ describe("starting worker processes", () => {
     expect(await refusal(temporarySqliteUrl(), { WEB_CONCURRENCY: setting })).toMatch(
       /exited \(1\)[\s\S]*WEB_CONCURRENCY must be a whole number of server processes, 1 or more/,
     );
+  });
+
+  it("refuses SPEED_DAYS_IN_MEMORY_MB that is not a number of megabytes before any worker starts, saying why", async () => {
+    const url = temporarySqliteUrl();
+    expect(await refusal(url, { WEB_CONCURRENCY: "2", SPEED_DAYS_IN_MEMORY_MB: "64MB" })).toMatch(
+      /exited \(1\)[\s\S]*SPEED_DAYS_IN_MEMORY_MB must be a whole number of megabytes/,
+    );
+    // Stopped before the primary migrated the database: the file was never made.
+    expect(existsSync(sqlitePathOf(url) as string)).toBe(false);
   });
 
   it("refuses several processes for an in-memory database, which one process holds", async () => {

@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import { describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import type { DatabaseSchema } from "~/db/schema";
 import {
   daysInMemoryBytes,
@@ -7,7 +7,7 @@ import {
   keepDay,
   keptDay,
   memoryOf,
-  type KeptDay,
+  type DayKey,
 } from "./days-in-memory.server";
 import { everyFigure, isVitalFigure, noFigures, type Figures } from "./page-view-figures";
 import type { HourSummary } from "./summed-report.server";
@@ -15,7 +15,7 @@ import type { HourSummary } from "./summed-report.server";
 /** A database no query reaches: what is kept is only keyed by it. */
 const aDatabase = () => ({}) as Kysely<DatabaseSchema>;
 
-const DAY: KeptDay = {
+const DAY: DayKey = {
   seller: 7,
   timeZone: "Europe/Berlin",
   device: "*",
@@ -29,6 +29,12 @@ const summaries = (pageName: string): HourSummary[] => [
 ];
 
 describe("closed days kept in memory", () => {
+  // The default's room, whatever the shell running the tests sets.
+  beforeEach(() => {
+    vi.stubEnv("SPEED_DAYS_IN_MEMORY_MB", "");
+    return () => vi.unstubAllEnvs();
+  });
+
   it("finds a day by its account, zone, segment, figures and summing, and by nothing else", () => {
     const db = aDatabase();
     keepDay(db, DAY, summaries("sellerHubOverview"));
@@ -38,7 +44,6 @@ describe("closed days kept in memory", () => {
       { timeZone: "UTC" },
       { device: "phone" },
       { connection: "slow" },
-      { keep: isVitalFigure },
       { dayStart: DAY.dayStart + 86_400_000 },
       { summingId: "9e44aa" },
     ])
@@ -47,14 +52,17 @@ describe("closed days kept in memory", () => {
     expect(keptDay(aDatabase(), DAY)).toBeUndefined();
   });
 
-  it("keeps only the reads of every figure and of the vitals", () => {
+  it("keeps only the reads of every figure and of the vitals, and gives a read of the vitals a day kept with every figure", () => {
     const db = aDatabase();
     const scriptErrorsOnly = (name: string) => name.startsWith("error");
-    for (const keep of [everyFigure, isVitalFigure, scriptErrorsOnly])
-      keepDay(db, { ...DAY, keep }, summaries("sellerHubOverview"));
-    expect(keptDay(db, DAY)).toBeDefined();
-    expect(keptDay(db, { ...DAY, keep: isVitalFigure })).toBeDefined();
+    keepDay(db, { ...DAY, keep: isVitalFigure }, summaries("vitals"));
+    keepDay(db, { ...DAY, keep: scriptErrorsOnly }, summaries("errors"));
+    expect(keptDay(db, { ...DAY, keep: isVitalFigure })).toEqual(summaries("vitals"));
     expect(keptDay(db, { ...DAY, keep: scriptErrorsOnly })).toBeUndefined();
+    // Every figure holds the vitals; the vitals do not hold every figure.
+    expect(keptDay(db, DAY)).toBeUndefined();
+    keepDay(db, { ...DAY, dayStart: 0 }, summaries("every"));
+    expect(keptDay(db, { ...DAY, dayStart: 0, keep: isVitalFigure })).toEqual(summaries("every"));
   });
 
   it("counts a day's memory by its counts and its histograms' bins", () => {
@@ -104,7 +112,7 @@ describe("closed days kept in memory", () => {
     expect(daysInMemoryBytes({})).toBe(DEFAULT_DAYS_IN_MEMORY_MB * 1024 * 1024);
     expect(daysInMemoryBytes({ SPEED_DAYS_IN_MEMORY_MB: "0" })).toBe(0);
     expect(daysInMemoryBytes({ SPEED_DAYS_IN_MEMORY_MB: "256" })).toBe(256 * 1024 * 1024);
-    for (const bad of ["-1", "1.5", "32MB", "1e3", "Infinity", "９", "9007199254740993"])
+    for (const bad of ["-1", "1.5", "32MB", "1e3", "Infinity", "９", "100000", "9007199254740993"])
       expect(() => daysInMemoryBytes({ SPEED_DAYS_IN_MEMORY_MB: bad }), bad).toThrow(
         /SPEED_DAYS_IN_MEMORY_MB must be a whole number of megabytes/,
       );

@@ -1,9 +1,10 @@
 /**
  * The closed days a serving process has read, kept in its memory (docs/decisions/049, "Closed days
- * kept in memory"): a 30 days' view of the busy seller read 544 days' summaries of about 10.7 kB
- * each, and reading and adding their stored figures into each day's sums per page and release
+ * kept in memory"): a 30 days' view of the busy seller read 544 rows of its days' summaries, of
+ * about 10.7 kB each, and reading their stored figures into each day's sums per page and release
  * was about 96 ms of its 190 at ten million beacons (a CPU profile, bench/README.md "Where a 30
- * days' view goes"); summing those into the period's, per page, is left. A closed day, once summed,
+ * days' view goes"). The report still adds the days up into the period's, at every view. A
+ * closed day, once summed,
  * does not change (summed-days.server.ts), so the next view in the process (another page's charts,
  * another order, a reload) takes its figures from here. Today's hours are read each time.
  *
@@ -35,7 +36,7 @@ export function daysInMemoryBytes(environment: NodeJS.ProcessEnv = process.env):
   if (setting === "") return DEFAULT_DAYS_IN_MEMORY_MB * 1024 * 1024;
   if (!/^[0-9]{1,5}$/.test(setting))
     throw new Error(
-      `SPEED_DAYS_IN_MEMORY_MB must be a whole number of megabytes (0 keeps no closed days in memory); it is "${setting}".`,
+      `SPEED_DAYS_IN_MEMORY_MB must be a whole number of megabytes, up to 99999 (0 keeps no closed days in memory); it is "${setting}".`,
     );
   return Number(setting) * 1024 * 1024;
 }
@@ -47,7 +48,7 @@ const KEPT_READS = new Map<KeepFigure, string>([
 ]);
 
 /** One closed day's summaries as one read took them: whose, zone, segment, figures kept, day, summing. */
-export interface KeptDay {
+export interface DayKey {
   seller: number;
   timeZone: string;
   device: string;
@@ -60,7 +61,7 @@ export interface KeptDay {
 const kept = new WeakMap<Kysely<DatabaseSchema>, LRUCache<string, HourSummary[]>>();
 
 /** The days kept of `db`; none when the setting keeps none. */
-function daysOf(db: Kysely<DatabaseSchema>): LRUCache<string, HourSummary[]> | undefined {
+function daysKeptOf(db: Kysely<DatabaseSchema>): LRUCache<string, HourSummary[]> | undefined {
   let days = kept.get(db);
   if (!days) {
     const bytes = daysInMemoryBytes();
@@ -87,7 +88,7 @@ export function memoryOf(key: string, summaries: readonly HourSummary[]): number
   return bytes;
 }
 
-const keyOf = (day: KeptDay): string | undefined => {
+const keyOf = (day: DayKey): string | undefined => {
   const figures = KEPT_READS.get(day.keep);
   return figures === undefined
     ? undefined
@@ -95,16 +96,22 @@ const keyOf = (day: KeptDay): string | undefined => {
 };
 
 /**
- * The day's summaries as a read of this process took them, if it still keeps them. They are
- * shared by every view that reads the day: read them, never change them.
+ * The day's summaries as a read of this process took them, if it still keeps them; a read of the
+ * vitals takes the day a read of every figure kept, which holds them (the reads of vitals look at
+ * nothing else but the first moment, kept either way). They are shared by every view that reads
+ * the day: read them, never change them.
  */
-export function keptDay(db: Kysely<DatabaseSchema>, day: KeptDay): readonly HourSummary[] | undefined {
-  const key = keyOf(day);
-  return key === undefined ? undefined : daysOf(db)?.get(key);
+export function keptDay(db: Kysely<DatabaseSchema>, day: DayKey): readonly HourSummary[] | undefined {
+  const days = daysKeptOf(db);
+  const found = (key: DayKey) => {
+    const name = keyOf(key);
+    return name === undefined ? undefined : days?.get(name);
+  };
+  return found(day) ?? (day.keep === isVitalFigure ? found({ ...day, keep: everyFigure }) : undefined);
 }
 
 /** Keeps a day's summaries (a day without page views too: its read found none). */
-export function keepDay(db: Kysely<DatabaseSchema>, day: KeptDay, summaries: HourSummary[]): void {
+export function keepDay(db: Kysely<DatabaseSchema>, day: DayKey, summaries: HourSummary[]): void {
   const key = keyOf(day);
-  if (key !== undefined) daysOf(db)?.set(key, summaries, { size: memoryOf(key, summaries) });
+  if (key !== undefined) daysKeptOf(db)?.set(key, summaries, { size: memoryOf(key, summaries) });
 }

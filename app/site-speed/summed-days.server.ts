@@ -18,7 +18,7 @@ import { byStatement } from "~/db/database.server";
 import type { DatabaseSchema, SpeedSummaryDayTable } from "~/db/schema";
 import { timeZoneOfMember } from "~/time/time-zones";
 import { BEACON_RESEND_WINDOW_MS } from "./beacon-rules";
-import { keepDay, keptDay, type KeptDay } from "./days-in-memory.server";
+import { keepDay, keptDay, type DayKey } from "./days-in-memory.server";
 import {
   addFigures,
   everyFigure,
@@ -319,7 +319,7 @@ async function readDays(
   keep: KeepFigure,
 ): Promise<HourSummary[]> {
   const summings = await summingsOf(db, whose, timeZone, starts);
-  const dayOf = (dayStart: number): KeptDay | undefined => {
+  const dayOf = (dayStart: number): DayKey | undefined => {
     const summingId = summings.get(dayStart);
     return summingId === undefined
       ? undefined
