@@ -48,7 +48,7 @@ describe("closed days kept in memory", () => {
       { summingId: "9e44aa" },
     ])
       expect(keptDay(db, { ...DAY, ...other }), JSON.stringify(other)).toBeUndefined();
-    // Each database keeps its own: a test's fresh one, or the operator's after a restore, finds none.
+    // Each database keeps its own: a test's fresh one finds none.
     expect(keptDay(aDatabase(), DAY)).toBeUndefined();
   });
 

@@ -4,9 +4,9 @@
  * about 10.7 kB each, and reading their stored figures into each day's sums per page and release
  * was about 96 ms of its 190 at ten million beacons (a CPU profile, bench/README.md "Where a 30
  * days' view goes"). The report still adds the days up into the period's, at every view. A
- * closed day, once summed,
- * does not change (summed-days.server.ts), so the next view in the process (another page's charts,
- * another order, a reload) takes its figures from here. Today's hours are read each time.
+ * closed day, once summed, does not change (summed-days.server.ts), so the next view in the
+ * process (another page's charts, another order, a reload) takes its figures from here. Today's
+ * hours are read each time.
  *
  * A day is known by its summing (`summing_id`, migration 0037): a day deleted and summed again is
  * read afresh; a day's rows changed in place (by hand) are not, until the process restarts. What
@@ -29,7 +29,8 @@ export const DEFAULT_DAYS_IN_MEMORY_MB = 64;
 
 /**
  * SPEED_DAYS_IN_MEMORY_MB in bytes, else the default's; 0 keeps none. A bad value throws, saying
- * why: read at start-up too (server/index.ts), so that a mistake stops the hub before it serves.
+ * why: read at start-up too (scripts/serve.ts, before any worker starts; server/index.ts), so
+ * that a mistake stops the hub before it serves.
  */
 export function daysInMemoryBytes(environment: NodeJS.ProcessEnv = process.env): number {
   const setting = environment.SPEED_DAYS_IN_MEMORY_MB ?? "";
@@ -47,7 +48,7 @@ const KEPT_READS = new Map<KeepFigure, string>([
   [isVitalFigure, "vitals"],
 ]);
 
-/** One closed day's summaries as one read took them: whose, zone, segment, figures kept, day, summing. */
+/** What a closed day's summaries are kept by: whose, zone, segment, the figures its read kept, day, summing. */
 export interface DayKey {
   seller: number;
   timeZone: string;
