@@ -8,6 +8,7 @@ import {
   type RouterContextProvider,
   type ServerInstrumentation,
 } from "react-router";
+import { preloadScriptsAtLowPriority } from "~/http/low-priority-script-preloads.server";
 import { addPhase, matchedRoute, timePhase } from "~/http/server-timing.server";
 import { textOfLanguage } from "~/i18n/catalogues.server";
 import { TextProvider } from "~/i18n/text";
@@ -81,7 +82,7 @@ export default function handleRequest(
         clearTimeout(timer);
         addPhase("render", renderStarted);
         headers.set("Content-Type", "text/html; charset=utf-8");
-        resolve(new Response(Buffer.concat(chunks), { status, headers }));
+        resolve(new Response(preloadScriptsAtLowPriority(Buffer.concat(chunks)), { status, headers }));
         done();
       },
     });

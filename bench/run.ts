@@ -237,8 +237,10 @@ async function main() {
     };
   });
 
-  log("Lighthouse's mobile audit");
-  const lighthouse = await auditWithLighthouse(hub.url, session, ["/sh/ovw", "/sh/lst/active"]);
+  log("Lighthouse's mobile audit, three in a row of each page");
+  const lighthouse = await auditWithLighthouse(hub.url, session, ["/sh/ovw", "/sh/lst/active"], {
+    auditsInARow: quick ? 1 : 3,
+  });
 
   log(`memory: ${memorySeconds} s of load on /sh/ovw, after ${memoryWarmUpSeconds} s to reach its working size`);
   // The heap grows to what 50 connections need within seconds, then holds: that is the baseline.
@@ -275,8 +277,9 @@ async function main() {
   const hydratedMedian = median(hydration.hydratedMs);
   const lcpMedian = median(hydration.lcpMs);
   const workerRss = rssPerProcess.filter((entry) => entry.role !== "primary").map((entry) => entry.rssMb);
+  // Three audits in a row: a budget holds when the lowest of them does.
   const score = (path: string, category: "performance" | "accessibility" | "bestPractices") =>
-    lighthouse[path]?.[category] ?? null;
+    lighthouse[path]?.length ? Math.min(...lighthouse[path].map((scores) => scores[category])) : null;
   const budgets = [
     budget(
       "/sh/ovw throughput ÷ static serving",
@@ -432,14 +435,17 @@ async function main() {
     "",
     "## Lighthouse, mobile audit, signed in",
     markdownTable([
-      ["page", "performance", "accessibility", "best practices", "short of full marks"],
-      ...Object.entries(lighthouse).map(([path, scores]) => [
-        path,
-        `${scores.performance}`,
-        `${scores.accessibility}`,
-        `${scores.bestPractices}`,
-        scores.shortfalls.join(", ") || "–",
-      ]),
+      ["page", "audit", "performance", "accessibility", "best practices", "short of full marks"],
+      ...Object.entries(lighthouse).flatMap(([path, audits]) =>
+        audits.map((scores, index) => [
+          path,
+          `${index + 1}`,
+          `${scores.performance}`,
+          `${scores.accessibility}`,
+          `${scores.bestPractices}`,
+          scores.shortfalls.join(", ") || "–",
+        ]),
+      ),
     ]),
     "",
     "## JavaScript shipped on first load",

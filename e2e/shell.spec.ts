@@ -203,6 +203,33 @@ test.describe("a first load", () => {
     expect(assets.filter((asset) => asset.startsWith("script")).length).toBeGreaterThan(1);
     expect(assets[0]).toMatch(/^stylesheet \/assets\/app-.*\.css$/);
   });
+
+  test("fetches its scripts at low priority, so a slow connection gives the style sheet and the text its bandwidth first", async ({
+    signedInPage: page,
+  }) => {
+    // Chromium fetched the first load's 16–22 module preloads at high priority beside the style
+    // sheet; on Lighthouse's slow 4G the first paint waited for them (bench/README.md).
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send("Network.clearBrowserCache");
+    await cdp.send("Network.enable");
+    const priorities = new Map<string, string>();
+    cdp.on("Network.requestWillBeSent", ({ request }) => {
+      if (!priorities.has(request.url)) priorities.set(request.url, request.initialPriority);
+    });
+    await page.goto("about:blank");
+    const response = await page.goto("/sh/lst/active");
+    await waitForHydration(page);
+    // The page's own preloads, as sent (web-vitals' chunk, imported after the load, adds one).
+    const preloaded = [
+      ...((await response?.text()) ?? "").matchAll(/<link rel="modulepreload"[^>]* href="([^"]+)"/g),
+    ].map(([, path]) => new URL(path!, page.url()).href);
+    expect(preloaded.length).toBeGreaterThan(10);
+    expect(preloaded.map((url) => `${new URL(url).pathname} ${priorities.get(url)}`)).toEqual(
+      preloaded.map((url) => `${new URL(url).pathname} Low`),
+    );
+    const styleSheet = [...priorities].find(([url]) => /\/assets\/app-.*\.css$/.test(url));
+    expect(styleSheet?.[1]).toBe("VeryHigh");
+  });
 });
 
 /**
