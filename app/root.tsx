@@ -11,7 +11,7 @@ import {
 } from "react-router";
 import type { Route } from "./+types/root";
 import { languageOfVisitor } from "./i18n/language.server";
-import { CatalogueScript, useLanguageText, type MessageKey, type Text } from "./i18n/text";
+import { CataloguePreload, useLanguageText, type MessageKey, type Text } from "./i18n/text";
 import { COLOR_SCHEMES } from "./appearance/appearance";
 import { appearanceContext, languageContext, nonceContext } from "./request-context";
 import { HYDRATED_MARK } from "./shell/hydration";
@@ -74,10 +74,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
             server's did; from the router's context alone, development mode's critical-CSS link
             had it on the server only, and React reported the mismatch (scripts/dev.test.ts). */}
         <Links nonce={nonce} />
+        <CataloguePreload nonce={nonce} />
       </head>
       <body>
         {children}
-        <CatalogueScript nonce={nonce} />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

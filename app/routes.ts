@@ -5,6 +5,8 @@ export default [
   route("signin", "routes/signin.tsx"),
   route("signout", "routes/signout.ts"),
   route("healthz", "routes/healthz.ts"),
+  // Each language's texts as a script the pages preload, named by its content (app/i18n/catalogue-file.server.ts).
+  route("catalogues/:file", "routes/catalogue.ts"),
   // Site-speed beacons arrive from every page, signed in or not: not inside the shell.
   route("sh/beacon", "routes/sh/beacon.ts"),
   // Embedded in the listing detail page's frame, so outside the shell.

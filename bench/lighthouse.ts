@@ -22,20 +22,20 @@ export async function auditWithLighthouse(
   sessionCookie: string,
   paths: string[],
   { auditsInARow = 3 }: { auditsInARow?: number } = {},
-): Promise<Record<string, LighthouseScores[]>> {
-  const scores: Record<string, LighthouseScores[]> = {};
-  for (const path of paths)
-    for (let audit = 0; audit < auditsInARow; audit++) {
-      const result = await auditOnce(baseUrl, sessionCookie, path);
-      if (result) (scores[path] ??= []).push(result);
-    }
+): Promise<Record<string, (LighthouseScores | null)[]>> {
+  const scores: Record<string, (LighthouseScores | null)[]> = {};
+  for (const path of paths) {
+    scores[path] = [];
+    for (let audit = 0; audit < auditsInARow; audit++) scores[path].push(await auditOnce(baseUrl, sessionCookie, path));
+  }
   return scores;
 }
 
 /**
- * One audit of one page. Lighthouse sometimes loses its own trace of the load (`NO_NAVSTART`, one audit
- * in three of the listings page in some runs here) and says to run it again; that audit is run again,
- * up to three times, rather than scored as nothing.
+ * One audit of one page, or null when it could not be scored. Lighthouse sometimes loses its own
+ * trace of the load (`NO_NAVSTART`, one audit in three of the listings page in some runs here) and
+ * says to run it again; an audit that ends with any such runtime error is run again, up to three
+ * times.
  */
 async function auditOnce(baseUrl: string, sessionCookie: string, path: string): Promise<LighthouseScores | null> {
   const url = `${baseUrl}${path}`;

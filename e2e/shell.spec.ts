@@ -183,6 +183,40 @@ test.describe("the shell", () => {
 });
 
 test.describe("a first load", () => {
+  test("takes the language's texts from a file the browser keeps, not from every page's HTML", async ({
+    signedInPage,
+    browser,
+    baseURL,
+  }) => {
+    // They travelled as JSON in each page: 12 of the overview's 21 kB brotli (bench/README.md).
+    // A browser of its own, with only the session: nothing of the fixture's loads in its caches.
+    const context = await browser.newContext({ baseURL });
+    await context.addCookies(await signedInPage.context().cookies());
+    try {
+      const page = await context.newPage();
+      const cdp = await context.newCDPSession(page);
+      await cdp.send("Network.enable");
+      const fromCache = new Set<string>();
+      cdp.on("Network.requestServedFromCache", ({ requestId }) => fromCache.add(requestId));
+      const fromNetwork: string[] = [];
+      cdp.on("Network.responseReceived", ({ requestId, response }) => {
+        if (response.url.includes("/catalogues/") && !response.fromDiskCache && !fromCache.has(requestId))
+          fromNetwork.push(new URL(response.url).pathname);
+      });
+      const first = await page.goto("/sh/ovw");
+      await waitForHydration(page);
+      expect(await first?.text()).not.toContain("activity.caption");
+      expect(fromNetwork).toEqual([expect.stringMatching(/^\/catalogues\/en-US\.[0-9a-f]{10}\.js$/)]);
+
+      // Another page loaded whole (a new tab, a form sent without scripts) hydrates from the kept file.
+      await page.goto("/sh/lst/active");
+      await waitForHydration(page);
+      expect(fromNetwork).toHaveLength(1);
+    } finally {
+      await context.close();
+    }
+  });
+
   test("asks for the style sheet before any script, so a slow connection paints the page sooner", async ({
     signedInPage: page,
   }) => {
@@ -204,19 +238,19 @@ test.describe("a first load", () => {
     expect(assets[0]).toMatch(/^stylesheet \/assets\/app-.*\.css$/);
   });
 
-  test("fetches its scripts at low priority, so a slow connection gives the style sheet and the text its bandwidth first", async ({
+  test("preloads its scripts at low priority: the first paint needs only the page and its style sheet", async ({
     signedInPage: page,
   }) => {
-    // Chromium fetched the first load's 16–22 module preloads at high priority beside the style
-    // sheet; on Lighthouse's slow 4G the first paint waited for them (bench/README.md).
+    // Chromium fetched the first load's 16–22 module preloads at high priority, and Lighthouse's
+    // simulation of a slow phone counted them into the first paint (bench/README.md).
     const cdp = await page.context().newCDPSession(page);
     await cdp.send("Network.clearBrowserCache");
     await cdp.send("Network.enable");
+    await page.goto("about:blank");
     const priorities = new Map<string, string>();
     cdp.on("Network.requestWillBeSent", ({ request }) => {
       if (!priorities.has(request.url)) priorities.set(request.url, request.initialPriority);
     });
-    await page.goto("about:blank");
     const response = await page.goto("/sh/lst/active");
     await waitForHydration(page);
     // The page's own preloads, as sent (web-vitals' chunk, imported after the load, adds one).

@@ -14,6 +14,7 @@ const OPEN_TO_ALL: Record<string, string> = {
   "/signin": "the sign-in page",
   "/signout": "ends a session, if there is one",
   "/healthz": "the load balancer's health check",
+  "/catalogues/:file": "each language's texts, which the sign-in page loads too",
   "/sh/beacon": "site-speed beacons arrive from every page, the sign-in page too",
   "/sh/prod-summary": "the framed product summary checks its own signed link",
   "/sh/optin": "the way back from the opt-out, which answers without a session",

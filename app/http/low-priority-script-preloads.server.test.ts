@@ -21,6 +21,11 @@ describe("preloadScriptsAtLowPriority", () => {
     );
   });
 
+  it("leaves a preload that has a priority of its own as it is", () => {
+    const head = '<link rel="modulepreload" fetchPriority="high" href="/assets/urgent.js"/>';
+    expect(preloadScriptsAtLowPriority(page(head, "")).toString()).toBe(page(head, "").toString());
+  });
+
   it("leaves the body as it is, and a page without a head or preloads untouched", () => {
     const body = '<p>&lt;link rel="modulepreload"</p><link rel="modulepreload" href="/late.js"/>';
     expect(preloadScriptsAtLowPriority(page("", body)).toString()).toBe(page("", body).toString());

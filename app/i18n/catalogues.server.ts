@@ -11,6 +11,7 @@ import esES from "./catalogues/es-ES.json" with { type: "json" };
 import frFR from "./catalogues/fr-FR.json" with { type: "json" };
 import itIT from "./catalogues/it-IT.json" with { type: "json" };
 import { FIRST_STRONG_ISOLATE, POP_DIRECTIONAL_ISOLATE } from "./bidi";
+import { CATALOGUE_PATH, catalogueFile, parseCatalogueFileName, type CatalogueFile } from "./catalogue-file.server";
 import { formattingLocales, SOURCE_LANGUAGE, textDirection, type Language, type SellerLanguage } from "./languages";
 import { languageText, type LanguageText, type MessageKey } from "./language-text";
 
@@ -114,8 +115,29 @@ function compileLanguage(language: Language): I18n {
 export function textOfLanguage(language: Language): LanguageText {
   let text = compiled.get(language);
   if (!text) {
-    text = languageText(compileLanguage(language));
+    const i18n = compileLanguage(language);
+    const file = catalogueFile(language, i18n.messages);
+    text = languageText(i18n, file.url);
     compiled.set(language, text);
+    files.set(language, file);
   }
   return text;
+}
+
+const files = new Map<Language, CatalogueFile>();
+
+/**
+ * The catalogue of the language a file name names, if that language is offered here, and whether
+ * the name is its current one (a page of an earlier release names an older file).
+ */
+export function catalogueFileNamed(
+  name: string,
+  offered: readonly Language[],
+): { file: CatalogueFile; current: boolean } | undefined {
+  const parsed = parseCatalogueFileName(name);
+  if (!parsed || !offered.some((language) => language === parsed.language)) return undefined;
+  const language = parsed.language as Language;
+  textOfLanguage(language);
+  const file = files.get(language)!;
+  return { file, current: file.url === `${CATALOGUE_PATH}${name}` };
 }

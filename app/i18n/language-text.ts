@@ -20,19 +20,25 @@ export interface LanguageText {
   language: Language;
   dir: "ltr" | "rtl";
   text: Text;
-  /** The language's compiled messages: the page carries them for the browser (`CatalogueScript`). */
+  /** The language's compiled messages. */
   catalogue: I18n["messages"];
+  /**
+   * Where the browser loads them from before it hydrates: a script named by its content, cached
+   * for good (`CataloguePreload`, app/i18n/catalogue-file.server.ts).
+   */
+  catalogueUrl: string;
 }
 
-export function languageText(i18n: I18n): LanguageText {
+export function languageText(i18n: I18n, catalogueUrl: string): LanguageText {
   const language = isLanguage(i18n.locale) ? i18n.locale : SOURCE_LANGUAGE;
   return {
     language,
     dir: textDirection(language),
     text: (key, values) => i18n._({ id: key, values } satisfies MessageDescriptor),
     catalogue: i18n.messages,
+    catalogueUrl,
   };
 }
 
-/** The id of the element that carries the page's catalogue to the browser (`CatalogueScript`). */
+/** The id of the element that names the page's catalogue to the browser (`CataloguePreload`). */
 export const CATALOGUE_ELEMENT_ID = "hub-catalogue";

@@ -1,51 +1,69 @@
 import { render } from "@testing-library/react";
-import { describe, expect, it, vi } from "vitest";
-import { textOfLanguage } from "./catalogues.server";
+import { describe, expect, it } from "vitest";
+import { catalogueFileNamed, textOfLanguage } from "./catalogues.server";
 import { CATALOGUE_ELEMENT_ID } from "./language-text";
-import { readPageCatalogue } from "./page-catalogue";
-import { CatalogueScript, TextProvider } from "./text";
+import { PSEUDO_LANGUAGES, SELLER_LANGUAGES } from "./languages";
+import { loadPageCatalogue } from "./page-catalogue";
+import { CataloguePreload, TextProvider } from "./text";
 
-describe("CatalogueScript", () => {
-  it("carries the language's messages for the browser to read before it hydrates, every '<' escaped", () => {
+/** What the browser does with the preloaded file: runs it as a module and takes its default export. */
+async function importCatalogue(url: string) {
+  const file = catalogueFileNamed(url.slice(url.lastIndexOf("/") + 1), [
+    ...SELLER_LANGUAGES,
+    ...PSEUDO_LANGUAGES,
+  ])?.file;
+  if (!file) throw new Error(`no catalogue at ${url}`);
+  return import(`data:text/javascript;base64,${Buffer.from(file.body).toString("base64")}`);
+}
+
+describe("CataloguePreload", () => {
+  it("names the language's catalogue, which the browser loads before it hydrates, with the server's very texts", async () => {
     const german = textOfLanguage("de-DE");
-    const { container } = render(
+    render(
       <TextProvider value={german}>
-        <CatalogueScript nonce="n0nce" />
+        <CataloguePreload nonce="n0nce" />
       </TextProvider>,
     );
-    const element = container.querySelector(`#${CATALOGUE_ELEMENT_ID}`)!;
-    expect(element).toHaveAttribute("type", "application/json");
-    expect(element.textContent).not.toContain("<");
-    const read = readPageCatalogue(container.ownerDocument);
+    // React puts a link in the document's head, wherever it is rendered.
+    const element = document.head.querySelector(`#${CATALOGUE_ELEMENT_ID}`)!;
+    expect(element).toHaveAttribute("rel", "modulepreload");
+    expect(element).toHaveAttribute("nonce", "n0nce");
+    expect(element.getAttribute("href")).toMatch(/^\/catalogues\/de-DE\.[0-9a-f]{10}\.js$/);
+    const read = await loadPageCatalogue(document, importCatalogue);
     expect(read.language).toBe("de-DE");
+    expect(read.catalogueUrl).toBe(german.catalogueUrl);
+    expect(read.catalogue).toEqual(german.catalogue);
     expect(read.text("activity.caption")).toBe("Wer was geändert hat, das Neueste zuerst");
   });
 
-  it("serialises the messages once, not on every render of the page in the same language", () => {
-    // The root renders again on every in-app navigation: serialising the catalogue's 52 kB of
-    // JSON each time was CatalogueScript's 2.8 ms of a click's script in a Chromium profile of
-    // overview → listings (sampled, so inflated; 0.3 ms in Node).
-    const english = textOfLanguage("en-US");
-    const page = () => (
-      <TextProvider value={english}>
-        <CatalogueScript nonce="n0nce" />
-      </TextProvider>
-    );
-    const { rerender } = render(page());
-    const serialise = vi.spyOn(JSON, "stringify");
-    try {
-      rerender(page());
-      rerender(page());
-      expect(serialise.mock.calls.filter(([value]) => value === english.catalogue).length).toBe(0);
-    } finally {
-      serialise.mockRestore();
-    }
-    rerender(
-      <TextProvider value={textOfLanguage("fr-FR")}>
-        <CatalogueScript nonce="n0nce" />
+  it("asks again under another address when the first try fails, as after a dropped connection", async () => {
+    render(
+      <TextProvider value={textOfLanguage("en-GB")}>
+        <CataloguePreload nonce="n0nce" />
       </TextProvider>,
     );
-    expect(document.getElementById(CATALOGUE_ELEMENT_ID)).toHaveAttribute("data-language", "fr-FR");
-    expect(readPageCatalogue(document).text("activity.caption")).toBe("Qui a modifié quoi, le plus récent d’abord");
+    const asked: string[] = [];
+    const read = await loadPageCatalogue(document, async (url) => {
+      asked.push(url);
+      if (asked.length === 1) throw new TypeError("Failed to fetch dynamically imported module");
+      return importCatalogue(url.replace("?again", ""));
+    });
+    expect(asked).toEqual([textOfLanguage("en-GB").catalogueUrl, `${textOfLanguage("en-GB").catalogueUrl}?again`]);
+    expect(read.language).toBe("en-GB");
+    expect(read.catalogue).toEqual(textOfLanguage("en-GB").catalogue);
+  });
+
+  it("in the right-to-left pseudo-language too, whose values are set apart by isolates", async () => {
+    const mirrored = textOfLanguage("ar-XB");
+    render(
+      <TextProvider value={mirrored}>
+        <CataloguePreload nonce="n0nce" />
+      </TextProvider>,
+    );
+    const read = await loadPageCatalogue(document, importCatalogue);
+    expect(read.dir).toBe("rtl");
+    const values = { from: 1, to: 20, total: 40 };
+    expect(read.text("listings.page.showing", values)).toBe(mirrored.text("listings.page.showing", values));
+    expect(read.text("listings.page.showing", values)).toContain("\u2068");
   });
 });

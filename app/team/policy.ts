@@ -64,6 +64,8 @@ export const OPEN_ROUTES = [
   "/",
   "/signin",
   "/healthz",
+  // Each language's texts, which the pages signed out (signing in, an invitation) load too.
+  "/catalogues/:file",
   "/sh/beacon",
   "/invitation/:token",
 ] as const satisfies readonly RoutePattern[];
