@@ -1,4 +1,4 @@
-import { request } from "node:http";
+import { Agent, request } from "node:http";
 import { afterAll, describe, expect, it } from "vitest";
 import { createPostgresDatabase, TEST_DATABASE_URL } from "../test/databases";
 import { signInOverHttp, startServerProcess, temporarySqliteUrl, type ServerProcess } from "../test/server-process";
@@ -16,9 +16,11 @@ function valueOf(text: string, name: string, labels: Record<string, string> = {}
 }
 
 /** A GET on a connection of its own: node:cluster hands each new connection to the next worker in turn. */
-const getOnNewConnection = (url: string, cookie: string) =>
+const getOnNewConnection = (url: string, cookie: string) => getOnConnection(url, cookie, false);
+
+const getOnConnection = (url: string, cookie: string, agent: Agent | false) =>
   new Promise<number>((resolve, reject) => {
-    const sent = request(url, { agent: false, headers: { Cookie: cookie } }, (response) => {
+    const sent = request(url, { agent, headers: { Cookie: cookie } }, (response) => {
       response.resume();
       response.on("end", () => resolve(response.statusCode ?? 0));
     });
@@ -34,7 +36,7 @@ describe.each([
   let server: ServerProcess | undefined;
   afterAll(() => server?.stop());
 
-  it("counts each response by route pattern, method and status, with event-loop delay, memory and SQLite's waits", async () => {
+  it("counts each response by route pattern, method and status, with event-loop delay, memory, SQLite's waits and the dashboard's days kept", async () => {
     server = await startServerProcess(temporarySqliteUrl(), { WEB_CONCURRENCY: processes, METRICS_PORT: "0" });
     const metricsUrl = metricsUrlOf(server);
     expect(new URL(metricsUrl).hostname).toBe("127.0.0.1");
@@ -46,6 +48,13 @@ describe.each([
     for (let page = 0; page < 10; page++)
       expect(await getOnNewConnection(`${server.url}/sh/lst/active`, session)).toBe(200);
     expect((await fetch(`${server.url}/no/such/page`, { headers: { Cookie: session } })).status).toBe(404);
+
+    // The dashboard's 7 days, twice on one connection (so by one process): the second view finds
+    // the closed days the first one read in the process's memory.
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    for (let view = 0; view < 2; view++)
+      expect(await getOnConnection(`${server.url}/sh/perf?period=7d`, session, agent)).toBe(200);
+    agent.destroy();
 
     const scrape = await fetch(metricsUrl);
     expect(scrape.status).toBe(200);
@@ -62,6 +71,16 @@ describe.each([
     expect(text).toMatch(/^nodejs_eventloop_lag_p99_seconds /m);
     expect(valueOf(text, "process_resident_memory_bytes")).toBeGreaterThan(10_000_000);
     expect(text).toMatch(/^seller_hub_sqlite_write_waits_total /m);
+    // The 7 days' closed days: read from the database by the first view, found in memory by the
+    // second, and kept, with their memory.
+    const reads = {
+      memory: valueOf(text, "seller_hub_speed_day_reads_total", { from: "memory" }),
+      database: valueOf(text, "seller_hub_speed_day_reads_total", { from: "database" }),
+    };
+    expect(reads.database).toBeGreaterThanOrEqual(6);
+    expect(reads.memory).toBe(reads.database);
+    expect(valueOf(text, "seller_hub_speed_days_kept")).toBe(reads.database);
+    expect(valueOf(text, "seller_hub_speed_days_kept_bytes")).toBeGreaterThan(200 * reads.database);
     // Only GET /metrics is served there, and the sellers' port has no metrics.
     expect((await fetch(metricsUrl.replace("/metrics", "/"))).status).toBe(404);
     expect((await fetch(`${server.url}/metrics`)).status).toBe(404);

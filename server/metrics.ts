@@ -2,6 +2,7 @@ import cluster from "node:cluster";
 import { AggregatorRegistry, collectDefaultMetrics, Counter, Gauge, Histogram, register } from "prom-client";
 import { poolWaits, type Database } from "~/db/database.server";
 import { sqliteWriteWaits } from "~/db/node-sqlite-dialect.server";
+import { dayReads, daysKept } from "~/site-speed/days-in-memory.server";
 
 /**
  * What the serving process tells an operator's Prometheus (issue 33), on prom-client's default
@@ -18,6 +19,11 @@ import { sqliteWriteWaits } from "~/db/node-sqlite-dialect.server";
  *   waited because every one was busy, and their time (app/db/database.server.ts, `poolWaits`).
  * - `seller_hub_sqlite_write_waits_total` and `…_seconds_total`: pauses of an SQLite write while
  *   another process held the lock (app/db/node-sqlite-dialect.server.ts).
+ * - `seller_hub_speed_days_kept` and `…_kept_bytes`: the site-speed dashboard's closed days each
+ *   process keeps in memory, and their memory by its estimate (SPEED_DAYS_IN_MEMORY_MB bounds it);
+ *   `seller_hub_speed_day_reads_total`: the days views asked for, found in memory or read from the
+ *   database (app/site-speed/days-in-memory.server.ts). A bound too small for the views shows as
+ *   reads from the database that do not fall once the processes have served a while.
  */
 
 const requestDuration =
@@ -40,10 +46,10 @@ if (!register.getSingleMetric("seller_hub_database_connections")) {
   if (cluster.isWorker) new AggregatorRegistry();
   collectDefaultMetrics();
   for (const metric of [
-    new Gauge({
+    new Gauge<string>({
       name: "seller_hub_database_connections",
       help: "PostgreSQL's connection pool: open, idle, and requests waiting for a connection (absent on SQLite).",
-      labelNames: ["state"] as const,
+      labelNames: ["state"],
       registers: [],
       collect() {
         const pool = databaseWatched?.connections?.();
@@ -69,6 +75,33 @@ if (!register.getSingleMetric("seller_hub_database_connections")) {
       collect() {
         this.reset();
         this.inc(poolWaits.ms / 1000);
+      },
+    }),
+    new Gauge({
+      name: "seller_hub_speed_days_kept",
+      help: "The site-speed dashboard's closed days kept in memory.",
+      registers: [],
+      collect() {
+        this.set(databaseWatched ? daysKept(databaseWatched.db).days : 0);
+      },
+    }),
+    new Gauge({
+      name: "seller_hub_speed_days_kept_bytes",
+      help: "The memory the site-speed dashboard's closed days kept hold, by the hub's estimate (bounded by SPEED_DAYS_IN_MEMORY_MB).",
+      registers: [],
+      collect() {
+        this.set(databaseWatched ? daysKept(databaseWatched.db).bytes : 0);
+      },
+    }),
+    new Counter<string>({
+      name: "seller_hub_speed_day_reads_total",
+      help: "Closed days the site-speed dashboard's views asked for: found in memory, or read from the database.",
+      labelNames: ["from"],
+      registers: [],
+      collect() {
+        this.reset();
+        this.inc({ from: "memory" }, dayReads.fromMemory);
+        this.inc({ from: "database" }, dayReads.fromDatabase);
       },
     }),
     new Counter({

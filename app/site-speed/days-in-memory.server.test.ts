@@ -2,7 +2,9 @@ import type { Kysely } from "kysely";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import type { DatabaseSchema } from "~/db/schema";
 import {
+  dayReads,
   daysInMemoryBytes,
+  daysKept,
   DEFAULT_DAYS_IN_MEMORY_MB,
   keepDay,
   keptDay,
@@ -106,6 +108,34 @@ describe("closed days kept in memory", () => {
     // A day without page views is kept, and found.
     keepDay(db, day("e"), []);
     expect(keptDay(db, day("e"))).toEqual([]);
+  });
+
+  it("counts the days found in memory and read from the database, and tells what it keeps, for the operator", () => {
+    const db = aDatabase();
+    const before = { ...dayReads };
+    expect(daysKept(db)).toEqual({ days: 0, bytes: 0 });
+    expect(keptDay(db, DAY)).toBeUndefined();
+    keepDay(db, DAY, summaries("sellerHubOverview"));
+    keepDay(db, { ...DAY, dayStart: DAY.dayStart + 86_400_000 }, []);
+    expect(keptDay(db, DAY)).toBeDefined();
+    expect(keptDay(db, { ...DAY, keep: isVitalFigure })).toBeDefined();
+    expect({
+      fromMemory: dayReads.fromMemory - before.fromMemory,
+      fromDatabase: dayReads.fromDatabase - before.fromDatabase,
+    }).toEqual({ fromMemory: 2, fromDatabase: 1 });
+    const key = (dayStart: number) =>
+      JSON.stringify([DAY.seller, DAY.timeZone, DAY.device, DAY.connection, "every figure", dayStart, DAY.summingId]);
+    expect(daysKept(db)).toEqual({
+      days: 2,
+      bytes: memoryOf(key(DAY.dayStart), summaries("sellerHubOverview")) + memoryOf(key(DAY.dayStart + 86_400_000), []),
+    });
+    // None kept where the setting keeps none: every day is read from the database.
+    vi.stubEnv("SPEED_DAYS_IN_MEMORY_MB", "0");
+    const none = aDatabase();
+    keepDay(none, DAY, summaries("sellerHubOverview"));
+    expect(keptDay(none, DAY)).toBeUndefined();
+    expect(daysKept(none)).toEqual({ days: 0, bytes: 0 });
+    expect(dayReads.fromDatabase - before.fromDatabase).toBe(2);
   });
 
   it("reads SPEED_DAYS_IN_MEMORY_MB, where 0 keeps none, and refuses what is not a number of megabytes", () => {

@@ -97,6 +97,19 @@ const keyOf = (day: DayKey): string | undefined => {
 };
 
 /**
+ * The closed days this process's views asked for, of the reads whose days are kept, since it
+ * started: found in memory, or read from the database (not yet read here, let go of, or none kept
+ * at all). The operator's metrics tell them (server/metrics.ts).
+ */
+export const dayReads = { fromMemory: 0, fromDatabase: 0 };
+
+/** What this process keeps of `db`'s days: how many, and their memory by `memoryOf`'s estimate. */
+export function daysKept(db: Kysely<DatabaseSchema>): { days: number; bytes: number } {
+  const days = kept.get(db);
+  return { days: days?.size ?? 0, bytes: days?.calculatedSize ?? 0 };
+}
+
+/**
  * The day's summaries as a read of this process took them, if it still keeps them; a read of the
  * vitals takes the day a read of every figure kept, which holds them (the reads of vitals look at
  * nothing else but the first moment, kept either way). They are shared by every view that reads
@@ -108,7 +121,10 @@ export function keptDay(db: Kysely<DatabaseSchema>, day: DayKey): readonly HourS
     const name = keyOf(key);
     return name === undefined ? undefined : days?.get(name);
   };
-  return found(day) ?? (day.keep === isVitalFigure ? found({ ...day, keep: everyFigure }) : undefined);
+  const summaries = found(day) ?? (day.keep === isVitalFigure ? found({ ...day, keep: everyFigure }) : undefined);
+  if (summaries) dayReads.fromMemory++;
+  else dayReads.fromDatabase++;
+  return summaries;
 }
 
 /** Keeps a day's summaries (a day without page views too: its read found none). */
