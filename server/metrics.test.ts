@@ -16,13 +16,14 @@ function valueOf(text: string, name: string, labels: Record<string, string> = {}
 }
 
 /** A GET on a connection of its own: node:cluster hands each new connection to the next worker in turn. */
-const getOnNewConnection = (url: string, cookie: string) => getOnConnection(url, cookie, false);
+const getOnNewConnection = async (url: string, cookie: string) => (await getOnConnection(url, cookie, false)).status;
 
+/** A GET through `agent`, and whether it went over a connection an earlier request had opened. */
 const getOnConnection = (url: string, cookie: string, agent: Agent | false) =>
-  new Promise<number>((resolve, reject) => {
+  new Promise<{ status: number; reusedSocket: boolean }>((resolve, reject) => {
     const sent = request(url, { agent, headers: { Cookie: cookie } }, (response) => {
       response.resume();
-      response.on("end", () => resolve(response.statusCode ?? 0));
+      response.on("end", () => resolve({ status: response.statusCode ?? 0, reusedSocket: sent.reusedSocket }));
     });
     sent.on("error", reject);
     sent.end();
@@ -52,8 +53,14 @@ describe.each([
     // The dashboard's 7 days, twice on one connection (so by one process): the second view finds
     // the closed days the first one read in the process's memory.
     const agent = new Agent({ keepAlive: true, maxSockets: 1 });
-    for (let view = 0; view < 2; view++)
-      expect(await getOnConnection(`${server.url}/sh/perf?period=7d`, session, agent)).toBe(200);
+    expect(await getOnConnection(`${server.url}/sh/perf?period=7d`, session, agent)).toEqual({
+      status: 200,
+      reusedSocket: false,
+    });
+    expect(await getOnConnection(`${server.url}/sh/perf?period=7d`, session, agent)).toEqual({
+      status: 200,
+      reusedSocket: true,
+    });
     agent.destroy();
 
     const scrape = await fetch(metricsUrl);
@@ -71,14 +78,15 @@ describe.each([
     expect(text).toMatch(/^nodejs_eventloop_lag_p99_seconds /m);
     expect(valueOf(text, "process_resident_memory_bytes")).toBeGreaterThan(10_000_000);
     expect(text).toMatch(/^seller_hub_sqlite_write_waits_total /m);
-    // The 7 days' closed days: read from the database by the first view, found in memory by the
-    // second, and kept, with their memory.
+    // The closed days of the 7 days and of the 7 before: read from the database by the first view,
+    // found in memory by the second (but a day that closed between the two), and kept, with their
+    // memory.
     const reads = {
       memory: valueOf(text, "seller_hub_speed_day_reads_total", { from: "memory" }),
       database: valueOf(text, "seller_hub_speed_day_reads_total", { from: "database" }),
     };
     expect(reads.database).toBeGreaterThanOrEqual(6);
-    expect(reads.memory).toBe(reads.database);
+    expect(reads.memory).toBeGreaterThanOrEqual(reads.database - 2);
     expect(valueOf(text, "seller_hub_speed_days_kept")).toBe(reads.database);
     expect(valueOf(text, "seller_hub_speed_days_kept_bytes")).toBeGreaterThan(200 * reads.database);
     // Only GET /metrics is served there, and the sellers' port has no metrics.

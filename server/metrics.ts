@@ -23,7 +23,8 @@ import { dayReads, daysKept } from "~/site-speed/days-in-memory.server";
  *   process keeps in memory, and their memory by its estimate (SPEED_DAYS_IN_MEMORY_MB bounds it);
  *   `seller_hub_speed_day_reads_total`: the days views asked for, found in memory or read from the
  *   database (app/site-speed/days-in-memory.server.ts). A bound too small for the views shows as
- *   reads from the database that do not fall once the processes have served a while.
+ *   a low share of days found in memory while the memory kept sits near the bound times the
+ *   processes (a bound smaller than one view's days keeps nothing for the next view).
  */
 
 const requestDuration =

@@ -121,6 +121,8 @@ export function keptDay(db: Kysely<DatabaseSchema>, day: DayKey): readonly HourS
     const name = keyOf(key);
     return name === undefined ? undefined : days?.get(name);
   };
+  // A read whose figures are never kept is not counted: it could not have found them here.
+  if (keyOf(day) === undefined) return undefined;
   const summaries = found(day) ?? (day.keep === isVitalFigure ? found({ ...day, keep: everyFigure }) : undefined);
   if (summaries) dayReads.fromMemory++;
   else dayReads.fromDatabase++;
