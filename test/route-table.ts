@@ -73,13 +73,16 @@ export function signedInClient(baseUrl: () => string, cookie: string): SignedInC
 export async function findRouteParams({ get, post, srt }: SignedInClient): Promise<Record<string, string>> {
   const listings = await (await get("/sh/lst/active")).text();
   const listingId = /href="\/sh\/lst\/(\d+)/.exec(listings)?.[1];
+  // The page's language's catalogue, as the page names it (app/i18n/catalogue-file.server.ts).
+  const file = /href="\/catalogues\/([^"]+)"/.exec(listings)?.[1];
   await post("/sh/lst/active", new URLSearchParams({ intent: "all", srt: await srt() }).toString());
   const preview = await post(
     "/sh/lst/prices",
     new URLSearchParams({ kind: "raise_percent", amount: "5", srt: await srt() }).toString(),
   );
   const changeId = /\/sh\/lst\/prices\/([^/?#]+)/.exec(preview.headers.get("location") ?? "")?.[1];
-  if (!listingId || !changeId) throw new Error(`No listing (${listingId}) or preview (${changeId}) to use`);
+  if (!listingId || !changeId || !file)
+    throw new Error(`No listing (${listingId}), preview (${changeId}) or catalogue (${file}) to use`);
   const invited = await post(
     "/sh/team",
     new URLSearchParams({
@@ -91,5 +94,5 @@ export async function findRouteParams({ get, post, srt }: SignedInClient): Promi
   );
   const token = /\/invitation\/([\w-]{43})/.exec(await invited.text())?.[1];
   if (!token) throw new Error(`No invitation to use (the team page answered ${invited.status})`);
-  return { listingId, changeId, messageId: "1", token, "*": "no-such-page" };
+  return { listingId, changeId, messageId: "1", token, file, "*": "no-such-page" };
 }
