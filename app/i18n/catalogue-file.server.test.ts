@@ -26,7 +26,7 @@ describe("a language's catalogue as a file", () => {
       file: expect.objectContaining({ url: catalogueUrl }),
       current: true,
     });
-    // A page of an earlier release: the language's current file, to send it on to.
+    // A page of another release: the language's current file, to answer with.
     expect(catalogueFileNamed(name.replace(/\.[0-9a-f]{10}\./, ".0000000000."), SELLER_LANGUAGES)).toEqual({
       file: expect.objectContaining({ url: catalogueUrl }),
       current: false,
@@ -52,7 +52,7 @@ describe("a language's catalogue as a file", () => {
       textOfLanguage("es-ES").catalogueUrl.slice("/catalogues/".length),
       SELLER_LANGUAGES,
     )!.file;
-    const brotli = await catalogueResponse(file, request("gzip, deflate, br, zstd"));
+    const brotli = await catalogueResponse(file, request("gzip, deflate, br, zstd"), { current: true });
     expect(brotli.headers.get("Content-Encoding")).toBe("br");
     expect(brotli.headers.get("Content-Type")).toBe("text/javascript; charset=utf-8");
     expect(brotli.headers.get("Cache-Control")).toBe("public, max-age=31536000, immutable");
@@ -61,12 +61,17 @@ describe("a language's catalogue as a file", () => {
     expect(brotliDecompressSync(brotliBytes).toString()).toBe(file.body);
     expect(brotliBytes.length).toBeLessThan(file.body.length / 3);
 
-    const gzipped = await catalogueResponse(file, request("gzip"));
+    const gzipped = await catalogueResponse(file, request("gzip"), { current: true });
     expect(gzipped.headers.get("Content-Encoding")).toBe("gzip");
     expect(gunzipSync(Buffer.from(await gzipped.arrayBuffer())).toString()).toBe(file.body);
 
+    // Asked for by another release's name: the same bytes, not to be kept.
+    const other = await catalogueResponse(file, request("br"), { current: false });
+    expect(other.headers.get("Cache-Control")).toBe("no-store");
+    expect(brotliDecompressSync(Buffer.from(await other.arrayBuffer())).toString()).toBe(file.body);
+
     for (const plain of [undefined, "identity", "br;q=0, gzip;q=0"]) {
-      const response = await catalogueResponse(file, request(plain));
+      const response = await catalogueResponse(file, request(plain), { current: true });
       expect(response.headers.get("Content-Encoding"), plain).toBeNull();
       expect(await response.text()).toBe(file.body);
     }

@@ -63,15 +63,22 @@ function encodedCatalogue(file: CatalogueFile, encoding: Encoding): Promise<Buff
   return bytes;
 }
 
-/** The catalogue as the browser accepts it, cached for good: its name changes with its content. */
-export async function catalogueResponse(file: CatalogueFile, request: Request): Promise<Response> {
+/**
+ * The catalogue as the browser accepts it, cached for good when asked for by its current name
+ * (which changes with its content); asked for by another release's name, not kept at all.
+ */
+export async function catalogueResponse(
+  file: CatalogueFile,
+  request: Request,
+  { current }: { current: boolean },
+): Promise<Response> {
   const chosen = new Negotiator({
     headers: { "accept-encoding": request.headers.get("Accept-Encoding") ?? "" },
   }).encoding([...ENCODINGS], { preferred: [...ENCODINGS] });
   const encoding = ENCODINGS.find((name) => name === chosen);
   const headers = new Headers({
     "Content-Type": "text/javascript; charset=utf-8",
-    "Cache-Control": "public, max-age=31536000, immutable",
+    "Cache-Control": current ? "public, max-age=31536000, immutable" : "no-store",
     Vary: "Accept-Encoding",
   });
   if (!encoding) return new Response(file.body, { headers });

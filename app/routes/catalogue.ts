@@ -8,9 +8,9 @@ import type { Route } from "./+types/catalogue";
 export async function loader({ request, params }: Route.LoaderArgs) {
   const found = catalogueFileNamed(params.file, offeredLanguages());
   if (!found) return refusal(404, "No such catalogue.", { "Cache-Control": "no-store" });
-  // A page of an earlier release (a rolling deploy, a tab left open) names the file its texts were
-  // in: it gets this release's, so it still hydrates; React mends any text that changed.
-  if (!found.current)
-    return new Response(null, { status: 307, headers: { Location: found.file.url, "Cache-Control": "no-store" } });
-  return catalogueResponse(found.file, request);
+  // A page of another release (a tab left open, or a rolling deploy whose instances of two releases
+  // answer in turn) names the file its texts were in: it gets this release's, not to be kept, so it
+  // still hydrates; React mends any text that changed. Not a redirect: two releases each sending
+  // the other's name on to their own would send the browser back and forth.
+  return catalogueResponse(found.file, request, { current: found.current });
 }
