@@ -217,6 +217,49 @@ test.describe("a first load", () => {
     }
   });
 
+  test("hydrates and speaks its language when the catalogue's name is of another release, or its first request fails", async ({
+    signedInPage: page,
+  }) => {
+    /** A full load of the overview, then a link followed in the page: the listings are rendered by the browser, from the catalogue it read. */
+    async function hydratedThenListings() {
+      await page.goto("/sh/ovw");
+      await waitForHydration(page);
+      await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+      await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Listings" }).first().click();
+      await expect(page.getByRole("heading", { level: 1, name: "Listings" })).toBeVisible();
+      expect(await page.evaluate(() => "sameDocument" in window), "followed in the page, not loaded whole").toBe(true);
+    }
+    const catalogues: string[] = [];
+    page.on("response", (response) => {
+      if (response.url().includes("/catalogues/"))
+        catalogues.push(`${response.status()} ${new URL(response.url()).pathname}`);
+    });
+
+    // A tab left open over a release, or a rolling deploy whose instances of two releases answer in turn.
+    await page.route("**/sh/ovw", async (route) => {
+      const response = await route.fetch();
+      const body = (await response.text()).replaceAll(/(\/catalogues\/en-US\.)[0-9a-f]{10}/g, "$10123456789");
+      await route.fulfill({ response, body });
+    });
+    await hydratedThenListings();
+    expect(catalogues).toContain("200 /catalogues/en-US.0123456789.js");
+    await page.unroute("**/sh/ovw");
+
+    // A dropped connection: the browser keeps the failed module for the page's life (a failed
+    // preload alone it fetches again on import), so the page asks again under another address.
+    catalogues.length = 0;
+    const dropped: string[] = [];
+    await page.route("**/catalogues/*", (route) => {
+      const { pathname, search } = new URL(route.request().url());
+      if (search === "?again") return route.continue();
+      dropped.push(pathname);
+      return route.abort("connectionreset");
+    });
+    await hydratedThenListings();
+    expect(dropped.length).toBeGreaterThan(0);
+    expect(catalogues).toEqual([expect.stringMatching(/^200 \/catalogues\/en-US\.[0-9a-f]{10}\.js$/)]);
+  });
+
   test("asks for the style sheet before any script, so a slow connection paints the page sooner", async ({
     signedInPage: page,
   }) => {

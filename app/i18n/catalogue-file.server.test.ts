@@ -1,8 +1,11 @@
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
+import { setupI18n } from "@lingui/core";
+import { everyText } from "../../test/every-text";
 import { catalogueFile, catalogueResponse } from "./catalogue-file.server";
 import { catalogueFileNamed, textOfLanguage } from "./catalogues.server";
-import { PSEUDO_LANGUAGES, SELLER_LANGUAGES } from "./languages";
+import { languageText } from "./language-text";
+import { formattingLocales, PSEUDO_LANGUAGES, SELLER_LANGUAGES } from "./languages";
 
 const request = (acceptEncoding?: string) =>
   new Request("http://hub.test/catalogues/x.js", {
@@ -11,7 +14,7 @@ const request = (acceptEncoding?: string) =>
 
 describe("a language's catalogue as a file", () => {
   it("is named by its language and its content, so a changed text is a new name", () => {
-    const messages = textOfLanguage("fr-FR").catalogue;
+    const messages = { "activity.caption": ["Qui a modifié quoi, le plus récent d’abord"] };
     const file = catalogueFile("fr-FR", messages);
     expect(file.url).toMatch(/^\/catalogues\/fr-FR\.[0-9a-f]{10}\.js$/);
     expect(catalogueFile("fr-FR", messages).url).toBe(file.url);
@@ -81,6 +84,10 @@ describe("a language's catalogue as a file", () => {
     const german = textOfLanguage("de-DE");
     const file = catalogueFileNamed(german.catalogueUrl.slice("/catalogues/".length), SELLER_LANGUAGES)!.file;
     const module = await import(`data:text/javascript;base64,${Buffer.from(file.body).toString("base64")}`);
-    expect(module.default).toEqual(german.catalogue);
+    const read = languageText(
+      setupI18n({ locale: "de-DE", locales: formattingLocales("de-DE"), messages: { "de-DE": module.default } }),
+      german.catalogueUrl,
+    );
+    expect(everyText(read)).toEqual(everyText(german));
   });
 });

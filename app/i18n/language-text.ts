@@ -20,8 +20,6 @@ export interface LanguageText {
   language: Language;
   dir: "ltr" | "rtl";
   text: Text;
-  /** The language's compiled messages. */
-  catalogue: I18n["messages"];
   /**
    * Where the browser loads them from before it hydrates: a script named by its content, cached
    * for good (`CataloguePreload`, app/i18n/catalogue-file.server.ts).
@@ -35,7 +33,6 @@ export function languageText(i18n: I18n, catalogueUrl: string): LanguageText {
     language,
     dir: textDirection(language),
     text: (key, values) => i18n._({ id: key, values } satisfies MessageDescriptor),
-    catalogue: i18n.messages,
     catalogueUrl,
   };
 }
