@@ -289,7 +289,10 @@ export interface ListingChangeTable {
   id: string;
   seller_id: number;
   kind: string;
-  /** Hundredths of a major unit, or of a per cent (app/listing-changes/price-change.ts). */
+  /**
+   * Hundredths of a major unit, or of a per cent (app/listing-changes/price-change.ts): up to
+   * 9,999,999,900 (¥99,999,999), so 64 bits (migration 0038).
+   */
   amount: number;
   /** Cents each new price ends in; null: no rounding. */
   ending: number | null;

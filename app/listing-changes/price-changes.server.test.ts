@@ -169,6 +169,31 @@ describe.each(TEST_DIALECTS)("bulk price changes on $name", (dialect) => {
     ]);
   });
 
+  it("keeps an amount as large as the highest price in yen, which is no whole number of cents in 32 bits", async () => {
+    // ¥99,999,999 is 9,999,999,900 hundredths: a JPY seller's "set price to ¥30,000,000" failed
+    // on PostgreSQL's integer with a 500 (an audit of 2026-11-29).
+    const ids = await addListings(database, seller, [
+      { price: 1_500, currency: "JPY" },
+      { price: 45_000_000, currency: "JPY" },
+    ]);
+    const who = newSession();
+    await changeSelection(database, who, { select: ids, unselect: [] });
+    const changeId = await previewPriceChange(database.db, who, { kind: "set_price", amount: 3_000_000_000 });
+    const preview = await findPriceChange(database.db, seller, changeId);
+    expect(preview).toMatchObject({ change: { kind: "set_price", amount: 3_000_000_000 }, changing: 2 });
+    await applyPriceChange(database, await ownerOf(database, seller), changeId, () => {});
+    expect(await pricesOf(database, ids)).toEqual({ [ids[0]!]: 30_000_000, [ids[1]!]: 30_000_000 });
+
+    // Applying took them out of the selection.
+    await changeSelection(database, who, { select: ids, unselect: [] });
+    const raise = await previewPriceChange(database.db, who, { kind: "raise_amount", amount: MAX_PRICE * 100 });
+    expect(await findPriceChange(database.db, seller, raise)).toMatchObject({
+      change: { amount: MAX_PRICE * 100 },
+      changing: 0,
+      problems: [{ field: "price", problem: "above_maximum", listings: 2 }],
+    });
+  });
+
   it("applies a second submit of the same change nothing more", async () => {
     const [id] = await addListings(database, seller, [{ price: 1000 }]);
     const who = newSession();

@@ -36,6 +36,7 @@ import * as speedSummaryDays from "./0034-speed-summary-days.server";
 import * as speedHoursOverSegments from "./0035-speed-hours-over-segments.server";
 import * as trackingHours from "./0036-tracking-hours.server";
 import * as speedDaySummings from "./0037-speed-day-summings.server";
+import * as changeAmountsIn64Bits from "./0038-change-amounts-in-64-bits.server";
 
 interface DialectMigration {
   up(db: Kysely<unknown>, dialect: Dialect): Promise<void>;
@@ -78,6 +79,7 @@ const migrations: Record<string, DialectMigration> = {
   "0035-speed-hours-over-segments": speedHoursOverSegments,
   "0036-tracking-hours": trackingHours,
   "0037-speed-day-summings": speedDaySummings,
+  "0038-change-amounts-in-64-bits": changeAmountsIn64Bits,
 };
 
 export const MIGRATION_NAMES = Object.keys(migrations);
