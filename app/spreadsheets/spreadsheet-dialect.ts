@@ -26,9 +26,16 @@ export function spreadsheetDialect(language: Language): SpreadsheetDialect {
  * carriage return: OWASP's "CSV injection") gets an apostrophe before it, OWASP's advice, so the
  * spreadsheet takes it as text. The apostrophe may show in the cell (Excel keeps it when it opens
  * a CSV file), and a file brought back into the hub must take it off again.
+ *
+ * So does each part of it after a separator of either dialect or a tab: the file is written with
+ * the hub language's separator, but Excel opens it with its Windows region's, and there a quoted
+ * cell is no protection (the split falls inside it). A member's name "Eve;=cmd|' /C calc'!A0;x"
+ * went out whole in an English file, and a German Excel ran its middle as a formula in the
+ * owner's activity log (an audit of 2026-11-29). A text such as "Lamp, -20 %" then reads
+ * "Lamp, '-20 %": rare, and only in a cell of text, which the hub never reads back.
  */
 export function inertText(text: string): string {
-  return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+  return text.replace(/(^|[,;\t]\s*)(?=[=+\-@\t\r])/g, "$1'");
 }
 
 /**
