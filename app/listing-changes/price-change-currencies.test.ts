@@ -47,6 +47,9 @@ describe("a bulk price change in currencies with 0, 2 and 3 decimals", () => {
           expect(result.price).toBeLessThanOrEqual(MAX_PRICE);
           const endsAsAsked = ending === undefined || result.price % perMajor === (ending * perMajor) / 100;
           expect(endsAsAsked, `${result.price} in ${currency} ends in .${ending}`).toBe(true);
+          // A raise raises, a cut cuts, whatever the rounding.
+          if (kind.startsWith("raise")) expect(result.price).toBeGreaterThan(price);
+          if (kind.startsWith("lower")) expect(result.price).toBeLessThan(price);
         },
       ),
     );

@@ -56,6 +56,22 @@ describe("newPriceOf", () => {
 });
 
 describe("roundToEnding", () => {
+  it("never moves a price against the change: the nearest ending on the change's side of the old price then", () => {
+    // An audit's cases: a raise that lowered the price, a cut that raised it, a cut that left it.
+    expect(newPriceOf(usd(2000), { kind: "raise_percent", amount: 100, ending: 99 })).toEqual({ price: 2099 });
+    expect(newPriceOf(usd(1098), { kind: "lower_amount", amount: 1, ending: 99 })).toEqual({ price: 999 });
+    expect(newPriceOf(usd(1999), { kind: "lower_percent", amount: 100, ending: 99 })).toEqual({ price: 1899 });
+    expect(newPriceOf(usd(1999), { kind: "raise_amount", amount: 1, ending: 99 })).toEqual({ price: 2099 });
+    // Nearest where that moves the price the right way, and one price may take any ending.
+    expect(newPriceOf(usd(2000), { kind: "raise_percent", amount: 500, ending: 99 })).toEqual({ price: 2099 });
+    expect(newPriceOf(usd(2000), { kind: "set_price", amount: 2000, ending: 99 })).toEqual({ price: 1999 });
+    // No ending below a cent on the change's side: refused, not raised.
+    expect(newPriceOf(usd(99), { kind: "lower_amount", amount: 1, ending: 99 })).toEqual({ problem: "not_positive" });
+    expect(roundToEnding(1099, 99, 100, "above")).toBe(1199);
+    expect(roundToEnding(1099, 99, 100, "below")).toBe(999);
+    expect(roundToEnding(1100, 99, 100, "below")).toBe(1099);
+  });
+
   it("takes the nearest price with the ending, halfway up", () => {
     expect(roundToEnding(1050, 99)).toBe(1099);
     expect(roundToEnding(1048, 99)).toBe(999);

@@ -82,7 +82,10 @@ export interface PriceChange {
    * dinars are no whole number of hundredths. A change of quantities counts items.
    */
   amount: number;
-  /** Round each new price to the nearest price ending in these cents (99 is x.99); undefined: no rounding. */
+  /**
+   * Round each new price to the nearest price ending in these cents (99 is x.99), never against a
+   * raise or a cut (`newPriceOf`); undefined: no rounding.
+   */
   ending?: number;
 }
 
@@ -146,6 +149,13 @@ export function newPriceOf(listing: PricedListing, change: BulkPriceChange): New
     const ending = inMinorUnits(change.ending, perMajor);
     if (ending === undefined) return { problem: "no_cents" };
     price = roundToEnding(price, ending, perMajor);
+    // The nearest, unless it undoes the change: a raise of 1 % to end in .99 took $20.00 to
+    // $19.99, and a cut of 1 % left $19.99 as it was (an audit of 2026-11-29). Then the ending
+    // nearest the old price on the change's side.
+    const raises = change.kind === "raise_amount" || change.kind === "raise_percent";
+    const lowers = change.kind === "lower_amount" || change.kind === "lower_percent";
+    if (raises && price <= listing.price) price = roundToEnding(listing.price, ending, perMajor, "above");
+    if (lowers && price >= listing.price) price = roundToEnding(listing.price, ending, perMajor, "below");
   }
   return checkedPrice(price, listing.price);
 }
@@ -209,13 +219,20 @@ function percentOf(price: number, hundredthsOfPercent: number): number {
 
 /**
  * The nearest price whose minor units end in `ending` (of `perMajor` per major unit: 99 of 100 is
- * x.99); halfway between two rounds up, as money usually does. The price below may be zero or
- * less, which the caller refuses.
+ * x.99); halfway between two rounds up, as money usually does. Or the nearest strictly `above` or
+ * `below` the price. The price below may be zero or less, which the caller refuses.
  */
-export function roundToEnding(price: number, ending: number, perMajor = 100): number {
-  const below = Math.floor((price - ending) / perMajor) * perMajor + ending;
-  const above = below + perMajor;
-  return price - below < above - price ? below : above;
+export function roundToEnding(
+  price: number,
+  ending: number,
+  perMajor = 100,
+  side: "nearest" | "above" | "below" = "nearest",
+): number {
+  const atOrBelow = Math.floor((price - ending) / perMajor) * perMajor + ending;
+  const above = atOrBelow + perMajor;
+  if (side === "above") return above;
+  if (side === "below") return atOrBelow < price ? atOrBelow : atOrBelow - perMajor;
+  return price - atOrBelow < above - price ? atOrBelow : above;
 }
 
 /**
