@@ -698,6 +698,51 @@ describe.each(TEST_DIALECTS)("bulk price changes on $name", (dialect) => {
     });
   });
 
+  describe("a listing's status with its quantity", () => {
+    const statusesOf = async (ids: number[]) =>
+      Object.fromEntries(
+        (await database.db.selectFrom("listing").select(["id", "status"]).where("id", "in", ids).execute()).map(
+          (row) => [row.id, row.status],
+        ),
+      );
+
+    it("goes out of stock at none and back to active when restocked, in bulk and on its page, and back again on undo", async () => {
+      // An audit of 2026-11-29: a quantity set to 0 left the listing "Active", out of the Out of
+      // stock filter and the overview's count; a restocked one stayed "Out of stock".
+      const owner = await insertSeller(database.db, "olga");
+      const ids = await addListings(database, owner, [
+        { quantity: 3, status: "active" },
+        { quantity: 0, status: "out_of_stock" },
+        { quantity: 4, status: "scheduled" },
+      ]);
+      const who = { sessionId: `stock-${++session}`, sellerId: owner };
+      await changeSelection(database, who, { select: ids.slice(0, 1), unselect: [] });
+      const none = await previewPriceChange(database.db, who, { kind: "set_quantity", amount: 0 });
+      await applyPriceChange(database, await ownerOf(database, owner), none);
+      expect(await statusesOf(ids)).toEqual({
+        [ids[0]!]: "out_of_stock",
+        [ids[1]!]: "out_of_stock",
+        [ids[2]!]: "scheduled",
+      });
+
+      await changeSelection(database, who, { select: ids, unselect: [] });
+      const restock = await previewPriceChange(database.db, who, { kind: "add_quantity", amount: 5 });
+      await applyPriceChange(database, await ownerOf(database, owner), restock);
+      // A scheduled listing keeps its status: it is not on sale yet, whatever its stock.
+      expect(await statusesOf(ids)).toEqual({ [ids[0]!]: "active", [ids[1]!]: "active", [ids[2]!]: "scheduled" });
+      await undoPriceChange(database, await ownerOf(database, owner), restock);
+      expect(await statusesOf(ids)).toEqual({
+        [ids[0]!]: "out_of_stock",
+        [ids[1]!]: "out_of_stock",
+        [ids[2]!]: "scheduled",
+      });
+
+      const { quantity: seenVersion } = await versionsOf(database, ids[1]!);
+      await changeListing(database, await ownerOf(database, owner), ids[1]!, { quantity: { value: 2, seenVersion } });
+      expect((await statusesOf([ids[1]!]))[ids[1]!]).toBe("active");
+    });
+  });
+
   describe("prices and quantities from a file", () => {
     it("words a change by the fields it can write: quantities none of whose listings can take them are no part of it", async () => {
       const owner = await insertSeller(database.db, "jonas");

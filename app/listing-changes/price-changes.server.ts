@@ -1,6 +1,14 @@
 import type { MessageKey, Text } from "~/i18n/language-text";
 import { randomBytes } from "node:crypto";
-import type { Expression, Insertable, Kysely, SqlBool, Transaction } from "kysely";
+import {
+  sql,
+  type Expression,
+  type Insertable,
+  type Kysely,
+  type RawBuilder,
+  type SqlBool,
+  type Transaction,
+} from "kysely";
 import type { Actor } from "~/activity/activity-kinds";
 import { recordActivity } from "~/activity/activity.server";
 import type { Database } from "~/db/database.server";
@@ -354,7 +362,11 @@ export async function changeListing(
         .set((eb) =>
           item.field === "price"
             ? { price: item.new_value as number, price_version: eb("price_version", "+", 1) }
-            : { quantity: item.new_value as number, quantity_version: eb("quantity_version", "+", 1) },
+            : {
+                quantity: item.new_value as number,
+                quantity_version: eb("quantity_version", "+", 1),
+                status: statusWithQuantity(sql.ref("status"), sql.val(item.new_value as number)),
+              },
         )
         .where("id", "=", listingId)
         .where(`${item.field}_version`, "=", item.old_version)
@@ -959,6 +971,19 @@ async function isLastChange(db: Kysely<DatabaseSchema>, sellerId: number, change
 }
 
 /**
+ * A listing's status once its quantity is `quantity` (decision 085, amended): one on sale with
+ * none left is out of stock, and one out of stock that gets some is on sale again, as the
+ * marketplace shows them; a scheduled listing, not on sale yet, keeps its status. A quantity of 0
+ * left the listing "Active", out of the Out of stock filter and the overview's count (an audit of
+ * 2026-11-29). Undo writes the old quantity, and with it the status it had.
+ */
+function statusWithQuantity(status: RawBuilder<unknown>, quantity: RawBuilder<unknown>): RawBuilder<string> {
+  return sql<string>`case when ${status} in ('active', 'out_of_stock')
+    then case when ${quantity} = 0 then 'out_of_stock' else 'active' end
+    else ${status} end`;
+}
+
+/**
  * Writes a change's items to their listings, CHUNK listings at a time: to apply, each field's new
  * value where the field's version is still the one the item was read at; to undo, its old value
  * where the version is still the apply's (one more). Each item is marked written or refused.
@@ -988,6 +1013,7 @@ async function writeItems(
                   : {
                       quantity: eb.ref(value).$castTo<number>(),
                       quantity_version: eb("listing.quantity_version", "+", 1),
+                      status: statusWithQuantity(sql.ref("listing.status"), sql.ref(value)),
                     },
               )
               .whereRef("item.listing_id", "=", "listing.id")
