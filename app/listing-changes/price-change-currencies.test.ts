@@ -76,4 +76,19 @@ describe("a bulk price change in currencies with 0, 2 and 3 decimals", () => {
     expect(message("KWD", "99999.99")).toBeUndefined();
     expect(message("KWD", "100000")).toBe("Enter an amount of KWD\u00a099,999.999 or less.");
   });
+
+  it("takes only the endings the seller's currency has: in yen a whole price", () => {
+    const message = (currency: string, ending: string) => {
+      const result = priceChangeForm(currency, "en-US", english).safeParse({
+        kind: "raise_amount",
+        amount: "100",
+        ending,
+      });
+      return result.success ? undefined : result.error.issues[0]?.message;
+    };
+    expect(message("JPY", "0")).toBeUndefined();
+    expect(message("JPY", "99")).toBe("Choose one of the endings offered.");
+    expect(message("USD", "99")).toBeUndefined();
+    expect(message("KWD", "95")).toBeUndefined();
+  });
 });

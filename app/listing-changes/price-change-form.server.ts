@@ -112,7 +112,10 @@ export const priceChangeForm = (currency: string, locale: string, text: Text) =>
         return z.NEVER;
       }
       const ending = endingText ? Number(endingText) : undefined;
-      if (ending !== undefined && !(PRICE_ENDINGS as readonly number[]).includes(ending)) {
+      // Only the endings offered in the seller's currency (`endingsFor`): a yen seller's form
+      // sent with .99 would preview every listing as "no cents" (an audit of 2026-11-29).
+      const offered = (PRICE_ENDINGS as readonly number[]).includes(ending as number);
+      if (ending !== undefined && (!offered || inMinorUnits(ending, minorUnitsPerMajor(currency)) === undefined)) {
         context.addIssue({ code: "custom", path: ["ending"], message: text("bulk.form.chooseEnding") });
         return z.NEVER;
       }
