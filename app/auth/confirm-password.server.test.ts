@@ -4,7 +4,7 @@ import { insertAccount } from "../../test/listings";
 import type { Database } from "~/db/database.server";
 import { confirmOwnPassword } from "./confirm-password.server";
 import { hashPassword } from "./password.server";
-import { SIGN_IN_LIMITS } from "./sign-in-limits.server";
+import { SIGN_IN_LIMITS, signInRetryAfter } from "./sign-in-limits.server";
 
 describe.each(TEST_DIALECTS)("a member's password asked again on $name", (dialect) => {
   let database: Database;
@@ -31,5 +31,20 @@ describe.each(TEST_DIALECTS)("a member's password asked again on $name", (dialec
       await confirmOwnPassword(database.db, member, "198.51.100.7", "guess", now);
     const blocked = await confirmOwnPassword(database.db, member, "198.51.100.7", "rîght-pässword", now);
     expect(blocked).toMatchObject({ ok: false, retryAfterSeconds: expect.any(Number) });
+  });
+
+  it("stops a guesser sending from many addresses at the member's limit, without locking the member out of signing in", async () => {
+    const now = Date.now() + SIGN_IN_LIMITS.windowMs * 2;
+    const address = (n: number) => `203.0.113.${n}`;
+    for (let n = 0; n < SIGN_IN_LIMITS.failuresPerAccount; n++)
+      expect(await confirmOwnPassword(database.db, member, address(n), "guess", now)).toEqual({ ok: false });
+    const blocked = await confirmOwnPassword(database.db, member, address(99), "rîght-pässword", now);
+    expect(blocked).toMatchObject({ ok: false, retryAfterSeconds: expect.any(Number) });
+    // The member signs in from a browser never seen: the guesses were not theirs.
+    expect(await signInRetryAfter(database.db, member.username, "192.0.2.1", now)).toBeNull();
+    // Once the window has passed, the right password confirms and clears the count.
+    const later = now + SIGN_IN_LIMITS.windowMs + 1;
+    expect(await confirmOwnPassword(database.db, member, address(99), "rîght-pässword", later)).toEqual({ ok: true });
+    expect(await confirmOwnPassword(database.db, member, address(98), "guess", later)).toEqual({ ok: false });
   });
 });
