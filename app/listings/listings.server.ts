@@ -146,22 +146,27 @@ export async function findSellerListing(
     .executeTakeFirst();
 }
 
-/** The seller's lowest-priced listing of a product with the given condition and status, if any. */
+/** The seller's lowest-priced listing of a product in `currency` with the given condition and status, if any. */
 export async function findLowestPricedListing(
   db: Kysely<DatabaseSchema>,
   sellerId: number,
   epid: string,
+  currency: string,
   { condition, status }: { condition?: string; status?: string },
 ): Promise<Listing | undefined> {
-  return db
-    .selectFrom("listing")
-    .selectAll()
-    .where("seller_id", "=", sellerId)
-    .where("epid", "=", epid)
-    .$if(condition !== undefined, (query) => query.where("condition", "=", condition as string))
-    .$if(status !== undefined, (query) => query.where("status", "=", status as string))
-    .orderBy("price")
-    .orderBy("id")
-    .limit(1)
-    .executeTakeFirst();
+  return (
+    db
+      .selectFrom("listing")
+      .selectAll()
+      .where("seller_id", "=", sellerId)
+      .where("epid", "=", epid)
+      // Prices of two currencies do not compare: ¥1,500 is 1,500 minor units, "below" $20.00's 2,000.
+      .where("currency", "=", currency)
+      .$if(condition !== undefined, (query) => query.where("condition", "=", condition as string))
+      .$if(status !== undefined, (query) => query.where("status", "=", status as string))
+      .orderBy("price")
+      .orderBy("id")
+      .limit(1)
+      .executeTakeFirst()
+  );
 }

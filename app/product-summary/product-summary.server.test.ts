@@ -152,6 +152,29 @@ describe.each(TEST_DIALECTS)("the product summary on $name", (dialect) => {
     );
   });
 
+  it("compares prices in one currency only: a listing in yen is neither the lowest of a dollar listing's product nor written in dollars", async () => {
+    // An audit of 2026-11-29: ¥1,500 (1,500 minor units) was the "lowest" beside $20.00 (2,000),
+    // and was written "$15.00".
+    const product = "2222222222";
+    await insertListings(database.db, [
+      testListing(seller.id, { epid: product, title: "Kestrel in dollars", price: 2_000, currency: "USD" }),
+      testListing(seller.id, { epid: product, title: "Kestrel in yen", price: 1_500, currency: "JPY" }),
+    ]);
+    for (const { id, title } of await database.db
+      .selectFrom("listing")
+      .select(["id", "title"])
+      .where("epid", "=", product)
+      .execute())
+      ids[title] = id;
+    const dollars = await summarise("Kestrel in dollars");
+    expect(dollars?.heading).toBe("Kestrel in dollars");
+    expect(dollars?.insightsData.displayPrice).toBe("$20.00");
+    const yen = await summarise("Kestrel in dollars", { itemId: ids["Kestrel in yen"] });
+    expect(yen?.heading).toBe("Kestrel in yen");
+    expect(yen?.insightsData.displayPrice).toBe("¥1,500");
+    expect(yen?.listingSummary?.displayPrice.text).toBe("¥1,500");
+  });
+
   it("is null for another seller's listing", async () => {
     expect(await summarise("Their Falcon – New")).toBeNull();
   });

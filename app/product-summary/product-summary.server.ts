@@ -29,9 +29,14 @@ export async function buildProductSummary(
   if (!listing) return null;
   const item = filters.itemId === undefined ? undefined : await findSellerListing(db, seller.id, filters.itemId);
   const summarised =
-    item?.epid === listing.epid ? item : await findLowestPricedListing(db, seller.id, listing.epid, filters);
-  const market = await findMarketFigures(db, listing.epid, listing.currency);
-  const money = (minorUnits: number) => formatMoney(minorUnits, listing.currency, locale);
+    item?.epid === listing.epid
+      ? item
+      : await findLowestPricedListing(db, seller.id, listing.epid, listing.currency, filters);
+  // The summarised listing's own currency, for its prices and its market: an item chosen may be
+  // priced in another than the framing listing's (an audit of 2026-11-29).
+  const currency = summarised?.currency ?? listing.currency;
+  const market = await findMarketFigures(db, listing.epid, currency);
+  const money = (minorUnits: number) => formatMoney(minorUnits, currency, locale);
   const condition =
     filters.condition ?? (summarised && isListingCondition(summarised.condition) ? summarised.condition : undefined);
 
