@@ -488,6 +488,11 @@ test.describe("changing quantities in bulk", () => {
     await expect(page.getByRole("heading", { name: "Applied: Quantity set to 0" })).toBeVisible();
     expect(quantitiesOf(seller)).toEqual({ ...before, [lamp(5)]: 0 });
     await expectNoAccessibilityViolationsWithoutJavaScript(page);
+    // With none left it is out of stock: among the listings the navigation's "Out of stock" shows
+    // (it stayed "Active", outside them, until an audit of 2026-11-29).
+    await page.getByRole("link", { name: "Out of stock", exact: true }).first().click();
+    await expect(page.getByRole("heading", { level: 1, name: "Listings" })).toBeVisible();
+    await expect(page.getByRole("row", { name: new RegExp(lamp(5)) })).toContainText("Out of stock");
     await context.close();
   });
 
