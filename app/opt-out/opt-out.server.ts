@@ -26,8 +26,23 @@ export const LISTINGS_TOOL: OptOutTool = {
   previousToolUrl: DEFAULT_PREVIOUS_TOOL_URL,
 };
 
+/**
+ * Whether the page at `pathname` is the tool's, read as React Router matches a path to its route:
+ * escapes decoded, letters in any case. Compared as sent, `/sh/Lst/active` and `/sh/%6Cst/active`
+ * opened the listings for a seller who had left them (an audit of 2026-11-29).
+ */
 export function isPageOf(tool: OptOutTool, pathname: string): boolean {
-  return pathname.startsWith(tool.pagesUnder);
+  return asRouted(pathname).startsWith(tool.pagesUnder);
+}
+
+function asRouted(pathname: string): string {
+  let decoded = pathname;
+  try {
+    decoded = decodeURI(pathname);
+  } catch {
+    // A malformed escape matches no route of the tool's either: React Router keeps it as sent.
+  }
+  return decoded.replaceAll(/\/{2,}/g, "/").toLowerCase();
 }
 
 /** One primary-key lookup. */
