@@ -78,6 +78,8 @@ test.describe("changing prices in bulk", () => {
     await tabTo(page, page.getByRole("link", { name: "Change prices or quantities" }));
     await page.keyboard.press("Enter");
     await expect(page.getByRole("heading", { name: "Change the prices or quantities of 3 listings" })).toBeVisible();
+    // The link went with its page: focus is on the new page, named by its heading, not on the body.
+    await expect(page.getByRole("main", { name: "Change prices or quantities" })).toBeFocused();
     await tabTo(page, page.getByRole("radio", { name: "Raise by a percentage" }));
     await page.keyboard.press("ArrowDown"); // Lower by a percentage
     await expect(page.getByRole("radio", { name: "Lower by a percentage" })).toBeChecked();
@@ -90,6 +92,8 @@ test.describe("changing prices in bulk", () => {
     await page.keyboard.press("Enter");
 
     await expect(page.getByRole("heading", { name: /^Preview: Lower by 10%, rounded to end in \.00$/ })).toBeVisible();
+    // The button was disabled while its form was sent (an audit found focus left on the body).
+    await expect(page.getByRole("main")).toBeFocused();
     const table = page.getByRole("table", { name: "Listings of this change" });
     // Lamp 03: 12.00 → 10.80 → 11.00; lamp 04: 13.00 → 11.70 → 12.00; lamp 25: 34.00 → 30.60 → 31.00.
     await expect(table.getByRole("row", { name: new RegExp(lamp(3)) })).toContainText("$12.00$11.00−$1.00");

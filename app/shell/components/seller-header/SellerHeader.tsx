@@ -44,6 +44,9 @@ export interface SellerHeaderProps {
   menu?: ReactNode;
 }
 
+/** The page title's id: the main landmark is named by it, so focus moved there says which page came. */
+export const PAGE_TITLE_ID = "page-title";
+
 /** The hub's header: page title, the member, their feedback standing and store. */
 export function SellerHeader({ pageTitle, search, menu, ...member }: SellerHeaderProps) {
   const text = useText();
@@ -53,7 +56,9 @@ export function SellerHeader({ pageTitle, search, menu, ...member }: SellerHeade
         {text("shell.skipToMainContent")}
       </a>
       <p className="seller-header__brand">{text("hub.name")}</p>
-      <h1 className="seller-header__title">{pageTitle}</h1>
+      <h1 id={PAGE_TITLE_ID} className="seller-header__title">
+        {pageTitle}
+      </h1>
       {search}
       {menu}
       <SellerMember {...member} className="seller-header__member" />

@@ -8,11 +8,12 @@ import { HeaderSearch } from "~/search/components/header-search/HeaderSearch";
 import { BrowserNotice } from "~/shell/components/browser-notice/BrowserNotice";
 import { LeftNavigation } from "~/shell/components/left-navigation/LeftNavigation";
 import { NavigationProgress } from "~/shell/components/navigation-progress/NavigationProgress";
-import { SellerHeader, SellerMember } from "~/shell/components/seller-header/SellerHeader";
+import { PAGE_TITLE_ID, SellerHeader, SellerMember } from "~/shell/components/seller-header/SellerHeader";
 import { ShellMenu } from "~/shell/components/shell-menu/ShellMenu";
 import { SideArea } from "~/shell/components/side-area/SideArea";
 import { TopNavigation } from "~/shell/components/top-navigation/TopNavigation";
 import type { ShellData } from "~/shell/shell.server";
+import { useFocusAfterNavigation } from "~/shell/use-focus-after-navigation";
 import { MemberPermissionsProvider } from "~/team/member-permissions";
 import { SellerTimeZoneProvider } from "~/time/seller-time-zone";
 
@@ -43,6 +44,7 @@ export function ShellFrame({ shell, heading, documentTitle, wide, children }: Sh
   const text = useText();
   const navigation = markNavigation(activeNavigation, text);
   const location = useLocation();
+  useFocusAfterNavigation("main-content");
   const pageMessages = usePageMessages(shell.pageMessages ?? [], location);
   const openMessages = shell.pageMessages ? pageMessages.openCount : messageCount;
   const memberProps = {
@@ -84,7 +86,7 @@ export function ShellFrame({ shell, heading, documentTitle, wide, children }: Sh
         )}
         <div className={wide ? "shell__body shell__body--wide" : "shell__body"}>
           <LeftNavigation navGroups={navigation.navGroups} />
-          <main id="main-content" className="shell__main" tabIndex={-1}>
+          <main id="main-content" className="shell__main" tabIndex={-1} aria-labelledby={PAGE_TITLE_ID}>
             <NavigationProgress />
             {shell.pageMessages && (
               <PageMessages
