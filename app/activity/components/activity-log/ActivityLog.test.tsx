@@ -1,4 +1,6 @@
-import { screen, within } from "@testing-library/react";
+import { render, screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { createRoutesStub, useSearchParams } from "react-router";
 import { describe, expect, it } from "vitest";
 import { renderInRouter } from "../../../../test/render-in-router";
 import { SellerTimeZoneProvider } from "~/time/seller-time-zone";
@@ -84,6 +86,22 @@ describe("ActivityLog", () => {
       "href",
       "/sh/activity?member=7&kind=bulk-change",
     );
+  });
+
+  it("takes the focus to the entries' heading once filters are applied, though the newest entry is the same", async () => {
+    // The form is made anew for the filters shown, and the "Show" button pressed with it: focus
+    // was left on the page's body when the newest entry still matched (an audit of 2026-11-29).
+    function Filtered() {
+      const [search] = useSearchParams();
+      return <ActivityLog {...props} chosen={{ member: search.get("member") ?? "", kind: search.get("kind") ?? "" }} />;
+    }
+    const Stub = createRoutesStub([{ path: "/sh/activity", Component: Filtered }]);
+    render(<Stub initialEntries={["/sh/activity"]} />);
+    const member = await screen.findByRole("combobox", { name: "Member" });
+    await userEvent.selectOptions(member, "1");
+    await userEvent.click(screen.getByRole("button", { name: "Show" }));
+    expect(await screen.findByRole("combobox", { name: "Member" })).toHaveValue("1");
+    expect(screen.getByRole("heading", { name: "Entries" })).toHaveFocus();
   });
 
   it("says when nothing matches the filters, and how to see everything", async () => {

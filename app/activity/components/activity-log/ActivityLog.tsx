@@ -57,16 +57,19 @@ export function ActivityLog({ members, chosen, entries, next, first, locale }: A
     return search ? `${path}?${search}` : path;
   };
   const filtered = chosen.member !== "" || chosen.kind !== "";
-  const firstEntry = entries[0]?.id;
   // Another page of entries replaces the link that was followed (on the last, "Older entries" is
-  // gone): the focus goes to the entries' heading rather than to the page's body.
+  // gone), and filters applied make the form anew (its key), the "Show" button pressed with it:
+  // the focus goes to the entries' heading rather than to the page's body. The filters count
+  // apart from the first entry: filtered by the most active member, the newest entry is often the
+  // same (an audit of 2026-11-29).
+  const shownEntries = `${chosen.member}/${chosen.kind}/${entries[0]?.id ?? ""}`;
   const entriesHeading = useRef<HTMLHeadingElement>(null);
-  const shownFirst = useRef(firstEntry);
+  const shownBefore = useRef(shownEntries);
   useEffect(() => {
-    if (shownFirst.current === firstEntry) return;
-    shownFirst.current = firstEntry;
+    if (shownBefore.current === shownEntries) return;
+    shownBefore.current = shownEntries;
     entriesHeading.current?.focus();
-  }, [firstEntry]);
+  }, [shownEntries]);
   return (
     <div className="activity-page">
       <p>{text("activity.kept")}</p>

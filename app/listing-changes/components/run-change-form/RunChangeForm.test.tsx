@@ -1,4 +1,4 @@
-import { render, screen } from "@testing-library/react";
+import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { createRoutesStub, Link } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
@@ -51,7 +51,12 @@ describe("RunChangeForm", () => {
     const fetch = vi.fn<typeof globalThis.fetch>(async () => response);
     vi.stubGlobal("fetch", fetch);
     await renderForm();
+    // The status is in the page before it speaks: one made with its text may go unsaid.
+    const form = screen.getByRole("button", { name: /Apply new prices/ }).closest("form") as HTMLFormElement;
+    const said = within(form).getByRole("status");
+    expect(said).toHaveTextContent(/^$/);
     await userEvent.click(screen.getByRole("button", { name: /Apply new prices/ }));
+    expect(said).toHaveTextContent(/Applying new prices/);
     expect(fetch).toHaveBeenCalledWith(
       "http://localhost:3000/sh/lst/prices/abc/apply",
       expect.objectContaining({ method: "POST", headers: { Accept: "application/x-ndjson" } }),

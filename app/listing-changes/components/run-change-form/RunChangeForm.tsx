@@ -36,10 +36,16 @@ export function RunChangeForm({ action, srt, children, progressLabel, locale, pr
       >
         {children}
       </button>
+      {/*
+        Said once as it starts; the outcome is said by the page that follows, where focus goes.
+        Always in the page, empty until then: a live region made with its text is not announced
+        by every screen reader (an audit of 2026-11-29).
+      */}
+      <output className="visually-hidden">
+        {state.status === "running" ? text("bulk.run.said", { label: progressLabel }) : ""}
+      </output>
       {state.status === "running" && (
         <div className="run-change-form__progress">
-          {/* Said once as it starts; the outcome is said by the page that follows, where focus goes. */}
-          <output className="visually-hidden">{text("bulk.run.said", { label: progressLabel })}</output>
           <label>
             {state.total === 0
               ? text("bulk.run.starting", { label: progressLabel })

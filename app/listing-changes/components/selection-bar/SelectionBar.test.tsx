@@ -1,4 +1,5 @@
-import { screen } from "@testing-library/react";
+import { act, screen } from "@testing-library/react";
+import { useState } from "react";
 import userEvent from "@testing-library/user-event";
 import { Link } from "react-router";
 import { describe, expect, it } from "vitest";
@@ -13,6 +14,38 @@ const bar = (props: Partial<SelectionBarProps> = {}) =>
   ));
 
 describe("SelectionBar", () => {
+  it("keeps the focus in the bar when the button pressed goes with what it did", async () => {
+    // "Clear selection" is drawn only while something is selected: pressing it removed it, and
+    // the focus fell to the page's body (an audit of 2026-11-29).
+    let count = 3;
+    let outside = true;
+    let redraw = () => {};
+    function Bar() {
+      const [, setShown] = useState(0);
+      redraw = () => setShown((shown) => shown + 1);
+      return (
+        <>
+          <form>
+            <SelectionBar count={count} matching={160} selectedMatching={count} locale="en-US" hydrated />
+          </form>
+          {outside && <button type="button">Elsewhere</button>}
+        </>
+      );
+    }
+    await renderInRouter("/sh/lst/active", () => <Bar />);
+    screen.getByRole("button", { name: "Clear selection" }).focus();
+    count = 0;
+    act(() => redraw());
+    expect(screen.queryByRole("button", { name: "Clear selection" })).toBeNull();
+    expect(screen.getByRole("region", { name: "Change prices or quantities in bulk" })).toHaveFocus();
+    // Focus the member moved out of the bar is theirs, even when what has it goes.
+    await userEvent.click(screen.getByRole("button", { name: "Elsewhere" }));
+    count = 2;
+    outside = false;
+    act(() => redraw());
+    expect(document.body).toHaveFocus();
+  });
+
   it("says how many listings are selected, in a live region, and offers every matching listing", async () => {
     await bar({ count: 1234, selectedMatching: 3 });
     const region = screen.getByRole("region", { name: "Change prices or quantities in bulk" });

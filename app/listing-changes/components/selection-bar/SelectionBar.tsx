@@ -2,6 +2,7 @@ import { useEffect, useRef, type MouseEvent } from "react";
 import { useText } from "~/i18n/text";
 import { href, Link, useLocation, useNavigate } from "react-router";
 import { isPlainClick } from "~/components/plain-click";
+import { useFocusKeptWithin } from "./use-focus-kept-within";
 
 export interface SelectionBarProps {
   /** Listings selected in all, on every page. */
@@ -65,8 +66,10 @@ export function SelectionBar({
       if (clickedOn !== null && shownOn.current === clickedOn) button.form?.requestSubmit(button);
     });
   };
+  const bar = useRef<HTMLElement>(null);
+  useFocusKeptWithin(bar, `${count}/${selectedMatching}/${matching}`);
   return (
-    <section id="change-prices" className="selection-bar" aria-labelledby="change-prices-title" tabIndex={-1}>
+    <section ref={bar} id="change-prices" className="selection-bar" aria-labelledby="change-prices-title" tabIndex={-1}>
       <h2 id="change-prices-title" className="selection-bar__title">
         {text("bulk.bar.title")}
       </h2>

@@ -38,6 +38,10 @@ describe("InviteForm", () => {
     expect(field).toHaveValue(link);
     expect(field).toHaveAttribute("readonly");
     expect(field).toHaveFocus();
+    // Focused at once, the field is read with the sentence: a status made with its text may go unsaid.
+    expect(field).toHaveAccessibleDescription(
+      "The invitation for sam is ready. Send them this link: it works once, until Dec 2, 2026, 9:00 AM PST.",
+    );
   });
 
   it("sets the username apart from the words around it, so a right-to-left one keeps the sentence in order", async () => {
