@@ -357,6 +357,10 @@ test.describe("handing the account over", () => {
     await page.getByRole("button", { name: "Make Ngozi Ọkọnkwọ the owner" }).click();
     await expect(page.getByRole("alert")).toHaveText("That is not your password. The account is still yours.");
     await expect(question).toBeVisible();
+    // The field's own error: marked, described by the alert, and the focus back in it.
+    await expect(password).toHaveAttribute("aria-invalid", "true");
+    await expect(password).toHaveAccessibleDescription(/That is not your password\. The account is still yours\.$/);
+    await expect(password).toBeFocused();
     await password.fill(DEMO.password);
     await page.getByRole("button", { name: "Make Ngozi Ọkọnkwọ the owner" }).click();
 

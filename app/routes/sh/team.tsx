@@ -52,6 +52,9 @@ export default function Team({ loaderData, actionData }: Route.ComponentProps) {
   useEffect(() => {
     if (/^#(remove|handover)-\d+$/.test(hash)) document.getElementById(hash.slice(1))?.focus();
   }, [hash]);
+  // A hand-over refused (the password) is said at the top and tied to the password field.
+  const refusalId = useId();
+  const refusedHandover = actionData && !actionData.ok && actionData.intent === "handover" ? actionData : undefined;
   // The invitation's outcome is said in its form; any other form's refusal at the top.
   const invite =
     actionData && ((actionData.ok && "invited" in actionData) || (!actionData.ok && actionData.intent === "invite"))
@@ -64,7 +67,7 @@ export default function Team({ loaderData, actionData }: Route.ComponentProps) {
         {done && <Isolated text={done} />}
       </output>
       {refused && !invite && (
-        <p className="form-error" role="alert">
+        <p id={refusalId} className="form-error" role="alert">
           <Isolated text={refused} />
         </p>
       )}
@@ -75,6 +78,7 @@ export default function Team({ loaderData, actionData }: Route.ComponentProps) {
           member={question.member}
           srt={srt}
           sending={sending}
+          refusal={question.asks === "handover" && refusedHandover ? { id: refusalId, of: refusedHandover } : undefined}
         />
       )}
       <p>
@@ -88,14 +92,39 @@ export default function Team({ loaderData, actionData }: Route.ComponentProps) {
   );
 }
 
-/** Handing the account over is confirmed by the owner's password, not by their session alone. */
-function PasswordField() {
+/** A refusal of the question's answer: the alert's id, and the answer it refused (each try a new one). */
+interface QuestionRefusal {
+  id: string;
+  of: object;
+}
+
+/**
+ * Handing the account over is confirmed by the owner's password, not by their session alone. A
+ * wrong one is the field's error: marked invalid, described by the alert, and with scripts the
+ * focus put back in it to type again, as the other forms' errors are (an audit of 2026-11-29
+ * found it said only at the top of the page).
+ */
+function PasswordField({ refusal }: { refusal?: QuestionRefusal }) {
   const text = useText();
   const id = useId();
+  const field = useRef<HTMLInputElement>(null);
+  const refused = refusal?.of;
+  useEffect(() => {
+    if (refused) field.current?.focus();
+  }, [refused]);
   return (
     <div className="team-page__password">
       <label htmlFor={id}>{text("team.handover.password")}</label>
-      <input id={id} type="password" name="password" autoComplete="current-password" required />
+      <input
+        ref={field}
+        id={id}
+        type="password"
+        name="password"
+        autoComplete="current-password"
+        required
+        aria-invalid={refusal ? true : undefined}
+        aria-describedby={refusal?.id}
+      />
     </div>
   );
 }
@@ -126,11 +155,13 @@ function MemberQuestion({
   member,
   srt,
   sending,
+  refusal,
 }: {
   asks: MemberQuestion;
   member: { id: number; displayName: string };
   srt: string;
   sending: boolean;
+  refusal?: QuestionRefusal;
 }) {
   const text = useText();
   const words = QUESTION_TEXTS[asks];
@@ -151,7 +182,7 @@ function MemberQuestion({
           <input type="hidden" name="srt" value={srt} />
           <input type="hidden" name="intent" value={asks} />
           <input type="hidden" name="member" value={member.id} />
-          {asks === "handover" && <PasswordField />}
+          {asks === "handover" && <PasswordField refusal={refusal} />}
           <button type="submit" className="button button--primary" aria-disabled={sending || undefined}>
             <Isolated text={text(words.confirm, { name })} />
           </button>
