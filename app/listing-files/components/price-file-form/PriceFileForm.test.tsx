@@ -43,6 +43,10 @@ describe("PriceFileForm", () => {
       "Row 3: “lamp” is not a listing number.",
       "Row 7: A quantity cannot be negative.",
     ]);
+    // The list scrolls past 24 rem: a region of its own that a keyboard reaches to scroll it.
+    const rows = screen.getByRole("region", { name: "Rows that cannot be taken" });
+    expect(rows).toHaveAttribute("tabindex", "0");
+    expect(rows).toContainElement(screen.getByRole("list"));
     expect(outcome).toHaveTextContent("4 more rows cannot be taken either.");
     expect(outcome).toHaveTextContent("Nothing was changed.");
   });

@@ -49,11 +49,20 @@ export function PriceFileForm({ srt, result, maxRows }: PriceFileFormProps) {
               <h3 id={`${id}-outcome`}>{text("listingFiles.import.refusedTitle")}</h3>
               <p className="form-error">{result.reason}</p>
               {result.problems.length > 0 && (
-                <ul className="price-file__problems">
-                  {result.problems.map(({ row, reason }) => (
-                    <li key={row}>{text("listingFiles.import.rowProblem", { row: String(row), reason })}</li>
-                  ))}
-                </ul>
+                // The list scrolls past 24 rem: a region a keyboard can reach to scroll it (WCAG
+                // 2.1.1; Safari does not make a scrolling box focusable by itself; an audit of 2026-11-29).
+                <section
+                  className="price-file__problems"
+                  aria-label={text("listingFiles.import.problemRows")}
+                  // oxlint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling region is operated by keyboard: see above
+                  tabIndex={0}
+                >
+                  <ul>
+                    {result.problems.map(({ row, reason }) => (
+                      <li key={row}>{text("listingFiles.import.rowProblem", { row: String(row), reason })}</li>
+                    ))}
+                  </ul>
+                </section>
               )}
               {result.moreProblems > 0 && (
                 <p>{text("listingFiles.import.moreProblems", { count: result.moreProblems })}</p>
