@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { readPageOffset } from "./page-offset";
+import { readPageOffset, shownPageOffset } from "./page-offset";
 
 const offsetOf = (value: string) => readPageOffset(new URLSearchParams({ offset: value }));
 
@@ -24,5 +24,17 @@ describe("readPageOffset", () => {
       String(2 ** 53 + 1),
     ])
       expect(Object.is(offsetOf(value), 0), value).toBe(true);
+  });
+});
+
+describe("shownPageOffset", () => {
+  it("shows the last page for an offset past the end, not an empty one", () => {
+    // The changes page and a change's listings showed an empty table, with no page marked current,
+    // for a link kept past their end (an audit of 2026-11-29); the listings showed the last page.
+    expect(shownPageOffset(1000, 30, 20)).toBe(20);
+    expect(shownPageOffset(40, 40, 20)).toBe(20);
+    expect(shownPageOffset(39, 40, 20)).toBe(39);
+    expect(shownPageOffset(0, 0, 20)).toBe(0);
+    expect(shownPageOffset(2 ** 53 - 1, 5, 20)).toBe(0);
   });
 });

@@ -7,3 +7,12 @@ export function readPageOffset(query: URLSearchParams): number {
   const offset = Number(query.get("offset") ?? 0);
   return Number.isSafeInteger(offset) && offset > 0 ? offset : 0;
 }
+
+/**
+ * The offset of the page shown for `offset`: an offset past the end shows the last page, not an
+ * empty one (decision 032), as a link kept from a longer list leads past it.
+ */
+export function shownPageOffset(offset: number, total: number, limit: number): number {
+  if (offset < total) return offset;
+  return total === 0 ? 0 : Math.floor((total - 1) / limit) * limit;
+}

@@ -4,7 +4,7 @@ import { signedInTestSeller, testListing } from "../../test/listings";
 import type { SignedInSeller } from "~/auth/session.server";
 import { openDatabase, type Database } from "~/db/database.server";
 import { changeSelection } from "./listing-selection.server";
-import { runPriceChange, saveListingChanges } from "./price-change-routes.server";
+import { loadPriceChangePage, runPriceChange, saveListingChanges } from "./price-change-routes.server";
 import { CHUNK, findUndoEndedBySave, previewPriceChange } from "./price-changes.server";
 
 let database: Database;
@@ -70,6 +70,13 @@ describe("applying with the progress streamed", () => {
         return { state: change.state, raised: prices.filter((row) => row.price === 1100).length };
       })
       .toEqual({ state: "applied", raised: ids.length });
+  });
+
+  it("shows a change's last page of listings for an offset past its end, not an empty table", async () => {
+    const { changeId } = await previewOf(60);
+    const page = await loadPriceChangePage(database, signedIn, changeId, 1_000, english, "en-US");
+    expect(page.offset).toBe(Math.floor(59 / page.limit) * page.limit);
+    expect(page.rows).toHaveLength(60 - page.offset);
   });
 
   it("answers a refusal with its status, not a progress stream", async () => {

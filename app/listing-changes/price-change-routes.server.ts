@@ -32,6 +32,7 @@ import {
   type PriceChangeItem,
   type Progress,
 } from "./price-changes.server";
+import { shownPageOffset } from "~/http/page-offset";
 
 /** What the route modules of app/routes/sh/price-change*.ts call: reading the request, then the data layer. */
 
@@ -214,15 +215,17 @@ export async function loadPriceChangePage(
 ) {
   const summary = isChangeId(changeId) ? await findPriceChange(db, seller.id, changeId) : undefined;
   if (!summary) throw refusal(404, text(NO_SUCH_CHANGE));
-  const items = await findPriceChangeItems(db, seller.id, changeId, { offset, limit: ITEMS_PER_PAGE });
-  const rows: PriceChangeRow[] = await withMarketMedians(db, items);
   const total = summary.items;
+  // Past the end, the last page (decision 032).
+  const shown = shownPageOffset(offset, total, ITEMS_PER_PAGE);
+  const items = await findPriceChangeItems(db, seller.id, changeId, { offset: shown, limit: ITEMS_PER_PAGE });
+  const rows: PriceChangeRow[] = await withMarketMedians(db, items);
   return {
     summary,
     description: describePriceChange(summary.change, locale, text),
     rows,
     total,
-    offset,
+    offset: shown,
     limit: ITEMS_PER_PAGE,
     locale,
     currency: seller.currency,

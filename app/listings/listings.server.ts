@@ -5,6 +5,7 @@ import { searchFold } from "~/search/search-fold";
 import { LISTING_SORTS } from "./listing-filter-options";
 import type { ListingFilters } from "./listing-filters";
 import { searchesTitleIndexFirst, titleIndexFinds } from "./title-index.server";
+import { shownPageOffset } from "~/http/page-offset";
 
 export type ListingRow = Pick<
   Listing,
@@ -94,7 +95,7 @@ export async function findListingsPage(
   const { db } = database;
   const fromTitleIndex = filters.q !== undefined && (await searchesTitleIndexFirst(database, filters.q));
   const count = await countMatchingListings(db, sellerId, filters, fromTitleIndex);
-  const offset = filters.offset < count ? filters.offset : lastPageOffset(count, filters.limit);
+  const offset = shownPageOffset(filters.offset, count, filters.limit);
   const { column, direction } = LISTING_SORTS[filters.sort];
   const listings = await db
     .selectFrom("listing")
@@ -126,10 +127,6 @@ async function countMatchingListings(
       : matchingListings(db, sellerId, filters, fromTitleIndex).select((eb) => eb.fn.countAll<number>().as("total"));
   const { total } = await counted.executeTakeFirstOrThrow();
   return Number(total ?? 0);
-}
-
-function lastPageOffset(total: number, limit: number): number {
-  return total === 0 ? 0 : Math.floor((total - 1) / limit) * limit;
 }
 
 /** The seller's own listing; another seller's is as absent as one that does not exist. */

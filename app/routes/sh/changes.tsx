@@ -3,7 +3,7 @@ import { getSignedInSeller } from "~/auth/require-seller.server";
 import { LastPriceChange } from "~/listing-changes/components/last-price-change/LastPriceChange";
 import { PriceChangesTable } from "~/listing-changes/components/price-changes-table/PriceChangesTable";
 import { findLastPriceChange, findPriceChanges } from "~/listing-changes/price-changes.server";
-import { readPageOffset } from "~/http/page-offset";
+import { readPageOffset, shownPageOffset } from "~/http/page-offset";
 import { pageUrl } from "~/http/page-url";
 import { useText } from "~/i18n/text";
 import { Pagination } from "~/listings/components/pagination/Pagination";
@@ -21,11 +21,14 @@ const CHANGES_PER_PAGE = 20;
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { seller, srt } = getSignedInSeller(context);
   const { db } = context.get(databaseContext);
-  const offset = readPageOffset(pageUrl(request).searchParams);
-  const [page, last] = await Promise.all([
-    findPriceChanges(db, seller.id, { offset, limit: CHANGES_PER_PAGE }),
+  const asked = readPageOffset(pageUrl(request).searchParams);
+  const [first, last] = await Promise.all([
+    findPriceChanges(db, seller.id, { offset: asked, limit: CHANGES_PER_PAGE }),
     findLastPriceChange(db, seller.id),
   ]);
+  // Past the end (a link kept while previews expired): the last page.
+  const offset = shownPageOffset(asked, first.total, CHANGES_PER_PAGE);
+  const page = offset === asked ? first : await findPriceChanges(db, seller.id, { offset, limit: CHANGES_PER_PAGE });
   return { ...page, offset, limit: CHANGES_PER_PAGE, last, srt, locale: formattingLocaleOf(context) };
 }
 
