@@ -1,11 +1,11 @@
 import { z } from "zod";
+import { readSearchText } from "~/search/search-text";
 import { conditionParameter, keysOf, statusParameter } from "./listing-field-schemas";
 import {
   DEFAULT_PAGE_SIZE,
   DEFAULT_SORT,
   LARGEST_PAGE_SIZE,
   LISTING_SORTS,
-  MAX_SEARCH_LENGTH,
   PAGE_SIZES,
 } from "./listing-filter-options";
 
@@ -18,22 +18,19 @@ function pageSizeFor(limit: number): number {
 /**
  * The listings page's query parameters. Never fails: an unknown status, condition or sort is
  * ignored, a negative or malformed offset becomes 0, a limit is rounded up to an offered page
- * size (at most 100), and search text loses its control characters, is trimmed and cut to 100
- * characters.
+ * size (at most 100), and search text is read as the hub's search reads it (`readSearchText`:
+ * without control characters, trimmed, at most 100 characters).
  */
 export const listingFiltersSchema = z.object({
   status: statusParameter,
   condition: conditionParameter,
   q: z
     .string()
-    // No title holds a control character, and PostgreSQL refuses to compare text holding NUL.
-    .transform(
-      (text) =>
-        text
-          .replace(/\p{Cc}/gu, "")
-          .trim()
-          .slice(0, MAX_SEARCH_LENGTH) || undefined,
-    )
+    // As the hub's search reads it, so a text typed there finds the same titles here: control
+    // characters (no title holds one, and PostgreSQL refuses NUL) as spaces, spaces run together,
+    // cut by characters, never inside one (cut by UTF-16 units, 99 letters and an emoji left half
+    // an emoji, which SQLite took as U+FFFD and found nothing; an audit of 2026-11-29).
+    .transform((text) => readSearchText(text).text || undefined)
     .optional()
     .catch(undefined),
   /** The listings of one product, by its ePID (a whole number of up to 20 digits): the search's way to all of them. */

@@ -11,7 +11,7 @@ describe("readSearchText", () => {
   });
 
   it("leaves control characters out, and says so", () => {
-    expect(readSearchText("lei\u0000ca\u0007")).toEqual({ text: "lei ca", notices: ["controls"] });
+    expect(readSearchText("lei\u0000ca\u0007")).toEqual({ text: "leica", notices: ["controls"] });
     expect(readSearchText("\u0001\u0002\u0003")).toEqual({ text: "", notices: ["controls"] });
     expect(searchNotice(["controls"], english)).toBe("Control characters were left out of your search.");
     // A pasted line break or tab is a space, nothing to mention.

@@ -35,9 +35,12 @@ export function searchNotice(notices: SearchNotice[], text: Text): string | null
  */
 export function readSearchText(typed: string | null): SearchText {
   const raw = typed ?? "";
+  // A control that spaces text (a tab, a line break) is a space; any other is left out, so a
+  // pasted "Kin\0dle" still finds the Kindle, as the notice says ("left out").
   const printable = raw
-    .replace(/\p{Cc}/gu, " ")
     .replace(/\s+/gu, " ")
+    .replace(/\p{Cc}/gu, "")
+    .replace(/ {2,}/gu, " ")
     .trim();
   // Tabs and line breaks come with pasted text; they are spaces, not worth a word.
   const hadControls = /\p{Cc}/u.test(raw.replace(/[\t\n\r]/g, ""));
