@@ -464,6 +464,10 @@ test.describe("the dashboard without JavaScript", () => {
 
     await everyPage.getByRole("columnheader", { name: /^LCP/ }).getByRole("link").click();
     await expect(everyPage.getByRole("columnheader", { name: /^LCP/ })).toHaveAttribute("aria-sort", "descending");
+    // A sort is a page load: it comes back at the table, its order shown.
+    await expect(page).toHaveURL(/#every-page$/);
+    await expect(everyPage).toBeInViewport();
+    await expect(everyPage.getByRole("link", { name: /^LCP ?, sort lowest first$/ })).toContainText("▼");
     expect(await pageNames()).toEqual(["Listings sellerHubActiveListings", "Overview sellerHubOverview"]);
     await everyPage.getByRole("columnheader", { name: /^LCP/ }).getByRole("link").click();
     await expect(everyPage.getByRole("columnheader", { name: /^LCP/ })).toHaveAttribute("aria-sort", "ascending");

@@ -111,16 +111,17 @@ describe("PagesTable", () => {
     const table = renderTable();
     const lcpHeader = within(table).getByRole("columnheader", { name: /^LCP/ });
     expect(lcpHeader).toHaveAttribute("aria-sort", "descending");
-    expect(within(lcpHeader).getByRole("link", { name: /^LCP/ })).toHaveAttribute(
-      "href",
-      "?period=7d&device=phone&sort=LCP&direction=ascending",
-    );
-    const pageHeader = within(table).getByRole("columnheader", { name: /^Page$/ });
+    // The link says what it does, the page comes back at the table, and the order shows, not only
+    // in aria-sort (the APG's sortable table; an audit of 2026-11-29).
+    const lcp = within(lcpHeader).getByRole("link", { name: "LCP, sort lowest first" });
+    expect(lcp).toHaveAttribute("href", "?period=7d&device=phone&sort=LCP&direction=ascending#every-page");
+    expect(lcp).toHaveTextContent(/^LCP▼/);
+    expect(table.closest("section")).toHaveAttribute("id", "every-page");
+    const pageHeader = within(table).getByRole("columnheader", { name: /^Page,/ });
     expect(pageHeader).not.toHaveAttribute("aria-sort");
-    expect(within(pageHeader).getByRole("link", { name: "Page" })).toHaveAttribute(
-      "href",
-      "?period=7d&device=phone&sort=page&direction=ascending",
-    );
+    const page = within(pageHeader).getByRole("link", { name: "Page, sort A to Z" });
+    expect(page).toHaveAttribute("href", "?period=7d&device=phone&sort=page&direction=ascending#every-page");
+    expect(page).toHaveTextContent(/^Page,/);
   });
 
   it("links each page to its own figures below the table, the query kept, saying which page they are", () => {

@@ -1,6 +1,6 @@
 import { Fragment, useId } from "react";
 import { useText } from "~/i18n/text";
-import type { Direction, PageOrder } from "~/site-speed/dashboard-query";
+import { firstDirection, type Direction, type PageOrder } from "~/site-speed/dashboard-query";
 import { pageLabel } from "~/site-speed/page-labels";
 import type { PageRow } from "~/site-speed/site-speed-report";
 import { formatDuration, VITAL_NAMES, VITALS } from "~/site-speed/vitals";
@@ -21,6 +21,9 @@ export interface PagesTableProps {
   shownPage?: string;
 }
 
+/** The table's own region: a sort leads back to it. */
+const EVERY_PAGE_ID = "every-page";
+
 /** One row per page: its page views, full loads beside in-app navigations, and every vital judged. */
 export function PagesTable({
   pages,
@@ -33,19 +36,39 @@ export function PagesTable({
 }: PagesTableProps) {
   const captionId = useId();
   const text = useText();
-  const header = (column: PageOrder, label: React.ReactNode, title?: string) => (
-    <th key={column} scope="col" aria-sort={column === order ? direction : undefined} title={title}>
-      <a href={sortSearches[column]} className="pages-table__sort">
-        {label}
-      </a>
-    </th>
-  );
+  // The APG's sortable table: the sorted column and its direction shown, not only in aria-sort
+  // (an audit of 2026-11-29), each link saying what it does, and the page coming back at the
+  // table (a sort is a page load), not at its top.
+  const header = (column: PageOrder, label: React.ReactNode, title?: string) => {
+    const sorted = column === order ? direction : undefined;
+    const next = sorted ? (sorted === "ascending" ? "descending" : "ascending") : firstDirection(column);
+    const hint =
+      column === "page"
+        ? next === "ascending"
+          ? text("listings.table.sortTitleAsc")
+          : text("listings.table.sortTitleDesc")
+        : text(next === "ascending" ? "speed.pages.sortAscending" : "speed.pages.sortDescending");
+    return (
+      <th key={column} scope="col" aria-sort={sorted} title={title}>
+        <a href={`${sortSearches[column]}#${EVERY_PAGE_ID}`} className="pages-table__sort sort-link">
+          {label}
+          {/* On the sorted column only: nine columns each a mark wider wrapped the rows' figures. */}
+          {sorted && (
+            <span className="sort-link__indicator" aria-hidden="true">
+              {sorted === "ascending" ? "▲" : "▼"}
+            </span>
+          )}
+          <span className="visually-hidden">{hint}</span>
+        </a>
+      </th>
+    );
+  };
   const count = (value: number) => value.toLocaleString(locale);
   return (
     // A wide table scrolls sideways inside its own region, which a keyboard must reach to scroll
     // (WCAG 2.1.1; axe's scrollable-region-focusable).
     // oxlint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling region is operated by keyboard: see above
-    <section className="pages-table" aria-labelledby={captionId} tabIndex={0}>
+    <section id={EVERY_PAGE_ID} className="pages-table" aria-labelledby={captionId} tabIndex={0}>
       <table className="data-table">
         <caption id={captionId}>{text("speed.pages.caption")}</caption>
         <thead>
