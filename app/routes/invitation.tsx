@@ -6,6 +6,8 @@ import { acceptInvitationForm, invitationPage } from "~/team/invitation-routes.s
 import { PASSWORD_MIN } from "~/team/team-forms";
 import type { Route } from "./+types/invitation";
 import { useSending } from "~/components/use-sending";
+import { isolate } from "~/i18n/bidi";
+import { Isolated } from "~/i18n/components/isolated/Isolated";
 
 export const handle = { pageName: "sellerHubInvitation" };
 
@@ -54,13 +56,18 @@ export default function Invitation({ loaderData, actionData }: Route.ComponentPr
   return (
     <main className="sign-in">
       <title>{text("pageTitle", { page: text("invitation.pageTitle") })}</title>
-      <h1>{text("invitation.heading", { account: invitation.accountName })}</h1>
+      {/* Names a person typed, set apart from the sentence around them (an audit of 2026-11-29). */}
+      <h1>
+        <Isolated text={text("invitation.heading", { account: isolate(invitation.accountName) })} />
+      </h1>
       <p>
-        {text("invitation.intro", {
-          account: invitation.accountName,
-          role: invitation.role,
-          username: invitation.username,
-        })}
+        <Isolated
+          text={text("invitation.intro", {
+            account: isolate(invitation.accountName),
+            role: invitation.role,
+            username: isolate(invitation.username),
+          })}
+        />
       </p>
       <Form method="post" className="sign-in__form">
         {refusal && (

@@ -13,12 +13,14 @@ import { searchHub } from "~/search/search.server";
 import { readSearchText, searchNotice } from "~/search/search-text";
 import type { PageHandle } from "~/shell/page-handle";
 import type { Route } from "./+types/search";
+import { isolate } from "~/i18n/bidi";
+import { Isolated } from "~/i18n/components/isolated/Isolated";
 
 export const handle: PageHandle = {
   pageName: "sellerHubSearch",
   title: "page.search",
   documentTitle: (data: SearchAnswer | undefined, text) =>
-    data?.results.text ? text("page.searchFor", { text: data.results.text }) : undefined,
+    data?.results.text ? text("page.searchFor", { text: isolate(data.results.text) }) : undefined,
 };
 
 /** The results page, and what the header's popup fetches as the seller types. */
@@ -48,7 +50,10 @@ export default function Search({ loaderData: { results, notice, locale } }: Rout
       {text === "" ? (
         <p>{hubText("search.page.empty")}</p>
       ) : nothing ? (
-        <p>{hubText("search.page.nothing", { text })}</p>
+        <p>
+          {/* What the seller typed, in its own direction (an audit of 2026-11-29). */}
+          <Isolated text={hubText("search.page.nothing", { text: isolate(text) })} />
+        </p>
       ) : (
         <>
           {listingHits.length > 0 && (
@@ -79,13 +84,15 @@ export default function Search({ loaderData: { results, notice, locale } }: Rout
                 </p>
               )}
               <p>
-                {count.isMore
-                  ? richText(hubText("search.page.titlesMore", { count: count.total, text }), {
-                      link: (
-                        <Link prefetch="intent" to={`${href("/sh/lst/active")}?${new URLSearchParams({ q: text })}`} />
-                      ),
-                    })
-                  : hubText("search.page.titles", { count: count.total, text })}
+                {count.isMore ? (
+                  richText(hubText("search.page.titlesMore", { count: count.total, text: isolate(text) }), {
+                    link: (
+                      <Link prefetch="intent" to={`${href("/sh/lst/active")}?${new URLSearchParams({ q: text })}`} />
+                    ),
+                  })
+                ) : (
+                  <Isolated text={hubText("search.page.titles", { count: count.total, text: isolate(text) })} />
+                )}
               </p>
               <ul className="search-results__list">
                 {listingHits.map((listing) => (

@@ -52,7 +52,7 @@ export function PriceHistory({ entries, locale }: PriceHistoryProps) {
                       {entry.undo ? text("bulk.history.undoOf", { by: entry.by }) : entry.by}
                     </Link>
                   </td>
-                  <td>{entry.who}</td>
+                  <td dir="auto">{entry.who}</td>
                 </tr>
               ))}
             </tbody>

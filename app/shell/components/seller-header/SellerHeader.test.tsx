@@ -7,14 +7,15 @@ import { TextProvider } from "~/i18n/text";
 import { timeZoneOptions } from "~/time/time-zone.server";
 import { SellerHeader } from "./SellerHeader";
 
-function renderHeader(language: Language = "en-US") {
+function renderHeader(language: Language = "en-US", names: { memberName?: string; accountName?: string } = {}) {
   const Stub = createRoutesStub([
     {
       path: "/",
       Component: () => (
         <SellerHeader
           pageTitle="Listings"
-          memberName="Jordan Lee"
+          memberName={names.memberName ?? "Jordan Lee"}
+          accountName={names.accountName}
           feedbackScore={1283}
           storeUrl="https://stores.example.com/jordan"
           locale="en-US"
@@ -56,6 +57,13 @@ describe("SellerHeader", () => {
     const signOut = within(header).getByRole("button", { name: "Sign out" }).closest("form") as HTMLFormElement;
     expect(signOut).toHaveAttribute("action", "/signout");
     expect(Object.fromEntries(new FormData(signOut))).toEqual({ srt: "token-1" });
+  });
+
+  it("sets the names people typed apart from the words around them, each in its own direction", () => {
+    // "سارة for Jordan Lee" read the Arabic name's run into the words after it (an audit of 2026-11-29).
+    const header = renderHeader("en-US", { memberName: "سارة", accountName: "Jordan Lee (ACME)" });
+    expect(within(header).getByText("سارة").tagName).toBe("BDI");
+    expect(within(header).getByText("Jordan Lee (ACME)").tagName).toBe("BDI");
   });
 
   it("offers the languages, each in its own, and posts the choice with the token and this page", () => {

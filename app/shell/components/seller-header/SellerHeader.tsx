@@ -10,6 +10,8 @@ import type { TimeZoneOption } from "~/time/time-zone.server";
 import type { HubTimeZone } from "~/time/time-zones";
 import { FeedbackBadge } from "../feedback-badge/FeedbackBadge";
 import { NewWindowLink } from "../../../components/new-window-link/NewWindowLink";
+import { isolate } from "~/i18n/bidi";
+import { Isolated } from "~/i18n/components/isolated/Isolated";
 
 export interface SellerHeaderProps {
   /** The page's title, the page's one h1. */
@@ -102,9 +104,13 @@ export function SellerMember({
   return (
     <div className={className}>
       <span className="seller-header__name">
-        {memberName}
+        {/* Names a person typed, in their own direction (an audit of 2026-11-29). */}
+        <bdi>{memberName}</bdi>
         {accountName && (
-          <span className="seller-header__account"> {text("member.forAccount", { account: accountName })}</span>
+          <span className="seller-header__account">
+            {" "}
+            <Isolated text={text("member.forAccount", { account: isolate(accountName) })} />
+          </span>
         )}
       </span>
       <FeedbackBadge score={feedbackScore} locale={locale} />

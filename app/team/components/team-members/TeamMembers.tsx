@@ -93,7 +93,8 @@ function MemberRow({
   const ids = { name: useId(), change: useId(), remove: `remove-${member.id}`, handover: `handover-${member.id}` };
   return (
     <tr>
-      <th scope="row" id={ids.name}>
+      {/* A name in its own direction, as the username beside it (an audit of 2026-11-29). */}
+      <th scope="row" id={ids.name} dir="auto">
         {member.displayName}
       </th>
       <td dir="auto">{member.username}</td>
