@@ -243,6 +243,13 @@ test.describe("the demo account's owner and their team", () => {
     await invitee.getByLabel("Type the password again").fill("süper-sécret-2");
     await invitee.getByRole("button", { name: "Join the team" }).click();
     await expect(invitee.getByRole("alert")).toHaveText("The two passwords differ. Type the same password twice.");
+    // Both passwords are the error's fields, the name is not, and the focus is back in the first.
+    for (const field of ["Choose a password", "Type the password again"]) {
+      await expect(invitee.getByLabel(field)).toHaveAttribute("aria-invalid", "true");
+      await expect(invitee.getByLabel(field)).toHaveAccessibleDescription(/The two passwords differ/);
+    }
+    await expect(invitee.getByLabel("Your name")).not.toHaveAccessibleDescription(/The two passwords differ/);
+    await expect(invitee.getByLabel("Choose a password")).toBeFocused();
     await invitee.getByLabel("Choose a password").fill("süper-sécret-1");
     await invitee.getByLabel("Type the password again").fill("süper-sécret-1");
     await invitee.getByRole("button", { name: "Join the team" }).click();

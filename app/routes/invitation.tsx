@@ -1,3 +1,4 @@
+import { useEffect, useRef } from "react";
 import { Form, href } from "react-router";
 import { textOf } from "~/i18n/language.server";
 import { useText } from "~/i18n/text";
@@ -36,6 +37,23 @@ export default function Invitation({ loaderData, actionData }: Route.ComponentPr
   const text = useText();
   const joining = useSending();
   const page = actionData ?? loaderData;
+  // Which field a refusal is about: the name, the password (its length, or the two differ), or
+  // neither (an expired form). Only that field is marked and described by it, both passwords when
+  // they differ, and with scripts the focus goes to it (an audit of 2026-11-29: the first password
+  // alone was marked, every field described by any refusal, and the focus left on the button).
+  const refusal = page.refusal;
+  const nameRefused = refusal === text("invitation.refusal.displayName");
+  const mismatch = refusal === text("invitation.refusal.mismatch");
+  const passwordRefused = mismatch || refusal === text("invitation.refusal.password");
+  const nameField = useRef<HTMLInputElement>(null);
+  const passwordField = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (actionData?.refusal === undefined) return;
+    if (nameRefused) nameField.current?.focus();
+    else if (passwordRefused) passwordField.current?.focus();
+  }, [actionData, nameRefused, passwordRefused]);
+  const describedBy = (hint: string | null, refused: boolean) =>
+    [hint, refused ? "invitation-error" : null].filter(Boolean).join(" ") || undefined;
   if (!page.invitation) {
     return (
       <main className="sign-in">
@@ -48,11 +66,7 @@ export default function Invitation({ loaderData, actionData }: Route.ComponentPr
       </main>
     );
   }
-  const { invitation, srt, refusal } = page;
-  // Which field a refusal is about: the name, the password (its length, or the two differ), or neither.
-  const nameRefused = refusal === text("invitation.refusal.displayName");
-  const passwordRefused =
-    refusal === text("invitation.refusal.password") || refusal === text("invitation.refusal.mismatch");
+  const { invitation, srt } = page;
   return (
     <main className="sign-in">
       <title>{text("pageTitle", { page: text("invitation.pageTitle") })}</title>
@@ -80,11 +94,12 @@ export default function Invitation({ loaderData, actionData }: Route.ComponentPr
         <input type="hidden" name="username" value={invitation.username} autoComplete="username" />
         <label htmlFor="display-name">{text("invitation.displayName")}</label>
         <input
+          ref={nameField}
           id="display-name"
           name="displayName"
           autoComplete="name"
           required
-          aria-describedby={refusal ? "display-name-hint invitation-error" : "display-name-hint"}
+          aria-describedby={describedBy("display-name-hint", nameRefused)}
           aria-invalid={nameRefused || undefined}
         />
         <p id="display-name-hint" className="sign-in__hint">
@@ -92,13 +107,14 @@ export default function Invitation({ loaderData, actionData }: Route.ComponentPr
         </p>
         <label htmlFor="password">{text("invitation.password")}</label>
         <input
+          ref={passwordField}
           id="password"
           name="password"
           type="password"
           autoComplete="new-password"
           required
           minLength={PASSWORD_MIN}
-          aria-describedby={refusal ? "password-hint invitation-error" : "password-hint"}
+          aria-describedby={describedBy("password-hint", passwordRefused)}
           aria-invalid={passwordRefused || undefined}
         />
         <p id="password-hint" className="sign-in__hint">
@@ -112,6 +128,8 @@ export default function Invitation({ loaderData, actionData }: Route.ComponentPr
           autoComplete="new-password"
           required
           minLength={PASSWORD_MIN}
+          aria-describedby={describedBy(null, mismatch)}
+          aria-invalid={mismatch || undefined}
         />
         <button type="submit" className="button button--primary" aria-disabled={joining || undefined}>
           {joining ? text("invitation.submitting") : text("invitation.submit")}

@@ -30,7 +30,13 @@ import {
 export type TeamActionData =
   | { ok: true; invited: { username: string; link: string; until: string } }
   | { ok: true; done: string; intent: TeamIntent }
-  | { ok: false; refusal: string; intent: TeamIntent | null };
+  | {
+      ok: false;
+      refusal: string;
+      intent: TeamIntent | null;
+      /** The field of the form the refusal is about, if one is: marked and described by it. */
+      field?: "username";
+    };
 
 /** The team page's forms. */
 export type TeamIntent = "invite" | "role" | "remove" | "handover" | "withdraw";
@@ -97,11 +103,12 @@ async function answerTeamForm(
   const { seller, member } = signedIn;
   const asked = form.get("intent");
   const intent = INTENTS.find((known) => known === asked) ?? null;
-  const refuse = (refusal: string, status = 400) => data<TeamActionData>({ ok: false, refusal, intent }, { status });
+  const refuse = (refusal: string, status = 400, field?: "username") =>
+    data<TeamActionData>({ ok: false, refusal, intent, ...(field && { field }) }, { status });
   switch (intent) {
     case "invite": {
       const username = readUsername(form.get("username"));
-      if (!username.ok) return refuse(text(username.refusal));
+      if (!username.ok) return refuse(text(username.refusal), 400, "username");
       const role = readInvitedRole(form.get("role"));
       if (!role.ok) return refuse(text(role.refusal));
       const invited = await inviteMember(database, actorOf(signedIn), { username: username.value, role: role.value });
@@ -109,6 +116,8 @@ async function answerTeamForm(
         return refuse(
           text(REFUSALS[invited.refusal], { username: isolate(username.value), max: INVITATIONS_PER_DAY }),
           invited.refusal === "tooMany" ? 429 : 409,
+          // A taken or already invited username is the field's; the day's limit is the account's.
+          invited.refusal === "tooMany" ? undefined : "username",
         );
       const link = new URL(`/invitation/${invited.token}`, pageUrl(request)).toString();
       const until = formatTime(invited.expiresAt, locale, timeZoneOfMember(member, seller));

@@ -62,12 +62,30 @@ describe("InviteForm", () => {
     await renderInRouter("/sh/team", () => (
       <InviteForm
         srt="token"
-        result={{ ok: false, refusal: "The username sam is taken. Choose another.", intent: "invite" }}
+        result={{
+          ok: false,
+          refusal: "The username sam is taken. Choose another.",
+          intent: "invite",
+          field: "username",
+        }}
       />
     ));
     expect(screen.getByRole("alert")).toHaveTextContent("The username sam is taken. Choose another.");
     const username = screen.getByRole("textbox", { name: "Their username" });
     expect(username).toBeInvalid();
     expect(username).toHaveAccessibleDescription(/taken/);
+  });
+
+  it("leaves the username unmarked by a refusal that is not about it: the day's limit", async () => {
+    // Every refusal marked the username invalid (an audit of 2026-11-29).
+    const refusal =
+      "This account has tried 20 invitations in the last 24 hours, taken usernames included. Try again tomorrow.";
+    await renderInRouter("/sh/team", () => (
+      <InviteForm srt="token" result={{ ok: false, refusal, intent: "invite" }} />
+    ));
+    expect(screen.getByRole("alert")).toHaveTextContent(refusal);
+    const username = screen.getByRole("textbox", { name: "Their username" });
+    expect(username).not.toHaveAttribute("aria-invalid");
+    expect(username).not.toHaveAccessibleDescription(/Try again tomorrow/);
   });
 });

@@ -24,6 +24,8 @@ export function InviteForm({ srt, result }: InviteFormProps) {
   const ids = { heading: useId(), hint: useId(), usernameHint: useId(), error: useId(), created: useId() };
   const sending = useNavigation().formData?.get("intent") === "invite";
   const refused = result && !result.ok ? result.refusal : undefined;
+  // Only a refusal of the username marks it: not the day's limit nor a role (an audit of 2026-11-29).
+  const usernameRefused = result && !result.ok && result.field === "username";
   const invited = result?.ok && "invited" in result ? result.invited : undefined;
   // The link is what the owner came for: with scripts, it takes the focus, selected to copy.
   const link = useRef<HTMLInputElement>(null);
@@ -53,8 +55,8 @@ export function InviteForm({ srt, result }: InviteFormProps) {
             autoComplete="off"
             autoCapitalize="none"
             spellCheck={false}
-            aria-describedby={refused ? `${ids.usernameHint} ${ids.error}` : ids.usernameHint}
-            aria-invalid={refused ? true : undefined}
+            aria-describedby={usernameRefused ? `${ids.usernameHint} ${ids.error}` : ids.usernameHint}
+            aria-invalid={usernameRefused || undefined}
           />
         </label>
         <p id={ids.usernameHint} className="invite-form__hint">
