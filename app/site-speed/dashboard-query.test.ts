@@ -4,8 +4,10 @@ import {
   pageChoiceSearches,
   readDashboardQuery,
   sortPages,
+  unmeasuredRelease,
   type DashboardQuery,
 } from "./dashboard-query";
+import { textOfLanguage } from "~/i18n/catalogues.server";
 import type { PageSummary } from "./site-speed-report";
 import { VITAL_NAMES } from "./vitals";
 
@@ -161,5 +163,21 @@ describe("sorting the pages", () => {
       "sellerHubSiteSpeed",
       "sellerHubOverview",
     ]);
+  });
+});
+
+describe("unmeasuredRelease", () => {
+  it("says in the seller's language which releases the period measured, as an old bookmark may ask for another", () => {
+    // It was English on every page (an audit of 2026-11-29).
+    const german = textOfLanguage("de-DE").text;
+    const measured = [{ release: "2026.11.13" }, { release: "2026.11.20" }];
+    expect(unmeasuredRelease({ release: "1999.01.01", against: "2026.11.13" }, measured, german)).toBe(
+      "Wählen Sie Versionen, die dieser Zeitraum gemessen hat: 2026.11.20, 2026.11.13.",
+    );
+    expect(unmeasuredRelease({ release: "2026.11.20", against: "2026.11.13" }, measured, german)).toBeNull();
+    expect(unmeasuredRelease(undefined, measured, german)).toBeNull();
+    expect(unmeasuredRelease({ release: "a", against: "b" }, [], german)).toBe(
+      "Dieser Zeitraum hat keine Version gemessen, die sich vergleichen ließe.",
+    );
   });
 });

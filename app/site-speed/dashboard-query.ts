@@ -3,6 +3,7 @@
  * pages table, the releases to compare and the page whose charts are shown. Everything is in the query string, so sorting and filtering are links and a
  * GET form that work without JavaScript.
  */
+import type { Text } from "~/i18n/language-text";
 import { CONNECTION_TYPES, PAGE_NAME } from "./beacon-rules";
 import { findReportPeriod, REPORT_PERIODS, type ReportPeriod } from "./report-periods";
 import { DEVICE_CLASSES, type Segment } from "./report-segments";
@@ -141,5 +142,31 @@ export function sortPages<Page extends PageRow>(
     const [first, second] = [value(a), value(b)];
     if (first === null || second === null) return first === second ? 0 : first === null ? 1 : -1;
     return sign * (first - second) || a.pageName.localeCompare(b.pageName);
+  });
+}
+
+const MAX_NAMED_RELEASES = 10;
+
+/**
+ * Why a release asked for cannot be compared (the period measured none of its page views), in the
+ * seller's language: unlike the query's other refusals, which only an address made by hand
+ * reaches, an old bookmark reaches this one (an audit of 2026-11-29).
+ */
+export function unmeasuredRelease(
+  asked: DashboardQuery["releases"],
+  measured: readonly { release: string }[],
+  text: Text,
+): string | null {
+  if (!asked) return null;
+  const known = new Set(measured.map(({ release }) => release));
+  if (known.has(asked.release) && known.has(asked.against)) return null;
+  if (known.size === 0) return text("speed.releases.noneMeasured");
+  // The newest few: a development server's every rebuild is a release of its own.
+  const newest = measured
+    .slice(-MAX_NAMED_RELEASES)
+    .map(({ release }) => release)
+    .toReversed();
+  return text("speed.releases.chooseMeasured", {
+    releases: `${newest.join(", ")}${known.size > MAX_NAMED_RELEASES ? ", …" : ""}`,
   });
 }

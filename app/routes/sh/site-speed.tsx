@@ -18,7 +18,7 @@ import {
   columnSortSearches,
   pageChoiceSearches,
   readDashboardQuery,
-  type DashboardQuery,
+  unmeasuredRelease,
 } from "~/site-speed/dashboard-query";
 import { databaseContext, languageContext } from "~/request-context";
 import { timeZoneLabel } from "~/time/time-zone.server";
@@ -40,7 +40,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if ("refusal" in query) throw refusal(400, query.refusal);
   const timeZone = timeZoneOfMember(member, seller);
   const report = await dashboardReport(context.get(databaseContext), seller.id, timeZone, query, textOf(context));
-  const unmeasured = unmeasuredRelease(query.releases, report.releases);
+  const unmeasured = unmeasuredRelease(query.releases, report.releases, textOf(context));
   if (unmeasured !== null) throw refusal(400, unmeasured);
   const { charts, ...figures } = report;
   const shown = report.pages.find(({ pageName }) => pageName === query.page);
@@ -60,22 +60,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     locale: formattingLocaleOf(context),
     timeZoneName: timeZoneLabel(timeZone, context.get(languageContext)),
   };
-}
-
-const MAX_NAMED_RELEASES = 10;
-
-/** Why a release asked for cannot be compared: the period measured none of its page views. */
-function unmeasuredRelease(asked: DashboardQuery["releases"], measured: readonly { release: string }[]): string | null {
-  if (!asked) return null;
-  const known = new Set(measured.map(({ release }) => release));
-  if (known.has(asked.release) && known.has(asked.against)) return null;
-  if (known.size === 0) return "This period measured no release to compare.";
-  // The newest few: a development server's every rebuild is a release of its own.
-  const newest = measured
-    .slice(-MAX_NAMED_RELEASES)
-    .map(({ release }) => release)
-    .toReversed();
-  return `Choose releases this period measured: ${newest.join(", ")}${known.size > MAX_NAMED_RELEASES ? ", …" : ""}.`;
 }
 
 /**
