@@ -1,13 +1,15 @@
 import { act, render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { createRoutesStub, Link, useLocation } from "react-router";
+import { createRoutesStub, Link, useLocation, useNavigate } from "react-router";
 import { describe, expect, it } from "vitest";
+import { HYDRATED_MARK } from "./hydration";
 import { useFocusAfterNavigation } from "./use-focus-after-navigation";
 
 /** A page of the hub in miniature: a link that stays (the navigation's), and the page's own, which goes with it. */
 function Shell() {
   useFocusAfterNavigation("main");
   const { pathname } = useLocation();
+  const navigate = useNavigate();
   return (
     <>
       <nav>
@@ -21,6 +23,13 @@ function Shell() {
             <button type="button">Inside the bar</button>
           </section>
         )}
+        {pathname === "/two" && (
+          <button type="button" onClick={() => void navigate(-1)}>
+            Back
+          </button>
+        )}
+        {pathname === "/three" && <Link to="/one#field">Link to a field</Link>}
+        {pathname === "/one" && <input id="field" aria-label="Field" />}
       </main>
     </>
   );
@@ -42,6 +51,29 @@ describe("useFocusAfterNavigation", () => {
     renderAt("/one");
     await userEvent.click(screen.getByRole("link", { name: "Link to the bar" }));
     expect(await screen.findByRole("region", { name: "Bar" })).toHaveFocus();
+  });
+
+  it("moves it on Back to the entry the tab was loaded on, which React Router keys as it keys the first", async () => {
+    renderAt("/one");
+    await userEvent.click(screen.getByRole("link", { name: "Leaving link" }));
+    await userEvent.click(await screen.findByRole("button", { name: "Back" }));
+    expect(await screen.findByRole("main", { name: "Page /one" })).toHaveFocus();
+  });
+
+  it("moves it to a field or a link the fragment names, as to an element with a tabindex", async () => {
+    renderAt("/three");
+    await userEvent.click(screen.getByRole("link", { name: "Link to a field" }));
+    expect(await screen.findByRole("textbox", { name: "Field" })).toHaveFocus();
+  });
+
+  it("moves it when the frame is drawn anew after the page has hydrated: leaving a refusal is a navigation", () => {
+    performance.mark(HYDRATED_MARK);
+    try {
+      renderAt("/two");
+      expect(screen.getByRole("main", { name: "Page /two" })).toHaveFocus();
+    } finally {
+      performance.clearMarks(HYDRATED_MARK);
+    }
   });
 
   it("leaves focus that is still on an element, and does nothing on the first load", async () => {

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from "react";
 import { useLocation } from "react-router";
+import { hasHydrated } from "./hydration";
 
 /**
  * After an in-app navigation, focus that was lost goes to the new page: to the element the
@@ -17,13 +18,21 @@ import { useLocation } from "react-router";
  */
 export function useFocusAfterNavigation(mainId: string): void {
   const { key, hash } = useLocation();
-  const firstKey = useRef(key);
+  // The entry last shown, null before the first: compared with the one before, not with the first,
+  // since React Router keys the first entry and a fragment link's "default", and Back to the first
+  // entry is a navigation too. A frame drawn anew after the page has hydrated (leaving a refusal
+  // for the overview) came by a navigation; one drawn by the first load (`hasHydrated`) did not.
+  const shownKey = useRef<string | null>(null);
   useEffect(() => {
-    if (key === firstKey.current) return;
+    const mounted = shownKey.current === null;
+    if (shownKey.current === key) return;
+    shownKey.current = key;
+    if (mounted && !hasHydrated()) return;
     const active = document.activeElement;
     if (active && active !== document.body && active.isConnected) return;
     const named = hash ? document.getElementById(decodeFragment(hash.slice(1))) : null;
-    const target = named?.hasAttribute("tabindex") ? named : document.getElementById(mainId);
+    // An element the fragment names takes the focus if it can: one with a tabindex, a link, a field.
+    const target = named && isFocusable(named) ? named : document.getElementById(mainId);
     // The page has scrolled where it should (to the top, or to the fragment): focus does not move it.
     target?.focus({ preventScroll: true });
   }, [key, hash, mainId]);
@@ -35,4 +44,8 @@ function decodeFragment(fragment: string): string {
   } catch {
     return fragment;
   }
+}
+
+function isFocusable(element: HTMLElement): boolean {
+  return element.hasAttribute("tabindex") || element.matches("a[href], button, input, select, textarea, summary");
 }
