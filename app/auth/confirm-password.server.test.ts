@@ -4,7 +4,7 @@ import { insertAccount } from "../../test/listings";
 import type { Database } from "~/db/database.server";
 import { confirmOwnPassword } from "./confirm-password.server";
 import { hashPassword } from "./password.server";
-import { SIGN_IN_LIMITS, signInRetryAfter } from "./sign-in-limits.server";
+import { claimSignInAttempt, SIGN_IN_LIMITS, signInRetryAfter } from "./sign-in-limits.server";
 
 describe.each(TEST_DIALECTS)("a member's password asked again on $name", (dialect) => {
   let database: Database;
@@ -46,5 +46,14 @@ describe.each(TEST_DIALECTS)("a member's password asked again on $name", (dialec
     const later = now + SIGN_IN_LIMITS.windowMs + 1;
     expect(await confirmOwnPassword(database.db, member, address(99), "rîght-pässword", later)).toEqual({ ok: true });
     expect(await confirmOwnPassword(database.db, member, address(98), "guess", later)).toEqual({ ok: false });
+  });
+
+  it("is not blocked by wrong sign-ins under any name the sign-in form takes", async () => {
+    const now = Date.now() + SIGN_IN_LIMITS.windowMs * 6;
+    // What a stranger could type as a username to count failures under, as the sign-in would.
+    for (const typed of [`confirm:${member.username}`, `confirm ${member.username}`])
+      for (let n = 0; n < SIGN_IN_LIMITS.failuresPerAccount + 1; n++)
+        await claimSignInAttempt(database.db, typed, `198.18.0.${n}`, now);
+    expect(await confirmOwnPassword(database.db, member, "198.18.1.1", "rîght-pässword", now)).toEqual({ ok: true });
   });
 });

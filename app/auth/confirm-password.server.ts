@@ -3,8 +3,13 @@ import type { DatabaseSchema } from "~/db/schema";
 import { verifyPassword } from "./password.server";
 import { claimSignInAttempt, forgetFailedSignIns } from "./sign-in-limits.server";
 
-/** Where a member's confirmations are counted: no username holds a colon (team-forms.ts). */
-const confirmationsOf = (username: string) => `confirm:${username}`;
+/**
+ * Where a member's confirmations are counted, under a name no sign-in counts under: the sign-in
+ * form trims what it takes (sign-in-form.ts), so none starts with a space. "confirm:jordan" could
+ * be typed there, and five wrong sign-ins under it blocked Jordan's hand-over (a review of
+ * 2026-11-29), as the invitations' guesses are kept apart (invitation-routes.server.ts).
+ */
+const confirmationsOf = (username: string) => ` confirm ${username}`;
 
 export type PasswordConfirmation = { ok: true } | { ok: false; retryAfterSeconds?: number };
 

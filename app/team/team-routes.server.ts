@@ -35,7 +35,7 @@ export type TeamActionData =
       refusal: string;
       intent: TeamIntent | null;
       /** The field of the form the refusal is about, if one is: marked and described by it. */
-      field?: "username";
+      field?: "username" | "password";
     };
 
 /** The team page's forms. */
@@ -103,7 +103,7 @@ async function answerTeamForm(
   const { seller, member } = signedIn;
   const asked = form.get("intent");
   const intent = INTENTS.find((known) => known === asked) ?? null;
-  const refuse = (refusal: string, status = 400, field?: "username") =>
+  const refuse = (refusal: string, status = 400, field?: "username" | "password") =>
     data<TeamActionData>({ ok: false, refusal, intent, ...(field && { field }) }, { status });
   switch (intent) {
     case "invite": {
@@ -157,7 +157,7 @@ async function answerTeamForm(
           },
           { status: 429, headers: { "Retry-After": String(confirmed.retryAfterSeconds) } },
         );
-      if (!confirmed.ok) return refuse(text("team.refusal.password"), 403);
+      if (!confirmed.ok) return refuse(text("team.refusal.password"), 403, "password");
       const owner = id === null ? null : await handOverOwnership(db, actorOf(signedIn), id);
       if (!owner) return refuse(text("team.refusal.noMember"), 404);
       // The team is no longer theirs to manage: its page would refuse them. The overview's header

@@ -52,9 +52,10 @@ export default function Team({ loaderData, actionData }: Route.ComponentProps) {
   useEffect(() => {
     if (/^#(remove|handover)-\d+$/.test(hash)) document.getElementById(hash.slice(1))?.focus();
   }, [hash]);
-  // A hand-over refused (the password) is said at the top and tied to the password field.
+  // A wrong password for a hand-over is said at the top and tied to the password field; its other
+  // refusals (too many tries, the member gone) are not the field's.
   const refusalId = useId();
-  const refusedHandover = actionData && !actionData.ok && actionData.intent === "handover" ? actionData : undefined;
+  const refusedHandover = actionData && !actionData.ok && actionData.field === "password" ? actionData : undefined;
   // The invitation's outcome is said in its form; any other form's refusal at the top.
   const invite =
     actionData && ((actionData.ok && "invited" in actionData) || (!actionData.ok && actionData.intent === "invite"))
