@@ -257,7 +257,9 @@ test.describe("a first load", () => {
     });
     await hydratedThenListings();
     expect(dropped.length).toBeGreaterThan(0);
-    expect(catalogues).toEqual([expect.stringMatching(/^200 \/catalogues\/en-US\.[0-9a-f]{10}\.js$/)]);
+    // Answered under the other address (on a busy machine perhaps more than once): every answer whole.
+    expect(catalogues.length).toBeGreaterThan(0);
+    for (const answer of catalogues) expect(answer).toMatch(/^200 \/catalogues\/en-US\.[0-9a-f]{10}\.js$/);
   });
 
   test("asks for the style sheet before any script, so a slow connection paints the page sooner", async ({

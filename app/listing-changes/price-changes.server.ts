@@ -1,14 +1,6 @@
 import type { MessageKey, Text } from "~/i18n/language-text";
 import { randomBytes } from "node:crypto";
-import {
-  sql,
-  type Expression,
-  type Insertable,
-  type Kysely,
-  type RawBuilder,
-  type SqlBool,
-  type Transaction,
-} from "kysely";
+import { sql, type Expression, type Insertable, type Kysely, type SqlBool, type Transaction } from "kysely";
 import type { Actor } from "~/activity/activity-kinds";
 import { recordActivity } from "~/activity/activity.server";
 import type { Database } from "~/db/database.server";
@@ -362,17 +354,14 @@ export async function changeListing(
         .set((eb) =>
           item.field === "price"
             ? { price: item.new_value as number, price_version: eb("price_version", "+", 1) }
-            : {
-                quantity: item.new_value as number,
-                quantity_version: eb("quantity_version", "+", 1),
-                status: statusWithQuantity(sql.ref("status"), sql.val(item.new_value as number)),
-              },
+            : { quantity: item.new_value as number, quantity_version: eb("quantity_version", "+", 1) },
         )
         .where("id", "=", listingId)
         .where(`${item.field}_version`, "=", item.old_version)
         .executeTakeFirst();
       if (Number(written.numUpdatedRows) !== 1)
         throw new ListingEditRefused(409, item.field, CHANGED_SINCE[item.field]);
+      if (item.field === "quantity") await followStock(trx, [listingId]);
     }
   });
   return id;
@@ -971,16 +960,28 @@ async function isLastChange(db: Kysely<DatabaseSchema>, sellerId: number, change
 }
 
 /**
- * A listing's status once its quantity is `quantity` (decision 085, amended): one on sale with
- * none left is out of stock, and one out of stock that gets some is on sale again, as the
- * marketplace shows them; a scheduled listing, not on sale yet, keeps its status. A quantity of 0
- * left the listing "Active", out of the Out of stock filter and the overview's count (an audit of
- * 2026-11-29). Undo writes the old quantity, and with it the status it had.
+ * The listings' status after their quantity was written (decision 085, amended), in the same
+ * transaction: one on sale with none left is out of stock, and one out of stock that gets some is
+ * on sale again, as the marketplace shows them; a scheduled listing, not on sale yet, keeps its
+ * status. A quantity of 0 left the listing "Active", out of the Out of stock filter and the
+ * overview's count (an audit of 2026-11-29). Undo writes the old quantity, and with it the status
+ * it had.
  */
-function statusWithQuantity(status: RawBuilder<unknown>, quantity: RawBuilder<unknown>): RawBuilder<string> {
-  return sql<string>`case when ${status} in ('active', 'out_of_stock')
-    then case when ${quantity} = 0 then 'out_of_stock' else 'active' end
-    else ${status} end`;
+async function followStock(trx: Transaction<DatabaseSchema>, listingIds: number[]): Promise<void> {
+  if (listingIds.length === 0) return;
+  // Only the listings whose status changes are written: SQLite's tally trigger runs for a row whose
+  // status is set, whatever its value (migration 0019), and most quantity writes change none.
+  await trx
+    .updateTable("listing")
+    .set({ status: sql<string>`case when quantity = 0 then 'out_of_stock' else 'active' end` })
+    .where("id", "in", listingIds)
+    .where((eb) =>
+      eb.or([
+        eb.and([eb("status", "=", "active"), eb("quantity", "=", 0)]),
+        eb.and([eb("status", "=", "out_of_stock"), eb("quantity", ">", 0)]),
+      ]),
+    )
+    .execute();
 }
 
 /**
@@ -1013,7 +1014,6 @@ async function writeItems(
                   : {
                       quantity: eb.ref(value).$castTo<number>(),
                       quantity_version: eb("listing.quantity_version", "+", 1),
-                      status: statusWithQuantity(sql.ref("listing.status"), sql.ref(value)),
                     },
               )
               .whereRef("item.listing_id", "=", "listing.id")
@@ -1030,6 +1030,11 @@ async function writeItems(
               .where("listing.id", "in", writable)
               .returning("listing.id")
               .execute();
+      if (field === "quantity")
+        await followStock(
+          trx,
+          written.map(({ id }) => id),
+        );
       if (step === "apply")
         await markOutcomes(trx, { changeId, field, chunk, written }, "outcome", ["applied", "conflict"]);
       else await markOutcomes(trx, { changeId, field, chunk, written }, "undo_outcome", ["restored", "changed_since"]);

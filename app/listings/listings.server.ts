@@ -143,27 +143,43 @@ export async function findSellerListing(
     .executeTakeFirst();
 }
 
-/** The seller's lowest-priced listing of a product in `currency` with the given condition and status, if any. */
+/**
+ * The seller's lowest-priced listing of a product with the given condition and status, if any:
+ * in `currency` if one is, else in the currency of the lowest-priced among those that match.
+ * Prices of two currencies do not compare: ¥1,500 is 1,500 minor units, "below" $20.00's 2,000.
+ */
 export async function findLowestPricedListing(
   db: Kysely<DatabaseSchema>,
   sellerId: number,
   epid: string,
   currency: string,
+  filters: { condition?: string; status?: string },
+): Promise<Listing | undefined> {
+  const inCurrency = await lowestPricedIn(db, sellerId, epid, currency, filters);
+  if (inCurrency) return inCurrency;
+  // None in that currency: the seller's listings in another are still theirs to see, compared
+  // with their own currency's only.
+  const any = await lowestPricedIn(db, sellerId, epid, undefined, filters);
+  return any && lowestPricedIn(db, sellerId, epid, any.currency, filters);
+}
+
+function lowestPricedIn(
+  db: Kysely<DatabaseSchema>,
+  sellerId: number,
+  epid: string,
+  currency: string | undefined,
   { condition, status }: { condition?: string; status?: string },
 ): Promise<Listing | undefined> {
-  return (
-    db
-      .selectFrom("listing")
-      .selectAll()
-      .where("seller_id", "=", sellerId)
-      .where("epid", "=", epid)
-      // Prices of two currencies do not compare: ¥1,500 is 1,500 minor units, "below" $20.00's 2,000.
-      .where("currency", "=", currency)
-      .$if(condition !== undefined, (query) => query.where("condition", "=", condition as string))
-      .$if(status !== undefined, (query) => query.where("status", "=", status as string))
-      .orderBy("price")
-      .orderBy("id")
-      .limit(1)
-      .executeTakeFirst()
-  );
+  return db
+    .selectFrom("listing")
+    .selectAll()
+    .where("seller_id", "=", sellerId)
+    .where("epid", "=", epid)
+    .$if(currency !== undefined, (query) => query.where("currency", "=", currency as string))
+    .$if(condition !== undefined, (query) => query.where("condition", "=", condition as string))
+    .$if(status !== undefined, (query) => query.where("status", "=", status as string))
+    .orderBy("price")
+    .orderBy("id")
+    .limit(1)
+    .executeTakeFirst();
 }

@@ -173,6 +173,15 @@ describe.each(TEST_DIALECTS)("the product summary on $name", (dialect) => {
     expect(yen?.heading).toBe("Kestrel in yen");
     expect(yen?.insightsData.displayPrice).toBe("¥1,500");
     expect(yen?.listingSummary?.displayPrice.text).toBe("¥1,500");
+    // The only used one is in yen: shown in yen, not "you have none" (a review of 2026-11-29).
+    await database.db
+      .updateTable("listing")
+      .set({ condition: "used" })
+      .where("id", "=", ids["Kestrel in yen"]!)
+      .execute();
+    const used = await summarise("Kestrel in dollars", { condition: "used" });
+    expect(used?.heading).toBe("Kestrel in yen");
+    expect(used?.insightsData.displayPrice).toBe("¥1,500");
   });
 
   it("is null for another seller's listing", async () => {

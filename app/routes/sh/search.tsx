@@ -20,7 +20,9 @@ export const handle: PageHandle = {
   pageName: "sellerHubSearch",
   title: "page.search",
   documentTitle: (data: SearchAnswer | undefined, text) =>
-    data?.results.text ? text("page.searchFor", { text: isolate(data.results.text) }) : undefined,
+    // Not isolated: a title is plain text, and its isolate characters would go into bookmarks and
+    // history, and into a search pasted from them (they are no control to leave out).
+    data?.results.text ? text("page.searchFor", { text: data.results.text }) : undefined,
 };
 
 /** The results page, and what the header's popup fetches as the seller types. */
@@ -85,7 +87,8 @@ export default function Search({ loaderData: { results, notice, locale } }: Rout
               )}
               <p>
                 {count.isMore ? (
-                  richText(hubText("search.page.titlesMore", { count: count.total, text: isolate(text) }), {
+                  // richText writes its runs as plain strings: an isolate would be a character in the page.
+                  richText(hubText("search.page.titlesMore", { count: count.total, text }), {
                     link: (
                       <Link prefetch="intent" to={`${href("/sh/lst/active")}?${new URLSearchParams({ q: text })}`} />
                     ),
