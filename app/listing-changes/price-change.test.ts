@@ -65,6 +65,9 @@ describe("roundToEnding", () => {
     // Nearest where that moves the price the right way, and one price may take any ending.
     expect(newPriceOf(usd(2000), { kind: "raise_percent", amount: 500, ending: 99 })).toEqual({ price: 2099 });
     expect(newPriceOf(usd(2000), { kind: "set_price", amount: 2000, ending: 99 })).toEqual({ price: 1999 });
+    // A change too small to move the price by a cent moves nothing, rounding or not.
+    expect(newPriceOf(usd(1999), { kind: "raise_percent", amount: 1, ending: 99 })).toEqual({ problem: "unchanged" });
+    expect(newPriceOf(usd(1999), { kind: "raise_percent", amount: 1 })).toEqual({ problem: "unchanged" });
     // No ending below a cent on the change's side: refused, not raised.
     expect(newPriceOf(usd(99), { kind: "lower_amount", amount: 1, ending: 99 })).toEqual({ problem: "not_positive" });
     expect(roundToEnding(1099, 99, 100, "above")).toBe(1199);

@@ -148,12 +148,15 @@ export function newPriceOf(listing: PricedListing, change: BulkPriceChange): New
   if (change.ending !== undefined) {
     const ending = inMinorUnits(change.ending, perMajor);
     if (ending === undefined) return { problem: "no_cents" };
+    const raises = change.kind === "raise_amount" || change.kind === "raise_percent";
+    const lowers = change.kind === "lower_amount" || change.kind === "lower_percent";
+    // A raise or a cut too small to move the price by a minor unit moves nothing: the rounding
+    // below must not make it a step of a whole unit.
+    if ((raises || lowers) && price === listing.price) return { problem: "unchanged" };
     price = roundToEnding(price, ending, perMajor);
     // The nearest, unless it undoes the change: a raise of 1 % to end in .99 took $20.00 to
     // $19.99, and a cut of 1 % left $19.99 as it was (an audit of 2026-11-29). Then the ending
     // nearest the old price on the change's side.
-    const raises = change.kind === "raise_amount" || change.kind === "raise_percent";
-    const lowers = change.kind === "lower_amount" || change.kind === "lower_percent";
     if (raises && price <= listing.price) price = roundToEnding(listing.price, ending, perMajor, "above");
     if (lowers && price >= listing.price) price = roundToEnding(listing.price, ending, perMajor, "below");
   }

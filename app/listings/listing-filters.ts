@@ -26,9 +26,9 @@ export const listingFiltersSchema = z.object({
   condition: conditionParameter,
   q: z
     .string()
-    // As the hub's search reads it, so a text typed there finds the same titles here: control
-    // characters (no title holds one, and PostgreSQL refuses NUL) as spaces, spaces run together,
-    // cut by characters, never inside one (cut by UTF-16 units, 99 letters and an emoji left half
+    // As the hub's search reads it, so a text typed there finds the same titles here: a tab or a
+    // line break as a space, any other control left out (no title holds one, and PostgreSQL
+    // refuses NUL), spaces run together, cut by characters, never inside one (cut by UTF-16 units, 99 letters and an emoji left half
     // an emoji, which SQLite took as U+FFFD and found nothing; an audit of 2026-11-29).
     .transform((text) => readSearchText(text).text || undefined)
     .optional()
